@@ -1,0 +1,494 @@
+"""The application: command line, window, scene stack and the frame loop.
+
+This is the only module that sets SDL defaults, initialises pygame, creates the window and owns
+the loop. ``main(argv)`` parses the command line (a bad value prints one line on stderr and
+returns 2), runs the app and returns the exit status. A crash writes a report to the data
+directory and prints one line saying where.
+
+Decisions:
+
+* Only ``pygame.display`` and ``pygame.font`` are initialised (not the mixer): the game has no
+  sound yet and an audio device that is missing must never stop the window from opening.
+* ``--autoplay`` and benchmark runs use a fixed simulated time step of 1/60 s per frame with no
+  frame cap: the match runs as fast as the machine draws, every frame still goes through the real
+  scenes, and a run is reproducible for a seed. Interactive play is capped at 60 fps.
+* A scripted run (``--frames``, ``--screenshot`` or ``--autoplay``) on Linux without a display
+  uses SDL's dummy video driver, so ``python -m koikoi_desktop --frames 60 --screenshot x.png``
+  works on a headless machine.
+* ``--autoplay`` quits by itself a few (simulated) seconds after the match result is shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import os
+import platform
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 800)
+FPS = 60
+LANG_CODES = ("en", "uk", "ru", "sk", "ja")
+
+
+class UsageError(Exception):
+    """A bad command-line value (reported as one line, exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:
+        raise UsageError(message)
+
+
+def _nonneg_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    return value
+
+
+def _pos_int(text: str) -> int:
+    value = _nonneg_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"{w}x{h} is smaller than the minimum window size {MIN_SIZE[0]}x{MIN_SIZE[1]}"
+        )
+    if w > 10000 or h > 10000:
+        raise argparse.ArgumentTypeError(f"{w}x{h} is larger than 10000x10000")
+    return (w, h)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from koikoi_desktop.scenes import CLI_SCENES
+
+    p = _Parser(prog="koikoi-desktop", description="Koi-Koi Desktop: hanafuda for two.")
+    p.add_argument(
+        "--seed", type=_nonneg_int, help="random seed for the match (reproducible deals)"
+    )
+    p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="computer vs computer through the real scenes, starting a match at once",
+    )
+    p.add_argument("--frames", type=_pos_int, help="quit after N frames (exit status 0)")
+    p.add_argument(
+        "--screenshot", metavar="FILE", help="write the last drawn frame to FILE on exit"
+    )
+    p.add_argument("--scene", metavar="NAME", help=f"start on a screen: {', '.join(CLI_SCENES)}")
+    p.add_argument("--size", type=_size, metavar="WxH", help="window size (minimum 1024x640)")
+    p.add_argument("--data-dir", metavar="DIR", help="where settings, ledger and autosave live")
+    p.add_argument("--lang", metavar="CODE", help=f"language: {', '.join(LANG_CODES)}")
+    p.add_argument("--render-deck", metavar="FILE", help="write a sheet of all 48 cards and exit")
+    p.add_argument("--speed", choices=("off", "fast", "normal"), help="animation speed")
+    p.add_argument("--preset", metavar="NAME", help="rule preset for --autoplay / --scene table")
+    return p
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """Parse and validate; raises UsageError with a one-line message."""
+    from koikoi_desktop.scenes import CLI_SCENES
+
+    args = build_parser().parse_args(argv)
+    if args.scene is not None and args.scene not in CLI_SCENES:
+        raise UsageError(f"unknown scene {args.scene!r} (choose from {', '.join(CLI_SCENES)})")
+    if args.lang is not None and args.lang not in LANG_CODES:
+        raise UsageError(f"unknown language {args.lang!r} (choose from {', '.join(LANG_CODES)})")
+    if args.screenshot is not None:
+        parent = Path(args.screenshot).expanduser().resolve().parent
+        if not parent.is_dir():
+            raise UsageError(f"cannot write screenshot: folder {parent} does not exist")
+    if args.render_deck is not None:
+        parent = Path(args.render_deck).expanduser().resolve().parent
+        if not parent.is_dir():
+            raise UsageError(f"cannot write deck sheet: folder {parent} does not exist")
+    if args.data_dir is not None:
+        d = Path(args.data_dir).expanduser()
+        if d.exists() and not d.is_dir():
+            raise UsageError(f"--data-dir {d} exists and is not a folder")
+    if args.preset is not None:
+        try:
+            from koikoi_desktop.engine import PRESETS
+
+            names = sorted(PRESETS)
+        except ImportError:
+            names = ["nintendo", "seed-000", "seed-001", "seed-003"]
+        if args.preset not in names:
+            raise UsageError(f"unknown preset {args.preset!r} (choose from {', '.join(names)})")
+    return args
+
+
+def _data_dir(args: argparse.Namespace | None, storage: Any = None) -> Path:
+    """Where crash reports go: the storage's folder, --data-dir, KOIKOI_DATA_DIR or the user dir."""
+    for cand in (getattr(storage, "data_dir", None), getattr(storage, "root", None)):
+        if cand:
+            return Path(cand)
+    if args is not None and getattr(args, "data_dir", None):
+        return Path(args.data_dir).expanduser()
+    if os.environ.get("KOIKOI_DATA_DIR"):
+        return Path(os.environ["KOIKOI_DATA_DIR"])
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("koikoi-desktop", appauthor=False))
+
+
+def write_crash_report(
+    exc: BaseException, args: argparse.Namespace | None, storage: Any = None
+) -> Path:
+    """Write the traceback and environment to ``crash-<time>.txt``; returns the path."""
+    folder = _data_dir(args, storage)
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"crash-{stamp}.txt"
+    except OSError:
+        import tempfile
+
+        path = Path(tempfile.gettempdir()) / f"koikoi-crash-{stamp}.txt"
+    from koikoi_desktop import __version__
+
+    lines = [
+        f"Koi-Koi Desktop {__version__} crash report, {stamp}",
+        f"python {platform.python_version()} on {platform.platform()}",
+        f"argv: {sys.argv!r}",
+        "",
+        "".join(traceback.format_exception(exc)),
+    ]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def _sdl_defaults(args: argparse.Namespace) -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    scripted = bool(args.frames or args.screenshot or args.autoplay)
+    headless = (
+        sys.platform.startswith("linux")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    )
+    if scripted and headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the game; returns the exit status (0 ok, 1 crash, 2 bad command line)."""
+    try:
+        args = parse_args(argv)
+    except UsageError as exc:
+        print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    app: Any = None
+    try:
+        if args.render_deck:
+            return _render_deck(args)
+        app = App(args)
+        return int(app.run())
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        path = write_crash_report(exc, args, getattr(app, "storage", None))
+        print(
+            f"koikoi-desktop: crashed ({type(exc).__name__}: {exc}); report written to {path}",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _render_deck(args: argparse.Namespace) -> int:
+    _sdl_defaults(args)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    from koikoi_desktop.deck_sheet import render_deck_sheet
+
+    render_deck_sheet(Path(args.render_deck))
+    pygame.display.quit()
+    print(f"deck sheet written to {args.render_deck}")
+    return 0
+
+
+class App:
+    """The running game: window, services (storage, sprites, settings) and the scene stack.
+
+    Scenes reach everything through this object: ``stack``, ``size``, ``storage``, ``sprites``,
+    ``ui_scale``, ``anim_speed``, ``reduced_motion``, ``autoplay``, ``seed``, ``quit()``.
+    """
+
+    def __init__(
+        self, args: argparse.Namespace | None = None, *, record_frames: bool = False
+    ) -> None:
+        from koikoi_desktop.scenes import SceneStack
+
+        self.args = args if args is not None else parse_args([])
+        self.stack = SceneStack()
+        self.running = False
+        self.size: tuple[int, int] = self.args.size or DEFAULT_SIZE
+        self.autoplay: bool = bool(self.args.autoplay)
+        self.seed: int | None = self.args.seed
+        self.fixed_dt: float | None = 1 / FPS if (self.autoplay or record_frames) else None
+        self.record_frames = record_frames
+        self.frame_ms: list[float] = []
+        self.frame = 0
+        self.clock_s = 0.0  # simulated seconds (autoplay) or real seconds since start
+        self.storage: Any = None
+        self.settings: Any = None
+        self.sprites: Any = None
+        self.ui_scale = 1.0
+        self.anim_speed = self.args.speed or "normal"
+        self.reduced_motion = False
+        self.click_mode = False
+        self.warnings: list[str] = []
+        self.screen: Any = None
+        self.first_frame_at: float | None = None
+        self._window: Any = None
+        self._fullscreen = False
+
+    # ----------------------------------------------------------------- services
+    def open_storage(self) -> None:
+        import importlib
+
+        try:
+            Storage = getattr(importlib.import_module("koikoi_desktop.storage"), "Storage", None)
+        except ImportError:
+            return
+        if Storage is None or not hasattr(Storage, "open"):
+            return
+        data_dir = Path(self.args.data_dir).expanduser() if self.args.data_dir else None
+        self.storage = Storage.open(data_dir)
+        self.settings = getattr(self.storage, "settings", None)
+        self.warnings.extend(getattr(self.storage, "warnings", []) or [])
+        s = self.settings
+        if s is not None:
+            self.ui_scale = float(getattr(s, "ui_scale", 1.0) or 1.0)
+            if self.args.speed is None:
+                self.anim_speed = str(getattr(s, "animation_speed", self.anim_speed) or "normal")
+            self.reduced_motion = bool(getattr(s, "reduced_motion", False))
+            self.click_mode = bool(getattr(s, "click_to_play", False))
+
+    def setting(self, name: str, default: Any = None) -> Any:
+        return getattr(self.settings, name, default) if self.settings is not None else default
+
+    def save_setting(self, name: str, value: Any) -> None:
+        """Change one setting and persist it (ignored when storage is unavailable)."""
+        if self.settings is None or not hasattr(self.settings, name):
+            return
+        try:
+            setattr(self.settings, name, value)
+            self.storage.save_settings()
+        except Exception as exc:  # a read-only settings model or a full disk: say so, keep going
+            self.warnings.append(str(exc))
+
+    def open_sprites(self) -> None:
+        try:
+            from koikoi_desktop.assets import CardSprites
+        except ImportError:
+            return
+        try:
+            self.sprites = CardSprites()
+        except Exception as exc:
+            self.warnings.append(f"card art unavailable: {exc}")
+
+    def has_autosave(self) -> bool:
+        if self.storage is None:
+            return False
+        try:
+            return self.storage.read_autosave() is not None
+        except Exception:
+            return False
+
+    def continue_match(self) -> bool:
+        """Resume the autosaved match on the table; False when there is none."""
+        if not self.has_autosave():
+            return False
+        from koikoi_desktop import scenes
+
+        data = self.storage.read_autosave()
+        self.stack.push(scenes.create("table", self, autosave=data))
+        return True
+
+    # ----------------------------------------------------------------- window
+    def _set_language(self) -> None:
+        from koikoi_desktop.ui import gfx
+
+        code = self.args.lang or self.setting("language", None)
+        if code:
+            try:
+                gfx.set_language(str(code))
+            except Exception as exc:
+                self.warnings.append(f"language {code}: {exc}")
+
+    def open_window(self) -> None:
+        import warnings
+
+        import pygame
+
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(self.size, flags)
+        pygame.display.set_caption("Koi-Koi")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                self._window = pygame.Window.from_display_module()
+                self._window.minimum_size = MIN_SIZE
+            except Exception:
+                self._window = None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        import pygame
+
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.get_surface()
+        if self.screen is not None and self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = size
+        from koikoi_desktop.ui import cards
+
+        cards.clear_cache()
+        if self.sprites is not None and hasattr(self.sprites, "clear"):
+            self.sprites.clear()
+        self.stack.resize(size)
+
+    def toggle_fullscreen(self) -> None:
+        import pygame
+
+        try:
+            pygame.display.toggle_fullscreen()
+            self._fullscreen = not self._fullscreen
+        except pygame.error as exc:
+            self.warnings.append(f"fullscreen: {exc}")
+            return
+        surf = pygame.display.get_surface()
+        if surf is not None:
+            self.on_resize(surf.get_size())
+
+    def quit(self) -> None:
+        self.running = False
+
+    def request_quit(self) -> None:
+        """Window closed: a match in progress asks first (and keeps the autosave)."""
+        if self.autoplay or self.args.frames:
+            self.quit()
+            return
+        table = self.stack.find("table")
+        if table is not None and hasattr(table, "ask_quit") and table.ask_quit():
+            return
+        self.quit()
+
+    # ----------------------------------------------------------------- scenes
+    def first_scene(self) -> None:
+        from koikoi_desktop import scenes
+
+        name = self.args.scene or ("table" if self.autoplay else "title")
+        if name == "title":
+            self.stack.push(scenes.create("title", self))
+            return
+        self.stack.push(scenes.create("title", self))
+        if name in ("table", "round-summary", "match-result"):
+            self.stack.push(
+                scenes.create(
+                    "table",
+                    self,
+                    autoplay=self.autoplay,
+                    seed=self.seed,
+                    preset=self.args.preset,
+                    fast_forward=None if name == "table" else name,
+                )
+            )
+        else:
+            self.stack.push(scenes.create(name, self))
+
+    # ----------------------------------------------------------------- loop
+    def run(self) -> int:
+        start = time.perf_counter()
+        sdl_defaults(self.args)
+        self.open_storage()
+        self._set_language()
+        self.open_window()
+        self.open_sprites()
+        self.first_scene()
+        status = self.loop(start)
+        self.shutdown()
+        return status
+
+    def loop(self, start: float | None = None) -> int:
+        import pygame
+
+        clock = pygame.time.Clock()
+        self.running = True
+        max_frames = self.args.frames
+        while self.running and self.stack.top is not None:
+            t0 = time.perf_counter()
+            if self.fixed_dt is not None:
+                clock.tick()
+                dt = self.fixed_dt
+            else:
+                dt = min(0.1, clock.tick(FPS) / 1000.0)
+            self.clock_s += dt
+            for event in pygame.event.get():
+                self.dispatch(event)
+            if not self.running:
+                break
+            self.stack.update(dt)
+            if self.stack.top is None:
+                break
+            self.stack.draw(self.screen)
+            pygame.display.flip()
+            self.frame += 1
+            if self.first_frame_at is None and start is not None:
+                self.first_frame_at = time.perf_counter() - start
+            if self.record_frames:
+                self.frame_ms.append((time.perf_counter() - t0) * 1000.0)
+            if max_frames is not None and self.frame >= max_frames:
+                break
+        return 0
+
+    def dispatch(self, event: Any) -> None:
+        import pygame
+
+        if event.type == pygame.QUIT:
+            self.request_quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.on_resize((event.w, event.h))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle(event)
+
+    def shutdown(self) -> None:
+        import pygame
+
+        if self.args.screenshot and self.screen is not None:
+            pygame.image.save(self.screen, str(Path(self.args.screenshot).expanduser()))
+        while self.stack.top is not None:
+            self.stack.pop()
+        pygame.display.quit()
+
+
+def sdl_defaults(args: argparse.Namespace) -> None:
+    """Set SDL environment defaults before pygame opens a display."""
+    _sdl_defaults(args)

@@ -1,0 +1,130 @@
+"""Pieces shared by the menu-like screens: the felt backdrop and a vertical button menu."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import to_intent
+from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
+
+
+@functools.lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a vignette of green with a faint woven grid (rendered once per size)."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(theme.FELT)
+    steps = 12
+    for i in range(steps):
+        t = i / steps
+        c = tuple(int(theme.FELT_DARK[k] * (1 - t) + theme.FELT[k] * t) for k in range(3))
+        rect = pygame.Rect(0, 0, w, h).inflate(-2 * int(w * 0.035 * i), -2 * int(h * 0.035 * i))
+        pygame.draw.rect(surf, c, rect, border_radius=int(min(w, h) * 0.08 * t))
+    grid = pygame.Surface(size, pygame.SRCALPHA)
+    for x in range(0, w, 6):
+        pygame.draw.line(grid, (255, 255, 255, 6), (x, 0), (x, h))
+    for y in range(0, h, 6):
+        pygame.draw.line(grid, (0, 0, 0, 10), (0, y), (w, y))
+    surf.blit(grid, (0, 0))
+    return surf
+
+
+def scale_of(size: tuple[int, int], ui_scale: float = 1.0) -> float:
+    """Layout scale: 1.0 at 1280x800, following the smaller of the two ratios."""
+    return min(size[0] / 1280, size[1] / 800) * ui_scale
+
+
+class MenuScene(Scene):
+    """A titled screen with a centred column of buttons; Esc runs ``on_back`` if set."""
+
+    heading: Label = ""
+    subheading: Label = ""
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.focus = FocusGroup()
+        self.buttons: list[Button] = []
+        self.size: tuple[int, int] = tuple(getattr(app, "size", (1280, 800)))
+
+    # Subclasses: return (label, callback[, primary]) rows.
+    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+        return []
+
+    def on_back(self) -> None:
+        """Esc: by default, leave this screen."""
+        self.app.stack.pop()
+
+    def enter(self) -> None:
+        self.build()
+
+    def resume(self) -> None:
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.build()
+
+    @property
+    def scale(self) -> float:
+        return scale_of(self.size, getattr(self.app, "ui_scale", 1.0))
+
+    def menu_top(self) -> int:
+        return int(self.size[1] * 0.40)
+
+    def build(self) -> None:
+        self.buttons = []
+        s = self.scale
+        bw, bh, gap = int(340 * s), int(48 * s), int(12 * s)
+        y = self.menu_top()
+        for item in self.items():
+            label, cb, primary = item
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (self.size[0] // 2, y)
+            self.buttons.append(Button(label, cb, rect, primary=primary))
+            y += bh + gap
+        self.focus.set(self.buttons)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        intent = to_intent(event)
+        if intent is None:
+            return
+        if intent.kind == "back":
+            self.on_back()
+            return
+        self.focus.handle(intent)
+
+    def draw_heading(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        w, h = self.size
+        heading = self.heading() if callable(self.heading) else self.heading
+        gfx.blit_text(
+            surface,
+            heading,
+            theme.font_px(44, s),
+            (w // 2, int(h * 0.16)),
+            bold=True,
+            anchor="center",
+            max_width=w - 40,
+        )
+        sub = self.subheading() if callable(self.subheading) else self.subheading
+        if sub:
+            gfx.blit_text(
+                surface,
+                sub,
+                theme.font_px(20, s),
+                (w // 2, int(h * 0.16) + int(46 * s)),
+                color=theme.MUTED,
+                anchor="center",
+                max_width=w - 40,
+            )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self.draw_heading(surface)
+        self.focus.draw(surface, font=theme.font_px(21, self.scale))

@@ -1,0 +1,124 @@
+"""Card images for the scenes: the art engineer's SVG sprite cache, or placeholders.
+
+``card_surface(app, card_id, size)`` returns a cached, display-format surface. With
+``koikoi_desktop.assets.CardSprites`` available (and the SVG present) it is the real art,
+rasterised once per size; otherwise a plain placeholder (month colour, month number, category) so
+every screen still works. Card id 0 is the back. The cache is cleared on resize by the app.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from koikoi_desktop.ui import gfx, theme
+
+#: Display-only category lookup (RULES.md §2), used by placeholders and grouping fallbacks.
+BRIGHTS = frozenset({1, 9, 29, 41, 45})
+ANIMALS = frozenset({5, 13, 17, 21, 25, 30, 33, 37, 42})
+RIBBONS = frozenset({2, 6, 10, 14, 18, 22, 26, 34, 38, 43})
+KIND_ORDER = ("bright", "animal", "ribbon", "plain")
+
+
+def month_of(card_id: int) -> int:
+    return (card_id + 3) // 4
+
+
+def kind_of(card_id: int) -> str:
+    """The card's category, from the engine's deck when it is importable."""
+    try:
+        from koikoi_desktop.engine import DECK
+
+        return str(DECK[card_id - 1].kind)
+    except Exception:
+        if card_id in BRIGHTS:
+            return "bright"
+        if card_id in ANIMALS:
+            return "animal"
+        if card_id in RIBBONS:
+            return "ribbon"
+        return "plain"
+
+
+_placeholders: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+
+
+def clear_cache() -> None:
+    _placeholders.clear()
+
+
+def placeholder(card_id: int, size: tuple[int, int]) -> pygame.Surface:
+    """A readable stand-in card: month colour band, month number, category letter."""
+    key = (card_id, size)
+    if key in _placeholders:
+        return _placeholders[key]
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rad = max(3, w // 12)
+    if card_id == 0:
+        pygame.draw.rect(surf, theme.DEEP_RED, surf.get_rect(), border_radius=rad)
+        pygame.draw.rect(surf, theme.INK, surf.get_rect(), width=max(1, w // 30), border_radius=rad)
+        pygame.draw.rect(
+            surf, theme.OCHRE, surf.get_rect().inflate(-w // 5, -w // 5), width=1, border_radius=rad
+        )
+    else:
+        m = month_of(card_id)
+        pygame.draw.rect(surf, theme.PAPER, surf.get_rect(), border_radius=rad)
+        band = pygame.Rect(0, int(h * 0.28), w, int(h * 0.44))
+        pygame.draw.rect(surf, theme.MONTH_COLORS[m], band)
+        pygame.draw.rect(surf, theme.INK, surf.get_rect(), width=max(1, w // 30), border_radius=rad)
+        size_px = max(10, h // 6)
+        gfx.blit_text(
+            surf,
+            str(m),
+            size_px,
+            (w // 2, int(h * 0.14)),
+            color=theme.INK,
+            bold=True,
+            anchor="center",
+        )
+        kind = kind_of(card_id)
+        gfx.blit_text(
+            surf,
+            kind[:1].upper(),
+            size_px,
+            (w // 2, h // 2),
+            color=theme.PAPER,
+            bold=True,
+            anchor="center",
+        )
+        gfx.blit_text(
+            surf,
+            f"#{card_id}",
+            max(9, h // 9),
+            (w // 2, int(h * 0.86)),
+            color=theme.INK,
+            anchor="center",
+        )
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    _placeholders[key] = surf
+    return surf
+
+
+def card_surface(app: Any, card_id: int, size: tuple[int, int]) -> pygame.Surface:
+    """The card's image at ``size`` (real art when available)."""
+    sprites = getattr(app, "sprites", None)
+    if sprites is not None:
+        try:
+            surf: pygame.Surface = sprites.get(card_id, size)
+            return surf
+        except Exception:
+            pass
+    return placeholder(card_id, size)
+
+
+def draw_badge(surface: pygame.Surface, rect: pygame.Rect, card_id: int) -> None:
+    """The learn-the-suit badge from ``ui/badges.py`` (art engineer) when present."""
+    try:
+        from koikoi_desktop.ui.badges import draw_badge as real
+
+        real(surface, rect, card_id)
+    except Exception:
+        return

@@ -1,0 +1,134 @@
+"""Scene stack lifecycle, the registry, and the command line (no window needed for most)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from koikoi_desktop import app, scenes
+from koikoi_desktop.scenes.base import Scene, SceneStack
+
+
+class Probe(Scene):
+    def __init__(self, log: list[str], name: str) -> None:
+        super().__init__(None)
+        self.log, self.name = log, name
+
+    def enter(self) -> None:
+        self.log.append(f"{self.name}.enter")
+
+    def exit(self) -> None:
+        self.log.append(f"{self.name}.exit")
+
+    def pause(self) -> None:
+        self.log.append(f"{self.name}.pause")
+
+    def resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
+
+
+def test_stack_lifecycle_order() -> None:
+    log: list[str] = []
+    st = SceneStack()
+    st.push(Probe(log, "a"))
+    st.push(Probe(log, "b"))
+    st.pop()
+    st.replace(Probe(log, "c"))
+    st.reset(Probe(log, "d"))
+    assert log == [
+        "a.enter",
+        "a.pause",
+        "b.enter",
+        "b.exit",
+        "a.resume",
+        "a.exit",
+        "c.enter",
+        "c.exit",
+        "d.enter",
+    ]
+    assert st.names() == ["d"]
+
+
+def test_pop_to_and_find() -> None:
+    log: list[str] = []
+    st = SceneStack()
+    for n in "xyz":
+        st.push(Probe(log, n))
+    assert st.pop_to("x") is st.scenes[0]
+    assert st.names() == ["x"]
+    assert st.pop_to("missing") is None
+
+
+def test_registry_falls_back_to_stub_for_missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(scenes.REGISTRY, "nowhere", "koikoi_desktop.scenes.not_written_yet:X")
+    cls = scenes.scene_class("nowhere")
+    from koikoi_desktop.scenes.stub import StubScene
+
+    assert issubclass(cls, StubScene)
+
+
+def test_every_cli_scene_is_registered() -> None:
+    assert set(scenes.CLI_SCENES) <= set(scenes.REGISTRY)
+
+
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["--seed", "x"], "--seed"),
+        (["--frames", "0"], "--frames"),
+        (["--size", "800x600"], "minimum"),
+        (["--size", "big"], "WIDTHxHEIGHT"),
+        (["--scene", "nowhere"], "unknown scene"),
+        (["--lang", "xx"], "unknown language"),
+        (["--screenshot", "/no/such/dir/x.png"], "does not exist"),
+        (["--bogus"], "unrecognized"),
+    ],
+)
+def test_bad_values_one_line_exit_2(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert app.main(argv) == 2
+    err = capsys.readouterr().err
+    assert fragment in err
+    assert err.count("\n") == 1
+
+
+def test_headless_frames_and_screenshot(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    shot = tmp_path / "t.png"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "koikoi_desktop",
+            "--frames",
+            "5",
+            "--screenshot",
+            str(shot),
+            "--data-dir",
+            str(tmp_path / "data"),
+            "--size",
+            "1024x640",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    import pygame
+
+    img = pygame.image.load(str(shot))
+    assert img.get_size() == (1024, 640)
+
+
+def test_crash_report_written(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    def boom(self):  # type: ignore[no-untyped-def]
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(app.App, "run", boom)
+    assert app.main(["--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "report written to" in err and err.count("\n") == 0
+    reports = list(tmp_path.glob("crash-*.txt"))
+    assert len(reports) == 1 and "kaboom" in reports[0].read_text()
