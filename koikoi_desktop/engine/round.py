@@ -1,0 +1,748 @@
+"""One round (one deal): dealing, legal actions, applying moves, the outcome (RULES.md §4-§10).
+
+>>> import random
+>>> from koikoi_desktop.engine.rules import PRESETS
+>>> deck = list(range(1, 49))          # an unshuffled deck: index 0 is dealt first
+>>> state = new_round(PRESETS["nintendo"], dealer=0, deck=deck)
+>>> sorted(state.hand(1)), state.outcome.reason, state.outcome.instant   # four pairs: kuttsuki
+([1, 2, 7, 8, 13, 14, 19, 20], 'instant_win', 'kuttsuki')
+>>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
+>>> state.to_move, len(state.legal_actions()) > 0
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from koikoi_desktop.engine.actions import (
+    DECLARE,
+    DISCARD,
+    DRAW_TO,
+    EXCHANGE,
+    KEEP,
+    KOIKOI,
+    PLAY,
+    PLAY_TO,
+    STOP,
+    Action,
+    Event,
+    IllegalAction,
+)
+from koikoi_desktop.engine.cards import (
+    BRIGHTS,
+    DECK,
+    FULL_MASK,
+    GAJI,
+    MONTH,
+    MONTH_MASK,
+    MONTH_MASK_OF,
+    NOVEMBER,
+    ids_of,
+    mask_of,
+)
+from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.engine.yaku import Scorer, Yaku, factors, scorer_for
+
+_GAJI_BIT = 1 << GAJI
+
+#: R-DEAL-2: for each deal order, the destination of each packet of a pass.
+_ORDERS = {"nd-d-f": ("nd", "d", "f"), "nd-f-d": ("nd", "f", "d")}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a round ended (RULES.md §9-§10).
+
+    ``winner`` is 0, 1 or None (draw / void round); ``reason`` one of ``stop``, ``forced_stop``,
+    ``instant_win``, ``exhaustion_draw``, ``exhaustion_last_caller``, ``exhaustion_no_caller``,
+    ``oya_hand_empty_void``, ``oya_hand_empty_win``. ``base`` is the winner's yaku total (or the
+    instant-win value), ``factors`` the multipliers applied as (name, factor), ``final`` the
+    round's score, ``yaku`` the winner's scored yaku, ``calls`` (winner's, loser's) koi-koi calls.
+    """
+
+    winner: int | None
+    reason: str
+    base: int = 0
+    final: int = 0
+    yaku: tuple[Yaku, ...] = ()
+    factors: tuple[tuple[str, int], ...] = ()
+    calls: tuple[int, int] = (0, 0)
+    instant: str = ""
+
+
+def instant_win(hand: Iterable[int] | int, rules: Rules) -> tuple[str, int] | None:
+    """The best instant win (kind, value) a dealt hand holds under ``rules`` (R-INSTANT).
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> instant_win([1, 2, 3, 4, 5, 6, 7, 8], PRESETS["seed-000"])
+    ('double_tenho', 14)
+    >>> instant_win([1, 2, 5, 6, 9, 10, 13, 17], PRESETS["nintendo"]) is None
+    True
+    """
+    h = hand if isinstance(hand, int) else mask_of(hand)
+    counts = [(h & MONTH_MASK[m]).bit_count() for m in range(1, 13)]
+    fours = counts.count(4)
+    best: tuple[str, int] | None = None
+    options: list[tuple[str, int | None, bool]] = [
+        ("double_tenho", rules.instant_double_tenho, fours >= 2),
+        ("teshi", rules.instant_teshi, fours >= 1),
+        ("kuttsuki", rules.instant_kuttsuki, all(c % 2 == 0 for c in counts)),
+    ]
+    for kind, value, holds in options:
+        if holds and value is not None and (best is None or value > best[1]):
+            best = (kind, value)
+    return best
+
+
+def deal_positions(rules: Rules) -> tuple[tuple[str, int], ...]:
+    """R-DEAL-2: for deck index 0..23, (destination, pass) with destination nd, d or f."""
+    order = _ORDERS[rules.deal_order]
+    out: list[tuple[str, int]] = []
+    packet = rules.deal_packet
+    passes = 8 // packet
+    for pas in range(passes):
+        for dest in order:
+            out.extend((dest, pas) for _ in range(packet))
+    return tuple(out)
+
+
+def _check_deck(deck: Sequence[int]) -> list[int]:
+    d = [int(x) for x in deck]
+    if len(d) != 48 or set(d) != set(range(1, 49)):
+        raise ValueError("A deck order must list each of the 48 card ids (1-48) exactly once.")
+    return d
+
+
+class RoundState:
+    """The full state of one round. Players are 0 and 1; the dealer moves first.
+
+    Read it through ``to_move``, ``legal_actions()``, ``hand(p)``, ``field``, ``captured(p)``,
+    ``view(p)`` and ``outcome``; change it only with ``apply(action)``.
+    """
+
+    __slots__ = (
+        "_decided_ref",
+        "_declare_open",
+        "_first_turn_started",
+        "_legal",
+        "calls",
+        "caps",
+        "dealer",
+        "deals",
+        "deck",
+        "field_brights",
+        "field_mask",
+        "gaji_month",
+        "gaji_owner",
+        "hands",
+        "history",
+        "last_caller",
+        "last_decider",
+        "moves",
+        "outcome",
+        "pending",
+        "phase",
+        "pile",
+        "pile_pos",
+        "refs",
+        "rules",
+        "scorer",
+        "to_move",
+        "turns",
+    )
+
+    rules: Rules
+    scorer: Scorer
+    dealer: int
+    deck: tuple[int, ...]
+    deals: list[tuple[int, ...]]
+    hands: list[int]
+    caps: list[int]
+    field_mask: int
+    pile: tuple[int, ...]
+    pile_pos: int
+    phase: str
+    to_move: int | None
+    pending: int
+    refs: list[int]
+    calls: list[int]
+    turns: list[int]
+    last_caller: int | None
+    last_decider: int | None
+    gaji_owner: int | None
+    gaji_month: int
+    field_brights: int
+    outcome: Outcome | None
+    moves: list[Action]
+    history: list[Event]
+    _declare_open: bool
+    _first_turn_started: list[bool]
+    _legal: list[Action] | None
+    _decided_ref: int
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def _deal(cls, rules: Rules, dealer: int, next_deck: Callable[[], Sequence[int]]) -> RoundState:
+        if dealer not in (0, 1):
+            raise ValueError("The dealer must be player 0 or 1.")
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.scorer = scorer_for(rules)
+        self.dealer = dealer
+        self.deals = []
+        self.history = []
+        self.moves = []
+        positions = deal_positions(rules)
+        while True:
+            deck = tuple(_check_deck(next_deck()))
+            self.deals.append(deck)
+            hands = [0, 0]
+            field = 0
+            nd = 1 - dealer
+            for i, (dest, _) in enumerate(positions):
+                bit = 1 << deck[i]
+                if dest == "f":
+                    field |= bit
+                elif dest == "d":
+                    hands[dealer] |= bit
+                else:
+                    hands[nd] |= bit
+            if not self._needs_redeal(field):
+                break
+            self.history.append(Event("redeal", None, 0, ids_of(field), len(self.deals)))
+        self.deck = deck
+        self.hands = hands
+        self.caps = [0, 0]
+        self.field_mask = field
+        self.pile = deck[24:]
+        self.pile_pos = 0
+        self.pending = 0
+        self.refs = [0, 0]
+        self.calls = [0, 0]
+        self.turns = [0, 0]
+        self.last_caller = None
+        self.last_decider = None
+        self.gaji_owner = None
+        self.gaji_month = 0
+        self.field_brights = (field & BRIGHTS).bit_count()
+        self.outcome = None
+        self._declare_open = False
+        self._first_turn_started = [False, False]
+        self._legal = None
+        self._decided_ref = 0
+        self.history.append(Event("deal", dealer, 0, ids_of(field), len(self.deals)))
+        if rules.hand_exchange:
+            self.phase = "exchange"
+            self.to_move = nd
+        else:
+            self._after_exchange(self.history)
+        return self
+
+    def _needs_redeal(self, field: int) -> bool:
+        mode = self.rules.field_redeal
+        if mode == "none":
+            return False
+        counts = [(field & MONTH_MASK[m]).bit_count() for m in range(1, 13)]
+        if 4 in counts:
+            return True
+        return mode == "four_of_a_month_or_four_pairs" and all(c % 2 == 0 for c in counts)
+
+    def _after_exchange(self, events: list[Event]) -> None:
+        """R-DEAL-5 was recorded at the deal; now the at-deal instant wins, then the first turn."""
+        rules = self.rules
+        self.to_move = self.dealer
+        if rules.instant_win_timing == "at_deal":
+            for p in (self.dealer, 1 - self.dealer):
+                iw = instant_win(self.hands[p], rules)
+                if iw is None:
+                    continue
+                if rules.instant_win_declaration == "automatic":
+                    self._instant(p, iw, events)
+                    return
+                self.phase = "declare"
+                self.to_move = p
+                return
+        self._begin_turn(events)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def field(self) -> frozenset[int]:
+        """The face-up field cards."""
+        return frozenset(ids_of(self.field_mask))
+
+    def hand(self, player: int) -> frozenset[int]:
+        """Player ``player``'s hand."""
+        return frozenset(ids_of(self.hands[player]))
+
+    def captured(self, player: int) -> frozenset[int]:
+        """Player ``player``'s capture pile (face up, R-TURN-4)."""
+        return frozenset(ids_of(self.caps[player]))
+
+    @property
+    def draw_pile(self) -> tuple[int, ...]:
+        """The undrawn cards, top first (hidden from the players)."""
+        return self.pile[self.pile_pos :]
+
+    @property
+    def pending_draw(self) -> int:
+        """The drawn card waiting for a ``draw>T`` choice (0 if none)."""
+        return self.pending
+
+    def base(self, player: int) -> int:
+        """The yaku total of ``player``'s capture pile."""
+        return self.scorer.base(self.caps[player])
+
+    def yaku(self, player: int) -> tuple[Yaku, ...]:
+        """The yaku ``player`` holds now."""
+        return self.scorer.score(self.caps[player]).yaku
+
+    @property
+    def koikoi_allowed(self) -> bool:
+        """Whether a koi-koi call is still allowed this round (R-KOI-7)."""
+        lim = self.rules.koikoi_limit
+        return lim is None or self.calls[0] + self.calls[1] < lim
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """The legal Actions now, in a fixed order (empty once the round is over)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == "play":
+            return self._hand_actions()
+        if phase == "draw":
+            return [DRAW_TO[t] for t in ids_of(self.field_mask & MONTH_MASK_OF[self.pending])]
+        if phase == "decide":
+            p = self.to_move
+            assert p is not None
+            return [KOIKOI, STOP] if self.hands[p] else [STOP]
+        if phase == "exchange":
+            return [EXCHANGE, KEEP]
+        if phase == "declare":
+            return [DECLARE, KEEP]
+        return []
+
+    def _hand_actions(self) -> list[Action]:
+        p = self.to_move
+        assert p is not None
+        out: list[Action] = [DECLARE] if self._declare_open else []
+        h = self.hands[p]
+        f = self.field_mask
+        free = self.rules.free_discard
+        gaji = (
+            self.rules.gaji_wild
+            and h & _GAJI_BIT
+            and not ((f | self.caps[0] | self.caps[1]) & NOVEMBER)
+        )
+        while h:
+            low = h & -h
+            h ^= low
+            c = low.bit_length() - 1
+            mm = f & MONTH_MASK_OF[c]
+            if not mm:
+                out.append(PLAY[c])
+                if gaji and c == GAJI:
+                    row = PLAY_TO[c]
+                    out.extend(row[t] for t in ids_of(f))
+                continue
+            if mm.bit_count() == 2:
+                row = PLAY_TO[c]
+                lo = mm & -mm
+                out.append(row[lo.bit_length() - 1])
+                out.append(row[(mm ^ lo).bit_length() - 1])
+            else:
+                out.append(PLAY[c])
+            if free:
+                out.append(DISCARD[c])
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a legal action (an Action or its text); return the event records.
+
+        Raises IllegalAction, with a sentence a player can read, and changes nothing, when the
+        action is not legal now.
+        """
+        if isinstance(action, str):
+            action = Action.from_text(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.moves.append(action)
+        events: list[Event] = []
+        kind = action.kind
+        p = self.to_move
+        assert p is not None
+        if kind == "play" or kind == "discard":
+            self._declare_open = False
+            self._hand_phase(p, action, events)
+        elif kind == "draw":
+            card = self.pending
+            self.pending = 0
+            t = action.target
+            self.field_mask ^= 1 << t
+            self.caps[p] |= (1 << card) | (1 << t)
+            events.append(Event("draw", p, card, (t,)))
+            self._end_turn(p, events)
+        elif kind == "koikoi":
+            self.calls[p] += 1
+            self.refs[p] = self._decided_ref
+            self.last_caller = p
+            events.append(Event("koikoi", p, 0, (), self.calls[p]))
+            self._after_turn(p, events)
+        elif kind == "stop":
+            events.append(Event("stop", p, 0, (), self._decided_ref))
+            self._finish(p, "stop", events)
+        elif kind == "declare":
+            iw = instant_win(self.hands[p], self.rules)
+            assert iw is not None
+            self._declare_open = False
+            self._instant(p, iw, events)
+        elif kind == "exchange" or kind == "keep":
+            if self.phase == "exchange":
+                if kind == "exchange":
+                    self.hands[0], self.hands[1] = self.hands[1], self.hands[0]
+                events.append(Event("exchange", p, 0, (), int(kind == "exchange")))
+                self._after_exchange(events)
+            else:  # declining an at-deal optional instant win (custom rule sets)
+                events.append(Event("keep", p))
+                self._after_declined_deal_win(p, events)
+        self.history.extend(events)
+        return events
+
+    def _after_declined_deal_win(self, p: int, events: list[Event]) -> None:
+        if p == self.dealer:
+            nd = 1 - p
+            if instant_win(self.hands[nd], self.rules) is not None:
+                self.to_move = nd
+                return
+        self.to_move = self.dealer
+        self._begin_turn(events)
+
+    def _why_illegal(self, a: Action) -> str:
+        if self.outcome is not None:
+            return "The round is over: no more moves."
+        phase = self.phase
+        p = self.to_move
+        assert p is not None
+        if phase == "exchange":
+            return "First the non-dealer decides whether to exchange hands: 'exchange' or 'keep'."
+        if phase == "declare":
+            return "First decide whether to declare the instant win: 'declare' or 'keep'."
+        if phase == "decide":
+            if a.kind == "koikoi":
+                if not self.hands[p]:
+                    return "Koi-koi needs cards in hand: on your last turn you can only stop."
+                return "No more koi-koi calls this round: you must stop."
+            return "You made a yaku: choose 'stop' or 'koikoi'."
+        if phase == "draw":
+            opts = ", ".join(str(x) for x in self._compute_legal())
+            return f"The drawn card matches two field cards: choose one ({opts})."
+        # hand phase
+        if a.kind in ("koikoi", "stop"):
+            return "There is nothing to stop or continue: play a card from your hand."
+        if a.kind == "declare":
+            return "You cannot declare an instant win now."
+        if a.kind in ("exchange", "keep"):
+            return "Hands can only be exchanged right after the deal."
+        if a.kind == "draw":
+            return "Play a card from your hand first; the draw follows by itself."
+        c = a.card
+        if not self.hands[p] >> c & 1:
+            return f"Card {c} is not in your hand."
+        mm = self.field_mask & MONTH_MASK_OF[c]
+        n = mm.bit_count()
+        if a.kind == "discard":
+            if not self.rules.free_discard:
+                return f"Card {c} matches the field and must capture: discarding is not allowed."
+            return f"Card {c} has no match: play it with 'play {c}'."
+        t = a.target
+        if not t:
+            if n == 2:
+                a1, a2 = ids_of(mm)
+                return (
+                    f"Card {c} matches two field cards: choose one "
+                    f"(play {c}>{a1} or play {c}>{a2})."
+                )
+            return f"'play {c}' is not possible now."
+        if not self.field_mask >> t & 1:
+            return f"Card {t} is not on the field."
+        if MONTH[t] != MONTH[c]:
+            return f"Card {c} and card {t} are not of the same month."
+        return f"Card {c} takes the only match by itself: write 'play {c}'."
+
+    def _hand_phase(self, p: int, a: Action, events: list[Event]) -> None:
+        c = a.card
+        bit = 1 << c
+        self.hands[p] ^= bit
+        if a.kind == "discard":
+            self.field_mask |= bit
+            events.append(Event("discard", p, c))
+        elif a.target:
+            t = a.target
+            tb = 1 << t
+            self.field_mask ^= tb
+            self.caps[p] |= bit | tb
+            if MONTH[t] != MONTH[c]:  # R-TURN-1b: the Gaji wild pairing
+                self.gaji_owner = p
+                self.gaji_month = MONTH[t]
+                events.append(Event("gaji", p, c, (t,), MONTH[t]))
+            else:
+                events.append(Event("play", p, c, (t,)))
+        else:
+            mm = self.field_mask & MONTH_MASK_OF[c]
+            if mm:
+                self.field_mask ^= mm
+                self.caps[p] |= bit | mm
+                events.append(Event("play", p, c, ids_of(mm)))
+            else:
+                self.field_mask |= bit
+                events.append(Event("play", p, c))
+        # R-TURN-2: the draw phase follows at once.
+        if self.pile_pos >= len(self.pile):  # R-INV-3 says this cannot happen
+            self._exhausted(events)
+            return
+        d = self.pile[self.pile_pos]
+        self.pile_pos += 1
+        db = 1 << d
+        mm = self.field_mask & MONTH_MASK_OF[d]
+        n = mm.bit_count()
+        if n == 0:
+            self.field_mask |= db
+            events.append(Event("draw", p, d))
+        elif n == 2:
+            self.pending = d
+            self.phase = "draw"
+            events.append(Event("draw_pending", p, d, ids_of(mm)))
+            return
+        else:
+            self.field_mask ^= mm
+            self.caps[p] |= db | mm
+            events.append(Event("draw", p, d, ids_of(mm)))
+        self._end_turn(p, events)
+
+    def _end_turn(self, p: int, events: list[Event]) -> None:
+        """R-TURN-3: yaku check and decision, then the exhaustion check."""
+        self.turns[p] += 1
+        sc = self.scorer.score(self.caps[p])
+        if sc.base > self.refs[p]:
+            self.last_decider = p
+            self._decided_ref = sc.base
+            events.append(Event("yaku", p, 0, (), sc.base, ",".join(sc.keys())))
+            if not self.koikoi_allowed:
+                events.append(Event("stop", p, 0, (), sc.base, "forced"))
+                self._finish(p, "forced_stop", events)
+                return
+            self.phase = "decide"
+            return
+        self._after_turn(p, events)
+
+    def _after_turn(self, p: int, events: list[Event]) -> None:
+        rules = self.rules
+        if rules.exhaustion == "oya_hand_empty":
+            if p == self.dealer and not self.hands[p]:
+                self._oya_hand_empty(events)
+                return
+        elif not self.hands[0] and not self.hands[1]:
+            self._exhausted(events)
+            return
+        nxt = 1 - p
+        self.to_move = nxt
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        p = self.to_move
+        assert p is not None
+        rules = self.rules
+        self.phase = "play"
+        if rules.instant_win_timing == "first_turn" and not self._first_turn_started[p]:
+            self._first_turn_started[p] = True
+            iw = instant_win(self.hands[p], rules)
+            if iw is not None:
+                if rules.instant_win_declaration == "automatic":
+                    self._instant(p, iw, events)
+                    return
+                self._declare_open = True
+        if rules.flip_when_field_empty and not self.field_mask:
+            if self.pile_pos >= len(self.pile):
+                self._exhausted(events)
+                return
+            d = self.pile[self.pile_pos]
+            self.pile_pos += 1
+            self.field_mask |= 1 << d
+            events.append(Event("flip", None, d))
+
+    # ------------------------------------------------------------------ endings
+    def _exhausted(self, events: list[Event]) -> None:
+        """The hands ran out (R-END-1, R-END-2; R-END-3 is ``_oya_hand_empty``)."""
+        mode = self.rules.exhaustion
+        if mode == "last_koi_caller_scores" and self.last_caller is not None:
+            self._finish(self.last_caller, "exhaustion_last_caller", events)
+        elif mode == "last_koi_caller_scores":
+            self._finish(None, "exhaustion_no_caller", events)
+        elif mode == "oya_hand_empty":
+            self._oya_hand_empty(events)
+        else:
+            self._finish(None, "exhaustion_draw", events)
+
+    def _oya_hand_empty(self, events: list[Event]) -> None:
+        nd = 1 - self.dealer
+        if self.last_decider == nd:
+            self._finish(nd, "oya_hand_empty_win", events)
+        else:
+            self._finish(None, "oya_hand_empty_void", events)
+
+    def _instant(self, p: int, iw: tuple[str, int], events: list[Event]) -> None:
+        kind, value = iw
+        events.append(Event("instant_win", p, 0, ids_of(self.hands[p]), value, kind))
+        fs: tuple[tuple[str, int], ...] = ()
+        final = value
+        if self.rules.instant_win_multipliers:
+            fs = tuple(self._factors(p, value))
+            for _, f in fs:
+                final *= f
+        self._close(
+            Outcome(
+                p,
+                "instant_win",
+                value,
+                final,
+                (),
+                fs,
+                (self.calls[p], self.calls[1 - p]),
+                kind,
+            ),
+            events,
+        )
+
+    def _factors(self, p: int, base: int) -> list[tuple[str, int]]:
+        return factors(
+            base,
+            self.rules,
+            winner_calls=self.calls[p],
+            loser_calls=self.calls[1 - p],
+            field_brights=self.field_brights,
+        )
+
+    def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
+        """End the round: Gaji sweep (R-END-4), then score the winner (R-MULT)."""
+        if self.gaji_owner is not None:
+            owner = self.gaji_owner
+            sweep = self.field_mask & MONTH_MASK[self.gaji_month]
+            if sweep:
+                self.field_mask ^= sweep
+                self.caps[owner] |= sweep
+                events.append(Event("sweep", owner, 0, ids_of(sweep), self.gaji_month))
+        if winner is None:
+            self._close(Outcome(None, reason), events)
+            return
+        sc = self.scorer.score(self.caps[winner])
+        fs = tuple(self._factors(winner, sc.base))
+        final = sc.base
+        for _, f in fs:
+            final *= f
+        calls = (self.calls[winner], self.calls[1 - winner])
+        self._close(Outcome(winner, reason, sc.base, final, sc.yaku, fs, calls), events)
+
+    def _close(self, outcome: Outcome, events: list[Event]) -> None:
+        self.outcome = outcome
+        self.phase = "over"
+        self.to_move = None
+        self._legal = []
+        events.append(Event("round_over", outcome.winner, 0, (), outcome.final, outcome.reason))
+
+    # ------------------------------------------------------------------ copies, views, records
+    def copy(self) -> RoundState:
+        """An independent copy (for undo and search)."""
+        c = RoundState.__new__(RoundState)
+        for name in RoundState.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.hands = list(self.hands)
+        c.caps = list(self.caps)
+        c.refs = list(self.refs)
+        c.calls = list(self.calls)
+        c.turns = list(self.turns)
+        c.moves = list(self.moves)
+        c.history = list(self.history)
+        c.deals = list(self.deals)
+        c._first_turn_started = list(self._first_turn_started)
+        c._legal = None
+        return c
+
+    def view(self, player: int) -> PlayerView:
+        """What seat ``player`` may see: never the opponent's hand or the draw pile's order."""
+        from koikoi_desktop.engine.view import make_view
+
+        return make_view(self, player)
+
+    def check_invariants(self) -> None:
+        """Assert R-INV-1: the 48 cards are partitioned among pile, field, hands and piles."""
+        parts = [
+            mask_of(self.pile[self.pile_pos :]),
+            self.field_mask,
+            self.hands[0],
+            self.hands[1],
+            self.caps[0],
+            self.caps[1],
+            (1 << self.pending) if self.pending else 0,
+        ]
+        total = 0
+        for m in parts:
+            assert not total & m, "a card is in two places"
+            total |= m
+        assert total == FULL_MASK, "a card is missing"
+
+    def __repr__(self) -> str:
+        return (
+            f"<RoundState dealer={self.dealer} to_move={self.to_move} phase={self.phase} "
+            f"moves={len(self.moves)}>"
+        )
+
+
+# imported late to avoid a cycle; PlayerView only reads a RoundState
+from koikoi_desktop.engine.view import PlayerView  # noqa: E402
+
+
+def new_round(
+    rules: Rules,
+    *,
+    dealer: int,
+    deck: Sequence[int] | None = None,
+    rng: random.Random | None = None,
+) -> RoundState:
+    """Deal a new round (RULES.md §4-§5).
+
+    ``deck``: the 48 ids, index 0 on top (None: shuffled from ``rng``). ``rng``: a
+    ``random.Random`` (None: a fresh unseeded one). A deal that must be redealt (R-DEAL-3) is
+    redealt inside, by the same dealer, from ``rng``; an instant win decided at the deal leaves
+    the round already over.
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> a = new_round(PRESETS["seed-003"], dealer=1, rng=random.Random(7))
+    >>> b = new_round(PRESETS["seed-003"], dealer=1, rng=random.Random(7))
+    >>> a.deck == b.deck, a.to_move
+    (True, 1)
+    """
+    r = rng if rng is not None else random.Random()
+    first = [list(deck)] if deck is not None else []
+
+    def next_deck() -> list[int]:
+        if first:
+            return first.pop()
+        d = list(range(1, 49))
+        r.shuffle(d)
+        return d
+
+    return RoundState._deal(rules, dealer, next_deck)
+
+
+__all__ = ["DECK", "Outcome", "PlayerView", "RoundState", "instant_win", "new_round"]

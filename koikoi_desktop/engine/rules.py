@@ -1,0 +1,479 @@
+"""The rule set: one frozen pydantic model with every setting of RULES.md §13, and the presets.
+
+Variants are data, not subclasses: a custom match is a preset with some fields changed.
+
+>>> r = PRESETS["nintendo"]
+>>> r.koikoi_limit, r.set_yaku_absorb_extras, r.deal_order
+(1, True, 'nd-f-d')
+>>> v = Rules.model_validate({**r.model_dump(), "koikoi_limit": None})
+>>> v.koikoi_limit is None, v.based_on, is_custom(v)
+(True, 'nintendo', True)
+
+The only combination the model rejects is RULES.md A-38 (R-YAKU-7.5):
+
+>>> Rules.model_validate({**r.model_dump(), "one_yaku_per_card": True})
+Traceback (most recent call last):
+...
+pydantic_core._pydantic_core.ValidationError: 1 validation error for Rules
+...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+#: RULES.md R-SETUP-1: ``seed-000`` starting coins for 3, 6 and 12 rounds.
+COINS_FOR_ROUNDS: Mapping[int, int] = MappingProxyType({3: 25, 6: 50, 12: 100})
+
+YAKU_KEYS: tuple[str, ...] = (
+    "goko",
+    "shiko",
+    "ame_shiko",
+    "sanko",
+    "hanami",
+    "tsukimi",
+    "inoshikacho",
+    "akaao",
+    "akatan",
+    "aotan",
+    "tane",
+    "tanzaku",
+    "kasu",
+)
+
+
+class Rules(BaseModel):
+    """Every setting of RULES.md §13 as a field. Frozen; build variants with ``model_validate``.
+
+    Number-or-nothing settings are ``int | None`` (``None`` = none/off). Named choices are
+    lower-case strings. ``value_<yaku>`` fields hold the yaku values (R-YAKU, §7.2); the value of
+    each viewing yaku (Hanami, Tsukimi) is ``viewing_value`` — one knob, as §13 describes it
+    ("the yaku values rows repeat it for completeness"). For convenience ``value_hanami`` /
+    ``value_tsukimi`` are accepted as input and set ``viewing_value``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    based_on: str = Field("custom", description="The preset this rule set started from.")
+
+    # --- match (R-SETUP, R-MATCH, R-PAY)
+    unit: Literal["coins", "points"] = "points"
+    match_end: Literal["rounds", "target"] = "rounds"
+    rounds: int | None = Field(12, ge=1, le=1000)
+    starting_balance: int = Field(0, ge=0, le=1_000_000)
+    settlement: Literal["transfer_capped", "zero_sum", "winner_only"] = "winner_only"
+    bankruptcy_ends_match: bool = False
+    target_score: int | None = Field(None, ge=1, le=1_000_000)
+    final_tie: Literal["draw", "extra_round"] = "draw"
+    end_match_anytime: bool = False
+    first_dealer: Literal["oldest_player", "lowest_month_draw", "birth_month_reveal"] = (
+        "lowest_month_draw"
+    )
+    dealer_after_no_winner: Literal["same", "alternate"] = "alternate"
+
+    # --- dealing (R-DEAL)
+    deal_packet: Literal[2, 4] = 2
+    deal_order: Literal["nd-d-f", "nd-f-d"] = "nd-f-d"
+    field_redeal: Literal["none", "four_of_a_month", "four_of_a_month_or_four_pairs"] = (
+        "four_of_a_month"
+    )
+    hand_exchange: bool = False
+    bright_field_multiplier: bool = False
+
+    # --- instant wins (R-INSTANT)
+    instant_teshi: int | None = Field(6, ge=0, le=1000)
+    instant_kuttsuki: int | None = Field(6, ge=0, le=1000)
+    instant_double_tenho: int | None = Field(None, ge=0, le=1000)
+    instant_win_timing: Literal["first_turn", "at_deal"] = "at_deal"
+    instant_win_declaration: Literal["optional", "automatic"] = "automatic"
+    instant_win_multipliers: bool = False
+
+    # --- the turn (R-TURN)
+    free_discard: bool = False
+    flip_when_field_empty: bool = False
+    gaji_wild: bool = False
+
+    # --- yaku values (§7.2)
+    value_goko: int = Field(10, ge=0, le=1000)
+    value_shiko: int = Field(8, ge=0, le=1000)
+    value_ame_shiko: int = Field(7, ge=0, le=1000)
+    value_sanko: int = Field(5, ge=0, le=1000)
+    value_inoshikacho: int = Field(5, ge=0, le=1000)
+    value_akatan: int = Field(5, ge=0, le=1000)
+    value_aotan: int = Field(5, ge=0, le=1000)
+    value_akaao: int = Field(10, ge=0, le=1000)
+    value_tane: int = Field(1, ge=0, le=1000)
+    value_tanzaku: int = Field(1, ge=0, le=1000)
+    value_kasu: int = Field(1, ge=0, le=1000)
+
+    # --- yaku options (R-YAKU-2 … R-YAKU-7)
+    viewing_yaku: bool = True
+    viewing_voided_by_rain_man: bool = False
+    viewing_value: int = Field(5, ge=0, le=1000)
+    viewing_excluded_by_light_yaku: bool = False
+    sake_cup_is_plain: bool = True
+    sanko_allows_rain_man: bool = False
+    one_yaku_per_card: bool = False
+    set_yaku_absorb_extras: bool = False
+    trio_bonus: int | None = Field(None, ge=0, le=1000)
+
+    # --- multipliers (R-MULT) and koi-koi (R-KOI)
+    seven_plus_double: bool = True
+    koi_multiplier: Literal["double_per_call", "linear_total_calls", "none"] = "none"
+    opponent_koi_double: bool = True
+    koikoi_limit: int | None = Field(None, ge=0, le=1000)
+
+    # --- end of round (R-END)
+    exhaustion: Literal["draw", "last_koi_caller_scores", "oya_hand_empty"] = "draw"
+
+    stop_word: str = Field("Stop", max_length=40)
+    koi_word: str = Field("Koi-Koi", max_length=40)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _viewing_aliases(cls, data: Any) -> Any:
+        """Accept ``value_hanami`` / ``value_tsukimi`` as spellings of ``viewing_value``."""
+        if not isinstance(data, dict):
+            return data
+        aliases = {k: data[k] for k in ("value_hanami", "value_tsukimi") if k in data}
+        if not aliases:
+            return data
+        values = set(aliases.values())
+        if len(values) > 1:
+            raise ValueError(
+                "Hanami and Tsukimi share one value (viewing_value); "
+                "value_hanami and value_tsukimi must be equal."
+            )
+        data = {k: v for k, v in data.items() if k not in aliases}
+        data["viewing_value"] = values.pop()
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> Rules:
+        if self.one_yaku_per_card and self.set_yaku_absorb_extras:
+            raise ValueError(
+                "one_yaku_per_card and set_yaku_absorb_extras cannot both be on: they are two "
+                "different ways of counting the same cards (RULES.md A-38, R-YAKU-7)."
+            )
+        if self.match_end == "rounds" and self.rounds is None:
+            raise ValueError("match_end 'rounds' needs a number of rounds.")
+        if self.match_end == "target" and self.target_score is None:
+            raise ValueError("match_end 'target' needs a target_score.")
+        return self
+
+    def value(self, key: str) -> int:
+        """The preset value of yaku ``key`` (viewing yaku: ``viewing_value``)."""
+        if key in ("hanami", "tsukimi"):
+            return self.viewing_value
+        return int(getattr(self, "value_" + key))
+
+    def with_rounds(self, rounds: int) -> Rules:
+        """This rule set for a match of ``rounds`` rounds (R-SETUP-1).
+
+        Coins follow the rulebook's table (3 → 25, 6 → 50, 12 → 100) when the starting balance
+        is the table's value for the current length; a target race becomes a fixed-length match
+        (``seed-001``'s "year" variant).
+
+        >>> PRESETS["seed-000"].with_rounds(6).starting_balance
+        50
+        >>> y = PRESETS["seed-001"].with_rounds(12)
+        >>> y.match_end, y.target_score
+        ('rounds', None)
+        """
+        changes: dict[str, Any] = {"rounds": rounds, "match_end": "rounds", "target_score": None}
+        if (
+            self.unit == "coins"
+            and self.rounds is not None
+            and COINS_FOR_ROUNDS.get(self.rounds) == self.starting_balance
+            and rounds in COINS_FOR_ROUNDS
+        ):
+            changes["starting_balance"] = COINS_FOR_ROUNDS[rounds]
+        return Rules.model_validate({**self.model_dump(), **changes})
+
+    def changes_from_preset(self) -> dict[str, Any]:
+        """The settings that differ from the preset named by ``based_on`` (all, if none)."""
+        base = PRESETS.get(self.based_on)
+        mine = self.model_dump()
+        if base is None:
+            return mine
+        theirs = base.model_dump()
+        return {k: v for k, v in mine.items() if theirs[k] != v}
+
+
+_SEED_000 = Rules(
+    based_on="seed-000",
+    unit="coins",
+    match_end="rounds",
+    rounds=12,
+    starting_balance=100,
+    settlement="transfer_capped",
+    bankruptcy_ends_match=True,
+    target_score=None,
+    final_tie="draw",
+    end_match_anytime=False,
+    first_dealer="oldest_player",
+    dealer_after_no_winner="same",
+    deal_packet=4,
+    deal_order="nd-d-f",
+    field_redeal="none",
+    hand_exchange=False,
+    bright_field_multiplier=False,
+    instant_teshi=6,
+    instant_kuttsuki=6,
+    instant_double_tenho=14,
+    instant_win_timing="first_turn",
+    instant_win_declaration="optional",
+    instant_win_multipliers=False,
+    free_discard=True,
+    flip_when_field_empty=False,
+    gaji_wild=False,
+    value_goko=10,
+    value_shiko=8,
+    value_ame_shiko=7,
+    value_sanko=5,
+    value_inoshikacho=5,
+    value_akatan=5,
+    value_aotan=5,
+    value_akaao=10,
+    value_tane=1,
+    value_tanzaku=1,
+    value_kasu=1,
+    viewing_yaku=True,
+    viewing_voided_by_rain_man=False,
+    viewing_value=5,
+    viewing_excluded_by_light_yaku=False,
+    sake_cup_is_plain=True,
+    sanko_allows_rain_man=False,
+    one_yaku_per_card=False,
+    set_yaku_absorb_extras=False,
+    trio_bonus=None,
+    seven_plus_double=True,
+    koi_multiplier="double_per_call",
+    opponent_koi_double=True,
+    koikoi_limit=None,
+    exhaustion="draw",
+    stop_word="Agari",
+    koi_word="Koi-koi",
+)
+
+_SEED_003 = Rules(
+    based_on="seed-003",
+    unit="points",
+    match_end="rounds",
+    rounds=12,
+    starting_balance=0,
+    settlement="zero_sum",
+    bankruptcy_ends_match=False,
+    target_score=None,
+    final_tie="extra_round",
+    end_match_anytime=True,
+    first_dealer="lowest_month_draw",
+    dealer_after_no_winner="alternate",
+    deal_packet=4,
+    deal_order="nd-d-f",
+    field_redeal="four_of_a_month_or_four_pairs",
+    hand_exchange=False,
+    bright_field_multiplier=False,
+    instant_teshi=6,
+    instant_kuttsuki=6,
+    instant_double_tenho=None,
+    instant_win_timing="at_deal",
+    instant_win_declaration="automatic",
+    instant_win_multipliers=False,
+    free_discard=False,
+    flip_when_field_empty=True,
+    gaji_wild=False,
+    value_goko=15,
+    value_shiko=10,
+    value_ame_shiko=8,
+    value_sanko=6,
+    value_inoshikacho=5,
+    value_akatan=6,
+    value_aotan=6,
+    value_akaao=10,
+    value_tane=1,
+    value_tanzaku=1,
+    value_kasu=1,
+    viewing_yaku=True,
+    viewing_voided_by_rain_man=False,
+    viewing_value=3,
+    viewing_excluded_by_light_yaku=False,
+    sake_cup_is_plain=False,
+    sanko_allows_rain_man=False,
+    one_yaku_per_card=True,
+    set_yaku_absorb_extras=False,
+    trio_bonus=None,
+    seven_plus_double=False,
+    koi_multiplier="linear_total_calls",
+    opponent_koi_double=False,
+    koikoi_limit=None,
+    exhaustion="oya_hand_empty",
+    stop_word="Shobu",
+    koi_word="Koi",
+)
+
+_SEED_001 = Rules(
+    based_on="seed-001",
+    unit="points",
+    match_end="target",
+    rounds=None,
+    starting_balance=0,
+    settlement="winner_only",
+    bankruptcy_ends_match=False,
+    target_score=50,
+    final_tie="extra_round",
+    end_match_anytime=False,
+    first_dealer="birth_month_reveal",
+    dealer_after_no_winner="same",
+    deal_packet=2,
+    deal_order="nd-d-f",
+    field_redeal="none",
+    hand_exchange=False,
+    bright_field_multiplier=False,
+    instant_teshi=None,
+    instant_kuttsuki=None,
+    instant_double_tenho=None,
+    instant_win_timing="at_deal",
+    instant_win_declaration="automatic",
+    instant_win_multipliers=False,
+    free_discard=False,
+    flip_when_field_empty=False,
+    gaji_wild=False,
+    value_goko=10,
+    value_shiko=8,
+    value_ame_shiko=7,
+    value_sanko=5,
+    value_inoshikacho=5,
+    value_akatan=5,
+    value_aotan=5,
+    value_akaao=10,
+    value_tane=1,
+    value_tanzaku=1,
+    value_kasu=1,
+    viewing_yaku=True,
+    viewing_voided_by_rain_man=False,
+    viewing_value=5,
+    viewing_excluded_by_light_yaku=False,
+    sake_cup_is_plain=True,
+    sanko_allows_rain_man=False,
+    one_yaku_per_card=False,
+    set_yaku_absorb_extras=False,
+    trio_bonus=None,
+    seven_plus_double=False,
+    koi_multiplier="none",
+    opponent_koi_double=False,
+    koikoi_limit=None,
+    exhaustion="last_koi_caller_scores",
+    stop_word="Stop",
+    koi_word="Koi-Koi",
+)
+
+_NINTENDO = Rules(
+    based_on="nintendo",
+    unit="points",
+    match_end="rounds",
+    rounds=12,
+    starting_balance=0,
+    settlement="winner_only",
+    bankruptcy_ends_match=False,
+    target_score=None,
+    final_tie="draw",
+    end_match_anytime=False,
+    first_dealer="lowest_month_draw",
+    dealer_after_no_winner="alternate",
+    deal_packet=2,
+    deal_order="nd-f-d",
+    field_redeal="four_of_a_month",
+    hand_exchange=False,
+    bright_field_multiplier=False,
+    instant_teshi=6,
+    instant_kuttsuki=6,
+    instant_double_tenho=None,
+    instant_win_timing="at_deal",
+    instant_win_declaration="automatic",
+    instant_win_multipliers=False,
+    free_discard=False,
+    flip_when_field_empty=False,
+    gaji_wild=False,
+    value_goko=10,
+    value_shiko=8,
+    value_ame_shiko=7,
+    value_sanko=5,
+    value_inoshikacho=5,
+    value_akatan=5,
+    value_aotan=5,
+    value_akaao=10,
+    value_tane=1,
+    value_tanzaku=1,
+    value_kasu=1,
+    viewing_yaku=True,
+    viewing_voided_by_rain_man=False,
+    viewing_value=5,
+    viewing_excluded_by_light_yaku=False,
+    sake_cup_is_plain=True,
+    sanko_allows_rain_man=False,
+    one_yaku_per_card=False,
+    set_yaku_absorb_extras=True,
+    trio_bonus=None,
+    seven_plus_double=True,
+    koi_multiplier="none",
+    opponent_koi_double=True,
+    koikoi_limit=1,
+    exhaustion="draw",
+    stop_word="Stop",
+    koi_word="Koi-Koi",
+)
+
+#: The four presets of RULES.md §13, by name.
+PRESETS: Mapping[str, Rules] = MappingProxyType(
+    {
+        "nintendo": _NINTENDO,
+        "seed-000": _SEED_000,
+        "seed-001": _SEED_001,
+        "seed-003": _SEED_003,
+    }
+)
+
+#: RULES.md §13 options each seed presents as optional ("toggle"), for the new-game screen.
+PRESET_TOGGLES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "seed-000": (
+            "rounds",
+            "bright_field_multiplier",
+            "viewing_yaku",
+            "viewing_voided_by_rain_man",
+            "viewing_value",
+            "viewing_excluded_by_light_yaku",
+            "seven_plus_double",
+            "koi_multiplier",
+            "opponent_koi_double",
+        ),
+        "seed-003": (
+            "rounds",
+            "hand_exchange",
+            "bright_field_multiplier",
+            "gaji_wild",
+            "trio_bonus",
+        ),
+        "seed-001": ("match_end", "settlement"),
+        "nintendo": (),
+    }
+)
+
+
+def is_custom(rules: Rules) -> bool:
+    """True when ``rules`` differs from the preset it is based on."""
+    base = PRESETS.get(rules.based_on)
+    return base is None or base != rules
+
+
+def preset(name: str) -> Rules:
+    """The preset called ``name``; raises ValueError with the list of names otherwise."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"Unknown preset {name!r}; choose one of: {', '.join(PRESETS)}.") from None

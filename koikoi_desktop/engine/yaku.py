@@ -1,0 +1,380 @@
+"""Scoring: captured cards + rules → yaku with points (RULES.md §7), and the multipliers (§10).
+
+>>> from koikoi_desktop.engine.rules import PRESETS
+>>> s = score_yaku([21, 25, 37, 5, 13], PRESETS["nintendo"])
+>>> s.base, [(y.key, y.points) for y in s.yaku]
+(7, [('inoshikacho', 7)])
+>>> score_yaku([21, 25, 37, 5, 13], PRESETS["seed-000"]).base
+6
+>>> payout(7, PRESETS["seed-000"], winner_calls=2, loser_calls=1, field_brights=0)
+112
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from koikoi_desktop.engine.cards import (
+    ANIMALS,
+    BLUE,
+    BRIGHTS,
+    INOSHIKACHO,
+    NONRAIN_BRIGHTS,
+    PLAIN,
+    POETRY,
+    RIBBONS,
+    Card,
+    ids_of,
+    mask_of,
+)
+from koikoi_desktop.engine.rules import Rules
+
+_RAIN = 1 << 41
+_SAKE = 1 << 33
+_CURTAIN = 1 << 9
+_MOON = 1 << 29
+_HANAMI = _CURTAIN | _SAKE
+_TSUKIMI = _MOON | _SAKE
+_TRIO = POETRY | BLUE
+
+#: Report order of RULES.md R-YAKU-7.4 (the trio bonus last).
+ORDER: tuple[str, ...] = (
+    "goko",
+    "shiko",
+    "ame_shiko",
+    "sanko",
+    "hanami",
+    "tsukimi",
+    "inoshikacho",
+    "akaao",
+    "akatan",
+    "aotan",
+    "tane",
+    "tanzaku",
+    "kasu",
+    "trio",
+)
+_RANK = {k: i for i, k in enumerate(ORDER)}
+_LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    """One scored yaku: its ``key`` (RULES.md §7), ``points`` and the ``cards`` behind it."""
+
+    key: str
+    points: int
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The yaku a capture pile holds under a rule set, and their total ``base``."""
+
+    base: int
+    yaku: tuple[Yaku, ...]
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys of the scored yaku, in report order."""
+        return tuple(y.key for y in self.yaku)
+
+
+def _as_mask(cards: Iterable[int | Card] | int) -> int:
+    if isinstance(cards, int):
+        return cards
+    m = 0
+    for c in cards:
+        cid = c.id if isinstance(c, Card) else int(c)
+        if not 1 <= cid <= 48:
+            raise ValueError(f"There is no card {cid}: card ids run from 1 to 48.")
+        m |= 1 << cid
+    return m
+
+
+def _light(p: int, rules: Rules) -> tuple[str, int, int] | None:
+    """The best light yaku (key, value, card mask) held in pile mask ``p`` (R-YAKU §7.1, -3)."""
+    nb = (p & NONRAIN_BRIGHTS).bit_count()
+    rain = bool(p & _RAIN)
+    held = p & BRIGHTS
+    options: list[tuple[str, int, int]] = []
+    if nb == 4 and rain:
+        options.append(("goko", rules.value_goko, held))
+    if nb == 4 and not rain:
+        options.append(("shiko", rules.value_shiko, held))
+    if nb == 3 and rain:
+        options.append(("ame_shiko", rules.value_ame_shiko, held))
+    if nb == 3 and not rain:
+        options.append(("sanko", rules.value_sanko, held))
+    if rules.sanko_allows_rain_man and held.bit_count() == 3 and rain:
+        options.append(("sanko", rules.value_sanko, held))
+    if not options:
+        return None
+    return max(options, key=lambda o: (o[1], -_RANK[o[0]]))
+
+
+def _score_shared(p: int, rules: Rules) -> list[Yaku]:
+    """R-YAKU-1 / R-YAKU-7: every yaku whose condition holds (cards may be shared)."""
+    out: list[Yaku] = []
+    light = _light(p, rules)
+    viewing: list[Yaku] = []
+    if rules.viewing_yaku and p & _SAKE and not (rules.viewing_voided_by_rain_man and p & _RAIN):
+        v = rules.viewing_value
+        if p & _CURTAIN:
+            viewing.append(Yaku("hanami", v, ids_of(_HANAMI)))
+        if p & _MOON:
+            viewing.append(Yaku("tsukimi", v, ids_of(_TSUKIMI)))
+    if light is not None and viewing and rules.viewing_excluded_by_light_yaku:
+        if light[1] >= sum(y.points for y in viewing):
+            viewing = []
+        else:
+            light = None
+    if light is not None:
+        out.append(Yaku(light[0], light[1], ids_of(light[2])))
+    out.extend(viewing)
+
+    animals = p & ANIMALS
+    ribbons = p & RIBBONS
+    a = animals.bit_count()
+    r = ribbons.bit_count()
+    isc = (p & INOSHIKACHO) == INOSHIKACHO
+    aka = (p & POETRY) == POETRY
+    ao = (p & BLUE) == BLUE
+    if rules.set_yaku_absorb_extras:
+        if isc:
+            out.append(Yaku("inoshikacho", rules.value_inoshikacho + a - 3, ids_of(animals)))
+        elif a >= 5:
+            out.append(Yaku("tane", rules.value_tane + a - 5, ids_of(animals)))
+        if aka and ao:
+            out.append(Yaku("akaao", rules.value_akaao + r - 6, ids_of(ribbons)))
+        elif aka:
+            out.append(Yaku("akatan", rules.value_akatan + r - 3, ids_of(ribbons)))
+        elif ao:
+            out.append(Yaku("aotan", rules.value_aotan + r - 3, ids_of(ribbons)))
+        elif r >= 5:
+            out.append(Yaku("tanzaku", rules.value_tanzaku + r - 5, ids_of(ribbons)))
+    else:
+        if isc:
+            out.append(Yaku("inoshikacho", rules.value_inoshikacho, ids_of(INOSHIKACHO)))
+        if aka:
+            out.append(Yaku("akatan", rules.value_akatan, ids_of(POETRY)))
+        if ao:
+            out.append(Yaku("aotan", rules.value_aotan, ids_of(BLUE)))
+        if a >= 5:
+            out.append(Yaku("tane", rules.value_tane + a - 5, ids_of(animals)))
+        if r >= 5:
+            out.append(Yaku("tanzaku", rules.value_tanzaku + r - 5, ids_of(ribbons)))
+    plain = p & PLAIN
+    if rules.sake_cup_is_plain:
+        plain |= p & _SAKE
+    k = plain.bit_count()
+    if k >= 10:
+        out.append(Yaku("kasu", rules.value_kasu + k - 10, ids_of(plain)))
+    return out
+
+
+def _light_instances(p: int, rules: Rules) -> list[tuple[str, int, int]]:
+    """R-YAKU-4.1: every light yaku over a specific subset of the held brights."""
+    nonrain = ids_of(p & NONRAIN_BRIGHTS)
+    rain = bool(p & _RAIN)
+    out: list[tuple[str, int, int]] = []
+    if len(nonrain) == 4 and rain:
+        out.append(("goko", rules.value_goko, p & BRIGHTS))
+    if len(nonrain) == 4:
+        out.append(("shiko", rules.value_shiko, p & NONRAIN_BRIGHTS))
+    for trio in combinations(nonrain, 3):
+        m = mask_of(trio)
+        if rain:
+            out.append(("ame_shiko", rules.value_ame_shiko, m | _RAIN))
+        out.append(("sanko", rules.value_sanko, m))
+    if rules.sanko_allows_rain_man and rain:
+        for pair in combinations(nonrain, 2):
+            out.append(("sanko", rules.value_sanko, mask_of(pair) | _RAIN))
+    return out
+
+
+def _score_disjoint(p: int, rules: Rules) -> list[Yaku]:
+    """R-YAKU-4: the best assignment in which no card feeds two yaku."""
+    lights = _light_instances(p, rules)
+    fixed: list[tuple[str, int, int]] = []
+    if rules.viewing_yaku and not (rules.viewing_voided_by_rain_man and p & _RAIN):
+        if p & _HANAMI == _HANAMI:
+            fixed.append(("hanami", rules.viewing_value, _HANAMI))
+        if p & _TSUKIMI == _TSUKIMI:
+            fixed.append(("tsukimi", rules.viewing_value, _TSUKIMI))
+    if p & INOSHIKACHO == INOSHIKACHO:
+        fixed.append(("inoshikacho", rules.value_inoshikacho, INOSHIKACHO))
+    if p & POETRY == POETRY:
+        fixed.append(("akatan", rules.value_akatan, POETRY))
+    if p & BLUE == BLUE:
+        fixed.append(("aotan", rules.value_aotan, BLUE))
+
+    best: tuple[int, tuple[int, ...], list[tuple[str, int, int]]] | None = None
+    light_choices: list[tuple[str, int, int] | None] = [None, *lights]
+    n = len(fixed)
+    for light in light_choices:
+        for bits in range(1 << n):
+            chosen: list[tuple[str, int, int]] = [] if light is None else [light]
+            used = 0 if light is None else light[2]
+            ok = True
+            for i in range(n):
+                if bits >> i & 1:
+                    f = fixed[i]
+                    if used & f[2]:
+                        ok = False
+                        break
+                    used |= f[2]
+                    chosen.append(f)
+            if not ok:
+                continue
+            is_viewing = any(c[0] in ("hanami", "tsukimi") for c in chosen)
+            if light is not None and is_viewing and rules.viewing_excluded_by_light_yaku:
+                continue
+            free = p & ~used
+            chosen.extend(_counting_disjoint(free, rules))
+            total = sum(c[1] for c in chosen)
+            ranks = tuple(sorted(_RANK[c[0]] for c in chosen))
+            if best is None or total > best[0] or (total == best[0] and ranks < best[1]):
+                best = (total, ranks, chosen)
+    assert best is not None
+    return [Yaku(k, v, ids_of(m)) for k, v, m in best[2]]
+
+
+def _counting_disjoint(free: int, rules: Rules) -> list[tuple[str, int, int]]:
+    """Tane / Tanzaku / Kasu over the unassigned cards; the sake cup goes where it pays more."""
+    ribbons = free & RIBBONS
+    out: list[tuple[str, int, int]] = []
+    if ribbons.bit_count() >= 5:
+        out.append(("tanzaku", rules.value_tanzaku + ribbons.bit_count() - 5, ribbons))
+
+    def animal_plain(animals: int, plain: int) -> list[tuple[str, int, int]]:
+        res = []
+        if animals.bit_count() >= 5:
+            res.append(("tane", rules.value_tane + animals.bit_count() - 5, animals))
+        if plain.bit_count() >= 10:
+            res.append(("kasu", rules.value_kasu + plain.bit_count() - 10, plain))
+        return res
+
+    animals = free & ANIMALS
+    plain = free & PLAIN
+    if rules.sake_cup_is_plain and free & _SAKE:
+        as_animal = animal_plain(animals, plain)
+        as_plain = animal_plain(animals & ~_SAKE, plain | _SAKE)
+        if sum(x[1] for x in as_plain) > sum(x[1] for x in as_animal):
+            return out + as_plain
+        return out + as_animal
+    return out + animal_plain(animals, plain)
+
+
+def _compute(p: int, rules: Rules) -> Score:
+    ys = _score_disjoint(p, rules) if rules.one_yaku_per_card else _score_shared(p, rules)
+    if rules.trio_bonus is not None and p & _TRIO == _TRIO:
+        ys.append(Yaku("trio", rules.trio_bonus, ids_of(_TRIO)))
+    ys.sort(key=lambda y: _RANK[y.key])
+    return Score(sum(y.points for y in ys), tuple(ys))
+
+
+class Scorer:
+    """A memoising scorer for one rule set (capture piles repeat a lot in play and search)."""
+
+    __slots__ = ("_cache", "rules")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._cache: dict[int, Score] = {}
+
+    def score(self, p: int) -> Score:
+        """The Score of pile mask ``p``."""
+        s = self._cache.get(p)
+        if s is None:
+            if len(self._cache) > 200_000:
+                self._cache.clear()
+            s = self._cache[p] = _compute(p, self.rules)
+        return s
+
+    def base(self, p: int) -> int:
+        """The yaku total of pile mask ``p``."""
+        s = self._cache.get(p)
+        if s is None:
+            s = self.score(p)
+        return s.base
+
+
+_SCORERS: dict[int, tuple[Rules, Scorer]] = {}
+
+
+def scorer_for(rules: Rules) -> Scorer:
+    """The shared memoising Scorer of a rule set."""
+    key = id(rules)
+    hit = _SCORERS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_SCORERS) > 64:
+        _SCORERS.clear()
+    sc = Scorer(rules)
+    _SCORERS[key] = (rules, sc)
+    return sc
+
+
+def score_yaku(cards: Iterable[int | Card] | int, rules: Rules) -> Score:
+    """Score a capture pile (ids, Cards or a mask) under ``rules`` (RULES.md §7).
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> score_yaku([2, 6, 10, 22, 34, 38], PRESETS["nintendo"]).keys()
+    ('akaao',)
+    >>> score_yaku([9, 29, 33], PRESETS["seed-003"]).base   # one sake cup: one viewing yaku
+    3
+    """
+    return scorer_for(rules).score(_as_mask(cards))
+
+
+def factors(
+    base: int,
+    rules: Rules,
+    *,
+    winner_calls: int,
+    loser_calls: int,
+    field_brights: int = 0,
+) -> list[tuple[str, int]]:
+    """The multipliers of RULES.md §10 that apply, as (name, factor) pairs, in table order."""
+    out: list[tuple[str, int]] = []
+    if rules.seven_plus_double and base >= 7:
+        out.append(("seven_plus", 2))
+    if rules.koi_multiplier == "double_per_call" and winner_calls:
+        out.append(("koi_calls", 2**winner_calls))
+    elif rules.koi_multiplier == "linear_total_calls" and winner_calls + loser_calls:
+        out.append(("koi_calls", 1 + winner_calls + loser_calls))
+    if rules.opponent_koi_double and loser_calls >= 1:
+        out.append(("opponent_koi", 2))
+    if rules.bright_field_multiplier and field_brights:
+        out.append(("bright_field", 1 + field_brights))
+    return out
+
+
+def payout(
+    base: int,
+    rules: Rules,
+    *,
+    winner_calls: int,
+    loser_calls: int,
+    field_brights: int = 0,
+) -> int:
+    """The final score ``base × M`` of a round won with ``base`` (RULES.md §10, R-MULT).
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> payout(7, PRESETS["nintendo"], winner_calls=0, loser_calls=1)
+    28
+    >>> payout(5, PRESETS["seed-003"], winner_calls=2, loser_calls=1)
+    20
+    """
+    total = base
+    for _, f in factors(
+        base,
+        rules,
+        winner_calls=winner_calls,
+        loser_calls=loser_calls,
+        field_brights=field_brights,
+    ):
+        total *= f
+    return total
