@@ -378,6 +378,13 @@ class RoundState:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         self.moves.append(action)
+        events = self._do(action)
+        self.history.extend(events)
+        return events
+
+    def _do(self, action: Action) -> list[Event]:
+        """Carry out a legal action (no checks; ``apply`` and the simulations call this)."""
+        self._legal = None
         events: list[Event] = []
         kind = action.kind
         p = self.to_move
@@ -416,7 +423,6 @@ class RoundState:
             else:  # declining an at-deal optional instant win (custom rule sets)
                 events.append(Event("keep", p))
                 self._after_declined_deal_win(p, events)
-        self.history.extend(events)
         return events
 
     def _after_declined_deal_win(self, p: int, events: list[Event]) -> None:
