@@ -139,7 +139,8 @@ def greedy_policy(state: RoundState, legal: list[Action], rng: random.Random) ->
     field = state.field_mask
     worth = CARD_WORTH
     best = first
-    best_score = -1000
+    best_score = -1000.0
+    gain: float
     for a in legal:
         if a.kind == "play":
             c = a.card
@@ -152,7 +153,7 @@ def greedy_policy(state: RoundState, legal: list[Action], rng: random.Random) ->
                 else:
                     gain = -worth[c]
         elif a.kind == "draw":
-            gain = worth[a.target]
+            gain = float(worth[a.target])
         elif a.kind == "discard":
             gain = -worth[a.card] - 1
         else:
