@@ -1,0 +1,34 @@
+"""Settings, coin ledger and autosave in the user data directory: validated, atomic, never lost.
+
+>>> from koikoi_desktop.storage import Storage  # doctest: +SKIP
+>>> store = Storage.open()                       # doctest: +SKIP
+>>> store.settings.language, store.can_write_ledger, store.warnings   # doctest: +SKIP
+
+No pygame here; platformdirs is imported only when the default directory is needed.
+"""
+
+from .models import (
+    AutosaveData,
+    FactorEntry,
+    FutureVersionError,
+    MatchRecord,
+    RoundEntry,
+    Settings,
+    YakuEntry,
+)
+from .paths import default_data_dir, resolve_data_dir
+from .store import Notice, Storage
+
+__all__ = [
+    "AutosaveData",
+    "FactorEntry",
+    "FutureVersionError",
+    "MatchRecord",
+    "Notice",
+    "RoundEntry",
+    "Settings",
+    "Storage",
+    "YakuEntry",
+    "default_data_dir",
+    "resolve_data_dir",
+]

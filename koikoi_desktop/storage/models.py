@@ -1,0 +1,409 @@
+"""The files' contents as pydantic v2 models, each with a ``schema_version`` and migrations.
+
+Three documents live in the data directory:
+
+* :class:`Settings` — the player's preferences (``settings.json``);
+* :class:`MatchRecord` — one finished match of the coin ledger, one JSON object per line of
+  ``ledger.jsonl``, its rounds as :class:`RoundEntry` (the fields of RULES.md §11 and of the
+  engine's ``match.ledger`` entries);
+* :class:`AutosaveData` — the match in progress, as the engine's match record text plus metadata
+  (``autosave.json``).
+
+Decisions written down here:
+
+* Every field of :class:`Settings` has a default, so a missing or invalid field never stops the
+  game: :func:`load_settings_tolerant` validates, drops each field that fails, validates again, and
+  reports the names it dropped (the caller keeps the damaged original file aside).
+* A document without ``schema_version`` is version 0 (hand-written, or from before versions
+  existed) and is migrated step by step through ``MIGRATIONS[kind]`` (``n -> n + 1`` functions on
+  plain dicts) up to the current version. A document from a *future* version raises
+  :class:`FutureVersionError`: the caller keeps that file untouched and never overwrites it.
+* Ledger records are strict about what matters (numbers are integers, seats are 0 or 1) and keep
+  unknown extra keys of a round entry (``extra="allow"``), so an engine that adds a field to its
+  ledger entries loses nothing on the way to disk.
+* Numbers are bounded (``|n| <= 10**12`` for coins and points): a hand-edited 10**400 is a bad
+  value, not a crash further down in the UI's text layout.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Callable, Mapping
+from datetime import UTC, date, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+SETTINGS_VERSION = 1
+LEDGER_VERSION = 1
+AUTOSAVE_VERSION = 1
+
+#: Bound on every stored coin/point figure (a real match stays far below it).
+MAX_AMOUNT = 10**12
+
+Amount = Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
+Seat = Literal[0, 1]
+ShortText = Annotated[str, Field(max_length=200)]
+Pixels = Annotated[int, Field(ge=240, le=16384)]
+Calls = Annotated[int, Field(ge=0, le=100)]
+OptionValue = Annotated[int, Field(ge=-(10**9), le=10**9)] | bool | Annotated[
+    str, Field(max_length=64)
+] | None
+
+
+class FutureVersionError(ValueError):
+    """The document was written by a newer version of the game (higher ``schema_version``)."""
+
+    def __init__(self, kind: str, found: int, supported: int) -> None:
+        super().__init__(f"{kind} schema_version {found} is newer than {supported}")
+        self.kind = kind
+        self.found = found
+        self.supported = supported
+
+
+# --------------------------------------------------------------------------------------- settings
+
+
+class Settings(BaseModel):
+    """The player's preferences; every field has a sane default (a fresh install is all defaults).
+
+    >>> Settings().animation_speed
+    'normal'
+    """
+
+    model_config = ConfigDict(validate_assignment=True, extra="ignore")
+
+    schema_version: int = SETTINGS_VERSION
+    language: Literal["en", "uk", "ru", "sk", "ja"] = "en"
+    animation_speed: Literal["off", "fast", "normal"] = "normal"
+    sound_volume: int = Field(default=80, ge=0, le=100)
+    music_volume: int = Field(default=60, ge=0, le=100)
+    muted: bool = False
+    fullscreen: bool = False
+    #: Window size in pixels when not fullscreen; the app enforces its own minimum (1024x640).
+    window_size: tuple[Pixels, Pixels] = (1280, 800)
+    card_badges: bool = True
+    help_level: Literal["full", "highlights", "none"] = "full"
+    ui_scale: float = Field(default=1.0, ge=0.5, le=3.0, allow_inf_nan=False)
+    reduced_motion: bool = False
+    default_preset: str = Field(default="nintendo", min_length=1, max_length=40)
+    #: Rule overrides on top of the default preset (RULES.md §13 setting name -> value).
+    default_options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
+        default_factory=dict, max_length=200
+    )
+    default_opponent: str = Field(default="intermediate", min_length=1, max_length=40)
+    #: Empty means "let the UI show its translated word for you".
+    player_name: str = Field(default="", max_length=40)
+    #: Optional; the ``seed-000`` (age) and ``seed-001`` (birth month) dealer rules use it.
+    birth_date: date | None = None
+    name_display: Literal["japanese", "romaji", "translated"] = "translated"
+    quiz_score: int = Field(default=0, ge=0, le=10**9)
+    quiz_streak: int = Field(default=0, ge=0, le=10**9)
+    quiz_best_streak: int = Field(default=0, ge=0, le=10**9)
+    #: True: click a card, then click its target (instead of drag-and-drop).
+    click_to_move: bool = False
+
+    @field_validator("birth_date")
+    @classmethod
+    def _plausible_birth_date(cls, value: date | None) -> date | None:
+        if value is not None and not (date(1900, 1, 1) <= value <= date.today()):
+            raise ValueError("birth date must lie between 1900 and today")
+        return value
+
+    @field_validator("player_name")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        return " ".join(value.split())
+
+
+def load_settings_tolerant(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    """Validate ``data`` field by field: each invalid field falls back to its default.
+
+    Returns the settings and the sorted names of the fields that were dropped.
+
+    >>> s, bad = load_settings_tolerant({"sound_volume": 500, "language": "uk"})
+    >>> (s.sound_volume, s.language, bad)
+    (80, 'uk', ['sound_volume'])
+    """
+    work = {k: v for k, v in data.items() if isinstance(k, str) and k in Settings.model_fields}
+    work.pop("schema_version", None)
+    dropped: set[str] = set()
+    for _ in range(len(Settings.model_fields) + 1):
+        try:
+            return Settings.model_validate(work), sorted(dropped)
+        except ValidationError as exc:
+            bad = {str(err["loc"][0]) for err in exc.errors() if err["loc"]}
+            if not bad:  # a model-level error: nothing field-wise left to blame
+                break
+            for name in bad:
+                work.pop(name, None)
+            dropped |= bad
+    return Settings(), sorted(set(work) | dropped)
+
+
+# ----------------------------------------------------------------------------------------- ledger
+
+
+class YakuEntry(BaseModel):
+    """One yaku of the round's winner with its value (RULES.md §7 key)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    key: str = Field(min_length=1, max_length=40)
+    points: Amount
+
+
+class FactorEntry(BaseModel):
+    """A multiplier applied to ``base`` (RULES.md §10): ``{"name": "seven_plus", "factor": 2}``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    name: str = Field(min_length=1, max_length=40)
+    factor: Annotated[int, Field(ge=0, le=10**6)]
+
+
+class RoundEntry(BaseModel):
+    """One round of the ledger: exactly the fields of RULES.md §11 (names as the engine's ledger).
+
+    ``koikoi_calls`` (koi-koi calls of seat 0 and seat 1 in the round) is optional: the statistics'
+    koi-koi success rate counts only rounds that carry it.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    round: Annotated[int, Field(ge=1, le=10**6)]
+    dealer: Seat
+    end: str = Field(max_length=60)
+    winner: Seat | None
+    yaku: list[YakuEntry] = Field(default_factory=list, max_length=64)
+    base: Amount = 0
+    factors: list[FactorEntry] = Field(default_factory=list, max_length=16)
+    final: Amount = 0
+    paid: Amount = 0
+    balances: tuple[Amount, Amount]
+    koikoi_calls: tuple[Calls, Calls] | None = None
+
+    @classmethod
+    def from_engine(
+        cls, entry: object, *, koikoi_calls: tuple[int, int] | None = None
+    ) -> RoundEntry:
+        """An entry from an engine ledger entry (dict, dataclass, pydantic model or object)."""
+        data = to_plain(entry)
+        if not isinstance(data, dict):
+            raise TypeError(f"cannot read a ledger entry from {type(entry).__name__}")
+        for field, names in (("yaku", ("key", "points")), ("factors", ("name", "factor"))):
+            items = data.get(field)
+            if isinstance(items, list):
+                data[field] = [
+                    dict(zip(names, item, strict=True))
+                    if isinstance(item, list) and len(item) == 2
+                    else item
+                    for item in items
+                ]
+        if koikoi_calls is not None:
+            data["koikoi_calls"] = koikoi_calls
+        return cls.model_validate(data)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class MatchRecord(BaseModel):
+    """One finished (or abandoned) match of the coin ledger."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    schema_version: int = LEDGER_VERSION
+    #: Unique id: salvage merges the ledger with its backup by it.
+    match_id: str = Field(default_factory=lambda: uuid.uuid4().hex, min_length=1, max_length=64)
+    date: datetime = Field(default_factory=_now)
+    #: The preset the match was based on (``Rules.based_on``).
+    preset: str = Field(min_length=1, max_length=40)
+    #: Rule settings changed from the preset (empty: the preset as published).
+    options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
+        default_factory=dict, max_length=200
+    )
+    unit: Literal["coins", "points"] = "points"
+    opponent_name: ShortText = ""
+    #: "beginner" / "intermediate" / "expert", or "human" for a hot-seat match.
+    opponent_level: str = Field(default="", max_length=40)
+    practice: bool = False
+    #: The seat the player sat in (the ledger entries' seats are the engine's 0 and 1).
+    player_seat: Seat = 0
+    rounds: list[RoundEntry] = Field(default_factory=list, max_length=10_000)
+    final_balances: tuple[Amount, Amount]
+    winner: Seat | None
+    #: "completed", or how it ended early ("conceded", "ended", "abandoned").
+    ending: str = Field(default="completed", max_length=40)
+    app_version: str = Field(default="", max_length=40)
+
+    @field_validator("date")
+    @classmethod
+    def _aware(cls, value: datetime) -> datetime:
+        return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+    @property
+    def player_result(self) -> Literal["win", "loss", "draw"]:
+        """The match result from the player's seat."""
+        if self.winner is None:
+            return "draw"
+        return "win" if self.winner == self.player_seat else "loss"
+
+    @classmethod
+    def from_match(
+        cls,
+        match: object,
+        *,
+        preset: str,
+        options: Mapping[str, Any] | None = None,
+        unit: Literal["coins", "points"] = "points",
+        opponent_name: str = "",
+        opponent_level: str = "",
+        practice: bool = False,
+        player_seat: Seat = 0,
+        koikoi_calls: list[tuple[int, int]] | None = None,
+        ending: str = "completed",
+        app_version: str = "",
+    ) -> MatchRecord:
+        """Build a record from an engine match (``.ledger``, ``.balances``, ``.outcome``).
+
+        ``koikoi_calls``: optional calls per round (the UI counts them from the events).
+        """
+        entries = list(getattr(match, "ledger", ()))
+        rounds = [
+            RoundEntry.from_engine(
+                e, koikoi_calls=koikoi_calls[i] if koikoi_calls and i < len(koikoi_calls) else None
+            )
+            for i, e in enumerate(entries)
+        ]
+        balances = tuple(getattr(match, "balances", (0, 0)))
+        outcome = getattr(match, "outcome", None)
+        winner = getattr(outcome, "winner", None) if outcome is not None else None
+        return cls.model_validate(
+            {
+                "preset": preset,
+                "options": dict(options or {}),
+                "unit": unit,
+                "opponent_name": opponent_name,
+                "opponent_level": opponent_level,
+                "practice": practice,
+                "player_seat": player_seat,
+                "rounds": [r.model_dump() for r in rounds],
+                "final_balances": balances,
+                "winner": winner,
+                "ending": ending,
+                "app_version": app_version,
+            }
+        )
+
+
+# --------------------------------------------------------------------------------------- autosave
+
+
+class AutosaveData(BaseModel):
+    """The match in progress: the engine's match record text, plus what the title screen shows."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    schema_version: int = AUTOSAVE_VERSION
+    saved_at: datetime = Field(default_factory=_now)
+    #: ``match.record_text()``: replaying it resumes the match exactly.
+    record: str = Field(min_length=1, max_length=4_000_000)
+    #: Free JSON metadata from the UI (preset, opponent, practice, round, balances...).
+    meta: dict[str, Any] = Field(default_factory=dict)
+    app_version: str = Field(default="", max_length=40)
+
+
+# ------------------------------------------------------------------------------------- migrations
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 is a document without ``schema_version``: the v1 layout, unlabelled."""
+    return {**data, "schema_version": 1}
+
+
+#: ``MIGRATIONS[kind][n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
+MIGRATIONS: dict[str, dict[int, Migration]] = {
+    "settings": {0: _v0_to_v1},
+    "ledger": {0: _v0_to_v1},
+    "autosave": {0: _v0_to_v1},
+}
+
+CURRENT_VERSION: dict[str, int] = {
+    "settings": SETTINGS_VERSION,
+    "ledger": LEDGER_VERSION,
+    "autosave": AUTOSAVE_VERSION,
+}
+
+
+def schema_version_of(data: Mapping[str, Any]) -> int:
+    """The document's ``schema_version`` (0 when absent); ValueError when it is not an integer."""
+    raw = data.get("schema_version", 0)
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+        raise ValueError(f"bad schema_version {raw!r}")
+    return raw
+
+
+def migrate(
+    kind: str,
+    data: dict[str, Any],
+    *,
+    chain: Mapping[int, Migration] | None = None,
+    current: int | None = None,
+) -> dict[str, Any]:
+    """Bring a ``kind`` document up to the current version through the migration chain.
+
+    Raises :class:`FutureVersionError` for a newer document, ValueError for a broken version.
+
+    >>> migrate("settings", {"language": "sk"})["schema_version"]
+    1
+    """
+    steps = MIGRATIONS[kind] if chain is None else chain
+    target = CURRENT_VERSION[kind] if current is None else current
+    version = schema_version_of(data)
+    if version > target:
+        raise FutureVersionError(kind, version, target)
+    while version < target:
+        step = steps.get(version)
+        if step is None:
+            raise ValueError(f"no migration for {kind} from version {version}")
+        data = step(dict(data))
+        new_version = schema_version_of(data)
+        if new_version != version + 1:
+            raise ValueError(f"{kind} migration from {version} produced {new_version}")
+        version = new_version
+    return data
+
+
+# ------------------------------------------------------------------------------------------ misc
+
+
+def to_plain(obj: object, _depth: int = 0) -> Any:
+    """Turn engine values (dataclasses, pydantic models, named tuples, objects) into plain JSON."""
+    if _depth > 50:
+        raise ValueError("value nested too deeply")
+    if obj is None or isinstance(obj, bool | int | float | str):
+        return obj
+    if isinstance(obj, BaseModel):
+        return to_plain(obj.model_dump(), _depth + 1)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_plain(getattr(obj, f.name), _depth + 1) for f in dataclasses.fields(obj)}
+    if isinstance(obj, Mapping):
+        return {str(k): to_plain(v, _depth + 1) for k, v in obj.items()}
+    asdict = getattr(obj, "_asdict", None)
+    if callable(asdict):
+        return to_plain(asdict(), _depth + 1)
+    if isinstance(obj, list | tuple | set | frozenset):
+        return [to_plain(v, _depth + 1) for v in obj]
+    attrs = getattr(obj, "__dict__", None)
+    if isinstance(attrs, dict):
+        return {k: to_plain(v, _depth + 1) for k, v in attrs.items() if not k.startswith("_")}
+    slots = getattr(type(obj), "__slots__", None)
+    if slots:
+        names = [slots] if isinstance(slots, str) else list(slots)
+        return {n: to_plain(getattr(obj, n), _depth + 1) for n in names if hasattr(obj, n)}
+    raise TypeError(f"cannot store a {type(obj).__name__}")
