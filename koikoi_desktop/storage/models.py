@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
@@ -47,9 +47,12 @@ Seat = Literal[0, 1]
 ShortText = Annotated[str, Field(max_length=200)]
 Pixels = Annotated[int, Field(ge=240, le=16384)]
 Calls = Annotated[int, Field(ge=0, le=100)]
-OptionValue = Annotated[int, Field(ge=-(10**9), le=10**9)] | bool | Annotated[
-    str, Field(max_length=64)
-] | None
+OptionValue = (
+    Annotated[int, Field(ge=-(10**9), le=10**9)]
+    | bool
+    | Annotated[str, Field(max_length=64)]
+    | None
+)
 
 
 class FutureVersionError(ValueError):
@@ -263,15 +266,20 @@ class MatchRecord(BaseModel):
         opponent_level: str = "",
         practice: bool = False,
         player_seat: Seat = 0,
-        koikoi_calls: list[tuple[int, int]] | None = None,
+        koikoi_calls: list[tuple[int, int] | None] | None = None,
+        events: Iterable[object] | None = None,
         ending: str = "completed",
         app_version: str = "",
     ) -> MatchRecord:
         """Build a record from an engine match (``.ledger``, ``.balances``, ``.outcome``).
 
-        ``koikoi_calls``: optional calls per round (the UI counts them from the events).
+        The engine's ledger entries do not say who called koi-koi; pass either ``koikoi_calls``
+        (seat 0's and seat 1's calls, per round) or every engine ``events`` the match produced
+        (see :func:`koikoi_calls_from_events`) to feed the koi-koi statistics.
         """
         entries = list(getattr(match, "ledger", ()))
+        if koikoi_calls is None and events is not None:
+            koikoi_calls = koikoi_calls_from_events(events, rounds=len(entries))
         rounds = [
             RoundEntry.from_engine(
                 e, koikoi_calls=koikoi_calls[i] if koikoi_calls and i < len(koikoi_calls) else None
@@ -297,6 +305,39 @@ class MatchRecord(BaseModel):
                 "app_version": app_version,
             }
         )
+
+
+def koikoi_calls_from_events(
+    events: Iterable[object], *, rounds: int | None = None
+) -> list[tuple[int, int] | None]:
+    """Koi-koi calls per seat for each settled round, from engine events (``.kind``, ``.player``).
+
+    A round closes at its ``settled`` event. Rounds settled before the caller saw any event (an
+    instant win at the very first deal, or rounds played before a Continue) have no events: with
+    ``rounds`` given, the list is aligned to the *last* rounds and padded at the front with None
+    (unknown; the statistics skip those rounds).
+
+    >>> from collections import namedtuple
+    >>> E = namedtuple("E", "kind player")
+    >>> koikoi_calls_from_events([E("koikoi", 1), E("settled", 0), E("settled", None)])
+    [(0, 1), (0, 0)]
+    """
+    done: list[tuple[int, int] | None] = []
+    calls = [0, 0]
+    for ev in events:
+        kind = getattr(ev, "kind", None)
+        if kind == "koikoi":
+            seat = getattr(ev, "player", None)
+            if seat in (0, 1):
+                calls[seat] += 1
+        elif kind == "settled":
+            done.append((calls[0], calls[1]))
+            calls = [0, 0]
+    if rounds is not None:
+        done = done[-rounds:] if rounds else []
+        unknown: list[tuple[int, int] | None] = [None] * (rounds - len(done))
+        done = unknown + done
+    return done
 
 
 # --------------------------------------------------------------------------------------- autosave

@@ -1,0 +1,160 @@
+"""Export the coin ledger as CSV (one row per round, for a spreadsheet) or JSON (everything).
+
+Decisions:
+
+* CSV has one row per *round* with the match's columns repeated, because that is the shape a
+  spreadsheet can sort and pivot; a match without rounds still gets one row (round columns
+  empty). Yaku and factors are packed into one cell each (``akatan:5 tane:1``,
+  ``seven_plus:2 koi_calls:2``). UTF-8 with a BOM, so Excel opens Japanese and Cyrillic names
+  correctly; ``\\r\\n`` line ends as RFC 4180 says.
+* Text a player typed (names) that starts with ``=``, ``+``, ``-``, ``@``, tab or carriage return
+  is prefixed with ``'`` so a spreadsheet never runs it as a formula.
+* JSON is ``{"format": "koikoi-desktop-ledger", "schema_version", "exported_at", "matches"}``
+  with each match exactly as stored: :func:`read_json_export` reads it back.
+* Exports are written atomically (a half-written export never replaces a good one).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .atomic import atomic_write_bytes
+from .models import LEDGER_VERSION, MatchRecord
+
+EXPORT_FORMAT = "koikoi-desktop-ledger"
+
+CSV_COLUMNS = (
+    "match_id",
+    "date",
+    "preset",
+    "options",
+    "unit",
+    "opponent_name",
+    "opponent_level",
+    "practice",
+    "player_seat",
+    "match_winner",
+    "match_result",
+    "match_ending",
+    "final_balance_0",
+    "final_balance_1",
+    "round",
+    "dealer",
+    "end",
+    "round_winner",
+    "yaku",
+    "base",
+    "factors",
+    "final",
+    "paid",
+    "balance_0",
+    "balance_1",
+    "koikoi_0",
+    "koikoi_1",
+)
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _safe(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _options_cell(options: dict[str, Any]) -> str:
+    return _safe(json.dumps(options, sort_keys=True, ensure_ascii=False)) if options else ""
+
+
+def _seat(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def csv_rows(records: Iterable[MatchRecord]) -> list[list[str]]:
+    """The CSV rows (header first) of ``records``, as strings."""
+    rows: list[list[str]] = [list(CSV_COLUMNS)]
+    for rec in records:
+        head = [
+            rec.match_id,
+            rec.date.isoformat(),
+            _safe(rec.preset),
+            _options_cell(rec.options),
+            rec.unit,
+            _safe(rec.opponent_name),
+            _safe(rec.opponent_level),
+            "yes" if rec.practice else "no",
+            str(rec.player_seat),
+            _seat(rec.winner),
+            rec.player_result,
+            _safe(rec.ending),
+            str(rec.final_balances[0]),
+            str(rec.final_balances[1]),
+        ]
+        if not rec.rounds:
+            rows.append(head + [""] * (len(CSV_COLUMNS) - len(head)))
+            continue
+        for entry in rec.rounds:
+            calls = entry.koikoi_calls
+            rows.append(
+                [
+                    *head,
+                    str(entry.round),
+                    str(entry.dealer),
+                    _safe(entry.end),
+                    _seat(entry.winner),
+                    " ".join(f"{_safe(y.key)}:{y.points}" for y in entry.yaku),
+                    str(entry.base),
+                    " ".join(f"{_safe(f.name)}:{f.factor}" for f in entry.factors),
+                    str(entry.final),
+                    str(entry.paid),
+                    str(entry.balances[0]),
+                    str(entry.balances[1]),
+                    "" if calls is None else str(calls[0]),
+                    "" if calls is None else str(calls[1]),
+                ]
+            )
+    return rows
+
+
+def to_csv_text(records: Iterable[MatchRecord]) -> str:
+    """The CSV export as text (no BOM)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerows(csv_rows(records))
+    return buffer.getvalue()
+
+
+def to_json_text(records: Sequence[MatchRecord], *, now: datetime | None = None) -> str:
+    """The JSON export as text."""
+    doc: dict[str, Any] = {
+        "format": EXPORT_FORMAT,
+        "schema_version": LEDGER_VERSION,
+        "exported_at": (now or datetime.now(UTC)).isoformat(),
+        "matches": [rec.model_dump(mode="json") for rec in records],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_csv(records: Iterable[MatchRecord], path: Path) -> None:
+    """Write the CSV export to ``path`` atomically (UTF-8 with BOM for spreadsheets)."""
+    atomic_write_bytes(path, ("\ufeff" + to_csv_text(records)).encode("utf-8"))
+
+
+def export_json(records: Sequence[MatchRecord], path: Path) -> None:
+    """Write the JSON export to ``path`` atomically."""
+    atomic_write_bytes(path, to_json_text(records).encode("utf-8"))
+
+
+def read_json_export(text: str) -> list[MatchRecord]:
+    """Read back a JSON export (ValueError if it is not one)."""
+    doc = json.loads(text)
+    if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
+        raise ValueError("not a Koi-Koi Desktop ledger export")
+    matches = doc.get("matches")
+    if not isinstance(matches, list):
+        raise ValueError("the export has no list of matches")
+    return [MatchRecord.model_validate(m) for m in matches]
