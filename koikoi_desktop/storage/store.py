@@ -21,8 +21,8 @@ Decisions (the *why* behind the behaviour the tests check):
   overwritten during the session. Settings then start from defaults; the ledger is shown as far
   as it can be read but nothing is recorded; the autosave is neither resumed nor replaced.
 * **A refusing disk** (full, read-only, permission denied): the game goes on with what it has in
-  memory, warns once per file until a write of that file succeeds again, and every later write
-  retries what is pending (a match not yet saved stays in :attr:`Storage.ledger`).
+  memory, warns once (until every file that failed has been written again), and every later
+  write retries what is pending (a match not yet saved stays in :attr:`Storage.ledger`).
 * **Two copies**: the first to open takes the OS lock on ``ledger.lock``. The other one has
   ``can_write_ledger = False``: it shows the ledger read-only, records nothing and writes no
   autosave (it would overwrite the first copy's match); settings stay writable (atomic, last
@@ -469,10 +469,12 @@ class Storage:
         try:
             path.unlink()
         except FileNotFoundError:
+            self._failing.discard("autosave")
             return
         except OSError as exc:
             self._write_failed("autosave", exc)
             return
+        self._failing.discard("autosave")
         fsync_dir(self.data_dir)
 
     def _may_autosave(self) -> bool:
@@ -562,14 +564,17 @@ class Storage:
         except OSError as exc:
             self._write_failed(kind, exc)
             return False
-        if kind in self._failing:
-            self._failing.discard(kind)
+        self._failing.discard(kind)
         return True
 
     def _write_failed(self, kind: FileKind, exc: OSError) -> None:
-        if kind in self._failing:
-            return
+        # One warning per episode: a full or read-only disk refuses every file, and the player
+        # needs to hear it once, not once per file. The episode ends when every file that
+        # failed has been written again.
+        ongoing = bool(self._failing)
         self._failing.add(kind)
+        if ongoing:
+            return
         self._warn(
             f"write_failed_{kind}",
             "Could not save {what} ({reason}); the game goes on and will try again at the next "
