@@ -121,13 +121,16 @@ STOP = _intern(Action("stop"))
 DECLARE = _intern(Action("declare"))
 EXCHANGE = _intern(Action("exchange"))
 KEEP = _intern(Action("keep"))
-#: PLAY[c] = ``play c``; PLAY_TO[c][t] = ``play c>t``; DISCARD[c]; DRAW_TO[t].
-PLAY: tuple[Action, ...] = tuple(_intern(Action("play", c, 0)) for c in range(49))
-PLAY_TO: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_intern(Action("play", c, t)) for t in range(49)) for c in range(49)
+
+_NONE = Action("none")
+#: PLAY[c] = ``play c``; PLAY_TO[c][t] = ``play c>t``; DISCARD[c]; DRAW_TO[t] (index 0 unused).
+PLAY: tuple[Action, ...] = (_NONE, *(_intern(Action("play", c, 0)) for c in range(1, 49)))
+PLAY_TO: tuple[tuple[Action, ...], ...] = (
+    (_NONE,) * 49,
+    *((_NONE, *(_intern(Action("play", c, t)) for t in range(1, 49))) for c in range(1, 49)),
 )
-DISCARD: tuple[Action, ...] = tuple(_intern(Action("discard", c, 0)) for c in range(49))
-DRAW_TO: tuple[Action, ...] = tuple(_intern(Action("draw", 0, t)) for t in range(49))
+DISCARD: tuple[Action, ...] = (_NONE, *(_intern(Action("discard", c, 0)) for c in range(1, 49)))
+DRAW_TO: tuple[Action, ...] = (_NONE, *(_intern(Action("draw", 0, t)) for t in range(1, 49)))
 
 
 class Event(NamedTuple):

@@ -539,13 +539,14 @@ class RoundState:
     def _end_turn(self, p: int, events: list[Event]) -> None:
         """R-TURN-3: yaku check and decision, then the exhaustion check."""
         self.turns[p] += 1
-        sc = self.scorer.score(self.caps[p])
-        if sc.base > self.refs[p]:
+        base = self.scorer.base(self.caps[p])
+        if base > self.refs[p]:
             self.last_decider = p
-            self._decided_ref = sc.base
-            events.append(Event("yaku", p, 0, (), sc.base, ",".join(sc.keys())))
+            self._decided_ref = base
+            keys = ",".join(self.scorer.score(self.caps[p]).keys())
+            events.append(Event("yaku", p, 0, (), base, keys))
             if not self.koikoi_allowed:
-                events.append(Event("stop", p, 0, (), sc.base, "forced"))
+                events.append(Event("stop", p, 0, (), base, "forced"))
                 self._finish(p, "forced_stop", events)
                 return
             self.phase = "decide"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from koikoi_desktop.engine.actions import KOIKOI, STOP, Action
+from koikoi_desktop.engine.actions import KOIKOI, STOP, Action, Event
 from koikoi_desktop.engine.cards import (
     ANIMALS,
     BLUE,
@@ -177,11 +177,115 @@ def rollout(
     return out.winner, out.final
 
 
+def fast_rollout(
+    state: RoundState,
+    rng: random.Random,
+    *,
+    noise: float = 2.0,
+    record: list[Action] | None = None,
+) -> tuple[int | None, int]:
+    """Play ``state`` (modified in place; pass a copy) to the end with a noisy greedy policy.
+
+    The common hand/draw turn runs inline on the masks; everything rarer (draw choices with
+    forced decisions, koi-koi decisions — always stop —, instant-win declarations,
+    exchanges) goes through the shared rule code. The inline choice is always one of the legal
+    plays (free discards and the Gaji pairing only add options it does not take). ``record``, when
+    given, receives the actions taken so a test can replay them through ``apply``.
+    """
+    worth = CARD_WORTH
+    mmo = MONTH_MASK_OF
+    pile = state.pile
+    sink: list[Event] = []
+    rand = rng.random
+    while state.outcome is None:
+        if state.phase != "play" or state._declare_open:
+            legal = state._compute_legal()
+            a = legal[0] if len(legal) == 1 else greedy_policy(state, legal, rng)
+            if record is not None:
+                record.append(a)
+            state._do(a)
+            continue
+        p = state.to_move
+        assert p is not None
+        h = state.hands[p]
+        f = state.field_mask
+        best = -1e9
+        bc = bt = 0
+        hh = h
+        while hh:
+            low = hh & -hh
+            hh ^= low
+            c = low.bit_length() - 1
+            mm = f & mmo[c]
+            t = 0
+            gain: float
+            if not mm:
+                gain = -worth[c]
+            elif mm.bit_count() == 2:
+                lo = mm & -mm
+                t1 = lo.bit_length() - 1
+                t2 = (mm ^ lo).bit_length() - 1
+                t = t1 if worth[t1] >= worth[t2] else t2
+                gain = worth[c] + worth[t]
+            else:
+                gain = worth[c] + sum(worth[x] for x in ids_of(mm))
+            gain = gain + rand() * noise
+            if gain > best:
+                best = gain
+                bc = c
+                bt = t
+        if record is not None:
+            record.append(Action.play(bc, bt))
+        bit = 1 << bc
+        state.hands[p] = h ^ bit
+        caps = state.caps[p]
+        if bt:
+            f ^= 1 << bt
+            caps |= bit | (1 << bt)
+        else:
+            mm = f & mmo[bc]
+            if mm:
+                f ^= mm
+                caps |= bit | mm
+            else:
+                f |= bit
+        pos = state.pile_pos
+        if pos >= len(pile):  # R-INV-3: cannot happen
+            state.field_mask = f
+            state.caps[p] = caps
+            state._exhausted(sink)
+            break
+        d = pile[pos]
+        state.pile_pos = pos + 1
+        mm = f & mmo[d]
+        n = mm.bit_count()
+        if n == 0:
+            f |= 1 << d
+        elif n == 2:
+            state.field_mask = f
+            state.caps[p] = caps
+            state.pending = d
+            state.phase = "draw"
+            continue
+        else:
+            f ^= mm
+            caps |= (1 << d) | mm
+        state.field_mask = f
+        state.caps[p] = caps
+        state._legal = None
+        state._end_turn(p, sink)
+        sink.clear()
+    out = state.outcome
+    assert out is not None
+    return out.winner, out.final
+
+
 __all__ = [
     "CARD_WORTH",
     "KOIKOI",
     "Policy",
     "determinize",
+    "fast_rollout",
     "greedy_policy",
     "random_policy",
     "rollout",

@@ -275,30 +275,91 @@ def _compute(p: int, rules: Rules) -> Score:
     return Score(sum(y.points for y in ys), tuple(ys))
 
 
+def _base_shared(p: int, rules: Rules) -> int:
+    """The total of ``_score_shared`` without building Yaku records (the search hot path).
+
+    Used when neither ``one_yaku_per_card`` nor ``viewing_excluded_by_light_yaku`` is on; a
+    property test checks it against the full scorer.
+    """
+    total = 0
+    nb = (p & NONRAIN_BRIGHTS).bit_count()
+    if nb >= 3 or (rules.sanko_allows_rain_man and nb == 2):
+        light = _light(p, rules)
+        if light is not None:
+            total = light[1]
+    if p & _SAKE and rules.viewing_yaku and not (rules.viewing_voided_by_rain_man and p & _RAIN):
+        if p & _CURTAIN:
+            total += rules.viewing_value
+        if p & _MOON:
+            total += rules.viewing_value
+    a = (p & ANIMALS).bit_count()
+    r = (p & RIBBONS).bit_count()
+    isc = (p & INOSHIKACHO) == INOSHIKACHO
+    aka = (p & POETRY) == POETRY
+    ao = (p & BLUE) == BLUE
+    if rules.set_yaku_absorb_extras:
+        if isc:
+            total += rules.value_inoshikacho + a - 3
+        elif a >= 5:
+            total += rules.value_tane + a - 5
+        if aka and ao:
+            total += rules.value_akaao + r - 6
+        elif aka:
+            total += rules.value_akatan + r - 3
+        elif ao:
+            total += rules.value_aotan + r - 3
+        elif r >= 5:
+            total += rules.value_tanzaku + r - 5
+    else:
+        if isc:
+            total += rules.value_inoshikacho
+        if aka:
+            total += rules.value_akatan
+        if ao:
+            total += rules.value_aotan
+        if a >= 5:
+            total += rules.value_tane + a - 5
+        if r >= 5:
+            total += rules.value_tanzaku + r - 5
+    k = (p & PLAIN).bit_count()
+    if rules.sake_cup_is_plain and p & _SAKE:
+        k += 1
+    if k >= 10:
+        total += rules.value_kasu + k - 10
+    if rules.trio_bonus is not None and p & _TRIO == _TRIO:
+        total += rules.trio_bonus
+    return total
+
+
 class Scorer:
     """A memoising scorer for one rule set (capture piles repeat a lot in play and search)."""
 
-    __slots__ = ("_cache", "rules")
+    __slots__ = ("_bases", "_cache", "_fast", "rules")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._cache: dict[int, Score] = {}
+        self._bases: dict[int, int] = {}
+        self._fast = not (rules.one_yaku_per_card or rules.viewing_excluded_by_light_yaku)
 
     def score(self, p: int) -> Score:
         """The Score of pile mask ``p``."""
         s = self._cache.get(p)
         if s is None:
-            if len(self._cache) > 200_000:
+            if len(self._cache) > 100_000:
                 self._cache.clear()
             s = self._cache[p] = _compute(p, self.rules)
         return s
 
     def base(self, p: int) -> int:
         """The yaku total of pile mask ``p``."""
-        s = self._cache.get(p)
-        if s is None:
-            s = self.score(p)
-        return s.base
+        b = self._bases.get(p)
+        if b is None:
+            if len(self._bases) > 400_000:
+                self._bases.clear()
+            b = _base_shared(p, self.rules) if self._fast else self.score(p).base
+            self._bases[p] = b
+        return b
 
 
 _SCORERS: dict[int, tuple[Rules, Scorer]] = {}
