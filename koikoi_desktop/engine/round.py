@@ -611,6 +611,7 @@ class RoundState:
     def _instant(self, p: int, iw: tuple[str, int], events: list[Event]) -> None:
         kind, value = iw
         events.append(Event("instant_win", p, 0, ids_of(self.hands[p]), value, kind))
+        self._gaji_sweep(events)
         fs: tuple[tuple[str, int], ...] = ()
         final = value
         if self.rules.instant_win_multipliers:
@@ -631,6 +632,17 @@ class RoundState:
             events,
         )
 
+    def _gaji_sweep(self, events: list[Event]) -> None:
+        """R-END-4 / R-TURN-1b: whenever the round ends, the Gaji owner takes his Gaji month."""
+        if self.gaji_owner is None:
+            return
+        owner = self.gaji_owner
+        sweep = self.field_mask & MONTH_MASK[self.gaji_month]
+        if sweep:
+            self.field_mask ^= sweep
+            self.caps[owner] |= sweep
+            events.append(Event("sweep", owner, 0, ids_of(sweep), self.gaji_month))
+
     def _factors(self, p: int, base: int) -> list[tuple[str, int]]:
         return factors(
             base,
@@ -642,13 +654,7 @@ class RoundState:
 
     def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
         """End the round: Gaji sweep (R-END-4), then score the winner (R-MULT)."""
-        if self.gaji_owner is not None:
-            owner = self.gaji_owner
-            sweep = self.field_mask & MONTH_MASK[self.gaji_month]
-            if sweep:
-                self.field_mask ^= sweep
-                self.caps[owner] |= sweep
-                events.append(Event("sweep", owner, 0, ids_of(sweep), self.gaji_month))
+        self._gaji_sweep(events)
         if winner is None:
             self._close(Outcome(None, reason), events)
             return
