@@ -1,0 +1,62 @@
+"""Computer opponents: Beginner, Intermediate and Expert, each seeing only a PlayerView.
+
+>>> import random
+>>> from koikoi_desktop.engine import PRESETS, new_round
+>>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(5))
+>>> bot = make_opponent("intermediate", seed=1)
+>>> bot.choose(state.view(0)) in state.legal_actions()
+True
+>>> isinstance(bot.explain(), str)
+True
+
+``make_opponent(level, seed=None, budget=None, persona=None)``: ``budget`` (a :class:`Budget`,
+an int = playouts, or a string such as ``"250ms"``) matters for Expert only.
+"""
+
+from __future__ import annotations
+
+from .base import LEVELS, PERSONAS, Budget, Opponent, Persona, Reason, personas
+from .beginner import Beginner
+from .expert import PLAY_BUDGET, Expert
+from .intermediate import Intermediate
+
+_CLASSES: dict[str, type[Opponent]] = {
+    "beginner": Beginner,
+    "intermediate": Intermediate,
+    "expert": Expert,
+}
+
+
+def make_opponent(
+    level: str,
+    seed: int | None = None,
+    budget: Budget | int | str | None = None,
+    *,
+    persona: Persona | None = None,
+) -> Opponent:
+    """A computer opponent of ``level`` (beginner, intermediate or expert)."""
+    try:
+        cls = _CLASSES[level.lower()]
+    except KeyError:
+        raise ValueError(f"Unknown level {level!r}; choose one of: {', '.join(LEVELS)}.") from None
+    if isinstance(budget, int):
+        budget = Budget(playouts=budget)
+    elif isinstance(budget, str):
+        budget = Budget.parse(budget)
+    return cls(persona, seed=seed, budget=budget)
+
+
+__all__ = [
+    "LEVELS",
+    "PERSONAS",
+    "PLAY_BUDGET",
+    "Beginner",
+    "Budget",
+    "Expert",
+    "Intermediate",
+    "Opponent",
+    "Persona",
+    "Reason",
+    "make_opponent",
+    "personas",
+]

@@ -1,0 +1,195 @@
+"""Intermediate: a sound one-ply heuristic (yaku progress, what the play leaves, card counting).
+
+A hand play is scored as
+
+    gain of the capture (my standing, which includes blocking the opponent's yaku)
+    − the opponent's expected best reply on the field I leave (card counting: how likely he
+      holds a card of each field month, from the unseen cards of that month)
+    + half my own draw's expected capture
+    + a little for field cards my remaining hand can take next turn.
+
+Koi-koi is called only with a small score, cards to spare, no opponent yaku within reach and a
+yaku of my own one card away; otherwise it stops. All of it reads the PlayerView only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from koikoi_desktop.engine import Action, PlayerView
+from koikoi_desktop.engine.actions import KOIKOI, STOP
+from koikoi_desktop.engine.cards import (
+    ANIMALS,
+    BLUE,
+    INOSHIKACHO,
+    MONTH,
+    MONTH_MASK,
+    MONTH_MASK_OF,
+    NONRAIN_BRIGHTS,
+    POETRY,
+    RIBBONS,
+    ids_of,
+)
+from koikoi_desktop.engine.yaku import payout
+
+from .base import Opponent, Reason
+from .knowledge import Knowledge, knowledge_for, prob_has
+
+
+def play_effect(view: PlayerView, a: Action) -> tuple[int, int]:
+    """(cards captured, field after) of a hand action, before the draw."""
+    field = view.field_mask
+    c = a.card
+    bit = 1 << c
+    if a.kind == "discard":
+        return 0, field | bit
+    if a.target:
+        return bit | (1 << a.target), field & ~(1 << a.target)
+    mm = field & MONTH_MASK_OF[c]
+    if mm:
+        return bit | mm, field & ~mm
+    return 0, field | bit
+
+
+def score_play(view: PlayerView, a: Action, k: Knowledge, *, careful: bool = True) -> float:
+    """The Intermediate score of a hand action (higher is better)."""
+    me_p = view.player
+    me = view.cap_masks[me_p]
+    opp = view.cap_masks[1 - me_p]
+    taken, field = play_effect(view, a)
+    score = k.gain(me, opp, taken)
+    mine = me | taken
+    unseen = view.unseen_mask
+    if a.target and MONTH[a.target] != MONTH[a.card]:  # Gaji: the month's field cards are mine
+        rest = field & MONTH_MASK[MONTH[a.target]]
+        score += 0.7 * k.gain(mine, opp, rest) + 0.5
+    if not careful:
+        return score
+    score -= 0.9 * k.opponent_reply(mine, opp, field, unseen, view.opponent_hand_size)
+    score += 0.5 * k.draw_chance(mine, opp, field, unseen)
+    hand_after = view.hand_mask & ~(1 << a.card)
+    follow = 0.0
+    n_unseen = unseen.bit_count()
+    for c in ids_of(hand_after):
+        on = field & MONTH_MASK_OF[c]
+        if on and on.bit_count() != 2:
+            u = (unseen & MONTH_MASK_OF[c]).bit_count()
+            keep = 1.0 - prob_has(u, n_unseen, view.opponent_hand_size)
+            follow = max(follow, k.gain(mine, opp, on | (1 << c)) * keep)
+    return score + 0.25 * follow
+
+
+def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
+    """A one-line reason for a hand action or a draw choice, from what it does."""
+    me = view.cap_masks[view.player]
+    opp = view.cap_masks[1 - view.player]
+    if a.kind == "draw":
+        return Reason("draw_takes", {"drawn": view.pending_draw, "card": a.target})
+    taken, _ = play_effect(view, a)
+    c = a.card
+    if not taken:
+        u = (view.unseen_mask & MONTH_MASK_OF[c]).bit_count()
+        if not u:
+            return Reason("discard_safe", {"card": c})
+        if (view.hand_mask & ~(1 << c)) & MONTH_MASK_OF[c]:
+            return Reason("discard_own", {"card": c})
+        return Reason("discard_cheap", {"card": c})
+    if a.target and MONTH[a.target] != MONTH[c]:
+        return Reason("gaji", {"card": a.target, "month": MONTH[a.target]})
+    field_taken = taken & ~(1 << c)
+    best = max(ids_of(field_taken), key=lambda t: k.worth[t])
+    before = k.scorer.score(me)
+    after = k.scorer.score(me | taken)
+    if after.base > before.base:
+        new = [y for y in after.yaku if y.key not in before.keys()]
+        if new:
+            return Reason("completes", {"card": best, "yaku": new[0].key})
+        grown = max(after.yaku, key=lambda y: y.points)
+        return Reason("improves", {"card": best, "yaku": grown.key, "points": after.base})
+    for t in k.threats(opp, me):
+        fed = _feeds(t.key, field_taken, k)
+        if t.missing <= 2 and fed:
+            return Reason("blocks", {"card": fed, "yaku": t.key})
+    for t in k.threats(me, opp):
+        fed = _feeds(t.key, taken, k)
+        if t.missing <= 2 and fed:
+            return Reason("takes_toward", {"card": fed, "yaku": t.key})
+    return Reason("takes", {"card": best, "hand": c})
+
+
+def _feeds(key: str, cards: int, k: Knowledge) -> int:
+    """The most valuable of ``cards`` that counts toward yaku ``key`` (0 if none)."""
+    masks = {
+        "sanko": NONRAIN_BRIGHTS,
+        "hanami": (1 << 9) | (1 << 33),
+        "tsukimi": (1 << 29) | (1 << 33),
+        "inoshikacho": INOSHIKACHO,
+        "akatan": POETRY,
+        "aotan": BLUE,
+        "tane": ANIMALS,
+        "tanzaku": RIBBONS,
+        "kasu": k.plain_mask,
+    }
+    fed = ids_of(cards & masks.get(key, 0))
+    return max(fed, key=lambda c: k.worth[c]) if fed else 0
+
+
+def stop_points(view: PlayerView) -> int:
+    """What stopping now would score (RULES.md §10)."""
+    p = view.player
+    base = knowledge_for(view.rules).base(view.cap_masks[p])
+    return payout(
+        base,
+        view.rules,
+        winner_calls=view.calls[p],
+        loser_calls=view.calls[1 - p],
+        field_brights=view.field_brights,
+    )
+
+
+def heuristic_koikoi(view: PlayerView, k: Knowledge) -> tuple[Action, Reason]:
+    """Stop or koi-koi from risk and reward (the Intermediate rule)."""
+    p = view.player
+    me = view.cap_masks[p]
+    opp = view.cap_masks[1 - p]
+    points = stop_points(view)
+    opp_threats = k.threats(opp, me)
+    closest = opp_threats[0] if opp_threats else None
+    if KOIKOI not in view.legal or len(view.hand) <= 2:
+        return STOP, Reason("stop_last" if not view.hand else "stop_points", {"points": points})
+    opp_has_yaku = k.base(opp) > view.refs[1 - p]
+    limit_one = view.rules.koikoi_limit is not None
+    danger = 1 if limit_one else 0
+    if closest is not None and (closest.missing <= 1 + danger or opp_has_yaku):
+        return STOP, Reason(
+            "stop_threat", {"points": points, "n": closest.missing, "yaku": closest.key}
+        )
+    if points >= (4 if limit_one else 6):
+        return STOP, Reason("stop_points", {"points": points})
+    mine = k.threats(me, opp)
+    if mine and mine[0].missing <= 1 and len(view.hand) >= 4:
+        return KOIKOI, Reason("koikoi", {"points": points})
+    return STOP, Reason("stop_points", {"points": points})
+
+
+class Intermediate(Opponent):
+    """Sound heuristic play; see the module docstring."""
+
+    level = "intermediate"
+
+    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Action, Reason]:
+        k = knowledge_for(view.rules)
+        if view.phase == "decide":
+            return heuristic_koikoi(view, k)
+        if view.phase == "draw":
+            me = view.cap_masks[view.player]
+            opp = view.cap_masks[1 - view.player]
+            best = max(
+                view.legal,
+                key=lambda a: (k.gain(me, opp, (1 << a.target) | (1 << view.pending_draw)),
+                               a.target),
+            )
+            return best, describe_play(view, best, k)
+        scored = [(score_play(view, a, k) + rng.random() * 1e-6, a) for a in view.legal]
+        best = max(scored, key=lambda x: x[0])[1]
+        return best, describe_play(view, best, k)

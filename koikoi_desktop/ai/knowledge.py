@@ -1,0 +1,294 @@
+"""What a Koi-Koi player knows about cards: yaku progress, card counting, field risk.
+
+Everything here reads card masks (bit ``id`` per card, as in the engine) and a rule set, so the
+same evaluation serves every preset: yaku values come from the rules, scoring from the engine's
+memoised scorer.
+
+The central quantity is the *standing* of a player: the effective points he holds now (his yaku
+total, doubled at 7+ where the rules say so) plus a *potential* for each yaku he can still
+complete — its value times a progress weight, zero once the opponent's pile makes it impossible.
+The change of standing (mine minus the opponent's) when cards move is what a capture is worth;
+capturing a card the opponent needs lowers his potential, so blocking falls out of the same sum.
+
+>>> from koikoi_desktop.engine import PRESETS, mask_of
+>>> k = knowledge_for(PRESETS["nintendo"])
+>>> k.gain(mask_of([21, 25]), 0, mask_of([37])) > k.gain(mask_of([21, 25]), 0, mask_of([3]))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from koikoi_desktop.engine.cards import (
+    ANIMALS,
+    BLUE,
+    BRIGHTS,
+    INOSHIKACHO,
+    MONTH,
+    MONTH_MASK,
+    MONTH_MASK_OF,
+    NONRAIN_BRIGHTS,
+    PLAIN,
+    POETRY,
+    RIBBONS,
+    ids_of,
+)
+from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.engine.yaku import Scorer, scorer_for
+
+RAIN = 1 << 41
+SAKE = 1 << 33
+CURTAIN = 1 << 9
+MOON = 1 << 29
+GAJI_BIT = 1 << 44
+
+#: The set yaku a player builds card by card: key, cards, how many are needed.
+_SETS = (
+    ("inoshikacho", INOSHIKACHO, 3),
+    ("akatan", POETRY, 3),
+    ("aotan", BLUE, 3),
+)
+
+
+def _progress(have: int, need: int) -> float:
+    """How much of a yaku's value a partial set is worth (convex: the last card matters most)."""
+    if have <= 0:
+        return 0.0
+    f = have / need
+    return 0.55 * f * f
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A yaku a player can still make: ``key``, cards ``missing``, ``value`` when made."""
+
+    key: str
+    missing: int
+    value: int
+
+
+class Knowledge:
+    """Evaluation helpers for one rule set (get one with :func:`knowledge_for`)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.scorer: Scorer = scorer_for(rules)
+        r = rules
+        self.v_sanko = r.value_sanko
+        self.v_shiko = r.value_shiko
+        self.v_view = r.viewing_value if r.viewing_yaku else 0
+        self.sets = tuple((k, m, n, r.value(k)) for k, m, n in _SETS)
+        self.plain_mask = PLAIN | (SAKE if r.sake_cup_is_plain else 0)
+        self.seven = r.seven_plus_double
+        self._pot: dict[tuple[int, int], float] = {}
+        self.worth = self._static_worth()
+
+    # ------------------------------------------------------------------ static worth
+    def _static_worth(self) -> tuple[float, ...]:
+        """A card's worth at a glance (for quick policies): brights and key cards first."""
+        out = [0.0]
+        for c in range(1, 49):
+            bit = 1 << c
+            if bit & NONRAIN_BRIGHTS:
+                w = 2.0 + self.v_sanko
+            elif bit & RAIN:
+                w = 3.0
+            elif bit & SAKE:
+                w = 2.0 + self.v_view * 0.8 + 1.0
+            elif bit & (INOSHIKACHO | POETRY | BLUE):
+                w = 4.0
+            elif bit & (ANIMALS | RIBBONS):
+                w = 1.6
+            else:
+                w = 1.0
+            out.append(w)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ points
+    def effective(self, base: int) -> float:
+        """Points a yaku total is worth when cashed (7+ doubles where the rules say so)."""
+        return float(base * 2 if self.seven and base >= 7 else base)
+
+    def base(self, pile: int) -> int:
+        """The engine's yaku total of a pile."""
+        return self.scorer.base(pile)
+
+    def potential(self, pile: int, blocked: int) -> float:
+        """Worth of the yaku ``pile`` can still complete while ``blocked`` (the opponent's
+        pile) holds the cards it holds."""
+        key = (pile, blocked)
+        hit = self._pot.get(key)
+        if hit is not None:
+            return hit
+        v = 0.0
+        # brights: Sanko needs 3 of the 4 non-rain brights
+        h = (pile & NONRAIN_BRIGHTS).bit_count()
+        b = (blocked & NONRAIN_BRIGHTS).bit_count()
+        if h < 3 and 4 - b >= 3:
+            v += self.v_sanko * _progress(h, 3)
+        elif h == 3 and b == 0:
+            v += (self.v_shiko - self.v_sanko) * 0.3
+        # viewing yaku: curtain or moon with the sake cup
+        if self.v_view and not (blocked & SAKE):
+            for bright in (CURTAIN, MOON):
+                if blocked & bright:
+                    continue
+                have = (pile & (bright | SAKE)).bit_count()
+                if have == 1:
+                    v += self.v_view * (0.45 if pile & SAKE else 0.3)
+        # the three-card sets
+        for _, mask, need, value in self.sets:
+            if blocked & mask:
+                continue
+            have = (pile & mask).bit_count()
+            if have < need:
+                v += value * _progress(have, need)
+        # counting yaku: Tane 5 animals, Tanzaku 5 ribbons, Kasu 10 plain
+        for mask, need in ((ANIMALS, 5), (RIBBONS, 5), (self.plain_mask, 10)):
+            have = (pile & mask).bit_count()
+            avail = mask.bit_count() - (blocked & mask).bit_count()
+            if have < need <= avail:
+                v += 1.6 * _progress(have, need)
+            elif have >= need:
+                v += 0.2
+        if len(self._pot) > 300_000:
+            self._pot.clear()
+        self._pot[key] = v
+        return v
+
+    def standing(self, me: int, opp: int) -> float:
+        """My effective points and potential minus the opponent's."""
+        return (
+            self.effective(self.scorer.base(me))
+            + self.potential(me, opp)
+            - self.effective(self.scorer.base(opp))
+            - self.potential(opp, me)
+        )
+
+    def gain(self, me: int, opp: int, taken: int) -> float:
+        """How much my standing rises when I capture the cards ``taken``."""
+        if not taken:
+            return 0.0
+        return self.standing(me | taken, opp) - self.standing(me, opp)
+
+    # ------------------------------------------------------------------ threats
+    def threats(self, pile: int, blocked: int) -> list[Threat]:
+        """The yaku ``pile`` can still make that it does not hold yet, closest first."""
+        out: list[Threat] = []
+        r = self.rules
+        h = (pile & NONRAIN_BRIGHTS).bit_count()
+        if h < 3 and 4 - (blocked & NONRAIN_BRIGHTS).bit_count() >= 3:
+            out.append(Threat("sanko", 3 - h, r.value_sanko))
+        if self.v_view and not (blocked & SAKE):
+            for key, bright in (("hanami", CURTAIN), ("tsukimi", MOON)):
+                if not blocked & bright and (pile & (bright | SAKE)) != bright | SAKE:
+                    out.append(Threat(key, 2 - (pile & (bright | SAKE)).bit_count(), self.v_view))
+        for key, mask, need, value in self.sets:
+            have = (pile & mask).bit_count()
+            if not blocked & mask and have < need:
+                out.append(Threat(key, need - have, value))
+        for key, mask, need in (
+            ("tane", ANIMALS, 5),
+            ("tanzaku", RIBBONS, 5),
+            ("kasu", self.plain_mask, 10),
+        ):
+            have = (pile & mask).bit_count()
+            if have < need <= mask.bit_count() - (blocked & mask).bit_count():
+                out.append(Threat(key, need - have, r.value(key)))
+        out.sort(key=lambda t: (t.missing, -t.value))
+        return out
+
+    # ------------------------------------------------------------------ field and counting
+    @staticmethod
+    def capture_of(card: int, target: int, field: int) -> int:
+        """Field cards that ``card`` takes (``target`` chosen of two, or the Gaji pairing)."""
+        if target:
+            return 1 << target
+        return field & MONTH_MASK_OF[card]
+
+    def opponent_reply(
+        self, me: int, opp: int, field: int, unseen: int, opp_hand: int
+    ) -> float:
+        """Expected best capture the opponent's next hand card makes from ``field`` (in my
+        standing), from the count of unseen cards of each month (card counting)."""
+        if opp_hand <= 0 or not field:
+            return 0.0
+        n_unseen = unseen.bit_count()
+        options: list[tuple[float, float]] = []
+        for m in _months(field):
+            u = (unseen & MONTH_MASK[m]).bit_count()
+            if not u:
+                continue
+            p = prob_has(u, n_unseen, opp_hand)
+            on = field & MONTH_MASK[m]
+            if on.bit_count() == 2:
+                g = max(self.gain(opp, me, 1 << c) for c in ids_of(on))
+            else:
+                g = self.gain(opp, me, on)
+            if g > 0:
+                options.append((g, p))
+        options.sort(reverse=True)
+        exp = 0.0
+        miss = 1.0
+        for g, p in options:
+            exp += g * p * miss
+            miss *= 1 - p
+        return exp
+
+    def draw_chance(self, me: int, opp: int, field: int, unseen: int) -> float:
+        """Expected gain of my own draw from ``field`` (the top card is one of the unseen)."""
+        n_unseen = unseen.bit_count()
+        if not n_unseen:
+            return 0.0
+        total = 0.0
+        for m in _months(field):
+            u = (unseen & MONTH_MASK[m]).bit_count()
+            if not u:
+                continue
+            on = field & MONTH_MASK[m]
+            if on.bit_count() == 2:
+                g = max(self.gain(me, opp, 1 << c) for c in ids_of(on))
+            else:
+                g = self.gain(me, opp, on)
+            total += g * u / n_unseen
+        return total
+
+
+def _months(mask: int) -> list[int]:
+    seen = 0
+    out = []
+    for c in ids_of(mask):
+        m = MONTH[c]
+        if not seen >> m & 1:
+            seen |= 1 << m
+            out.append(m)
+    return out
+
+
+def prob_has(u: int, n: int, k: int) -> float:
+    """P(a hand of ``k`` cards drawn from ``n`` unseen cards holds one of ``u`` given cards)."""
+    if u <= 0 or k <= 0:
+        return 0.0
+    if n - u < k:
+        return 1.0
+    return 1.0 - comb(n - u, k) / comb(n, k)
+
+
+_CACHE: dict[int, tuple[Rules, Knowledge]] = {}
+
+
+def knowledge_for(rules: Rules) -> Knowledge:
+    """The shared :class:`Knowledge` of a rule set."""
+    hit = _CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_CACHE) > 32:
+        _CACHE.clear()
+    k = Knowledge(rules)
+    _CACHE[id(rules)] = (rules, k)
+    return k
+
+
+__all__ = ["BRIGHTS", "Knowledge", "Threat", "knowledge_for", "prob_has"]
