@@ -1,0 +1,796 @@
+#!/usr/bin/env python3
+"""Generate the 48 hanafuda card SVGs, the card back and the badge pictograms.
+
+Run from anywhere: ``python assets/source/draw_cards.py``.  It rewrites ``assets/cards/*.svg`` and
+``assets/ui/badges/*.svg``; the output is deterministic (each card draws with its own
+``random.Random(card id)``), so running it again reproduces the committed files byte for byte.
+
+All art here is original to Koi-Koi Desktop (see ``assets/README.md``): the compositions follow
+the traditional hanafuda deck as ART.md describes it, the drawing is ours.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from random import Random
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import plants as P
+import subjects as S
+from svgkit import (
+    DARKPINE,
+    DEEPRED,
+    GOLD,
+    INDIGO,
+    INK,
+    LEAF,
+    LILAC,
+    OCHRE,
+    PAPER,
+    PINE,
+    PINK,
+    RED,
+    SKY,
+    VIOLET,
+    Point,
+    Svg,
+    above_d,
+    below_d,
+    leaf_d,
+    poly_d,
+    rounded_rect_d,
+    smooth_open,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+W, H, R = 200, 320, 12
+
+CODES = [
+    "JAN_CRANE", "JAN_POEM", "JAN_PLAIN_1", "JAN_PLAIN_2",
+    "FEB_WARBLER", "FEB_POEM", "FEB_PLAIN_1", "FEB_PLAIN_2",
+    "MAR_CURTAIN", "MAR_POEM", "MAR_PLAIN_1", "MAR_PLAIN_2",
+    "APR_CUCKOO", "APR_RIBBON", "APR_PLAIN_1", "APR_PLAIN_2",
+    "MAY_BRIDGE", "MAY_RIBBON", "MAY_PLAIN_1", "MAY_PLAIN_2",
+    "JUN_BUTTERFLIES", "JUN_BLUE", "JUN_PLAIN_1", "JUN_PLAIN_2",
+    "JUL_BOAR", "JUL_RIBBON", "JUL_PLAIN_1", "JUL_PLAIN_2",
+    "AUG_MOON", "AUG_GEESE", "AUG_PLAIN_1", "AUG_PLAIN_2",
+    "SEP_SAKE", "SEP_BLUE", "SEP_PLAIN_1", "SEP_PLAIN_2",
+    "OCT_DEER", "OCT_BLUE", "OCT_PLAIN_1", "OCT_PLAIN_2",
+    "NOV_RAINMAN", "NOV_SWALLOW", "NOV_RIBBON", "NOV_LIGHTNING",
+    "DEC_PHOENIX", "DEC_PLAIN_1", "DEC_PLAIN_2", "DEC_PLAIN_3",
+]
+POEM_1 = ("a", "ka", "yo", "ro", "shi")  # あかよろし, on the January and February ribbons
+POEM_3 = ("mi", "yo", "shi", "no")  # みよしの, on the March ribbon
+
+
+def file_name(card_id: int) -> str:
+    return f"{card_id:02d}_{CODES[card_id - 1]}.svg"
+
+
+# ------------------------------------------------------------------ card furniture
+
+def base(s: Svg, bg: str = PAPER) -> None:
+    s.path(rounded_rect_d(0, 0, W, H, R), fill=bg)
+
+
+def frame(s: Svg) -> None:
+    """The thin dark frame (outer rounded rectangle minus inner), drawn last over the art."""
+    s.path(rounded_rect_d(0, 0, W, H, R) + " " + rounded_rect_d(5, 5, W - 10, H - 10, 8),
+           fill=INK, evenodd=True)
+
+
+def ground(s: Svg, prof: list[Point], fill: str, smooth: bool = True) -> None:
+    """Fill from a profile line (left to right, x -5 .. 205) down to the card's bottom."""
+    top = smooth_open(prof) if smooth else poly_d(prof, close=False)
+    s.path(below_d(top), fill=fill)
+
+
+def sky(s: Svg, prof: list[Point], fill: str, smooth: bool = True) -> None:
+    """Fill from a profile line (left to right) up to the card's top."""
+    top = smooth_open(prof) if smooth else poly_d(prof, close=False)
+    s.path(above_d(top), fill=fill)
+
+
+def wavy(y: float, amp: float, rng: Random, n: int = 6, phase: float = 0.0) -> list[Point]:
+    return [(-5 + 210 * i / n, y + amp * math.sin(i * 1.3 + phase) + rng.uniform(-2, 2))
+            for i in range(n + 1)]
+
+
+def kasumi(s: Svg, y: float, x0: float, x1: float, h: float, fill: str) -> None:
+    """A stylised mist band (rounded bar), as prints use to separate planes."""
+    s.rect(x0, y, x1 - x0, h, fill=fill, rx=h / 2)
+
+
+def mirror(s: Svg):  # type: ignore[no-untyped-def]
+    return s.group(f"translate({W},0) scale(-1,1)")
+
+
+def place(s: Svg, x: float, y: float, k: float, flip: bool = False):  # type: ignore[no-untyped-def]
+    sx = -k if flip else k
+    return s.group(f"translate({x:.1f},{y:.1f}) scale({sx:.2f},{k:.2f})")
+
+
+# ------------------------------------------------------------------ January: pine
+
+def pine_top(s: Svg, rng: Random, flip: bool = False, low: float = 0.0) -> None:
+    def draw() -> None:
+        P.pine_bough(s, (-10, 120 + low), (190, 40 + low), -40, 11, rng,
+                     [(0.18, 40, -100), (0.5, 44, -80), (0.82, 38, -60), (0.4, 30, 60)])
+        P.pine_bough(s, (-10, 60 + low), (110, 18 + low), -20, 7, rng,
+                     [(0.55, 32, -110), (0.95, 30, -40)])
+    if flip:
+        with mirror(s):
+            draw()
+    else:
+        draw()
+
+
+def card_1(s: Svg, rng: Random) -> None:
+    base(s)
+    s.circle((116, 104), 66, fill=RED)
+    with place(s, 34, 94, 1.05):
+        S.crane(s)
+    P.pine_bough(s, (215, 330), (120, 250), 30, 14, rng,
+                 [(0.3, 40, -140), (0.75, 36, -100), (0.98, 32, -60)])
+    P.pine_bough(s, (-10, 322), (60, 270), -10, 10, rng, [(0.6, 34, -70), (1.0, 30, -30)])
+
+
+def card_2(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(262, 6, rng), RED)
+    ground(s, wavy(290, 5, rng, phase=2), INK)
+    P.pine_bough(s, (-10, 300), (80, 60), 40, 16, rng,
+                 [(0.35, 36, -150), (0.62, 42, -20), (0.85, 38, -130), (1.0, 34, -60)])
+    P.pine_bough(s, (205, 220), (120, 150), -20, 9, rng, [(0.5, 34, -60), (1.0, 30, -120)])
+    S.ribbon(s, (104, 176), 16, 196, 36, inscription=POEM_1)
+
+
+def card_3(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(178, 10, rng, phase=0.4), RED)
+    ground(s, wavy(236, 8, rng, phase=1.5), INK)
+    ground(s, wavy(272, 6, rng, phase=3.0), RED)
+    ground(s, wavy(300, 4, rng), INK)
+    pine_top(s, rng, low=46)
+
+
+def card_4(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(214, 14, rng, n=4, phase=2.0), INK)
+    ground(s, wavy(250, 10, rng, n=5, phase=0.2), RED)
+    ground(s, wavy(292, 6, rng, phase=1.0), DEEPRED)
+    P.pine_bough(s, (210, 160), (30, 60), 50, 12, rng,
+                 [(0.15, 38, -80), (0.45, 44, -100), (0.8, 40, -120), (0.6, 28, 80)])
+    P.pine_bough(s, (-10, 250), (90, 170), -30, 9, rng, [(0.6, 34, -70), (1.0, 30, -30)])
+
+
+# ------------------------------------------------------------------ February: plum
+
+def card_5(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(200, 12, rng, n=4), RED)
+    P.plum_branch(s, [(-8, 256), (50, 214), (96, 222), (150, 160), (170, 110), (150, 60)], 14,
+                  rng, blossoms=5, r=13)
+    P.plum_branch(s, [(205, 30), (160, 40), (120, 20), (80, 40)], 7, rng, blossoms=3, r=11,
+                  twigs=2)
+    with place(s, 48, 134, 1.45):
+        S.warbler(s)
+
+
+def card_6(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(286, 5, rng), RED)
+    P.plum_branch(s, [(-8, 300), (40, 250), (36, 190), (80, 150), (70, 90), (120, 50)], 14, rng,
+                  blossoms=6, r=13, twigs=4)
+    P.plum_branch(s, [(205, 110), (170, 60), (150, 20)], 8, rng, blossoms=2, r=11, twigs=1)
+    S.ribbon(s, (112, 186), -14, 190, 36, inscription=POEM_1)
+
+
+def card_7(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(282, 6, rng, n=4, phase=2.5), RED)
+    kasumi(s, 110, 120, 230, 20, PINK)
+    P.plum_branch(s, [(-8, 290), (60, 230), (54, 170), (110, 130), (96, 70), (150, 30)], 15, rng,
+                  blossoms=7, r=14, twigs=4)
+    P.plum_branch(s, [(205, 250), (150, 200), (170, 150), (140, 110)], 9, rng, blossoms=4, r=14,
+                  twigs=2)
+
+
+def card_8(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(240, 14, rng, n=4, phase=1), RED)
+    P.plum_branch(s, [(205, 140), (150, 110), (120, 150), (60, 110), (40, 60)], 13, rng,
+                  blossoms=6, r=14, twigs=3)
+    P.plum_branch(s, [(60, 330), (90, 270), (70, 220)], 9, rng, blossoms=3, r=12, twigs=1)
+
+
+# ------------------------------------------------------------------ March: cherry
+
+def cherry_branch(s: Svg, pts: list[Point], w: float) -> None:
+    P.branch(s, pts, w, w * 0.3)
+
+
+def card_9(s: Svg, rng: Random) -> None:
+    base(s)
+    cherry_branch(s, [(-8, 60), (60, 80), (130, 50), (205, 70)], 9)
+    P.cherry_cloud(s, (60, 66), 62, 44, rng, flowers=8)
+    P.cherry_cloud(s, (160, 100), 52, 40, rng, flowers=6)
+    P.cherry_cloud(s, (40, 140), 44, 28, rng, flowers=4, fr=10)
+    S.maku(s, 160, 320)
+
+
+def card_10(s: Svg, rng: Random) -> None:
+    base(s)
+    cherry_branch(s, [(-8, 200), (50, 150), (110, 140), (205, 90)], 10)
+    P.cherry_cloud(s, (64, 80), 60, 50, rng, flowers=9)
+    P.cherry_cloud(s, (150, 250), 56, 46, rng, flowers=8)
+    P.cherry_cloud(s, (160, 60), 38, 30, rng, flowers=4)
+    S.ribbon(s, (96, 176), 12, 186, 36, inscription=POEM_3)
+
+
+def card_11(s: Svg, rng: Random) -> None:
+    base(s)
+    cherry_branch(s, [(-8, 280), (60, 200), (90, 130), (160, 70), (205, 60)], 12)
+    P.cherry_cloud(s, (120, 70), 74, 52, rng, flowers=11)
+    P.cherry_cloud(s, (60, 180), 58, 44, rng, flowers=8)
+    P.cherry_cloud(s, (150, 270), 50, 36, rng, flowers=6)
+
+
+def card_12(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(236, 8, rng, n=4), RED)
+    kasumi(s, 150, 110, 230, 18, PINK)
+    cherry_branch(s, [(205, 240), (130, 170), (90, 90), (-8, 50)], 11)
+    P.cherry_cloud(s, (70, 80), 70, 56, rng, flowers=10)
+    P.cherry_cloud(s, (140, 200), 60, 46, rng, flowers=8)
+
+
+# ------------------------------------------------------------------ April: wisteria
+
+def wisteria_top(s: Svg, rng: Random, spots: list[tuple[float, float, float, float]],
+                 leaves: int = 3) -> None:
+    P.branch(s, [(-8, 22), (60, 30), (140, 18), (208, 30)], 7, 4)
+    for i in range(leaves):
+        x = 20 + i * 170 / max(1, leaves - 1)
+        P.wisteria_leaves(s, (x, 26), 60 + rng.uniform(-30, 30) + i * 20, 44, rng)
+    for x, y, ln, sway in spots:
+        P.wisteria_raceme(s, (x, y), ln, 15, rng, sway)
+
+
+def card_13(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(150, 14, rng, n=4, phase=2), RED)
+    S.crescent(s, (136, 228), 42)
+    wisteria_top(s, rng, [(30, 24, 150, 8), (84, 26, 110, -6), (160, 20, 96, 10)])
+    with place(s, 10, 222, 1.2):
+        S.cuckoo(s)
+
+
+def card_14(s: Svg, rng: Random) -> None:
+    base(s)
+    wisteria_top(s, rng, [(28, 24, 220, 10), (76, 26, 150, -8), (150, 20, 190, 6),
+                          (184, 26, 120, -4)])
+    S.ribbon(s, (110, 190), -10, 180, 34, inscription=())
+
+
+def card_15(s: Svg, rng: Random) -> None:
+    base(s)
+    kasumi(s, 250, -20, 120, 22, PINK)
+    wisteria_top(s, rng, [(22, 24, 250, 8), (56, 28, 180, -8), (92, 26, 270, 6),
+                          (128, 22, 200, 10), (160, 24, 240, -6), (188, 26, 150, -4)], leaves=5)
+
+
+def card_16(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(250, 10, rng, n=4), RED)
+    ground(s, wavy(292, 5, rng, n=4, phase=1), INK)
+    wisteria_top(s, rng, [(46, 24, 170, 14), (110, 22, 210, -10), (168, 26, 150, 4)], leaves=2)
+
+
+# ------------------------------------------------------------------ May: iris
+
+def iris_bed(s: Svg, rng: Random, xs: list[float], y: float, hmin: float, hmax: float) -> None:
+    for i, x in enumerate(xs):
+        P.iris_blade(s, (x, y), rng.uniform(hmin, hmax), rng.uniform(-30, 30), 10,
+                     LEAF if i % 2 else PINE)
+
+
+def card_17(s: Svg, rng: Random) -> None:
+    base(s)
+    S.waves(s, 150, 320, rng, rows=5)
+    iris_bed(s, rng, [20, 40, 150, 170, 186], 170, 90, 140)
+    for c, k in (((30, 60), 1.1), ((166, 70), 1.15), ((100, 40), 0.9)):
+        P.iris_flower(s, c, k, rng)
+    with place(s, 10, 170, 1.0):
+        S.bridge(s)
+    iris_bed(s, rng, [30, 60, 130, 160], 330, 60, 90)
+    P.iris_flower(s, (150, 262), 0.9, rng)
+
+
+def card_18(s: Svg, rng: Random) -> None:
+    base(s)
+    iris_bed(s, rng, [18, 36, 56, 140, 160, 180], 316, 170, 270)
+    for c, k in (((40, 80), 1.2), ((162, 60), 1.1), ((168, 170), 1.0)):
+        P.iris_flower(s, c, k, rng, tilt=rng.uniform(-10, 10))
+    S.ribbon(s, (100, 176), 10, 186, 34)
+
+
+def card_19(s: Svg, rng: Random) -> None:
+    base(s)
+    iris_bed(s, rng, [16, 34, 54, 76, 100, 124, 148, 168, 184], 316, 150, 280)
+    for c, k in (((50, 90), 1.25), ((140, 60), 1.3), ((110, 170), 1.1)):
+        P.iris_flower(s, c, k, rng, tilt=rng.uniform(-12, 12))
+
+
+def card_20(s: Svg, rng: Random) -> None:
+    base(s)
+    S.waves(s, 240, 320, rng, rows=3)
+    iris_bed(s, rng, [30, 50, 76, 120, 146, 170], 290, 140, 240)
+    for c, k in (((70, 76), 1.3), ((150, 120), 1.15)):
+        P.iris_flower(s, c, k, rng, tilt=rng.uniform(-12, 12))
+
+
+# ------------------------------------------------------------------ June: peony
+
+def card_21(s: Svg, rng: Random) -> None:
+    base(s)
+    P.peony_leaf(s, (60, 300), 80, -130, PINE)
+    P.peony_leaf(s, (140, 300), 80, -50, INK)
+    P.peony_leaf(s, (100, 310), 70, -90, LEAF)
+    P.peony(s, (64, 232), 44, rng)
+    P.peony(s, (150, 250), 38, rng)
+    with place(s, 62, 80, 1.15):
+        S.butterfly(s, INDIGO, GOLD, INK)
+    with s.group("translate(146,140) rotate(25) scale(0.95)"):
+        S.butterfly(s, GOLD, RED, INK)
+
+
+def card_22(s: Svg, rng: Random) -> None:
+    base(s)
+    P.peony_leaf(s, (100, 330), 110, -120, PINE)
+    P.peony_leaf(s, (100, 330), 110, -60, INK)
+    P.peony(s, (96, 220), 52, rng)
+    P.peony(s, (40, 90), 34, rng)
+    P.peony_leaf(s, (-5, 110), 60, -30, LEAF)
+    S.ribbon(s, (124, 150), 12, 190, 34, col=INDIGO, edge=INK)
+
+
+def card_23(s: Svg, rng: Random) -> None:
+    base(s)
+    P.peony_leaf(s, (40, 330), 110, -70, PINE)
+    P.peony_leaf(s, (180, 300), 100, -120, INK)
+    P.peony_leaf(s, (120, 120), 70, -40, LEAF)
+    P.peony(s, (70, 180), 58, rng)
+    P.peony(s, (150, 80), 40, rng)
+
+
+def card_24(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(262, 8, rng, n=4), RED)
+    P.peony_leaf(s, (100, 330), 120, -90, INK)
+    P.peony_leaf(s, (20, 250), 80, -50, PINE)
+    P.peony_leaf(s, (190, 240), 80, -140, LEAF)
+    P.peony(s, (110, 140), 62, rng)
+
+
+# ------------------------------------------------------------------ July: bush clover
+
+def card_25(s: Svg, rng: Random) -> None:
+    base(s)
+    P.clover_branch(s, (-8, 150), (40, 20), (140, 10), (200, 110), rng, density=13)
+    P.clover_branch(s, (208, 70), (150, 30), (70, 60), (40, 150), rng, density=9)
+    with place(s, 20, 186, 0.95):
+        S.boar(s)
+    ground(s, wavy(300, 3, rng), "#c9b27c")
+
+
+def card_26(s: Svg, rng: Random) -> None:
+    base(s)
+    P.clover_branch(s, (-8, 300), (10, 100), (120, 10), (200, 80), rng, density=14)
+    P.clover_branch(s, (208, 220), (170, 120), (100, 100), (60, 150), rng, density=8)
+    S.ribbon(s, (110, 190), -12, 180, 34)
+
+
+def card_27(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(276, 6, rng, n=4), RED)
+    P.clover_branch(s, (-8, 300), (0, 100), (100, 10), (196, 70), rng, density=14, k=1.2)
+    P.clover_branch(s, (-8, 210), (60, 110), (150, 130), (180, 250), rng, density=10, k=1.1)
+    P.clover_branch(s, (208, 300), (160, 220), (100, 210), (60, 270), rng, density=7)
+
+
+def card_28(s: Svg, rng: Random) -> None:
+    base(s)
+    sky(s, wavy(96, 10, rng, n=4, phase=1), RED)
+    P.clover_branch(s, (208, 330), (200, 130), (90, 40), (10, 120), rng, density=14,
+                    flower=RED, leaf_cols=(LEAF, INK, PINE))
+    P.clover_branch(s, (208, 200), (130, 170), (60, 200), (40, 300), rng, density=10)
+
+
+# ------------------------------------------------------------------ August: susuki
+
+def card_29(s: Svg, rng: Random) -> None:
+    base(s, RED)
+    s.circle((100, 126), 70, fill=PAPER)
+    P.susuki_hill(s, 190, rng)
+
+
+def card_30(s: Svg, rng: Random) -> None:
+    base(s, RED)
+    for x, y, k in ((40, 40, 1.15), (104, 82, 1.05), (60, 132, 0.95)):
+        with place(s, x, y, k):
+            S.goose(s)
+    P.susuki_hill(s, 200, rng, peak_x=70)
+
+
+def card_31(s: Svg, rng: Random) -> None:
+    base(s, RED)
+    P.susuki_hill(s, 120, rng, peak_x=130, rows=8)
+
+
+def card_32(s: Svg, rng: Random) -> None:
+    base(s, PAPER)
+    sky(s, wavy(60, 8, rng, n=4), RED)
+    P.susuki_hill(s, 150, rng, peak_x=60, rows=7)
+
+
+# ------------------------------------------------------------------ September: chrysanthemum
+
+def card_33(s: Svg, rng: Random) -> None:
+    base(s)
+    P.chrys_leaf(s, (40, 190), 60, -60, rng)
+    P.chrys_leaf(s, (150, 160), 60, -120, rng, LEAF)
+    P.chrys_leaf(s, (100, 150), 50, -90, rng)
+    P.chrysanthemum(s, (54, 80), 40, rng)
+    P.chrysanthemum(s, (150, 70), 32, rng, col=RED, dark=DEEPRED, heart=GOLD)
+    P.chrysanthemum(s, (110, 140), 26, rng)
+    with place(s, 36, 190, 1.0):
+        S.sake_cup(s)
+
+
+def card_34(s: Svg, rng: Random) -> None:
+    base(s)
+    for b, ln, a, col in (((40, 322), 70, -70, PINE), ((160, 322), 70, -110, LEAF),
+                          ((30, 200), 60, -30, LEAF), ((180, 120), 60, -140, PINE)):
+        P.chrys_leaf(s, b, ln, a, rng, col)
+    P.chrysanthemum(s, (150, 260), 40, rng)
+    P.chrysanthemum(s, (54, 70), 36, rng, col=RED, dark=DEEPRED, heart=GOLD)
+    S.ribbon(s, (100, 160), -14, 190, 34, col=INDIGO, edge=INK)
+
+
+def card_35(s: Svg, rng: Random) -> None:
+    base(s)
+    for b, ln, a, col in (((60, 330), 80, -80, PINE), ((150, 330), 80, -100, LEAF),
+                          ((20, 220), 70, -40, LEAF), ((190, 200), 70, -140, PINE)):
+        P.chrys_leaf(s, b, ln, a, rng, col)
+    P.chrysanthemum(s, (70, 110), 50, rng)
+    P.chrysanthemum(s, (146, 190), 40, rng)
+    P.chrysanthemum(s, (100, 262), 30, rng, col=RED, dark=DEEPRED, heart=GOLD)
+
+
+def card_36(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(270, 8, rng, n=4), INDIGO)
+    for b, ln, a, col in (((100, 300), 80, -60, PINE), ((100, 300), 80, -120, LEAF),
+                          ((10, 120), 60, -20, PINE)):
+        P.chrys_leaf(s, b, ln, a, rng, col)
+    P.chrysanthemum(s, (130, 90), 52, rng, col=RED, dark=DEEPRED, heart=GOLD)
+    P.chrysanthemum(s, (60, 200), 42, rng)
+
+
+# ------------------------------------------------------------------ October: maple
+
+def maple_tree(s: Svg, rng: Random, pts: list[Point], leaves: list[tuple[float, float, float]],
+               w: float = 10) -> None:
+    P.branch(s, pts, w, w * 0.3)
+    for x, y, r in leaves:
+        col = (RED, RED, DEEPRED, OCHRE, RED)[rng.randrange(5)]
+        P.maple_leaf(s, (x, y), r, -90 + rng.uniform(-50, 50), col,
+                     DEEPRED if col != DEEPRED else INK)
+
+
+def card_37(s: Svg, rng: Random) -> None:
+    base(s)
+    maple_tree(s, rng, [(-8, 120), (60, 70), (130, 60), (208, 20)],
+               [(30, 40, 26), (80, 36, 28), (130, 30, 24), (170, 60, 26), (60, 100, 22),
+                (110, 96, 24), (180, 120, 20)])
+    with place(s, 20, 140, 1.05):
+        S.deer(s)
+
+
+def card_38(s: Svg, rng: Random) -> None:
+    base(s)
+    maple_tree(s, rng, [(-8, 60), (70, 90), (140, 70), (208, 110)],
+               [(30, 40, 24), (90, 50, 26), (160, 40, 24), (180, 100, 22), (50, 110, 22)], 8)
+    maple_tree(s, rng, [(208, 300), (140, 250), (80, 270), (-8, 230)],
+               [(40, 200, 24), (100, 220, 26), (160, 220, 24), (60, 290, 22), (140, 290, 26)],
+               8)
+    S.ribbon(s, (100, 170), 12, 186, 34, col=INDIGO, edge=INK)
+
+
+def card_39(s: Svg, rng: Random) -> None:
+    base(s)
+    S.waves(s, 268, 320, rng, rows=2)
+    maple_tree(s, rng, [(-8, 290), (60, 220), (100, 140), (170, 80), (208, 70)],
+               [(36, 52, 32), (100, 38, 34), (164, 40, 30), (68, 112, 32), (150, 126, 32),
+                (36, 176, 28), (112, 196, 30), (172, 196, 26), (60, 250, 26), (150, 246, 28)],
+               13)
+
+
+def card_40(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(250, 10, rng, n=4), RED)
+    maple_tree(s, rng, [(208, 200), (140, 150), (70, 90), (-8, 70)],
+               [(40, 40, 30), (110, 50, 32), (170, 80, 26), (60, 140, 28), (130, 200, 26),
+                (40, 220, 22)], 11)
+
+
+# ------------------------------------------------------------------ November: willow
+
+def willows(s: Svg, rng: Random, tops: list[tuple[float, float, float, float]], col: str = LEAF,
+            stem: str = INK) -> None:
+    for x, y, ln, sway in tops:
+        P.willow_strand(s, (x, y), ln, sway, rng, col=col, stem=stem,
+                        leaves=max(5, int(ln / 18)))
+
+
+def card_41(s: Svg, rng: Random) -> None:
+    base(s, INK)
+    for i in range(26):
+        x = rng.uniform(0, 200)
+        y = rng.uniform(10, 250)
+        s.line([(x, y), (x - 8, y + 22)], SKY, 1.2, op=0.7)
+    S.waves(s, 270, 320, rng, water=INDIGO, crest=SKY, rows=2)
+    P.branch(s, [(-8, 30), (40, 20), (90, 8)], 8, 3, "#4a3a2a")
+    willows(s, rng, [(10, 26, 150, 6), (30, 22, 200, -4), (56, 16, 120, 10), (80, 10, 90, 4)],
+            col="#b5c43a", stem="#8a9a2a")
+    with place(s, 72, 102, 1.0):
+        S.rain_man(s)
+    with place(s, 18, 226, 1.0):
+        S.frog(s)
+
+
+def card_42(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(270, 8, rng, n=4), INDIGO)
+    sky(s, wavy(44, 6, rng, n=4), INK)
+    willows(s, rng, [(20, 30, 220, 10), (50, 30, 160, -10), (150, 30, 240, -6),
+                     (176, 30, 180, 8), (110, 30, 120, 4)])
+    with place(s, 40, 110, 1.2):
+        S.swallow(s)
+
+
+def card_43(s: Svg, rng: Random) -> None:
+    base(s)
+    P.branch(s, [(-8, 20), (100, 12), (208, 26)], 9, 5)
+    willows(s, rng, [(14, 18, 280, 10), (40, 16, 200, -6), (66, 14, 250, 8), (140, 14, 260, -8),
+                     (166, 18, 220, 6), (190, 22, 160, -4)])
+    S.ribbon(s, (100, 186), -8, 180, 34)
+
+
+def card_44(s: Svg, rng: Random) -> None:
+    base(s, RED)
+    # storm clouds: jagged black bands from the top
+    for k, (y, amp) in enumerate(((70, 16), (150, 22), (224, 18))):
+        pts: list[Point] = [(-5, y)]
+        x = -5.0
+        i = 0
+        while x < 205:
+            x += rng.uniform(14, 22)
+            pts.append((x, y + (amp if i % 2 else -amp) + rng.uniform(-4, 4)))
+            i += 1
+        band = [(px, py) for px, py in pts] + [(px, py + 18 + k * 4) for px, py in reversed(pts)]
+        s.poly(band, fill=INK)
+    S.drum(s, (64, 116), 34)
+    S.drum(s, (150, 196), 26)
+    S.lightning_bolt(s, [(150, 20), (120, 90), (146, 100), (100, 190), (120, 196), (70, 300)], 5)
+    willows(s, rng, [(160, 6, 70, -6), (180, 6, 90, 6), (20, 6, 60, 4)], col=LEAF)
+
+
+# ------------------------------------------------------------------ December: paulownia
+
+def kiri(s: Svg, rng: Random, stalks: list[tuple[float, float, float]],
+         leaves: list[tuple[float, float, float, float, str]]) -> None:
+    for x, y, r, a, col in leaves:
+        P.kiri_leaf(s, (x, y), r, a, col)
+    for x, y, h in stalks:
+        P.kiri_flowers(s, (x, y), h, rng)
+
+
+def card_45(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(112, 8, rng, n=4, phase=1.2), RED)
+    kiri(s, rng, [(36, 104, 82), (100, 92, 84), (164, 104, 82)], [])
+    with place(s, 6, 84, 1.0):
+        S.phoenix(s)
+
+
+def card_46(s: Svg, rng: Random) -> None:
+    base(s)
+    kiri(s, rng, [(54, 150, 110), (104, 140, 126), (154, 150, 110)],
+         [(100, 330, 90, -90, LEAF), (-10, 300, 80, -50, PINE), (210, 300, 80, -130, PINE)])
+
+
+def card_47(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(200, 10, rng, n=4), RED)
+    kiri(s, rng, [(100, 120, 100)],
+         [(40, 330, 90, -70, PINE), (160, 330, 90, -110, LEAF), (100, 300, 60, -90, INK)])
+    kiri(s, rng, [(40, 150, 70), (160, 150, 70)], [])
+
+
+def card_48(s: Svg, rng: Random) -> None:
+    base(s)
+    ground(s, wavy(196, 6, rng, n=4), OCHRE)
+    kiri(s, rng, [(60, 130, 96), (140, 130, 96)],
+         [(100, 330, 100, -90, PINE), (0, 280, 70, -40, LEAF), (200, 280, 70, -140, LEAF)])
+
+
+# ------------------------------------------------------------------ the back
+
+def draw_back() -> str:
+    s = Svg(W, H)
+    base(s, DEEPRED)
+    # a lattice of small diamonds (hishi) in a slightly darker red
+    for row in range(-1, 24):
+        for col in range(-1, 12):
+            x = col * 20 + (10 if row % 2 else 0)
+            y = row * 14
+            if 10 < x < 190 and 10 < y < 310:
+                s.path(poly_d([(x, y - 5), (x + 7, y), (x, y + 5), (x - 7, y)]), fill="#7a160f")
+    s.path(rounded_rect_d(14, 14, W - 28, H - 28, 6), stroke=GOLD, sw=1.6)
+    s.path(rounded_rect_d(19, 19, W - 38, H - 38, 4), stroke=GOLD, sw=0.8)
+    c = (100, 160)
+    s.circle(c, 40, fill=INK)
+    s.circle(c, 36, fill=GOLD)
+    s.circle(c, 32, fill=DEEPRED)
+    for i in range(8):
+        a = i * 45
+        s.path(leaf_d(c, 28, 7, a), fill=GOLD if i % 2 else RED)
+    s.circle(c, 8, fill=GOLD)
+    s.circle(c, 4, fill=DEEPRED)
+    for cx, cy in ((28, 28), (172, 28), (28, 292), (172, 292)):
+        s.path(poly_d([(cx, cy - 7), (cx + 7, cy), (cx, cy + 7), (cx - 7, cy)]), fill=GOLD)
+    frame(s)
+    return s.text()
+
+
+# ------------------------------------------------------------------ badge pictograms
+
+def badge_svgs() -> dict[str, str]:
+    """Small 64x64 pictograms: one per month plant and one per card category."""
+    out: dict[str, str] = {}
+    rng = Random(99)
+
+    def pic(draw: Callable[[Svg], None]) -> str:
+        s = Svg(64, 64)
+        draw(s)
+        return s.text()
+
+    def pine(s: Svg) -> None:
+        P.pine_cluster(s, (32, 44), 28, -90, rng)
+
+    def plum(s: Svg) -> None:
+        P.plum_blossom(s, (32, 32), 28, rng)
+
+    def cherry(s: Svg) -> None:
+        P.cherry_flower(s, (32, 34), 30, 0, PINK, DEEPRED)
+
+    def wisteria(s: Svg) -> None:
+        P.wisteria_raceme(s, (32, 2), 60, 12, rng)
+
+    def iris(s: Svg) -> None:
+        P.iris_flower(s, (32, 24), 1.3, rng)
+
+    def peony(s: Svg) -> None:
+        P.peony(s, (32, 32), 28, rng)
+
+    def clover(s: Svg) -> None:
+        P.clover_branch(s, (4, 62), (4, 20), (40, 4), (62, 20), rng, w=3, density=5)
+
+    def susuki(s: Svg) -> None:
+        s.circle((40, 22), 16, fill=GOLD)
+        s.path("M-2,64 Q32,20 66,64Z", fill=INK)
+        for x in (14, 24, 34, 44, 54):
+            s.path(f"M{x},60 q2,-14 {8 if x > 32 else -8},-20", stroke=PAPER, sw=2.2)
+
+    def chrys(s: Svg) -> None:
+        P.chrysanthemum(s, (32, 32), 30, rng)
+
+    def maple(s: Svg) -> None:
+        P.maple_leaf(s, (32, 34), 30, -90)
+
+    def willow(s: Svg) -> None:
+        for x, sw in ((14, 6), (30, -4), (46, 8)):
+            P.willow_strand(s, (x, 0), 62, sw, rng, leaves=5)
+
+    def paulownia(s: Svg) -> None:
+        P.kiri_leaf(s, (32, 64), 28, -90, LEAF)
+        P.kiri_flowers(s, (32, 40), 36, rng, spread=0.8)
+
+    for m, fn in enumerate((pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrys,
+                            maple, willow, paulownia), start=1):
+        out[f"month_{m:02d}.svg"] = pic(fn)
+
+    def bright(s: Svg) -> None:
+        from svgkit import star_d
+        s.path(star_d((32, 32), 30, 14, 8), fill=GOLD, stroke=INK, sw=3)
+        s.circle((32, 32), 11, fill=RED, stroke=INK, sw=3)
+
+    def animal(s: Svg) -> None:
+        s.ellipse((32, 42), 15, 12, fill=BROWN_, stroke=INK, sw=3)
+        for x, y in ((12, 24), (24, 12), (40, 12), (52, 24)):
+            s.ellipse((x, y), 6.5, 8, fill=BROWN_, stroke=INK, sw=3)
+
+    def strip(s: Svg, fill: str) -> None:
+        s.path("M20,2 L46,6 L44,62 L18,58Z", fill=fill, stroke=INK, sw=3)
+
+    def poetry(s: Svg) -> None:
+        strip(s, RED)
+        for y in (14, 29, 44):
+            s.path(f"M25,{y} l12,-3 l-10,9", stroke=PAPER, sw=4.5)
+
+    def blue(s: Svg) -> None:
+        strip(s, INDIGO)
+        s.path("M24,10 L40,12 L38,54 L22,52Z", stroke=PAPER, sw=2.5)
+
+    def red(s: Svg) -> None:
+        strip(s, RED)
+
+    def plain(s: Svg) -> None:
+        s.circle((32, 32), 12, fill=PAPER, stroke=INK, sw=4)
+
+    for name, fn in (("bright", bright), ("animal", animal), ("ribbon_poetry", poetry),
+                     ("ribbon_blue", blue), ("ribbon_red", red), ("plain", plain)):
+        out[f"kind_{name}.svg"] = pic(fn)
+    return out
+
+
+BROWN_ = "#9a5b2c"
+
+CARDS: dict[int, Callable[[Svg, Random], None]] = {
+    i: globals()[f"card_{i}"] for i in range(1, 49)
+}
+
+
+def draw_card(card_id: int) -> str:
+    s = Svg(W, H)
+    CARDS[card_id](s, Random(card_id * 7919))
+    frame(s)
+    return s.text()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every card, the back and the badges; ``--out DIR`` writes under DIR instead of
+    ``assets/`` (the reproducibility test uses it); card ids as arguments redraw only those."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    root = ROOT
+    if "--out" in args:
+        i = args.index("--out")
+        root = Path(args[i + 1])
+        del args[i:i + 2]
+    only = {int(a) for a in args if a.isdigit()}
+    cards_dir = root / "cards"
+    badges_dir = root / "ui" / "badges"
+    cards_dir.mkdir(parents=True, exist_ok=True)
+    badges_dir.mkdir(parents=True, exist_ok=True)
+    for cid in range(1, 49):
+        if only and cid not in only:
+            continue
+        (cards_dir / file_name(cid)).write_text(draw_card(cid), encoding="utf-8", newline="\n")
+    if not only:
+        (cards_dir / "back.svg").write_text(draw_back(), encoding="utf-8", newline="\n")
+        for name, text in badge_svgs().items():
+            (badges_dir / name).write_text(text, encoding="utf-8", newline="\n")
+    return 0
+
+
+# silence "imported but unused" for palette names kept for quick edits
+_ = (DARKPINE, GOLD, LILAC, VIOLET, PINK)
+
+if __name__ == "__main__":
+    raise SystemExit(main())

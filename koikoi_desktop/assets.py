@@ -1,0 +1,162 @@
+"""Finding the asset folder and caching rasterised card sprites.
+
+The SVG card art lives in the repository's top-level ``assets/`` folder.  The same folder is
+mapped into the wheel as ``koikoi_desktop/assets`` and into a PyInstaller bundle under
+``sys._MEIPASS``; :func:`asset_root` looks in those places in that order and never relative to
+the working directory.
+
+:class:`CardSprites` rasterises each card once per size with ``pygame.image.load_sized_svg`` and
+keeps the result; a window resize asks for a new size, and the cache keeps only the few most
+recent sizes so memory stays bounded (a table uses one or two card sizes at a time).
+
+Nothing here imports pygame at module import time.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import OrderedDict
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+#: File names of the 48 cards, by id (RULES.md §2 id and code).
+CARD_CODES: tuple[str, ...] = (
+    "JAN_CRANE", "JAN_POEM", "JAN_PLAIN_1", "JAN_PLAIN_2",
+    "FEB_WARBLER", "FEB_POEM", "FEB_PLAIN_1", "FEB_PLAIN_2",
+    "MAR_CURTAIN", "MAR_POEM", "MAR_PLAIN_1", "MAR_PLAIN_2",
+    "APR_CUCKOO", "APR_RIBBON", "APR_PLAIN_1", "APR_PLAIN_2",
+    "MAY_BRIDGE", "MAY_RIBBON", "MAY_PLAIN_1", "MAY_PLAIN_2",
+    "JUN_BUTTERFLIES", "JUN_BLUE", "JUN_PLAIN_1", "JUN_PLAIN_2",
+    "JUL_BOAR", "JUL_RIBBON", "JUL_PLAIN_1", "JUL_PLAIN_2",
+    "AUG_MOON", "AUG_GEESE", "AUG_PLAIN_1", "AUG_PLAIN_2",
+    "SEP_SAKE", "SEP_BLUE", "SEP_PLAIN_1", "SEP_PLAIN_2",
+    "OCT_DEER", "OCT_BLUE", "OCT_PLAIN_1", "OCT_PLAIN_2",
+    "NOV_RAINMAN", "NOV_SWALLOW", "NOV_RIBBON", "NOV_LIGHTNING",
+    "DEC_PHOENIX", "DEC_PLAIN_1", "DEC_PLAIN_2", "DEC_PLAIN_3",
+)
+
+#: Width : height of the card art (viewBox 0 0 200 320).
+CARD_ASPECT = 200 / 320
+
+
+def _candidates() -> list[Path]:
+    here = Path(__file__).resolve().parent
+    out = []
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass:
+        out += [Path(meipass) / "koikoi_desktop" / "assets", Path(meipass) / "assets"]
+    out += [here / "assets", here.parent / "assets"]
+    return out
+
+
+@cache
+def asset_root() -> Path:
+    """The folder holding ``cards/``, ``ui/`` and the other assets.
+
+    >>> (asset_root() / "cards").is_dir()
+    True
+    """
+    for cand in _candidates():
+        if (cand / "cards").is_dir():
+            return cand
+    raise FileNotFoundError("asset folder not found; looked in: "
+                            + ", ".join(str(c) for c in _candidates()))
+
+
+def card_path(card_id: int) -> Path:
+    """The SVG of card ``card_id`` (1-48); 0 means the back.
+
+    >>> card_path(1).name
+    '01_JAN_CRANE.svg'
+    >>> card_path(48).name
+    '48_DEC_PLAIN_3.svg'
+    """
+    if card_id == 0:
+        return back_path()
+    if not 1 <= card_id <= 48:
+        raise ValueError(f"no card with id {card_id}")
+    return asset_root() / "cards" / f"{card_id:02d}_{CARD_CODES[card_id - 1]}.svg"
+
+
+def back_path() -> Path:
+    """The SVG of the card back."""
+    return asset_root() / "cards" / "back.svg"
+
+
+def badge_path(name: str) -> Path:
+    """A badge pictogram, e.g. ``month_01`` or ``kind_bright``."""
+    return asset_root() / "ui" / "badges" / f"{name}.svg"
+
+
+def card_size_for_height(height: int) -> tuple[int, int]:
+    """Card (width, height) in pixels for a card ``height`` pixels tall, keeping 5:8."""
+    return max(1, round(height * CARD_ASPECT)), height
+
+
+def load_svg(path: Path, size: tuple[int, int]) -> pygame.Surface:
+    """Rasterise ``path`` at exactly ``size``; ``convert_alpha()`` when a display mode is set.
+
+    SDL_image rounds the raster size up, so asking 120x192 of a 200x320 viewBox returns 121x192
+    with an empty last column.  An off-by-one result is cropped or padded (transparent) to the
+    size asked for, so the art stays sharp; anything further off is smooth-scaled.
+    """
+    import pygame
+
+    size = (int(size[0]), int(size[1]))
+    surf = pygame.image.load_sized_svg(str(path), size)
+    got = surf.get_size()
+    if got != size:
+        if abs(got[0] - size[0]) <= 1 and abs(got[1] - size[1]) <= 1:
+            exact = pygame.Surface(size, pygame.SRCALPHA)
+            exact.blit(surf, (0, 0))
+            surf = exact
+        else:
+            surf = pygame.transform.smoothscale(surf.convert_alpha() if pygame.display.get_surface()
+                                                else surf, size)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    return surf
+
+
+class CardSprites:
+    """Rasterised card sprites keyed by (card id, size); id 0 is the back.
+
+    ``get`` rasterises on first use.  Only ``max_sizes`` distinct sizes are kept: asking for a
+    new size after a window resize drops the oldest size, so the cache clears itself on resize;
+    :meth:`clear` empties it explicitly.
+    """
+
+    def __init__(self, max_sizes: int = 3) -> None:
+        self.max_sizes = max_sizes
+        self._by_size: OrderedDict[tuple[int, int], dict[int, pygame.Surface]] = OrderedDict()
+
+    def get(self, card_id: int, size: tuple[int, int]) -> pygame.Surface:
+        size = (int(size[0]), int(size[1]))
+        sprites = self._by_size.get(size)
+        if sprites is None:
+            sprites = {}
+            self._by_size[size] = sprites
+            while len(self._by_size) > self.max_sizes:
+                self._by_size.popitem(last=False)
+        else:
+            self._by_size.move_to_end(size)
+        surf = sprites.get(card_id)
+        if surf is None:
+            surf = load_svg(card_path(card_id), size)
+            sprites[card_id] = surf
+        return surf
+
+    def prewarm(self, size: tuple[int, int]) -> None:
+        """Rasterise the whole deck and the back at ``size`` (on resize, before drawing)."""
+        for cid in range(49):
+            self.get(cid, size)
+
+    def sizes(self) -> list[tuple[int, int]]:
+        return list(self._by_size)
+
+    def clear(self) -> None:
+        self._by_size.clear()
