@@ -98,7 +98,9 @@ def files(directory: Path) -> dict[str, bytes]:
 
 def aside(directory: Path, name: str) -> list[Path]:
     """Quarantined copies of ``name`` (``name.damaged-…`` etc.)."""
-    return sorted(p for p in directory.iterdir() if p.name.startswith(name + ".") and p.name != name)
+    return sorted(
+        p for p in directory.iterdir() if p.name.startswith(name + ".") and p.name != name
+    )
 
 
 class Helpers:

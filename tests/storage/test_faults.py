@@ -19,7 +19,9 @@ class Crash(BaseException):
     """The process dies here (not an OSError: nothing in the program may catch it)."""
 
 
-def _dies_at(step: int, counter: list[str]) -> Callable[[str, Callable[..., Any]], Callable[..., Any]]:
+def _dies_at(
+    step: int, counter: list[str]
+) -> Callable[[str, Callable[..., Any]], Callable[..., Any]]:
     def wrap(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
         def fn(*args: Any, **kwargs: Any) -> Any:
             counter.append(name)
@@ -69,7 +71,9 @@ def test_crash_between_write_steps_keeps_every_earlier_entry(
         assert again.record_match(nxt)
     with Storage.open(data_dir) as final:
         assert _ids(final)[-1] == nxt.match_id and len(final.ledger) == (5 if step >= 2 else 4)
-        assert (data_dir / "ledger.backup.jsonl").read_bytes() == (data_dir / "ledger.jsonl").read_bytes()
+        assert (data_dir / "ledger.backup.jsonl").read_bytes() == (
+            data_dir / "ledger.jsonl"
+        ).read_bytes()
 
 
 class _FullFile:
@@ -191,7 +195,9 @@ def test_full_disk_at_first_start(data_dir: Path, monkeypatch: pytest.MonkeyPatc
     assert (data_dir / "settings.json").exists() and (data_dir / "ledger.jsonl").exists()
 
 
-def test_lock_file_cannot_be_made_then_can(data_dir: Path, monkeypatch: pytest.MonkeyPatch, h) -> None:
+def test_lock_file_cannot_be_made_then_can(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, h
+) -> None:
     """A read-only folder: no lock file, no writes; both are retried at the next write."""
     on = {"fault": True}
     real_acquire = LedgerLock.acquire
@@ -216,7 +222,9 @@ def test_lock_file_cannot_be_made_then_can(data_dir: Path, monkeypatch: pytest.M
     store.close()
 
 
-def test_another_copy_takes_the_lock_while_we_could_not(data_dir: Path, monkeypatch: pytest.MonkeyPatch, h) -> None:
+def test_another_copy_takes_the_lock_while_we_could_not(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, h
+) -> None:
     on = {"fault": True}
     real_acquire = LedgerLock.acquire
 

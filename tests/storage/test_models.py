@@ -26,7 +26,9 @@ from koikoi_desktop.storage.models import (
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -69,13 +71,24 @@ def test_bad_fields_fall_back_and_the_rest_is_kept() -> None:
         "unknown_field": 5,
     }
     s, dropped = load_settings_tolerant(data)
-    assert dropped == ["birth_date", "default_options", "fullscreen", "sound_volume", "ui_scale", "window_size"]
+    assert dropped == [
+        "birth_date",
+        "default_options",
+        "fullscreen",
+        "sound_volume",
+        "ui_scale",
+        "window_size",
+    ]
     assert (s.language, s.music_volume, s.player_name) == ("sk", 33, "Hana Ito")
     assert s.sound_volume == 80 and s.fullscreen is False and s.window_size == (1280, 800)
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from(sorted(Settings.model_fields)) | st.text(max_size=5), json_values))
+@given(
+    st.dictionaries(
+        st.sampled_from(sorted(Settings.model_fields)) | st.text(max_size=5), json_values
+    )
+)
 def test_tolerant_loading_never_fails_and_keeps_valid_fields(data: dict[str, Any]) -> None:
     s, dropped = load_settings_tolerant(data)
     for name in Settings.model_fields:
@@ -126,7 +139,12 @@ def test_real_engine_match_becomes_a_record_and_round_trips() -> None:
     while m.outcome is None:
         events.extend(m.apply(rng.choice(m.round.legal_actions())))
     rec = MatchRecord.from_match(
-        m, preset="seed-000", unit="coins", opponent_name="Ren", opponent_level="beginner", events=events
+        m,
+        preset="seed-000",
+        unit="coins",
+        opponent_name="Ren",
+        opponent_level="beginner",
+        events=events,
     )
     assert rec.final_balances == tuple(m.balances) and rec.winner == m.outcome.winner
     assert len(rec.rounds) == len(m.ledger)
@@ -137,7 +155,9 @@ def test_real_engine_match_becomes_a_record_and_round_trips() -> None:
             "yaku": [{"key": k, "points": v} for k, v in theirs.yaku],
             "factors": [{"name": n, "factor": f} for n, f in theirs.factors],
         }
-    assert sum(e.kind == "koikoi" for e in events) == sum(sum(r.koikoi_calls or (0, 0)) for r in rec.rounds)
+    assert sum(e.kind == "koikoi" for e in events) == sum(
+        sum(r.koikoi_calls or (0, 0)) for r in rec.rounds
+    )
     again = MatchRecord.model_validate_json(rec.model_dump_json())
     assert again == rec
 

@@ -10,7 +10,9 @@ import pytest
 from koikoi_desktop.storage import Storage, default_data_dir, resolve_data_dir
 
 
-def test_explicit_dir_wins_over_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_explicit_dir_wins_over_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("KOIKOI_DATA_DIR", str(tmp_path / "env"))
     assert resolve_data_dir(tmp_path / "explicit") == tmp_path / "explicit"
 
@@ -27,7 +29,9 @@ def test_empty_environment_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG layout is Linux's")
-def test_default_is_platformdirs_user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_is_platformdirs_user_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert default_data_dir() == tmp_path / "xdg" / "koikoi-desktop"
     monkeypatch.delenv("XDG_DATA_HOME")
@@ -43,7 +47,9 @@ def test_windows_layout_has_no_author_folder(monkeypatch: pytest.MonkeyPatch) ->
     assert Path(got).parts[-2:] == ("Local", "koikoi-desktop")
 
 
-def test_relative_override_is_made_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_relative_override_is_made_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     got = resolve_data_dir("rel")
     assert got.is_absolute() and got == tmp_path / "rel"

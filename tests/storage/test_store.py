@@ -91,7 +91,9 @@ def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
         assert resumed.round.to_move == m.round.to_move
         assert resumed.round.view(0) == m.round.view(0)
         assert resumed.round.hand(1) == m.round.hand(1)
-        assert [str(a) for a in resumed.round.legal_actions()] == [str(a) for a in m.round.legal_actions()]
+        assert [str(a) for a in resumed.round.legal_actions()] == [
+            str(a) for a in m.round.legal_actions()
+        ]
         store.clear_autosave()
         assert store.read_autosave() is None and not store.has_autosave()
 
@@ -104,7 +106,12 @@ def test_statistics(h) -> None:
         h.make_record(rounds=3, winner=0, level="expert", practice=True),
     ]
     st = compute_stats(recs)
-    assert (st.overall.matches, st.overall.wins, st.overall.losses, st.overall.draws) == (3, 1, 1, 1)
+    assert (st.overall.matches, st.overall.wins, st.overall.losses, st.overall.draws) == (
+        3,
+        1,
+        1,
+        1,
+    )
     assert st.overall.win_rate == 1 / 3 and st.practice_matches == 1
     assert st.by_level["beginner"].win_rate == 1.0 and st.by_level["expert"].win_rate == 0.0
     assert st.by_preset["nintendo"].matches == 2 and st.by_preset["seed-000"].losses == 1
@@ -114,7 +121,11 @@ def test_statistics(h) -> None:
     best = max((r.final, m.match_id) for m in recs[:3] for r in m.rounds if r.winner == 0)
     assert st.best_round is not None and st.best_round.final == best[0]
     # koi-koi: rounds with calls known: 4; the player called in the first match's 2 rounds, won 1
-    assert (st.koikoi.rounds_known, st.koikoi.rounds_called, st.koikoi.rounds_won_after_call) == (4, 2, 1)
+    assert (st.koikoi.rounds_known, st.koikoi.rounds_called, st.koikoi.rounds_won_after_call) == (
+        4,
+        2,
+        1,
+    )
     assert st.koikoi.success_rate == 0.5
     with_practice = compute_stats(recs, include_practice=True)
     assert with_practice.overall.matches == 4 and with_practice.practice_matches == 1
@@ -141,6 +152,8 @@ def test_exports(data_dir: Path, h) -> None:
     assert len(rows) == 4  # 3 rounds + the round-less match's one row
     assert rows[0]["opponent_name"] == "'=HYPERLINK(1)"
     assert rows[0]["yaku"] == "tane:1 akatan:5" and rows[3]["round"] == ""
-    assert [r.match_id for r in read_json_export(json_path.read_text("utf-8"))] == [r.match_id for r in recs]
+    assert [r.match_id for r in read_json_export(json_path.read_text("utf-8"))] == [
+        r.match_id for r in recs
+    ]
     assert read_json_export(json_path.read_text("utf-8")) == recs
     assert to_csv_text([]).strip().split(",")[0] == "match_id"
