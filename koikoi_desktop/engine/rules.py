@@ -20,6 +20,7 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for Rules
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
@@ -462,6 +463,50 @@ PRESET_TOGGLES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "seed-001": ("match_end", "settlement"),
         "nintendo": (),
     }
+)
+
+
+#: Suggested values for the numeric settings (the new-game screen and the fuzzers use them).
+_NUMBER_CHOICES: Mapping[str, tuple[int | None, ...]] = MappingProxyType(
+    {
+        "rounds": (3, 6, 12),
+        "starting_balance": (0, 25, 50, 100),
+        "target_score": (None, 30, 50, 100),
+        "instant_teshi": (None, 6),
+        "instant_kuttsuki": (None, 6),
+        "instant_double_tenho": (None, 14),
+        "viewing_value": (3, 5),
+        "trio_bonus": (None, 3),
+        "koikoi_limit": (None, 0, 1, 2),
+    }
+)
+
+
+def setting_choices(name: str) -> tuple[object, ...]:
+    """The values a setting can take (or sensible ones for numbers), for menus and fuzzers.
+
+    >>> setting_choices("koi_multiplier")
+    ('double_per_call', 'linear_total_calls', 'none')
+    >>> setting_choices("gaji_wild")
+    (False, True)
+    """
+    if name in _NUMBER_CHOICES:
+        return _NUMBER_CHOICES[name]
+    field = Rules.model_fields[name]
+    ann = field.annotation
+    if ann is bool:
+        return (False, True)
+    if typing.get_origin(ann) is Literal:
+        return tuple(typing.get_args(ann))
+    if name.startswith("value_"):
+        default = getattr(PRESETS["nintendo"], name)
+        return tuple(sorted({default, *(getattr(p, name) for p in PRESETS.values())}))
+    return ()
+
+
+#: Settings a player may change in a custom match (everything but the bookkeeping fields).
+SETTINGS: tuple[str, ...] = tuple(
+    n for n in Rules.model_fields if n not in ("based_on", "stop_word", "koi_word")
 )
 
 

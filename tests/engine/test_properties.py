@@ -24,37 +24,9 @@ from koikoi_desktop.engine import (
     score_yaku,
 )
 from koikoi_desktop.engine.cards import FULL_MASK, mask_of
+from koikoi_desktop.engine.rules import SETTINGS, setting_choices
 
 PRESET_NAMES = sorted(PRESETS)
-
-#: Option values a custom match may set (each exercised by the strategy below).
-OPTION_CHOICES: dict[str, list[object]] = {
-    "free_discard": [False, True],
-    "flip_when_field_empty": [False, True],
-    "gaji_wild": [False, True],
-    "hand_exchange": [False, True],
-    "bright_field_multiplier": [False, True],
-    "viewing_yaku": [False, True],
-    "viewing_voided_by_rain_man": [False, True],
-    "viewing_value": [3, 5],
-    "viewing_excluded_by_light_yaku": [False, True],
-    "sake_cup_is_plain": [False, True],
-    "sanko_allows_rain_man": [False, True],
-    "trio_bonus": [None, 3],
-    "seven_plus_double": [False, True],
-    "koi_multiplier": ["none", "double_per_call", "linear_total_calls"],
-    "opponent_koi_double": [False, True],
-    "koikoi_limit": [None, 0, 1, 2],
-    "exhaustion": ["draw", "last_koi_caller_scores", "oya_hand_empty"],
-    "field_redeal": ["none", "four_of_a_month", "four_of_a_month_or_four_pairs"],
-    "instant_win_timing": ["first_turn", "at_deal"],
-    "instant_win_declaration": ["optional", "automatic"],
-    "instant_win_multipliers": [False, True],
-    "instant_double_tenho": [None, 14],
-    "deal_packet": [2, 4],
-    "deal_order": ["nd-d-f", "nd-f-d"],
-}
-
 
 @st.composite
 def rule_sets(draw: st.DrawFn) -> Rules:
@@ -62,16 +34,20 @@ def rule_sets(draw: st.DrawFn) -> Rules:
     base = PRESETS[draw(st.sampled_from(PRESET_NAMES))]
     changes: dict[str, object] = {}
     if draw(st.booleans()):
-        for key, values in OPTION_CHOICES.items():
-            if draw(st.integers(0, 3)) == 0:
-                changes[key] = draw(st.sampled_from(values))
-        yaku_mode = draw(st.sampled_from(["keep", "shared", "disjoint", "absorb"]))
-        if yaku_mode == "shared":
-            changes.update(one_yaku_per_card=False, set_yaku_absorb_extras=False)
-        elif yaku_mode == "disjoint":
-            changes.update(one_yaku_per_card=True, set_yaku_absorb_extras=False)
-        elif yaku_mode == "absorb":
-            changes.update(one_yaku_per_card=False, set_yaku_absorb_extras=True)
+        for key in SETTINGS:
+            choices = setting_choices(key)
+            if choices and draw(st.integers(0, 3)) == 0:
+                changes[key] = draw(st.sampled_from(choices))
+        if changes.get("one_yaku_per_card") and changes.get("set_yaku_absorb_extras"):
+            changes["set_yaku_absorb_extras"] = False
+        data = {**base.model_dump(), **changes}
+        if data["one_yaku_per_card"] and data["set_yaku_absorb_extras"]:
+            data["one_yaku_per_card"] = False
+        if data["match_end"] == "rounds" and data["rounds"] is None:
+            data["rounds"] = 3
+        if data["match_end"] == "target" and data["target_score"] is None:
+            data["target_score"] = 50
+        return Rules.model_validate(data)
     return Rules.model_validate({**base.model_dump(), **changes})
 
 
