@@ -23,7 +23,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from koikoi_desktop.engine import (  # noqa: E402
+from koikoi_desktop.engine import (
     PRESETS,
     Action,
     IllegalAction,
@@ -31,8 +31,8 @@ from koikoi_desktop.engine import (  # noqa: E402
     new_round,
     round_record,
 )
-from koikoi_desktop.engine.cards import FULL_MASK, mask_of  # noqa: E402
-from koikoi_desktop.engine.rules import SETTINGS, setting_choices  # noqa: E402
+from koikoi_desktop.engine.cards import FULL_MASK, mask_of
+from koikoi_desktop.engine.rules import SETTINGS, setting_choices
 
 PROBES = [Action.play(c) for c in range(1, 49)] + [Action.draw(t) for t in range(1, 49)] + [
     Action.from_text(x) for x in ("koikoi", "stop", "declare", "exchange", "keep")
