@@ -30,7 +30,9 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
+from enum import Enum
+from pathlib import PurePath
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -429,6 +431,12 @@ def to_plain(obj: object, _depth: int = 0) -> Any:
         raise ValueError("value nested too deeply")
     if obj is None or isinstance(obj, bool | int | float | str):
         return obj
+    if isinstance(obj, datetime | date | time):
+        return obj.isoformat()
+    if isinstance(obj, Enum):
+        return to_plain(obj.value, _depth + 1)
+    if isinstance(obj, PurePath):
+        return str(obj)
     if isinstance(obj, BaseModel):
         return to_plain(obj.model_dump(), _depth + 1)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):

@@ -39,9 +39,12 @@ import os
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from .stats import LedgerStats
 
 from . import paths
 from .atomic import (
@@ -107,7 +110,10 @@ def _reason(exc: BaseException) -> str:
 
 
 class Storage:
-    """Settings, coin ledger and autosave of one data directory. Open it with :meth:`open`."""
+    """Settings, coin ledger and autosave of one data directory. Open it with :meth:`open`.
+
+    Not thread-safe: call it from one thread (the UI's), or guard it with a lock.
+    """
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
@@ -210,7 +216,8 @@ class Storage:
         """Write :attr:`settings` (True when on disk). Never raises for disk trouble."""
         self.settings = Settings.model_validate(self.settings.model_dump())
         self._dirty.add("settings")
-        return self._flush_pending() and "settings" not in self._dirty
+        self._flush_pending()
+        return "settings" not in self._dirty
 
     def _load_settings(self) -> None:
         path = self.path("settings")
@@ -343,7 +350,8 @@ class Storage:
             if not backup_records:
                 return  # a fresh ledger
             self.ledger = sorted(backup_records, key=lambda r: r.date)
-            self._dirty.add("ledger")
+            if self._lock_state != "busy":
+                self._dirty.add("ledger")
             self._warn(
                 "ledger_restored",
                 "The coin ledger file was missing; {count} matches were restored from its backup.",
@@ -411,8 +419,12 @@ class Storage:
         return ok
 
     def read_autosave(self) -> AutosaveData | None:
-        """The saved match in progress, or None (none, damaged — kept aside — or newer)."""
-        if "autosave" in self._frozen or not self.persistent:
+        """The saved match in progress, or None (none, damaged — kept aside — or newer).
+
+        A second copy of the game (``can_write_ledger`` False) gets None: the autosave belongs to
+        the copy that holds the lock, which may be playing that very match.
+        """
+        if not self._may_autosave():
             return None
         path = self.path("autosave")
         try:
@@ -482,7 +494,7 @@ class Storage:
 
     # ------------------------------------------------------------------------- stats and export
 
-    def stats(self, *, include_practice: bool = False) -> Any:
+    def stats(self, *, include_practice: bool = False) -> LedgerStats:
         """Lifetime statistics of :attr:`ledger` (see :func:`.stats.compute_stats`)."""
         from .stats import compute_stats
 

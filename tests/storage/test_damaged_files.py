@@ -408,3 +408,39 @@ def test_autosave_from_a_future_version_is_left_alone(data_dir: Path) -> None:
         assert store.write_autosave("mine", {}) is False
         store.clear_autosave()
     assert (data_dir / "autosave.json").read_bytes() == raw
+
+
+def test_unversioned_ledger_lines_are_upgraded_quietly(data_dir: Path, h) -> None:
+    recs = [h.make_record(rounds=1) for _ in range(2)]
+    lines = []
+    for r in recs:
+        d = json.loads(r.model_dump_json())
+        del d["schema_version"]
+        lines.append(json.dumps(d))
+    raw = ("\n".join(lines) + "\n").encode()
+    data_dir.mkdir()
+    (data_dir / "ledger.jsonl").write_bytes(raw)
+    with Storage.open(data_dir) as store:
+        assert store.warnings == [] and store.ledger == recs
+    assert all(
+        json.loads(x)["schema_version"] == 1
+        for x in (data_dir / "ledger.jsonl").read_text().splitlines()
+    )
+    [old] = h.aside(data_dir, "ledger.jsonl")
+    assert ".before-upgrade-" in old.name and old.read_bytes() == raw
+
+
+def test_second_copy_restoring_from_backup_writes_nothing(data_dir: Path, h) -> None:
+    _write_ledger(data_dir, h, n=2)
+    (data_dir / "ledger.jsonl").unlink()
+    owner = Storage.open(data_dir)  # restores and rewrites the main file
+    (data_dir / "ledger.jsonl").unlink()
+    other = Storage.open(data_dir)
+    try:
+        assert len(other.ledger) == 2 and other.pending == frozenset()
+        assert not (data_dir / "ledger.jsonl").exists()
+        other.settings.language = "sk"
+        assert other.save_settings()
+    finally:
+        other.close()
+        owner.close()

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import random
+from datetime import date
 from pathlib import Path
 
 from koikoi_desktop.storage import AutosaveData, Storage
@@ -64,6 +65,8 @@ def test_second_copy_reads_but_does_not_write(data_dir: Path, h) -> None:
         assert (data_dir / "ledger.jsonl").read_bytes() == before
         assert not (data_dir / "autosave.json").exists()
         assert len(second.warnings) == 1  # said once
+        first.write_autosave("first's match", {})
+        assert second.read_autosave() is None  # Continue belongs to the copy playing it
     finally:
         second.close()
         first.close()
@@ -80,12 +83,18 @@ def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
     store = Storage.open(data_dir)
     for _ in range(40):
         m.apply(rng.choice(m.round.legal_actions()))
-        meta = {"preset": "nintendo", "round": m.round_number, "balances": m.balances}
+        meta = {
+            "preset": "nintendo",
+            "round": m.round_number,
+            "balances": m.balances,
+            "at": date(2025, 5, 1),
+        }
         assert store.write_autosave(m.record_text(), meta)
     store.close()
     with Storage.open(data_dir) as store:
         saved = store.read_autosave()
         assert isinstance(saved, AutosaveData) and saved.meta["preset"] == "nintendo"
+        assert saved.meta["at"] == "2025-05-01" and saved.meta["balances"] == list(m.balances)
         resumed = replay_match(saved.record)
         assert resumed.balances == m.balances and resumed.dealer == m.dealer
         assert resumed.round.to_move == m.round.to_move
