@@ -132,7 +132,7 @@ def pine_top(s: Svg, rng: Random, flip: bool = False, low: float = 0.0) -> None:
 def card_1(s: Svg, rng: Random) -> None:
     base(s)
     s.circle((116, 104), 66, fill=RED)
-    with place(s, 34, 94, 1.05):
+    with place(s, 22, 78, 1.2):
         S.crane(s)
     P.pine_bough(s, (215, 330), (120, 250), 30, 14, rng,
                  [(0.3, 40, -140), (0.75, 36, -100), (0.98, 32, -60)])
@@ -193,7 +193,6 @@ def card_6(s: Svg, rng: Random) -> None:
 def card_7(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(282, 6, rng, n=4, phase=2.5), RED)
-    kasumi(s, 110, 120, 230, 20, PINK)
     P.plum_branch(s, [(-8, 290), (60, 230), (54, 170), (110, 130), (96, 70), (150, 30)], 15, rng,
                   blossoms=7, r=14, twigs=4)
     P.plum_branch(s, [(205, 250), (150, 200), (170, 150), (140, 110)], 9, rng, blossoms=4, r=14,
@@ -263,10 +262,10 @@ def wisteria_top(s: Svg, rng: Random, spots: list[tuple[float, float, float, flo
 
 def card_13(s: Svg, rng: Random) -> None:
     base(s)
-    ground(s, wavy(150, 14, rng, n=4, phase=2), RED)
-    S.crescent(s, (136, 228), 42)
-    wisteria_top(s, rng, [(30, 24, 150, 8), (84, 26, 110, -6), (160, 20, 96, 10)])
-    with place(s, 10, 222, 1.2):
+    ground(s, wavy(132, 14, rng, n=4, phase=2), RED)
+    S.crescent(s, (132, 218), 56)
+    wisteria_top(s, rng, [(26, 24, 140, 8), (70, 26, 96, -6), (168, 20, 110, 10)])
+    with place(s, 26, 196, 1.15):
         S.cuckoo(s)
 
 
@@ -279,7 +278,7 @@ def card_14(s: Svg, rng: Random) -> None:
 
 def card_15(s: Svg, rng: Random) -> None:
     base(s)
-    kasumi(s, 250, -20, 120, 22, PINK)
+    ground(s, wavy(286, 5, rng, n=4, phase=0.7), INDIGO)
     wisteria_top(s, rng, [(22, 24, 250, 8), (56, 28, 180, -8), (92, 26, 270, 6),
                           (128, 22, 200, 10), (160, 24, 240, -6), (188, 26, 150, -4)], leaves=5)
 
@@ -301,14 +300,13 @@ def iris_bed(s: Svg, rng: Random, xs: list[float], y: float, hmin: float, hmax: 
 
 def card_17(s: Svg, rng: Random) -> None:
     base(s)
-    S.waves(s, 150, 320, rng, rows=5)
-    iris_bed(s, rng, [20, 40, 150, 170, 186], 170, 90, 140)
-    for c, k in (((30, 60), 1.1), ((166, 70), 1.15), ((100, 40), 0.9)):
-        P.iris_flower(s, c, k, rng)
-    with place(s, 10, 170, 1.0):
-        S.bridge(s)
-    iris_bed(s, rng, [30, 60, 130, 160], 330, 60, 90)
-    P.iris_flower(s, (150, 262), 0.9, rng)
+    S.waves(s, 128, 320, rng, rows=6)
+    iris_bed(s, rng, [24, 44, 64, 136, 158, 178], 150, 80, 130)
+    for c, k in (((36, 50), 1.15), ((160, 44), 1.2), ((96, 70), 1.0)):
+        P.iris_flower(s, c, k, rng, tilt=rng.uniform(-10, 10))
+    S.bridge(s, [((-10, 282), (124, 236)), ((110, 240), (30, 196)), ((40, 200), (210, 164))])
+    iris_bed(s, rng, [150, 166, 182], 316, 60, 100)
+    P.iris_flower(s, (166, 236), 0.95, rng)
 
 
 def card_18(s: Svg, rng: Random) -> None:
@@ -398,8 +396,8 @@ def card_26(s: Svg, rng: Random) -> None:
 def card_27(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(276, 6, rng, n=4), RED)
-    P.clover_branch(s, (-8, 300), (0, 100), (100, 10), (196, 70), rng, density=14, k=1.2)
-    P.clover_branch(s, (-8, 210), (60, 110), (150, 130), (180, 250), rng, density=10, k=1.1)
+    P.clover_branch(s, (-8, 300), (0, 100), (100, 10), (196, 70), rng, density=14, k=1.45)
+    P.clover_branch(s, (-8, 210), (60, 110), (150, 130), (180, 250), rng, density=10, k=1.35)
     P.clover_branch(s, (208, 300), (160, 220), (100, 210), (60, 270), rng, density=7)
 
 
@@ -535,7 +533,7 @@ def willows(s: Svg, rng: Random, tops: list[tuple[float, float, float, float]], 
             stem: str = INK) -> None:
     for x, y, ln, sway in tops:
         P.willow_strand(s, (x, y), ln, sway, rng, col=col, stem=stem,
-                        leaves=max(5, int(ln / 18)))
+                        leaves=max(5, int(ln / 11)), col2=PINE if col == LEAF else None)
 
 
 def card_41(s: Svg, rng: Random) -> None:
@@ -548,7 +546,7 @@ def card_41(s: Svg, rng: Random) -> None:
     P.branch(s, [(-8, 30), (40, 20), (90, 8)], 8, 3, "#4a3a2a")
     willows(s, rng, [(10, 26, 150, 6), (30, 22, 200, -4), (56, 16, 120, 10), (80, 10, 90, 4)],
             col="#b5c43a", stem="#8a9a2a")
-    with place(s, 72, 102, 1.0):
+    with place(s, 66, 104, 1.0):
         S.rain_man(s)
     with place(s, 18, 226, 1.0):
         S.frog(s)
@@ -558,8 +556,9 @@ def card_42(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(270, 8, rng, n=4), INDIGO)
     sky(s, wavy(44, 6, rng, n=4), INK)
-    willows(s, rng, [(20, 30, 220, 10), (50, 30, 160, -10), (150, 30, 240, -6),
-                     (176, 30, 180, 8), (110, 30, 120, 4)])
+    P.branch(s, [(-8, 40), (60, 30), (130, 40), (208, 28)], 8, 5)
+    willows(s, rng, [(14, 36, 200, 10), (40, 34, 150, -10), (150, 38, 236, -6),
+                     (176, 34, 170, 8), (120, 38, 110, 4), (70, 32, 96, 6), (190, 32, 110, -4)])
     with place(s, 40, 110, 1.2):
         S.swallow(s)
 
@@ -567,8 +566,9 @@ def card_42(s: Svg, rng: Random) -> None:
 def card_43(s: Svg, rng: Random) -> None:
     base(s)
     P.branch(s, [(-8, 20), (100, 12), (208, 26)], 9, 5)
-    willows(s, rng, [(14, 18, 280, 10), (40, 16, 200, -6), (66, 14, 250, 8), (140, 14, 260, -8),
-                     (166, 18, 220, 6), (190, 22, 160, -4)])
+    S.waves(s, 276, 320, rng, rows=2)
+    willows(s, rng, [(14, 18, 250, 10), (34, 16, 190, -6), (56, 14, 230, 8), (78, 14, 150, -4),
+                     (124, 14, 170, 6), (146, 14, 240, -8), (168, 18, 210, 6), (188, 22, 150, -4)])
     S.ribbon(s, (100, 186), -8, 180, 34)
 
 
@@ -619,7 +619,7 @@ def card_47(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(200, 10, rng, n=4), RED)
     kiri(s, rng, [(100, 120, 100)],
-         [(40, 330, 90, -70, PINE), (160, 330, 90, -110, LEAF), (100, 300, 60, -90, INK)])
+         [(40, 330, 90, -70, PINE), (160, 330, 90, -110, LEAF), (100, 300, 60, -90, DARKPINE)])
     kiri(s, rng, [(40, 150, 70), (160, 150, 70)], [])
 
 

@@ -305,7 +305,7 @@ def peony_leaf(s: Svg, base: Point, length: float, ang: float, col: str = PINE,
 
 def clover_branch(s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, rng: Random, *,
                   w: float = 3.4, flower: str = RED, leaf_cols: tuple[str, ...] = (LEAF, INK),
-                  density: int = 11, k: float = 1.0) -> None:
+                  density: int = 11, k: float = 1.3) -> None:
     """An arching bush-clover stem with trefoil leaves and clusters of red pea flowers.
 
     Flowers hang on the outer (lower) side of the arch, leaves stand on the inner side, as the
@@ -441,8 +441,9 @@ def maple_leaf(s: Svg, c: Point, r: float, ang: float, col: str = RED,
 # ------------------------------------------------------------------ 11 willow
 
 def willow_strand(s: Svg, top: Point, length: float, sway: float, rng: Random, *,
-                  col: str = LEAF, stem: str = INK, leaves: int = 9, lw: float = 1.4) -> None:
-    """A hanging willow twig with narrow leaves pointing down along it."""
+                  col: str = LEAF, stem: str = INK, leaves: int = 9, lw: float = 1.8,
+                  col2: str | None = None) -> None:
+    """A hanging willow twig with narrow leaves pointing down along it (two greens)."""
     pts = cubic(top, (top[0] + sway * 0.2, top[1] + length * 0.4),
                 (top[0] + sway * 0.8, top[1] + length * 0.7), (top[0] + sway, top[1] + length),
                 20)
@@ -451,27 +452,32 @@ def willow_strand(s: Svg, top: Point, length: float, sway: float, rng: Random, *
         t = 0.12 + 0.86 * i / max(1, leaves - 1)
         p = pts[min(int(t * 20), 20)]
         side = 1 if i % 2 else -1
-        s.path(leaf_d(p, rng.uniform(11, 15), 2.2, 90 + side * rng.uniform(18, 32)), fill=col)
+        c = col2 if (col2 and i % 3 == 1) else col
+        s.path(leaf_d(p, rng.uniform(14, 18), 3.0, 90 + side * rng.uniform(16, 30)), fill=c)
 
 
 # ------------------------------------------------------------------ 12 paulownia
 
 def kiri_leaf(s: Svg, base: Point, r: float, ang: float, col: str = LEAF,
-              vein: str = INK) -> None:
-    """A broad paulownia leaf (heart-shaped, three shallow lobes) from its stalk at ``base``."""
-    c = polar(base, r * 0.55, ang)
-    pts = [
-        polar(c, r * 0.15, ang + 180),
-        polar(c, r * 0.62, ang + 150), polar(c, r * 0.78, ang + 105), polar(c, r * 0.7, ang + 70),
-        polar(c, r * 0.62, ang + 50), polar(c, r * 1.0, ang + 12), polar(c, r * 1.05, ang),
-        polar(c, r * 1.0, ang - 12), polar(c, r * 0.62, ang - 50), polar(c, r * 0.7, ang - 70),
-        polar(c, r * 0.78, ang - 105), polar(c, r * 0.62, ang - 150),
-    ]
-    s.path(smooth_closed(pts, 0.9), fill=col)
-    p0 = polar(c, r * 0.1, ang + 180)
-    s.line([polar(c, r * 0.45, ang + 180), polar(c, r * 0.95, ang)], vein, r * 0.04)
-    for da in (-60, -30, 30, 60):
-        s.line([p0, polar(c, r * 0.75, ang + da)], vein, r * 0.03)
+              vein: str = DARKPINE) -> None:
+    """A broad paulownia leaf: heart-shaped with a notch at the stalk, a pointed tip and two
+    shallow side points, pinnate veins; ``ang`` is where the tip points."""
+    s.line([polar(base, -r * 0.15, ang), polar(base, r * 0.12, ang)], INK, r * 0.06)
+    c = polar(base, r * 0.62, ang)
+
+    def at(k: float, da: float) -> Point:
+        return polar(c, r * k, ang + da)
+    pts = [polar(base, r * 0.12, ang), at(0.55, 150), at(0.72, 112), at(0.7, 78), at(0.74, 52),
+           at(0.72, 28), at(1.0, 0), at(0.72, -28), at(0.74, -52), at(0.7, -78), at(0.72, -112),
+           at(0.55, -150)]
+    s.path(smooth_closed(pts, 0.85), fill=col)
+    tip = at(0.95, 0)
+    s.line([polar(base, r * 0.1, ang), tip], vein, r * 0.04)
+    for k in (0.25, 0.5, 0.72):
+        p = lerp2(polar(base, r * 0.1, ang), tip, k)
+        for side in (-1, 1):
+            end = polar(p, r * 0.55 * (1.1 - k * 0.6), ang + side * 50)
+            s.line([p, end], vein, r * 0.028)
 
 
 def kiri_flowers(s: Svg, base: Point, height: float, rng: Random, *, spread: float = 1.0,
@@ -490,10 +496,12 @@ def kiri_flowers(s: Svg, base: Point, height: float, rng: Random, *, spread: flo
             if side:
                 s.line([p, q], OCHRE, 1.4)
             c = col if (i + j) % 2 else light
-            ln = 14 * (1 - t * 0.35)
-            s.path(leaf_d((q[0], q[1] + 3), ln, ln * 0.42, -90 + side * 28), fill=c)
-            mouth = polar((q[0], q[1] + 3), ln * 0.8, -90 + side * 28)
-            s.circle(mouth, ln * 0.16, fill=PAPER)
+            ln = 15 * (1 - t * 0.35)
+            a = -90 + side * 30
+            bell = polar((q[0], q[1] + 3), ln * 0.45, a)
+            s.ellipse(bell, ln * 0.5, ln * 0.34, fill=c, rot=a)
+            s.ellipse(polar(bell, ln * 0.3, a), ln * 0.22, ln * 0.3, fill=PAPER, rot=a)
+            s.circle(polar(bell, ln * 0.3, a), ln * 0.09, fill=c)
     s.path(leaf_d((top[0], top[1] + 5), 12, 5, -90), fill=col)
 
 

@@ -379,8 +379,8 @@ def rain_man(s: Svg) -> None:
     # white collar, face, hat
     s.path("M28,62 L44,74 L56,62Z", fill=PAPER)
     s.ellipse((42, 52), 9, 11, fill="#f1d6b8")
-    s.path("M34,46 C34,30 50,28 52,44Z", fill=INK)
-    s.path("M40,32 L46,10 L52,36Z", fill=INK)
+    s.path("M31,48 C28,32 40,22 52,26 L60,2 L67,6 L58,40 C56,46 46,48 31,48Z", fill=INK)
+    s.line([(34, 47), (56, 42)], "#3a302a", 1.2)
     s.circle((38, 52), 1.2, fill=INK)
     # feet
     s.ellipse((20, 168), 10, 3.5, fill=INK)
@@ -427,24 +427,29 @@ def sake_cup(s: Svg) -> None:
 
 
 def crescent(s: Svg, c: Point, r: float, col: str = GOLD) -> None:
-    s.path(f"M{pt((c[0], c[1] - r))} A{r:.1f},{r:.1f} 0 1 0 {pt((c[0], c[1] + r))} "
-           f"A{r * 0.78:.1f},{r * 0.95:.1f} 0 1 1 {pt((c[0], c[1] - r))}Z", fill=col)
+    """A crescent moon opening to the right, thickest (0.45 r) in the middle."""
+    s.path(f"M{pt((c[0], c[1] - r))} A{r:.1f},{r:.1f} 0 0 0 {pt((c[0], c[1] + r))} "
+           f"A{r * 0.55:.1f},{r:.1f} 0 0 1 {pt((c[0], c[1] - r))}Z", fill=col)
 
 
-def bridge(s: Svg) -> None:
-    """The eight-plank bridge: zigzag boards on posts; box about 180 x 130."""
-    segs = (((-6, 118), (96, 80)), ((78, 74), (200, 112)), ((86, 36), (196, 4)))
-    for (x0, y0), (x1, y1) in segs:
+def bridge(s: Svg, runs: list[tuple[Point, Point]], width: float = 20) -> None:
+    """The eight-plank bridge (yatsuhashi): straight runs of boards set zigzag on posts."""
+    for (x0, y0), (x1, y1) in runs:
         ang = math.degrees(math.atan2(y1 - y0, x1 - x0))
         ln = math.hypot(x1 - x0, y1 - y0)
-        with s.group(f"translate({x0},{y0}) rotate({ang:.1f})"):
-            for px in range(10, int(ln), 36):
-                s.rect(px, 6, 6, 22, fill=INK)
-            s.rect(0, -9, ln, 18, fill=BROWN2)
-            s.rect(0, -9, ln, 13, fill=OCHRE)
+        hw = width / 2
+        with s.group(f"translate({x0:.1f},{y0:.1f}) rotate({ang:.1f})"):
+            for px in range(12, int(ln) - 4, 30):
+                s.rect(px, hw - 2, 6, 20, fill=INK)
+                s.rect(px, hw + 14, 6, 3, fill=SKY)
+            s.rect(0, -hw, ln, width, fill=BROWN2)
+            s.rect(0, -hw, ln, width * 0.7, fill=OCHRE)
             for i in range(1, 4):
-                s.line([(0, -9 + i * 4.5), (ln, -9 + i * 4.5)], BROWN2, 0.8)
-            s.rect(0, -9, ln, 18, stroke=INK, sw=1.6)
+                y = -hw + i * width / 4
+                s.line([(2, y), (ln - 2, y)], BROWN2, 1.0)
+            s.rect(0, -hw, ln, width, stroke=INK, sw=1.8)
+            for px in range(12, int(ln) - 4, 30):
+                s.circle((px + 3, 0), 1.4, fill=INK)
 
 
 def waves(s: Svg, y0: float, y1: float, rng: Random, *, water: str = INDIGO,
