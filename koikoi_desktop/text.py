@@ -166,11 +166,15 @@ def missing_glyphs(text: str) -> list[str]:
 
 
 def runs(text: str) -> Iterator[tuple[int, str]]:
-    """Split ``text`` into (slot, substring) runs; spaces join the run they are in."""
+    """Split ``text`` into (slot, substring) runs.
+
+    An ASCII space is always drawn by the Latin font (the Japanese font's space is much narrower,
+    so "鶴 · Matsu" would look cramped); other characters go to ``slot_for``.
+    """
     current: int | None = None
     start = 0
     for i, ch in enumerate(text):
-        slot = current if (ch == " " and current is not None) else slot_for(ch)
+        slot = LATIN if ch == " " else slot_for(ch)
         if slot != current:
             if current is not None:
                 yield current, text[start:i]
