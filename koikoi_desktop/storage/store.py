@@ -43,9 +43,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
-if TYPE_CHECKING:
-    from .stats import LedgerStats
-
 from . import paths
 from .atomic import (
     BadFile,
@@ -59,6 +56,7 @@ from .atomic import (
     read_bytes,
     remove_stale_temps,
 )
+from .background import BackgroundWriter
 from .models import (
     LEDGER_VERSION,
     SETTINGS_VERSION,
@@ -71,6 +69,9 @@ from .models import (
     schema_version_of,
     to_plain,
 )
+
+if TYPE_CHECKING:
+    from .stats import LedgerStats
 
 SETTINGS_LIMIT = 1024 * 1024  # a settings file is ~1 kB; a megabyte of it is junk
 AUTOSAVE_LIMIT = 8 * 1024 * 1024
@@ -129,6 +130,7 @@ class Storage:
         self._backup_dirty = False
         self._failing: set[FileKind] = set()  # warned about a failed write, not yet succeeded
         self._warned: set[str] = set()
+        self._autosaver: BackgroundWriter | None = None
 
     # ------------------------------------------------------------------------------- opening
 
@@ -168,6 +170,10 @@ class Storage:
 
     def close(self) -> None:
         """Write whatever is still pending and release the ledger lock."""
+        if self._autosaver is not None:
+            self._autosaver.close()
+            self._collect_background()
+            self._autosaver = None
         self._flush_pending()
         self._lock.release()
         if self._lock_state == "held":
@@ -408,15 +414,45 @@ class Storage:
 
     # -------------------------------------------------------------------------------- autosave
 
-    def write_autosave(self, text: str, meta: dict[str, Any]) -> bool:
-        """Save the match in progress (the engine's record text + UI metadata); True on disk."""
+    def write_autosave(self, text: str, meta: dict[str, Any], *, background: bool = False) -> bool:
+        """Save the match in progress (the engine's record text + UI metadata).
+
+        Returns True once it is on disk. ``background=True`` (for the table, after every move)
+        hands the write to a worker thread and returns True when it was queued; a failure there
+        is reported in :attr:`warnings` at the next storage call, like any other.
+        """
+        self._collect_background()
         if not self._may_autosave():
             return False
         data = AutosaveData(record=text, meta=to_plain(meta))
         payload = data.model_dump_json(indent=1).encode("utf-8")
+        if background:
+            if self._autosaver is None:
+                path = self.path("autosave")
+                self._autosaver = BackgroundWriter(lambda b: atomic_write_bytes(path, b))
+            self._autosaver.submit(payload)
+            if self._dirty:
+                self._flush_pending()
+            return True
+        self._settle_background()
         ok = self._write("autosave", self.path("autosave"), payload)
         self._flush_pending()
         return ok
+
+    def _collect_background(self) -> None:
+        if self._autosaver is None:
+            return
+        for result in self._autosaver.take_results():
+            if result is None:
+                self._failing.discard("autosave")
+            else:
+                self._write_failed("autosave", result)
+
+    def _settle_background(self) -> None:
+        """Let a queued background autosave land before touching the file on this thread."""
+        if self._autosaver is not None:
+            self._autosaver.drain()
+            self._collect_background()
 
     def read_autosave(self) -> AutosaveData | None:
         """The saved match in progress, or None (none, damaged — kept aside — or newer).
@@ -426,6 +462,7 @@ class Storage:
         """
         if not self._may_autosave():
             return None
+        self._settle_background()
         path = self.path("autosave")
         try:
             raw = read_bytes(path, limit=AUTOSAVE_LIMIT)
@@ -462,8 +499,11 @@ class Storage:
 
     def discard_autosave(self, reason: str) -> None:
         """Keep an autosave that cannot be resumed aside (renamed, never deleted) and say so."""
+        if not self._may_autosave():
+            return
+        self._settle_background()
         path = self.path("autosave")
-        if not path.exists() or "autosave" in self._frozen:
+        if not path.exists():
             return
         aside = self._quarantine(path)
         self._warn(
@@ -477,6 +517,7 @@ class Storage:
         """Remove the autosave once its match is over (or abandoned on purpose)."""
         if not self._may_autosave():
             return
+        self._settle_background()  # a queued write must not bring it back afterwards
         path = self.path("autosave")
         try:
             path.unlink()
@@ -527,9 +568,11 @@ class Storage:
 
     def flush(self) -> bool:
         """Retry every pending write now; True when nothing is left pending."""
+        self._settle_background()
         return self._flush_pending()
 
     def _flush_pending(self) -> bool:
+        self._collect_background()
         if not self.persistent:
             return not self._dirty
         if "settings" in self._dirty and "settings" not in self._frozen:

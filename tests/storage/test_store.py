@@ -166,3 +166,40 @@ def test_exports(data_dir: Path, h) -> None:
     ]
     assert read_json_export(json_path.read_text("utf-8")) == recs
     assert to_csv_text([]).strip().split(",")[0] == "match_id"
+
+
+def test_background_autosave_keeps_the_latest_and_never_resurrects(data_dir: Path) -> None:
+    with Storage.open(data_dir) as store:
+        for n in range(50):
+            assert store.write_autosave(f"move {n}", {"n": n}, background=True)
+        saved = store.read_autosave()  # waits for the queued write
+        assert saved is not None and saved.record == "move 49"
+        for n in range(20):
+            store.write_autosave(f"late {n}", {}, background=True)
+        store.clear_autosave()
+        assert not (data_dir / "autosave.json").exists()
+        store.write_autosave("last", {}, background=True)
+    with Storage.open(data_dir) as store:  # closing finished the queued write
+        saved = store.read_autosave()
+        assert saved is not None and saved.record == "last"
+
+
+def test_background_autosave_failure_is_reported_once(data_dir: Path, monkeypatch) -> None:
+    import errno
+
+    from koikoi_desktop.storage import atomic
+
+    def full(*a: object, **k: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with Storage.open(data_dir) as store:
+        monkeypatch.setattr(atomic.tempfile, "mkstemp", full)
+        for n in range(5):
+            store.write_autosave(f"m{n}", {}, background=True)
+        assert store.flush()  # nothing else pending; the failure surfaces here
+        assert [w.key for w in store.warnings] == ["write_failed_autosave"]
+        monkeypatch.undo()
+        store.write_autosave("ok", {}, background=True)
+        assert store.read_autosave() is not None
+        store.write_autosave("ok2", {}, background=True)
+        assert len(store.warnings) == 1
