@@ -173,9 +173,9 @@ def card_4(s: Svg, rng: Random) -> None:
 def card_5(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(200, 12, rng, n=4), RED)
-    P.plum_branch(s, [(-8, 256), (50, 214), (96, 222), (150, 160), (170, 110), (150, 60)], 14,
-                  rng, blossoms=5, r=13)
-    P.plum_branch(s, [(205, 30), (160, 40), (120, 20), (80, 40)], 7, rng, blossoms=3, r=11,
+    P.plum_branch(s, [(-8, 256), (50, 214), (96, 222), (150, 160), (170, 110), (150, 60)], 16,
+                  rng, blossoms=8, r=15)
+    P.plum_branch(s, [(205, 30), (160, 40), (120, 20), (80, 40)], 8, rng, blossoms=4, r=13,
                   twigs=2)
     with place(s, 48, 134, 1.45):
         S.warbler(s)
@@ -184,27 +184,27 @@ def card_5(s: Svg, rng: Random) -> None:
 def card_6(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(286, 5, rng), RED)
-    P.plum_branch(s, [(-8, 300), (40, 250), (36, 190), (80, 150), (70, 90), (120, 50)], 14, rng,
-                  blossoms=6, r=13, twigs=4)
-    P.plum_branch(s, [(205, 110), (170, 60), (150, 20)], 8, rng, blossoms=2, r=11, twigs=1)
+    P.plum_branch(s, [(-8, 300), (40, 250), (36, 190), (80, 150), (70, 90), (120, 50)], 16, rng,
+                  blossoms=9, r=15, twigs=4)
+    P.plum_branch(s, [(205, 110), (170, 60), (150, 20)], 9, rng, blossoms=3, r=13, twigs=1)
     S.ribbon(s, (112, 186), -14, 190, 36, inscription=POEM_1)
 
 
 def card_7(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(282, 6, rng, n=4, phase=2.5), RED)
-    P.plum_branch(s, [(-8, 290), (60, 230), (54, 170), (110, 130), (96, 70), (150, 30)], 15, rng,
-                  blossoms=7, r=14, twigs=4)
-    P.plum_branch(s, [(205, 250), (150, 200), (170, 150), (140, 110)], 9, rng, blossoms=4, r=14,
+    P.plum_branch(s, [(-8, 290), (60, 230), (54, 170), (110, 130), (96, 70), (150, 30)], 17, rng,
+                  blossoms=11, r=16, twigs=4)
+    P.plum_branch(s, [(205, 250), (150, 200), (170, 150), (140, 110)], 10, rng, blossoms=6, r=15,
                   twigs=2)
 
 
 def card_8(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(240, 14, rng, n=4, phase=1), RED)
-    P.plum_branch(s, [(205, 140), (150, 110), (120, 150), (60, 110), (40, 60)], 13, rng,
-                  blossoms=6, r=14, twigs=3)
-    P.plum_branch(s, [(60, 330), (90, 270), (70, 220)], 9, rng, blossoms=3, r=12, twigs=1)
+    P.plum_branch(s, [(205, 140), (150, 110), (120, 150), (60, 110), (40, 60)], 16, rng,
+                  blossoms=9, r=16, twigs=3)
+    P.plum_branch(s, [(60, 330), (90, 270), (70, 220)], 10, rng, blossoms=4, r=14, twigs=1)
 
 
 # ------------------------------------------------------------------ March: cherry
@@ -427,57 +427,63 @@ def card_30(s: Svg, rng: Random) -> None:
 
 def card_31(s: Svg, rng: Random) -> None:
     base(s, RED)
-    P.susuki_hill(s, 120, rng, peak_x=130, rows=8)
+    P.susuki_hill(s, 160, rng, peak_x=130, rows=7)
 
 
 def card_32(s: Svg, rng: Random) -> None:
     base(s, PAPER)
-    sky(s, wavy(60, 8, rng, n=4), RED)
-    P.susuki_hill(s, 150, rng, peak_x=60, rows=7)
+    sky(s, wavy(84, 8, rng, n=4), RED)
+    P.susuki_hill(s, 176, rng, peak_x=60, rows=6)
 
 
 # ------------------------------------------------------------------ September: chrysanthemum
 
+def chrys_plants(s: Svg, rng: Random, flowers: list[tuple[float, float, float, bool]],
+                 leaf_k: float = 1.0) -> None:
+    """Chrysanthemums on stems rising from the bottom edge, leaves along the stems;
+    each flower is (x, y, radius, red?)."""
+    for i, (x, y, r, _red) in enumerate(flowers):
+        bx = x + (18 if x < 100 else -18)
+        pts = [(bx, 322.0), (bx + (x - bx) * 0.2, y + (322 - y) * 0.6), (x, y + r * 0.5)]
+        stem = S.catmull(pts, 8)
+        P.branch(s, stem, 4.5, 2.5, DARKPINE)
+        n = 3 if 322 - y > 150 else 2
+        for j in range(n):
+            t = 0.22 + 0.55 * j / max(1, n - 1)
+            p = stem[int(t * (len(stem) - 1))]
+            side = -1 if (i + j) % 2 else 1
+            P.chrys_leaf(s, p, 44 * leaf_k * (1.1 - t * 0.4), -90 + side * 62, rng,
+                         PINE if (i + j) % 2 else LEAF)
+    for x, y, r, red in flowers:
+        if red:
+            P.chrysanthemum(s, (x, y), r, rng, col=RED, dark=DEEPRED, heart=GOLD)
+        else:
+            P.chrysanthemum(s, (x, y), r, rng)
+
+
 def card_33(s: Svg, rng: Random) -> None:
     base(s)
-    P.chrys_leaf(s, (40, 190), 60, -60, rng)
-    P.chrys_leaf(s, (150, 160), 60, -120, rng, LEAF)
-    P.chrys_leaf(s, (100, 150), 50, -90, rng)
-    P.chrysanthemum(s, (54, 80), 40, rng)
-    P.chrysanthemum(s, (150, 70), 32, rng, col=RED, dark=DEEPRED, heart=GOLD)
-    P.chrysanthemum(s, (110, 140), 26, rng)
+    chrys_plants(s, rng, [(50, 76, 40, False), (152, 66, 32, True), (112, 144, 26, False)], 0.9)
     with place(s, 36, 190, 1.0):
         S.sake_cup(s)
 
 
 def card_34(s: Svg, rng: Random) -> None:
     base(s)
-    for b, ln, a, col in (((40, 322), 70, -70, PINE), ((160, 322), 70, -110, LEAF),
-                          ((30, 200), 60, -30, LEAF), ((180, 120), 60, -140, PINE)):
-        P.chrys_leaf(s, b, ln, a, rng, col)
-    P.chrysanthemum(s, (150, 260), 40, rng)
-    P.chrysanthemum(s, (54, 70), 36, rng, col=RED, dark=DEEPRED, heart=GOLD)
-    S.ribbon(s, (100, 160), -14, 190, 34, col=INDIGO, edge=INK)
+    chrys_plants(s, rng, [(150, 240, 40, False), (52, 70, 36, True), (40, 200, 28, False)])
+    S.ribbon(s, (104, 160), -14, 190, 34, col=INDIGO, edge=INK)
 
 
 def card_35(s: Svg, rng: Random) -> None:
     base(s)
-    for b, ln, a, col in (((60, 330), 80, -80, PINE), ((150, 330), 80, -100, LEAF),
-                          ((20, 220), 70, -40, LEAF), ((190, 200), 70, -140, PINE)):
-        P.chrys_leaf(s, b, ln, a, rng, col)
-    P.chrysanthemum(s, (70, 110), 50, rng)
-    P.chrysanthemum(s, (146, 190), 40, rng)
-    P.chrysanthemum(s, (100, 262), 30, rng, col=RED, dark=DEEPRED, heart=GOLD)
+    chrys_plants(s, rng, [(66, 96, 50, False), (148, 176, 40, False), (90, 250, 30, True),
+                          (160, 60, 28, True)])
 
 
 def card_36(s: Svg, rng: Random) -> None:
     base(s)
-    ground(s, wavy(270, 8, rng, n=4), INDIGO)
-    for b, ln, a, col in (((100, 300), 80, -60, PINE), ((100, 300), 80, -120, LEAF),
-                          ((10, 120), 60, -20, PINE)):
-        P.chrys_leaf(s, b, ln, a, rng, col)
-    P.chrysanthemum(s, (130, 90), 52, rng, col=RED, dark=DEEPRED, heart=GOLD)
-    P.chrysanthemum(s, (60, 200), 42, rng)
+    ground(s, wavy(276, 8, rng, n=4), INDIGO)
+    chrys_plants(s, rng, [(130, 86, 52, True), (58, 190, 42, False)], 1.1)
 
 
 # ------------------------------------------------------------------ October: maple
@@ -485,6 +491,10 @@ def card_36(s: Svg, rng: Random) -> None:
 def maple_tree(s: Svg, rng: Random, pts: list[Point], leaves: list[tuple[float, float, float]],
                w: float = 10) -> None:
     P.branch(s, pts, w, w * 0.3)
+    along = S.catmull(pts, 6)
+    for x, y, _r in leaves:
+        near = min(along, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
+        P.branch(s, [near, ((near[0] + x) / 2, (near[1] + y) / 2 - 4), (x, y)], 3, 1.2)
     for x, y, r in leaves:
         col = (RED, RED, DEEPRED, OCHRE, RED)[rng.randrange(5)]
         P.maple_leaf(s, (x, y), r, -90 + rng.uniform(-50, 50), col,
@@ -523,8 +533,8 @@ def card_40(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(250, 10, rng, n=4), RED)
     maple_tree(s, rng, [(208, 200), (140, 150), (70, 90), (-8, 70)],
-               [(40, 40, 30), (110, 50, 32), (170, 80, 26), (60, 140, 28), (130, 200, 26),
-                (40, 220, 22)], 11)
+               [(34, 36, 30), (96, 40, 32), (160, 60, 28), (50, 130, 30), (120, 110, 28),
+                (176, 130, 24), (140, 210, 30), (74, 196, 26), (30, 230, 24)], 11)
 
 
 # ------------------------------------------------------------------ November: willow

@@ -144,6 +144,7 @@ def plum_branch(s: Svg, pts: list[Point], w0: float, rng: Random, *, blossoms: i
             branch(s, [start, lerp2(start, end, 0.5), end], w0 * 0.3, 1.0)
             spots.append(end)
         spots.append(lerp2(a, b, rng.uniform(0.6, 0.9)))
+        spots.append(lerp2(a, b, rng.uniform(0.2, 0.4)))
     spots.append(pts[-1])
     rng.shuffle(spots)
     for i, p in enumerate(spots):
