@@ -325,10 +325,16 @@ class Audio:
         self._music_channel: Any = None
         self._music_wanted = False
         self._music_thread: threading.Thread | None = None
+        self._effects_thread: threading.Thread | None = None
 
     # -- life cycle
-    def init(self) -> bool:
-        """Open the mixer and make the effects; True when sound works. Never raises."""
+    def init(self, *, background: bool = True) -> bool:
+        """Open the mixer; True when it opened. Never raises.
+
+        With ``background`` (the game's way) the effects are synthesised on a daemon thread
+        (~0.2 s of CPU) so start-up does not wait; an effect played before they are ready is
+        skipped. ``background=False`` makes them now and returns False if that fails.
+        """
         if self.available:
             return True
         try:
@@ -340,24 +346,48 @@ class Audio:
                 pygame.mixer.set_num_channels(8)
             pygame.mixer.set_reserved(1)  # channel 0: the ambient loop
             self._music_channel = pygame.mixer.Channel(0)
-            self._sounds = {
-                name: pygame.mixer.Sound(file=io.BytesIO(to_wav_bytes(synthesize(name))))
-                for name in EFFECTS
-            }
         except Exception as exc:  # no device, no mixer, anything: run silently
-            self.available = False
-            self.error = f"{type(exc).__name__}: {exc}"
-            self._sounds = {}
-            self._music_channel = None
+            self._fail(exc)
             return False
         self.available = True
         self.error = None
+        if not background:
+            return self._make_effects()
+        self._effects_thread = threading.Thread(
+            target=self._make_effects, name="effects-synth", daemon=True)
+        self._effects_thread.start()
+        return True
+
+    def _make_effects(self) -> bool:
+        try:
+            import pygame
+
+            sounds = {
+                name: pygame.mixer.Sound(file=io.BytesIO(to_wav_bytes(synthesize(name))))
+                for name in EFFECTS
+            }
+        except Exception as exc:
+            self._fail(exc)
+            return False
+        self._sounds = sounds
         self._apply_volumes()
         return True
 
+    def _fail(self, exc: BaseException) -> None:
+        self.available = False
+        self.error = f"{type(exc).__name__}: {exc}"
+        self._sounds = {}
+        self._music_channel = None
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        """Block until background synthesis is done (tests, benchmarks; the game never waits)."""
+        for thread in (self._effects_thread, self._music_thread):
+            if thread is not None:
+                thread.join(timeout)
+
     def quit(self) -> None:
         """Stop everything and close the mixer (safe to call at any time)."""
-        self.wait_for_music()
+        self.wait_ready()
         try:
             self.stop_music()
             if self.available:
@@ -372,6 +402,7 @@ class Audio:
         self._music = None
         self._music_channel = None
         self._music_thread = None
+        self._effects_thread = None
 
     # -- effects
     def play(self, name: str) -> None:
@@ -380,8 +411,10 @@ class Audio:
             raise ValueError(f"unknown sound {name!r}; expected one of {EFFECTS}")
         if not self.available or self.muted or self.effects_volume <= 0.0:
             return
-        with contextlib.suppress(Exception):
-            self._sounds[name].play()
+        sound = self._sounds.get(name)  # None while the effects are still being made
+        if sound is not None:
+            with contextlib.suppress(Exception):
+                sound.play()
 
     # -- ambient loop
     def start_music(self) -> None:
@@ -433,11 +466,6 @@ class Audio:
 
         self._music_thread = threading.Thread(target=work, name="ambient-synth", daemon=True)
         self._music_thread.start()
-
-    def wait_for_music(self, timeout: float = 10.0) -> None:
-        """Block until the ambient loop is made (tests and benchmarks; the game never waits)."""
-        if self._music_thread is not None:
-            self._music_thread.join(timeout)
 
     # -- volumes
     def set_effects_volume(self, volume: float) -> None:

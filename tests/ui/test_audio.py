@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import wave
 from types import SimpleNamespace
 
@@ -54,7 +55,7 @@ def test_unknown_effect_is_an_error():
 
 
 def zero_crossings_per_second(s) -> float:
-    crossings = sum(1 for a, b in zip(s, s[1:]) if (a < 0) != (b < 0))
+    crossings = sum(1 for a, b in itertools.pairwise(s) if (a < 0) != (b < 0))
     return crossings / (len(s) / audio.RATE)
 
 
@@ -115,12 +116,14 @@ def test_init_with_dummy_driver_plays_without_error(player):
     """tests/conftest.py sets SDL_AUDIODRIVER=dummy: the mixer opens on a null device."""
     assert player.init() is True
     assert player.available and player.error is None
+    player.wait_ready()
+    assert sorted(player._sounds) == sorted(audio.EFFECTS)
     for name in audio.EFFECTS:
         player.play(name)
     player.set_effects_volume(0.3)
     assert player._sounds["capture"].get_volume() == pytest.approx(0.3, abs=0.01)
     player.start_music()
-    player.wait_for_music()
+    player.wait_ready()
     assert player.music_playing
     player.set_muted(True)
     player.play("capture")  # muted: nothing, no error
@@ -151,6 +154,21 @@ def test_init_never_raises_without_a_device(monkeypatch, player):
 
 def test_init_never_raises_when_synthesis_fails(monkeypatch, player):
     monkeypatch.setattr(audio, "synthesize", lambda name, rate=audio.RATE: 1 / 0)
-    assert player.init() is False
+    assert player.init(background=False) is False
     assert "ZeroDivisionError" in (player.error or "")
     player.play("yaku")
+
+
+def test_background_synthesis_failure_turns_sound_off(monkeypatch, player):
+    monkeypatch.setattr(audio, "synthesize", lambda name, rate=audio.RATE: 1 / 0)
+    assert player.init() is True  # the mixer opened; the effects fail on the worker thread
+    player.wait_ready()
+    assert not player.available and "ZeroDivisionError" in (player.error or "")
+    player.play("yaku")
+
+
+def test_play_before_effects_are_ready_is_skipped(player):
+    assert player.init() is True
+    player.play("capture")  # may run before the worker finished: never an error
+    player.wait_ready()
+    player.play("capture")
