@@ -548,7 +548,7 @@ def willows(s: Svg, rng: Random, tops: list[tuple[float, float, float, float]], 
 
 def card_41(s: Svg, rng: Random) -> None:
     base(s, INK)
-    for i in range(26):
+    for _ in range(26):
         x = rng.uniform(0, 200)
         y = rng.uniform(10, 250)
         s.line([(x, y), (x - 8, y + 22)], SKY, 1.2, op=0.7)

@@ -92,7 +92,7 @@ def pine_bough(s: Svg, base: Point, tip: Point, bend: float, w: float, rng: Rand
     pts = cubic(base, c1, c2, tip, 20)
     fans = []
     for t, r, a in clusters:
-        p = pts[int(round(t * (len(pts) - 1)))]
+        p = pts[round(t * (len(pts) - 1))]
         c = polar(p, r * 0.35, a)
         branch(s, [p, lerp2(p, c, 0.5), c], w * 0.45, w * 0.3)
         fans.append((c, r, a))
@@ -284,7 +284,7 @@ def peony(s: Svg, c: Point, r: float, rng: Random, *, col: str = RED,
             p = polar(c, r * dist, a)
             pts = blob_pts(p, r * size, r * size * 0.8, 7, 0.14, rng, start=a)
             s.path(smooth_closed(pts), fill=fill)
-    for i in range(9):
+    for _ in range(9):
         s.circle(polar(c, r * rng.uniform(0.02, 0.14), rng.uniform(0, 360)), r * 0.05, fill=GOLD)
 
 

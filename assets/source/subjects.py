@@ -387,7 +387,8 @@ def rain_man(s: Svg) -> None:
     s.ellipse((58, 168), 10, 3.5, fill=INK)
     # umbrella: handle, canopy, ribs
     s.line([(50, 90), (80, 20)], INK, 2.6)
-    canopy = "M20,40 C28,0 90,-28 132,4 C124,12 112,16 100,18 C88,22 78,26 70,26 C52,28 36,34 20,40Z"
+    canopy = ("M20,40 C28,0 90,-28 132,4 C124,12 112,16 100,18 C88,22 78,26 70,26 "
+              "C52,28 36,34 20,40Z")
     s.path(canopy, fill=OCHRE)
     for x, y in ((30, 35), (50, 28), (72, 24), (96, 18), (118, 10)):
         s.line([(80, 20), (x, y)], DEEPRED, 1.4)
@@ -477,8 +478,8 @@ def maku(s: Svg, y0: float, y1: float) -> None:
         d = (f"M{x:.1f},{y0:.1f} Q{x + pw / 2:.1f},{y0 + sag * 2:.1f} {x + pw:.1f},{y0:.1f} "
              f"L{x + pw:.1f},{y1:.1f} L{x:.1f},{y1:.1f}Z")
         if i == 0:
-            d = (f"M0,{y0:.1f} Q{pw / 2:.1f},{y0 + sag * 2:.1f} {pw:.1f},{y0:.1f} L{pw:.1f},{y1:.1f}"
-                 f" L12,{y1:.1f} A12,12 0 0 1 0,{y1 - 12:.1f}Z")
+            d = (f"M0,{y0:.1f} Q{pw / 2:.1f},{y0 + sag * 2:.1f} {pw:.1f},{y0:.1f} "
+                 f"L{pw:.1f},{y1:.1f} L12,{y1:.1f} A12,12 0 0 1 0,{y1 - 12:.1f}Z")
         if i == panels - 1:
             d = (f"M{x:.1f},{y0:.1f} Q{x + pw / 2:.1f},{y0 + sag * 2:.1f} 200,{y0:.1f} "
                  f"L200,{y1 - 12:.1f} A12,12 0 0 1 188,{y1:.1f} L{x:.1f},{y1:.1f}Z")
