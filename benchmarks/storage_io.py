@@ -93,6 +93,21 @@ def main() -> None:
             times.append(time.perf_counter() - t)
     print(f"write_autosave per move ({len(text)} chars of record): {_ms(times)}")
 
+    m = new_match(PRESETS["nintendo"], first_dealer=0, seed=7)
+    rng = random.Random(3)
+    times = []
+    with Storage.open(base / "autosave-bg") as store:
+        for _ in range(200):
+            if m.outcome is not None:
+                break
+            m.apply(rng.choice(m.round.legal_actions()))
+            text = m.record_text()
+            t = time.perf_counter()
+            store.write_autosave(text, {"preset": "nintendo"}, background=True)
+            times.append(time.perf_counter() - t)
+            time.sleep(0.016)  # one frame between moves at the least
+    print(f"write_autosave(background=True), caller's cost: {_ms(times)}")
+
 
 if __name__ == "__main__":
     main()
