@@ -300,11 +300,12 @@ def iris_bed(s: Svg, rng: Random, xs: list[float], y: float, hmin: float, hmax: 
 
 def card_17(s: Svg, rng: Random) -> None:
     base(s)
-    S.waves(s, 128, 320, rng, rows=6)
-    iris_bed(s, rng, [24, 44, 64, 136, 158, 178], 150, 80, 130)
-    for c, k in (((36, 50), 1.15), ((160, 44), 1.2), ((96, 70), 1.0)):
+    S.waves(s, 120, 320, rng, rows=6)
+    iris_bed(s, rng, [24, 44, 64, 136, 158, 178], 142, 80, 130)
+    for c, k in (((36, 44), 1.3), ((162, 40), 1.35), ((98, 64), 1.15)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-10, 10))
-    S.bridge(s, [((-10, 282), (124, 236)), ((110, 240), (30, 196)), ((40, 200), (210, 164))])
+    S.bridge(s, [((-10, 292), (150, 236)), ((140, 244), (26, 184)), ((30, 190), (210, 142))],
+             width=28)
     iris_bed(s, rng, [150, 166, 182], 316, 60, 100)
     P.iris_flower(s, (166, 236), 0.95, rng)
 
@@ -427,7 +428,7 @@ def card_30(s: Svg, rng: Random) -> None:
 
 def card_31(s: Svg, rng: Random) -> None:
     base(s, RED)
-    P.susuki_hill(s, 160, rng, peak_x=130, rows=7)
+    P.susuki_hill(s, 170, rng, peak_x=130, rows=7, plumes=4)
 
 
 def card_32(s: Svg, rng: Random) -> None:

@@ -339,7 +339,7 @@ def clover_branch(s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, rng: Rando
 # ------------------------------------------------------------------ 8 susuki
 
 def susuki_hill(s: Svg, top_y: float, rng: Random, *, peak_x: float = 100,
-                grass: str = PAPER, rows: int = 5) -> None:
+                grass: str = PAPER, rows: int = 5, plumes: int = 3) -> None:
     """The black grassy hill of August with white grass strokes and plumes above it."""
     def ridge(x: float, lift: float = 0.0) -> float:
         u = (x - peak_x) / 150
@@ -362,18 +362,26 @@ def susuki_hill(s: Svg, top_y: float, rng: Random, *, peak_x: float = 100,
                         (base[0] + lean, base[1] - h * 1.05), 8)
             s.path(tapered(pts, 1.9, 0.2, cap=False), fill=grass)
             x += rng.uniform(6, 10)
-    # plumes above the crest
-    for _ in range(5):
-        x = rng.uniform(20, 180)
-        y0 = ridge(x) + 4
-        h = rng.uniform(26, 46)
-        lean = rng.uniform(-14, 14)
+    # susuki plumes and long arching blades standing above the crest
+    for k in range(plumes):
+        x = 24 + (k + rng.uniform(0.1, 0.9)) * 152 / plumes
+        y0 = ridge(x) + 6
+        h = rng.uniform(48, 76)
+        lean = rng.uniform(8, 20) * (1 if k % 2 else -1)
         top = (x + lean, y0 - h)
-        pts = cubic((x, y0), (x, y0 - h * 0.6), (x + lean * 0.5, y0 - h), top, 10)
-        s.path(tapered(pts, 1.8, 0.5), fill=INK)
-        for j in range(5):
-            b = pts[4 + j]
-            s.path(leaf_d(b, 9, 1.4, -90 + lean + (j % 2 * 2 - 1) * 40), fill=INK)
+        pts = cubic((x, y0), (x, y0 - h * 0.6), (x + lean * 0.4, y0 - h), top, 12)
+        s.path(tapered(pts, 2.4, 0.8), fill=INK)
+        side = 1 if lean > 0 else -1
+        for j in range(6):
+            ln = rng.uniform(16, 26)
+            a0 = -90 + side * (20 + j * 14)
+            start = pts[9 + j % 4]
+            mid = polar(start, ln * 0.5, a0)
+            end = polar(mid, ln * 0.5, a0 + side * 40)
+            s.path(tapered(cubic(start, mid, mid, end, 6), 2.6, 0.3, cap=False), fill=INK)
+        blade = cubic((x + 6, y0), (x + 10, y0 - h * 0.5), (x + side * 30, y0 - h * 0.6),
+                      (x + side * 44, y0 - h * 0.3), 10)
+        s.path(tapered(blade, 3.2, 0.3, bulge=1.2, cap=False), fill=INK)
 
 
 # ------------------------------------------------------------------ 9 chrysanthemum
