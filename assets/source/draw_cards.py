@@ -313,7 +313,7 @@ def card_17(s: Svg, rng: Random) -> None:
 def card_18(s: Svg, rng: Random) -> None:
     base(s)
     iris_bed(s, rng, [18, 36, 56, 140, 160, 180], 316, 170, 270)
-    for c, k in (((40, 80), 1.2), ((162, 60), 1.1), ((168, 170), 1.0)):
+    for c, k in (((40, 80), 1.5), ((160, 56), 1.4), ((166, 176), 1.3)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-10, 10))
     S.ribbon(s, (100, 176), 10, 186, 34)
 
@@ -321,7 +321,7 @@ def card_18(s: Svg, rng: Random) -> None:
 def card_19(s: Svg, rng: Random) -> None:
     base(s)
     iris_bed(s, rng, [16, 34, 54, 76, 100, 124, 148, 168, 184], 316, 150, 280)
-    for c, k in (((50, 90), 1.25), ((140, 60), 1.3), ((110, 170), 1.1)):
+    for c, k in (((50, 92), 1.6), ((146, 56), 1.6), ((112, 184), 1.4)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-12, 12))
 
 
@@ -329,7 +329,7 @@ def card_20(s: Svg, rng: Random) -> None:
     base(s)
     S.waves(s, 240, 320, rng, rows=3)
     iris_bed(s, rng, [30, 50, 76, 120, 146, 170], 290, 140, 240)
-    for c, k in (((70, 76), 1.3), ((150, 120), 1.15)):
+    for c, k in (((64, 70), 1.7), ((146, 136), 1.5)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-12, 12))
 
 
