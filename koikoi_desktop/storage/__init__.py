@@ -1,8 +1,9 @@
 """Settings, coin ledger and autosave in the user data directory: validated, atomic, never lost.
 
->>> from koikoi_desktop.storage import Storage  # doctest: +SKIP
->>> store = Storage.open()                       # doctest: +SKIP
->>> store.settings.language, store.can_write_ledger, store.warnings   # doctest: +SKIP
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder, Storage.open(folder) as store:
+...     store.settings.language, store.can_write_ledger, store.warnings
+('en', True, [])
 
 No pygame here; platformdirs is imported only when the default directory is needed.
 """

@@ -111,6 +111,6 @@ class Helpers:
     aside = staticmethod(aside)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def h() -> type[Helpers]:
     return Helpers

@@ -6,8 +6,12 @@ import csv
 import io
 import json
 import random
+import tempfile
 from datetime import date
 from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from koikoi_desktop.storage import AutosaveData, Storage
 from koikoi_desktop.storage.export import read_json_export, to_csv_text
@@ -203,3 +207,28 @@ def test_background_autosave_failure_is_reported_once(data_dir: Path, monkeypatc
         assert store.read_autosave() is not None
         store.write_autosave("ok2", {}, background=True)
         assert len(store.warnings) == 1
+
+
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    opponent=names,
+    level=names.map(lambda s: s[:40]),
+    yaku_key=names.filter(lambda s: 0 < len(s) <= 40),
+)
+def test_any_text_survives_the_ledger_and_the_exports(
+    h, opponent: str, level: str, yaku_key: str
+) -> None:
+    rec = h.make_record(rounds=2, player_name=opponent, level=level)
+    rec.rounds[0].yaku[0].key = yaku_key
+    with tempfile.TemporaryDirectory() as tmp:
+        with Storage.open(tmp) as store:
+            assert store.record_match(rec)
+        with Storage.open(tmp) as store:
+            assert store.warnings == [] and store.ledger == [rec]
+            rows = list(csv.DictReader(io.StringIO(to_csv_text(store.ledger))))
+    assert len(rows) == 2
+    shown = rows[0]["opponent_name"]
+    assert shown == opponent or (shown == "'" + opponent and opponent[:1] in "=+-@\t\r")
