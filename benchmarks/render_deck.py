@@ -23,9 +23,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from koikoi_desktop.assets import CardSprites, card_path, load_svg  # noqa: E402
+from koikoi_desktop.assets import CardSprites, card_path, load_svg
 
 SIZES = {"1280x720 (80x128)": (80, 128), "1920x1080 (120x192)": (120, 192),
          "2560x1440 (160x256)": (160, 256), "3840x2160 (240x384)": (240, 384)}
