@@ -220,8 +220,13 @@ class Storage:
     # -------------------------------------------------------------------------------- settings
 
     def save_settings(self) -> bool:
-        """Write :attr:`settings` (True when on disk). Never raises for disk trouble."""
-        self.settings = Settings.model_validate(self.settings.model_dump())
+        """Write :attr:`settings` (True when on disk). Never raises for disk trouble.
+
+        The same :class:`Settings` object stays in place (scenes may hold it). It is validated
+        first: assignments are checked as they happen, but a dict edited in place is not, and a
+        value the model rejects raises pydantic's ValidationError here, before anything is written.
+        """
+        Settings.model_validate(self.settings.model_dump(warnings=False))
         self._dirty.add("settings")
         self._flush_pending()
         return "settings" not in self._dirty

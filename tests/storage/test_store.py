@@ -232,3 +232,18 @@ def test_any_text_survives_the_ledger_and_the_exports(
     assert len(rows) == 2
     shown = rows[0]["opponent_name"]
     assert shown == opponent or (shown == "'" + opponent and opponent[:1] in "=+-@\t\r")
+
+
+def test_save_settings_keeps_the_object_and_rejects_bad_edits(data_dir: Path) -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    with Storage.open(data_dir) as store:
+        held = store.settings
+        held.music_volume = 5
+        assert store.save_settings() and store.settings is held
+        held.default_options["rounds"] = [1, 2]  # in-place edit: not seen by validate_assignment
+        with pytest.raises(ValidationError):
+            store.save_settings()
+    with Storage.open(data_dir) as store:
+        assert store.settings.music_volume == 5 and store.settings.default_options == {}
