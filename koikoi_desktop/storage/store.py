@@ -34,6 +34,7 @@ Decisions (the *why* behind the behaviour the tests check):
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import os
@@ -173,6 +174,7 @@ class Storage:
         """Write whatever is still pending and release the ledger lock."""
         if self._autosaver is not None:
             self._autosaver.close()
+            atexit.unregister(self._autosaver.close)
             self._collect_background()
             self._autosaver = None
         self._flush_pending()
@@ -436,6 +438,8 @@ class Storage:
             if self._autosaver is None:
                 path = self.path("autosave")
                 self._autosaver = BackgroundWriter(lambda b: atomic_write_bytes(path, b))
+                # the worker is a daemon thread: finish its last write even without close()
+                atexit.register(self._autosaver.close)
             self._autosaver.submit(payload)
             if self._dirty:
                 self._flush_pending()
