@@ -231,9 +231,7 @@ def summarize(
             "a": budgets[0].describe() if budgets[0] else None,
             "b": budgets[1].describe() if budgets[1] else None,
         },
-        "mean_playouts_per_search": {
-            lv: r(sum(xs) / len(xs), 1) for lv, xs in pos.items() if xs
-        },
+        "mean_playouts_per_search": {lv: r(sum(xs) / len(xs), 1) for lv, xs in pos.items() if xs},
         "illegal_moves": sum(m["illegal"] for m in matches),
         "elapsed_s": round(elapsed, 1),
     }
@@ -247,8 +245,11 @@ def _budget_for(level: str, text: str | None) -> Budget | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the arena; print progress to stderr and the JSON summary last on stdout."""
-    ap = argparse.ArgumentParser(prog="python -m koikoi_desktop.ai.arena", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m koikoi_desktop.ai.arena",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--preset", default="nintendo", choices=sorted(PRESETS))
     ap.add_argument("--a", default="expert", choices=LEVELS)
     ap.add_argument("--b", default="intermediate", choices=LEVELS)

@@ -249,8 +249,9 @@ class Opponent(ABC):
         elif DECLARE in legal:
             iw = instant_win(view.hand_mask, view.rules)
             points = iw[1] if iw else 0
-            action, reason = DECLARE, Reason(
-                "declare", {"instant": iw[0] if iw else "", "points": points}
+            action, reason = (
+                DECLARE,
+                Reason("declare", {"instant": iw[0] if iw else "", "points": points}),
             )
         elif len(legal) == 1:
             action, reason = legal[0], Reason("only_move")

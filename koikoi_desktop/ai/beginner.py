@@ -55,6 +55,7 @@ class Beginner(Opponent):
             if taken:
                 return 10 + sum(worth[c] for c in _ids(taken)) + rng.random()
             return -worth[a.card] + rng.random() * 2
+
         best = max(plays, key=face)
         taken, _ = play_effect(view, best)
         if taken and max(worth[c] for c in _ids(taken)) >= 4:

@@ -127,8 +127,9 @@ class Expert(Opponent):
         if reason.key in ("takes", "discard_cheap", "discard_own", "discard_safe", "draw_takes"):
             key = "search_draw" if best.kind == "draw" else "search"
             card = best.target if best.kind == "draw" else best.card
-            reason = Reason(key, {"card": card, "drawn": view.pending_draw, "n": n,
-                                  "ev": means[best]})
+            reason = Reason(
+                key, {"card": card, "drawn": view.pending_draw, "n": n, "ev": means[best]}
+            )
         return best, reason
 
     def _search(

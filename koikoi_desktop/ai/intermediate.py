@@ -33,7 +33,7 @@ from koikoi_desktop.engine.cards import (
 from koikoi_desktop.engine.yaku import payout
 
 from .base import Opponent, Reason
-from .knowledge import Knowledge, knowledge_for, prob_has
+from .knowledge import Gain, Knowledge, knowledge_for, prob_has
 
 
 def play_effect(view: PlayerView, a: Action) -> tuple[int, int]:
@@ -51,13 +51,47 @@ def play_effect(view: PlayerView, a: Action) -> tuple[int, int]:
     return 0, field | bit
 
 
+class RoundGain:
+    """Capture values that know a yaku ends the race: when a capture gives a player a stop
+    (``base > ref``), its value is what stopping pays (RULES.md §10) against his standing now,
+    not just the standing's change. Built once per decision from the view."""
+
+    def __init__(self, view: PlayerView, k: Knowledge) -> None:
+        self.k = k
+        self.refs = view.refs
+        self.calls = view.calls
+        self.rules = view.rules
+        self.fb = view.field_brights
+
+    def for_seat(self, seat: int) -> Gain:
+        """``gain(a, b, taken)`` for captures by ``seat`` (pile ``a``) against pile ``b``."""
+        k = self.k
+        ref = self.refs[seat]
+        wc, lc = self.calls[seat], self.calls[1 - seat]
+        rules, fb = self.rules, self.fb
+
+        def gain(a: int, b: int, taken: int) -> float:
+            if not taken:
+                return 0.0
+            new = a | taken
+            nb = k.base(new)
+            if nb > ref:
+                pay = payout(nb, rules, winner_calls=wc, loser_calls=lc, field_brights=fb)
+                return max(pay - k.standing(a, b), k.standing(new, b) - k.standing(a, b))
+            return k.standing(new, b) - k.standing(a, b)
+
+        return gain
+
+
 def score_play(view: PlayerView, a: Action, k: Knowledge, *, careful: bool = True) -> float:
     """The Intermediate score of a hand action (higher is better)."""
     me_p = view.player
     me = view.cap_masks[me_p]
     opp = view.cap_masks[1 - me_p]
+    rg = RoundGain(view, k)
+    my_gain = rg.for_seat(me_p)
     taken, field = play_effect(view, a)
-    score = k.gain(me, opp, taken)
+    score = my_gain(me, opp, taken)
     mine = me | taken
     unseen = view.unseen_mask
     if a.target and MONTH[a.target] != MONTH[a.card]:  # Gaji: the month's field cards are mine
@@ -65,8 +99,10 @@ def score_play(view: PlayerView, a: Action, k: Knowledge, *, careful: bool = Tru
         score += 0.7 * k.gain(mine, opp, rest) + 0.5
     if not careful:
         return score
-    score -= 0.9 * k.opponent_reply(mine, opp, field, unseen, view.opponent_hand_size)
-    score += 0.5 * k.draw_chance(mine, opp, field, unseen)
+    score -= 0.9 * k.opponent_reply(
+        mine, opp, field, unseen, view.opponent_hand_size, rg.for_seat(1 - me_p)
+    )
+    score += 0.5 * k.draw_chance(mine, opp, field, unseen, my_gain)
     hand_after = view.hand_mask & ~(1 << a.card)
     follow = 0.0
     n_unseen = unseen.bit_count()
@@ -101,7 +137,8 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
     before = k.scorer.score(me)
     after = k.scorer.score(me | taken)
     if after.base > before.base:
-        new = [y for y in after.yaku if y.key not in before.keys()]
+        had = set(before.keys())
+        new = [y for y in after.yaku if y.key not in had]
         if new:
             return Reason("completes", {"card": best, "yaku": new[0].key})
         grown = max(after.yaku, key=lambda y: y.points)
@@ -158,16 +195,19 @@ def heuristic_koikoi(view: PlayerView, k: Knowledge) -> tuple[Action, Reason]:
     if KOIKOI not in view.legal or len(view.hand) <= 2:
         return STOP, Reason("stop_last" if not view.hand else "stop_points", {"points": points})
     opp_has_yaku = k.base(opp) > view.refs[1 - p]
-    limit_one = view.rules.koikoi_limit is not None
-    danger = 1 if limit_one else 0
-    if closest is not None and (closest.missing <= 1 + danger or opp_has_yaku):
+    if closest is not None and (closest.missing <= 1 or opp_has_yaku):
         return STOP, Reason(
             "stop_threat", {"points": points, "n": closest.missing, "yaku": closest.key}
         )
-    if points >= (4 if limit_one else 6):
+    base = k.base(me)
+    if base >= 7 or points >= 7:
         return STOP, Reason("stop_points", {"points": points})
-    mine = k.threats(me, opp)
-    if mine and mine[0].missing <= 1 and len(view.hand) >= 4:
+    # what would improve my score: cards still in play that raise my base
+    live = ~(me | opp) & ((1 << 49) - 2)
+    improvers = [c for c in ids_of(live) if k.base(me | (1 << c)) > base]
+    reach = [c for c in improvers if view.field_mask >> c & 1 and view.hand_mask & MONTH_MASK_OF[c]]
+    share = len(improvers) / max(1, live.bit_count())
+    if len(view.hand) >= 3 and (reach or share >= 0.12):
         return KOIKOI, Reason("koikoi", {"points": points})
     return STOP, Reason("stop_points", {"points": points})
 
@@ -184,10 +224,10 @@ class Intermediate(Opponent):
         if view.phase == "draw":
             me = view.cap_masks[view.player]
             opp = view.cap_masks[1 - view.player]
+            gain = RoundGain(view, k).for_seat(view.player)
             best = max(
                 view.legal,
-                key=lambda a: (k.gain(me, opp, (1 << a.target) | (1 << view.pending_draw)),
-                               a.target),
+                key=lambda a: (gain(me, opp, (1 << a.target) | (1 << view.pending_draw)), a.target),
             )
             return best, describe_play(view, best, k)
         scored = [(score_play(view, a, k) + rng.random() * 1e-6, a) for a in view.legal]

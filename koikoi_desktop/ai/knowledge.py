@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
@@ -43,6 +44,8 @@ SAKE = 1 << 33
 CURTAIN = 1 << 9
 MOON = 1 << 29
 GAJI_BIT = 1 << 44
+
+Gain = Callable[[int, int, int], float]
 
 #: The set yaku a player builds card by card: key, cards, how many are needed.
 _SETS = (
@@ -209,10 +212,18 @@ class Knowledge:
         return field & MONTH_MASK_OF[card]
 
     def opponent_reply(
-        self, me: int, opp: int, field: int, unseen: int, opp_hand: int
+        self,
+        me: int,
+        opp: int,
+        field: int,
+        unseen: int,
+        opp_hand: int,
+        gain: Gain | None = None,
     ) -> float:
         """Expected best capture the opponent's next hand card makes from ``field`` (in my
-        standing), from the count of unseen cards of each month (card counting)."""
+        standing), from the count of unseen cards of each month (card counting). ``gain(a, b,
+        taken)`` values a capture for pile ``a`` against ``b`` (default :meth:`gain`)."""
+        gain = gain or self.gain
         if opp_hand <= 0 or not field:
             return 0.0
         n_unseen = unseen.bit_count()
@@ -224,9 +235,9 @@ class Knowledge:
             p = prob_has(u, n_unseen, opp_hand)
             on = field & MONTH_MASK[m]
             if on.bit_count() == 2:
-                g = max(self.gain(opp, me, 1 << c) for c in ids_of(on))
+                g = max(gain(opp, me, 1 << c) for c in ids_of(on))
             else:
-                g = self.gain(opp, me, on)
+                g = gain(opp, me, on)
             if g > 0:
                 options.append((g, p))
         options.sort(reverse=True)
@@ -237,8 +248,11 @@ class Knowledge:
             miss *= 1 - p
         return exp
 
-    def draw_chance(self, me: int, opp: int, field: int, unseen: int) -> float:
+    def draw_chance(
+        self, me: int, opp: int, field: int, unseen: int, gain: Gain | None = None
+    ) -> float:
         """Expected gain of my own draw from ``field`` (the top card is one of the unseen)."""
+        gain = gain or self.gain
         n_unseen = unseen.bit_count()
         if not n_unseen:
             return 0.0
@@ -249,9 +263,9 @@ class Knowledge:
                 continue
             on = field & MONTH_MASK[m]
             if on.bit_count() == 2:
-                g = max(self.gain(me, opp, 1 << c) for c in ids_of(on))
+                g = max(gain(me, opp, 1 << c) for c in ids_of(on))
             else:
-                g = self.gain(me, opp, on)
+                g = gain(me, opp, on)
             total += g * u / n_unseen
         return total
 
