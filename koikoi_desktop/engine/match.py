@@ -41,6 +41,7 @@ class LedgerEntry:
     paid: int
     balances: tuple[int, int]
     instant: str = ""
+    koikoi_calls: tuple[int, int] = (0, 0)
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready dict (the storage layer's RoundEntry has the same field names)."""
@@ -56,6 +57,7 @@ class LedgerEntry:
             "paid": self.paid,
             "balances": list(self.balances),
             "instant": self.instant,
+            "koikoi_calls": list(self.koikoi_calls),
         }
 
 
@@ -265,6 +267,7 @@ class Match:
                     paid=paid,
                     balances=(bal[0], bal[1]),
                     instant=out.instant,
+                    koikoi_calls=(r.calls[0], r.calls[1]),
                 )
             )
             events.append(Event("settled", w, 0, (), paid, out.reason))
