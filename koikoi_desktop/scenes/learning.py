@@ -1,0 +1,404 @@
+"""Shared pieces of the learning screens (month and yaku reference, rules, tutorial, settings).
+
+:class:`LearnScene` is a full-window scene with the felt backdrop, a heading, a row of header
+buttons (keyboard-focusable through a :class:`~koikoi_desktop.ui.widgets.FocusGroup`) and
+*hit regions*: rectangles the scene registers while drawing (cards, chips, list rows) with the
+callback a click on them runs.
+
+Decisions:
+
+* Hit regions are recorded in ``draw`` (layout of wrapped, translated text is only known there).
+  This is view state, never game state, so ``draw`` stays read-only for the match; a click that
+  arrives before the first frame simply finds no region. The last region registered wins (it is
+  drawn on top).
+* Card images come from a private :class:`koikoi_desktop.assets.CardSprites` cache (four sizes),
+  so opening a reference screen over the table does not evict the table's sprite sizes; without
+  the art (a broken install) the UI engineer's placeholders are drawn.
+* The active rules are, in order: a ``rules=`` argument, the match in progress on the table
+  below (``app.stack.find("table").rules``), then the settings' default preset and options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.scenes.common import felt, scale_of
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import Intent, to_intent
+from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
+
+CARD_RATIO = 0.625  # width / height of a card (ART.md viewBox 200 x 320)
+
+_sprites: Any = None
+
+
+def card_image(app: Any, card_id: int, size: tuple[int, int]) -> pygame.Surface:
+    """Card art at ``size`` from the learning screens' own sprite cache (placeholder fallback)."""
+    global _sprites
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    if _sprites is None:
+        try:
+            from koikoi_desktop.assets import CardSprites
+
+            _sprites = CardSprites(max_sizes=4)
+        except Exception:
+            _sprites = False
+    if _sprites:
+        try:
+            surf: pygame.Surface = _sprites.get(card_id, size)
+            return surf
+        except Exception:
+            pass
+    from koikoi_desktop.ui.cards import placeholder
+
+    return placeholder(card_id, size)
+
+
+def card_size(height: int) -> tuple[int, int]:
+    return max(1, round(height * CARD_RATIO)), max(1, int(height))
+
+
+def draw_card(
+    surface: pygame.Surface,
+    app: Any,
+    card_id: int,
+    rect: pygame.Rect,
+    *,
+    dim: bool = False,
+    selected: bool = False,
+    badge: bool | None = None,
+) -> None:
+    """One card in ``rect`` (badge per the settings), dimmed or outlined as asked."""
+    surface.blit(card_image(app, card_id, rect.size), rect)
+    if badge is None:
+        badge = bool(app_setting(app, "card_badges", True))
+    if badge and card_id and rect.h >= 60:
+        try:
+            from koikoi_desktop.ui.badges import draw_badge
+
+            draw_badge(surface, rect, card_id)
+        except Exception:
+            pass
+    if dim:
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((10, 20, 14, 165))
+        surface.blit(shade, rect)
+    if selected:
+        pygame.draw.rect(surface, theme.TARGET, rect.inflate(8, 8), width=3, border_radius=8)
+
+
+def app_setting(app: Any, name: str, default: Any = None) -> Any:
+    storage = getattr(app, "storage", None)
+    settings = getattr(storage, "settings", None) or getattr(app, "settings", None)
+    return getattr(settings, name, default) if settings is not None else default
+
+
+def name_style(app: Any) -> str:
+    """How card and yaku names are shown (settings ``name_display``)."""
+    style = app_setting(app, "name_display", "translated")
+    return style if style in ("translated", "japanese", "romaji") else "translated"
+
+
+def active_rules(app: Any, given: Any = None) -> Any:
+    """The rules to explain: ``given``, the table's match, else the settings' default."""
+    from koikoi_desktop.engine import PRESETS, Rules
+
+    if isinstance(given, Rules):
+        return given
+    if isinstance(given, str) and given in PRESETS:
+        return PRESETS[given]
+    stack = getattr(app, "stack", None)
+    table = stack.find("table") if stack is not None and hasattr(stack, "find") else None
+    rules = getattr(table, "rules", None)
+    if isinstance(rules, Rules):
+        return rules
+    name = app_setting(app, "default_preset", "nintendo")
+    base = PRESETS.get(str(name), PRESETS["nintendo"])
+    options = app_setting(app, "default_options", None) or {}
+    if options:
+        try:
+            return Rules.model_validate({**base.model_dump(), **dict(options)})
+        except Exception:
+            return base
+    return base
+
+
+def rules_label(rules: Any) -> str:
+    """"Nintendo (standard)" or "Custom, based on …" for a rule set."""
+    from koikoi_desktop.engine import is_custom
+
+    name = gfx.tr(f"preset.{rules.based_on}.name")
+    return gfx.tr("preset.custom", preset=name) if is_custom(rules) else name
+
+
+def paragraph(
+    surface: pygame.Surface | None,
+    text: str,
+    size: int,
+    x: int,
+    y: int,
+    width: int,
+    *,
+    color: tuple[int, int, int] = theme.PAPER,
+    bold: bool = False,
+    gap: float = 1.25,
+) -> int:
+    """Draw ``text`` wrapped to ``width`` at (x, y) (or just measure with ``surface=None``).
+
+    Returns the y below the last line.
+    """
+    line_h = int(gfx.measure("Ag", size, bold=bold)[1] * gap) or size
+    for line in gfx.wrap(text, size, max(10, width), bold=bold):
+        if surface is not None and line:
+            surface.blit(gfx.text(line, size, color, bold=bold), (x, y))
+        y += line_h
+    return y
+
+
+def chip(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    label: str,
+    font: int,
+    *,
+    active: bool = False,
+    enabled: bool = True,
+) -> None:
+    """A rounded filter chip; the active one is filled and has a thick outline (not hue only)."""
+    bg = theme.DEEP_RED if active else theme.BUTTON
+    if not enabled:
+        bg = theme.BUTTON_DISABLED
+    pygame.draw.rect(surface, bg, rect, border_radius=rect.h // 2)
+    pygame.draw.rect(
+        surface,
+        theme.OCHRE if active else theme.PANEL_EDGE,
+        rect,
+        width=3 if active else 1,
+        border_radius=rect.h // 2,
+    )
+    gfx.blit_text(
+        surface,
+        label,
+        font,
+        rect.center,
+        color=theme.PAPER if enabled else theme.MUTED,
+        bold=active,
+        anchor="center",
+        max_width=rect.w - 10,
+    )
+
+
+def chip_width(label: str, font: int, pad: int) -> int:
+    return gfx.measure(label, font, bold=True)[0] + 2 * pad
+
+
+class LearnScene(Scene):
+    """A full-window learning screen: heading, header buttons, hit regions, wheel scrolling."""
+
+    title_key = ""
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.size: tuple[int, int] = tuple(getattr(app, "size", (1280, 800)))
+        self.focus = FocusGroup()
+        self.buttons: list[Button] = []
+        self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
+        self.wheel_hits: list[tuple[pygame.Rect, Callable[[int], Any]]] = []
+        self.message = ""
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def scale(self) -> float:
+        return scale_of(self.size, float(getattr(self.app, "ui_scale", 1.0) or 1.0))
+
+    def px(self, n: float) -> int:
+        return round(n * self.scale)
+
+    def font(self, n: int) -> int:
+        return theme.font_px(n, self.scale)
+
+    def enter(self) -> None:
+        self.build()
+
+    def resume(self) -> None:
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.build()
+
+    def header_items(self) -> list[tuple[Label, Callable[[], Any]]]:
+        """Header buttons left of Back: (label, callback) rows."""
+        return []
+
+    def build(self) -> None:
+        """Lay out the header buttons (right-aligned, Back last)."""
+        items = [*self.header_items(), (lambda: gfx.tr("ui.common.back"), self.close)]
+        f = self.font(17)
+        h = self.px(38)
+        gap = self.px(10)
+        x = self.size[0] - self.px(20)
+        self.buttons = []
+        for label, cb in reversed(items):
+            text = label() if callable(label) else label
+            w = max(self.px(90), gfx.measure(text, f, bold=True)[0] + self.px(28))
+            x -= w
+            self.buttons.insert(0, Button(label, cb, pygame.Rect(x, self.px(16), w, h)))
+            x -= gap
+        self.buttons[-1].primary = True
+        self.focus.set(self.buttons)
+
+    def header_left(self) -> int:
+        """The x where the header buttons start (the heading must end before it)."""
+        return self.buttons[0].rect.x if self.buttons else self.size[0]
+
+    def close(self) -> None:
+        stack = self.app.stack
+        if len(stack) > 1:
+            stack.pop()
+        else:
+            from koikoi_desktop import scenes
+
+            stack.replace(scenes.create("title", self.app))
+
+    def open(self, name: str, **kwargs: Any) -> None:
+        from koikoi_desktop import scenes
+
+        self.app.stack.push(scenes.create(name, self.app, **kwargs))
+
+    # ------------------------------------------------------------------ input
+    def hit(self, rect: pygame.Rect, callback: Callable[[], Any]) -> None:
+        self.hits.append((pygame.Rect(rect), callback))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        intent = to_intent(event)
+        if intent is None:
+            return
+        if intent.kind == "back":
+            self.on_back()
+            return
+        if intent.kind in ("press", "release", "move"):
+            if self.focus.handle(intent):
+                return
+            if intent.kind == "press":
+                for rect, cb in reversed(self.hits):
+                    if rect.collidepoint(intent.pos):
+                        cb()
+                        return
+            self.on_pointer(intent)
+            return
+        if intent.kind == "wheel":
+            pos = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
+            for rect, cb in reversed(self.wheel_hits):
+                if rect.collidepoint(pos):
+                    cb(intent.pos[1])
+                    return
+            self.on_wheel(intent.pos[1])
+            return
+        if self.on_key(intent):
+            return
+        self.focus.handle(intent)
+
+    def on_back(self) -> None:
+        self.close()
+
+    def on_pointer(self, intent: Intent) -> None:
+        """Pointer events no button or hit region used."""
+
+    def on_wheel(self, dy: int) -> None:
+        """Mouse wheel (``dy`` > 0: up)."""
+
+    def on_key(self, intent: Intent) -> bool:
+        """Keys before the header focus group sees them; True when used."""
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def heading(self) -> str:
+        return gfx.tr(self.title_key) if self.title_key else ""
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """Backdrop, heading and header buttons; clears the hit regions for this frame."""
+        self.hits = []
+        self.wheel_hits = []
+        if surface.get_size() != self.size:
+            self.size = surface.get_size()
+            self.build()
+        surface.blit(felt(surface.get_size()), (0, 0))
+        gfx.blit_text(
+            surface,
+            self.heading(),
+            self.font(30),
+            (self.px(24), self.px(18)),
+            bold=True,
+            max_width=max(20, self.header_left() - self.px(40)),
+        )
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        self.focus.draw(surface, font=self.font(17))
+        if self.message:
+            gfx.blit_text(
+                surface,
+                self.message,
+                self.font(16),
+                (self.size[0] // 2, self.size[1] - self.px(14)),
+                color=theme.OCHRE,
+                anchor="midbottom",
+                max_width=self.size[0] - 40,
+            )
+
+
+def save_settings(app: Any, **changes: Any) -> bool:
+    """Set settings fields and save them through Storage (True when written).
+
+    Works on ``app.storage.settings`` (Storage replaces that object on save, so ``app.settings``
+    is refreshed afterwards). A value the model rejects raises pydantic's ValidationError before
+    anything is written; without storage (a test double) only ``app.settings`` changes.
+    """
+    storage = getattr(app, "storage", None)
+    settings = getattr(storage, "settings", None) if storage is not None else None
+    if settings is None:
+        settings = getattr(app, "settings", None)
+    if settings is None:
+        return False
+    for name, value in changes.items():
+        setattr(settings, name, value)
+    if storage is None or not hasattr(storage, "save_settings"):
+        return False
+    ok = bool(storage.save_settings())
+    if hasattr(app, "settings"):
+        app.settings = storage.settings
+    return ok
+
+
+def flow_chips(
+    surface: pygame.Surface | None,
+    scene: LearnScene,
+    labels: list[tuple[str, Callable[[], Any], bool]],
+    x: int,
+    y: int,
+    width: int,
+    font: int,
+) -> int:
+    """Chips laid out left to right, wrapping at ``width``; each registers a hit. Returns new y.
+
+    With ``surface=None`` nothing is drawn or registered (measuring only).
+    """
+    h = int(font * 1.7)
+    pad = max(6, font // 2)
+    gap = max(4, font // 3)
+    cx = x
+    for label, cb, active in labels:
+        w = min(width, chip_width(label, font, pad))
+        if cx > x and cx + w > x + width:
+            cx = x
+            y += h + gap
+        r = pygame.Rect(cx, y, w, h)
+        if surface is not None:
+            chip(surface, r, label, font, active=active)
+            scene.hit(r, cb)
+        cx += w + gap
+    return y + h + gap

@@ -1,0 +1,564 @@
+"""The month reference: the 12 months in calendar order, their four cards, and a quiz.
+
+``MonthReferenceScene(app, month=…, card=…, rules=…, quiz=False, seed=None)``.
+
+* Left: the twelve months (calendar order); click one or use up/down.
+* Right, month view: the plant in the current language, in kanji and romaji and in English, the
+  season and a one-line symbolism note (LORE.md facts, written in each catalog), then the four
+  cards large, each with its name, category (ribbons: poetry / blue / plain red), special roles
+  (sake cup also plain, rain man, Gaji, viewing cards) and the yaku it feeds *under the active
+  rules* (``yaku_facts.feeds``: probed through the engine). A yaku chip under a card jumps to
+  "the cards of this yaku".
+* Filters: a category chip or a yaku selector switches to a grid of every matching card, in
+  calendar order; clicking one of them opens its month with that card selected (the filter then
+  dims the other cards of the month until "All" is chosen).
+* Quiz (Q or the Quiz button): a card is shown, the player names its month, then its category.
+  A card counts when both answers are right. Score, streak and best streak live in the settings
+  (``quiz_score``, ``quiz_streak``, ``quiz_best_streak``) and are saved after every card.
+
+Opened from the title, the rules screen and the table. The table (UI engineer) opens it on a
+right-click of a card with ``scenes.create("month-reference", app, month=…, card=…)`` pushed on
+the stack, so the match below is only paused, never changed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from koikoi_desktop import i18n
+from koikoi_desktop.engine import DECK
+from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.learning import (
+    LearnScene,
+    active_rules,
+    card_size,
+    chip,
+    chip_width,
+    draw_card,
+    flow_chips,
+    name_style,
+    paragraph,
+    rules_label,
+    save_settings,
+)
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.widgets import Button, FocusGroup
+
+KINDS = ("bright", "animal", "ribbon", "plain")
+
+
+class MonthReferenceScene(LearnScene):
+    """Months, cards, filters and the month/category quiz (see the module docstring)."""
+
+    name = "month-reference"
+    title_key = "ui.scene.month-reference"
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        card = int(kwargs.get("card") or 0)
+        month = int(kwargs.get("month") or (DECK[card - 1].month if 1 <= card <= 48 else 1))
+        self.month = min(12, max(1, month))
+        self.card = card if 1 <= card <= 48 and DECK[card - 1].month == self.month else 0
+        self.rules = active_rules(app, kwargs.get("rules"))
+        self.kind_filter: str | None = None
+        self.yaku_filter: str | None = None
+        self.view = "month"  # "month" | "grid" | "quiz"
+        self.grid_scroll = 0
+        self.rng = random.Random(kwargs.get("seed"))
+        self.quiz_card = 0
+        self.quiz_stage = "month"  # "month" -> "kind" -> "result"
+        self.quiz_answer: dict[str, Any] = {}
+        self.qfocus = FocusGroup()
+        if kwargs.get("quiz"):
+            self.start_quiz()
+
+    # ------------------------------------------------------------------ header
+    def header_items(self) -> list[tuple[Any, Any]]:
+        quiz = (
+            (lambda: gfx.tr("ui.monthref.leave_quiz"), self.leave_quiz)
+            if self.view == "quiz"
+            else (lambda: gfx.tr("ui.quiz.title"), self.start_quiz)
+        )
+        return [
+            quiz,
+            (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.open("yaku-reference")),
+        ]
+
+    # ------------------------------------------------------------------ state changes
+    def select_month(self, month: int, card: int = 0) -> None:
+        self.month = (month - 1) % 12 + 1
+        self.card = card
+        if self.view == "grid":
+            self.view = "month"
+
+    def set_kind(self, kind: str | None) -> None:
+        self.kind_filter = kind
+        self.yaku_filter = None
+        self.grid_scroll = 0
+        self.view = "grid" if kind else "month"
+
+    def set_yaku(self, key: str | None) -> None:
+        self.yaku_filter = key
+        self.kind_filter = None
+        self.grid_scroll = 0
+        self.view = "grid" if key else "month"
+
+    def cycle_yaku(self, step: int) -> None:
+        options: list[str | None] = [None, *yaku_facts.existing(self.rules)]
+        i = options.index(self.yaku_filter) if self.yaku_filter in options else 0
+        self.set_yaku(options[(i + step) % len(options)])
+
+    def matches(self, card_id: int) -> bool:
+        """Whether a card passes the current filter."""
+        if self.kind_filter:
+            return DECK[card_id - 1].kind == self.kind_filter
+        if self.yaku_filter:
+            return card_id in yaku_facts.feeders(self.yaku_filter, self.rules)
+        return True
+
+    def filtered(self) -> list[int]:
+        return [c.id for c in DECK if self.matches(c.id)]
+
+    # ------------------------------------------------------------------ quiz
+    def start_quiz(self) -> None:
+        self.view = "quiz"
+        self.next_question()
+        self.build()
+
+    def leave_quiz(self) -> None:
+        self.view = "month"
+        if self.quiz_card:
+            self.month = DECK[self.quiz_card - 1].month
+            self.card = self.quiz_card
+        self.build()
+
+    def next_question(self) -> None:
+        prev = self.quiz_card
+        while True:
+            c = self.rng.randint(1, 48)
+            if c != prev:
+                break
+        self.quiz_card = c
+        self.quiz_stage = "month"
+        self.quiz_answer = {}
+        self.build_quiz()
+
+    def answer_month(self, month: int) -> None:
+        if self.quiz_stage != "month":
+            return
+        self.quiz_answer["month"] = month
+        self.quiz_stage = "kind"
+        self.build_quiz()
+
+    def answer_kind(self, kind: str) -> None:
+        if self.quiz_stage != "kind":
+            return
+        self.quiz_answer["kind"] = kind
+        c = DECK[self.quiz_card - 1]
+        right = self.quiz_answer["month"] == c.month and kind == c.kind
+        self.quiz_answer["right"] = right
+        score = int(self.setting("quiz_score", 0)) + (1 if right else 0)
+        streak = int(self.setting("quiz_streak", 0)) + 1 if right else 0
+        best = max(int(self.setting("quiz_best_streak", 0)), streak)
+        try:
+            save_settings(self.app, quiz_score=score, quiz_streak=streak, quiz_best_streak=best)
+        except Exception as exc:  # a full disk must not end the quiz
+            self.message = str(exc)
+        self.quiz_stage = "result"
+        self.build_quiz()
+
+    def setting(self, name: str, default: Any) -> Any:
+        from koikoi_desktop.scenes.learning import app_setting
+
+        return app_setting(self.app, name, default)
+
+    def build(self) -> None:
+        super().build()
+        self.build_quiz()
+
+    def quiz_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(card rect, answers area) of the quiz in the right-hand pane."""
+        area = self.pane()
+        ch = min(int(area.h * 0.78), self.px(400))
+        cw, ch = card_size(ch)
+        card = pygame.Rect(area.x + self.px(10), area.y + self.px(40), cw, ch)
+        answers = pygame.Rect(card.right + self.px(40), area.y + self.px(40), 0, 0)
+        answers.w = area.right - answers.x
+        answers.h = area.bottom - answers.y
+        return card, answers
+
+    def build_quiz(self) -> None:
+        if self.view != "quiz" or not self.quiz_card:
+            self.qfocus.set([])
+            return
+        _, area = self.quiz_layout()
+        f = self.font(16)
+        bh = self.px(40)
+        gap = self.px(8)
+        y = area.y + self.px(40)
+        widgets: list[Button] = []
+        if self.quiz_stage == "month":
+            cols = 3
+            bw = (area.w - gap * (cols - 1)) // cols
+            for m in range(1, 13):
+                r = pygame.Rect(area.x + ((m - 1) % cols) * (bw + gap),
+                                y + ((m - 1) // cols) * (bh + gap), bw, bh)
+                widgets.append(Button(self._month_label(m), self._month_cb(m), r))
+        elif self.quiz_stage == "kind":
+            bw = (area.w - gap) // 2
+            for i, k in enumerate(KINDS):
+                r = pygame.Rect(area.x + (i % 2) * (bw + gap), y + (i // 2) * (bh + gap), bw, bh)
+                widgets.append(Button(self._kind_label(k), self._kind_cb(k), r))
+        else:
+            r = pygame.Rect(area.x, area.y + self.px(230), min(area.w, self.px(260)), bh)
+            widgets.append(Button(lambda: gfx.tr("ui.quiz.next"), self.next_question, r,
+                                  primary=True))
+        self.qfocus.set(widgets)
+        self.qfocus.index = 0
+        _ = f
+
+    def _month_label(self, m: int) -> Any:
+        return lambda: f"{gfx.tr(f'month.{m}.name')} · {gfx.tr(f'month.{m}.plant')}"
+
+    def _month_cb(self, m: int) -> Any:
+        return lambda: self.answer_month(m)
+
+    def _kind_label(self, k: str) -> Any:
+        return lambda: gfx.tr(f"kind.{k}")
+
+    def _kind_cb(self, k: str) -> Any:
+        return lambda: self.answer_kind(k)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.view == "quiz":
+            from koikoi_desktop.ui.input import to_intent
+
+            intent = to_intent(event)
+            if intent is not None and intent.kind not in ("back", "wheel"):
+                if intent.kind in ("press", "release", "move"):
+                    if self.qfocus.handle(intent):
+                        return
+                elif intent.kind == "key" and intent.key == pygame.K_q:
+                    self.leave_quiz()
+                    return
+                elif self.qfocus.handle(intent):
+                    return
+        super().handle(event)
+
+    def on_back(self) -> None:
+        if self.view == "quiz":
+            self.leave_quiz()
+        else:
+            self.close()
+
+    def on_key(self, intent: Intent) -> bool:
+        if self.view == "quiz":
+            return False
+        if intent.kind in ("up", "down"):
+            self.select_month(self.month + (1 if intent.kind == "down" else -1))
+            return True
+        if intent.kind in ("left", "right") and self.view == "month":
+            ids = [4 * self.month - 3 + i for i in range(4)]
+            i = ids.index(self.card) if self.card in ids else -1
+            i = (i + (1 if intent.kind == "right" else -1)) % 4
+            self.card = ids[i]
+            return True
+        if intent.kind == "key":
+            if intent.key == pygame.K_q:
+                self.start_quiz()
+                return True
+            if intent.key == pygame.K_y:
+                self.open("yaku-reference")
+                return True
+            if intent.key == pygame.K_a:
+                self.set_kind(None)
+                return True
+        return False
+
+    def on_wheel(self, dy: int) -> None:
+        if self.view == "grid":
+            self.grid_scroll = max(0, self.grid_scroll - dy * self.px(60))
+        elif self.view == "month":
+            self.select_month(self.month - dy)
+
+    # ------------------------------------------------------------------ layout
+    def list_rect(self) -> pygame.Rect:
+        top = self.px(70)
+        return pygame.Rect(self.px(20), top, self.px(220), self.size[1] - top - self.px(20))
+
+    def pane(self) -> pygame.Rect:
+        lst = self.list_rect()
+        x = lst.right + self.px(24) if self.view != "quiz" else lst.x + self.px(10)
+        top = lst.y + self.px(50)
+        return pygame.Rect(x, top, self.size[0] - x - self.px(20), self.size[1] - top - self.px(28))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        if self.view != "quiz":
+            self.draw_months(surface)
+        if self.view == "quiz":
+            self.draw_quiz(surface)
+        else:
+            self.draw_filters(surface)
+            if self.view == "grid":
+                self.draw_grid(surface)
+            else:
+                self.draw_month(surface)
+        self.draw_buttons(surface)
+        if self.view == "quiz":
+            self.qfocus.draw(surface, font=self.font(16))
+
+    def draw_months(self, surface: pygame.Surface) -> None:
+        lst = self.list_rect()
+        gfx.draw_panel(surface, lst, alpha=200)
+        row_h = min(self.px(56), (lst.h - self.px(8)) // 12)
+        f1, f2 = self.font(16), self.font(13)
+        quiz = self.view == "quiz"
+        for m in range(1, 13):
+            r = pygame.Rect(lst.x + 4, lst.y + 4 + (m - 1) * row_h, lst.w - 8, row_h - 2)
+            active = m == self.month and not quiz
+            if active:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
+                pygame.draw.rect(surface, theme.OCHRE, r, width=2, border_radius=6)
+            chip_r = pygame.Rect(r.x + 4, r.y + 4, self.px(8), r.h - 8)
+            pygame.draw.rect(surface, theme.MONTH_COLORS[m], chip_r, border_radius=3)
+            tx = chip_r.right + self.px(8)
+            if quiz:
+                label = f"{m}"
+                gfx.blit_text(surface, label, f1, (tx, r.centery), anchor="midleft",
+                              color=theme.MUTED)
+                continue
+            gfx.blit_text(surface, f"{m}. {gfx.tr(f'month.{m}.name')}", f1, (tx, r.y + 3),
+                          bold=active, max_width=r.right - tx - 4)
+            if row_h >= self.px(40):
+                plant = f"{gfx.tr(f'month.{m}.plant')} {gfx.tr(f'month.{m}.plant_ja')}"
+                gfx.blit_text(surface, plant, f2, (tx, r.bottom - 3), color=theme.MUTED,
+                              anchor="bottomleft", max_width=r.right - tx - 4)
+            self.hit(r, self._select_cb(m))
+
+    def _select_cb(self, m: int, card: int = 0) -> Any:
+        return lambda: self.select_month(m, card)
+
+    def draw_filters(self, surface: pygame.Surface) -> None:
+        lst = self.list_rect()
+        x = lst.right + self.px(24)
+        y = lst.y
+        f = self.font(15)
+        h = self.px(34)
+        pad = self.px(12)
+        gap = self.px(8)
+        items: list[tuple[str, str | None]] = [(gfx.tr("ui.common.all"), None)] + [
+            (gfx.tr(f"kind.{k}.plural"), k) for k in KINDS
+        ]
+        for label, kind in items:
+            w = chip_width(label, f, pad)
+            r = pygame.Rect(x, y, w, h)
+            active = self.kind_filter == kind and (kind is not None or not self.yaku_filter)
+            chip(surface, r, label, f, active=active)
+            self.hit(r, self._kind_filter_cb(kind))
+            x += w + gap
+        # the yaku selector: ‹ previous | next ›
+        style = name_style(self.app)
+        label = (
+            gfx.tr("ui.monthref.yaku_filter", yaku=i18n.yaku_name(self.yaku_filter, style))
+            if self.yaku_filter
+            else gfx.tr("ui.monthref.yaku_filter_none")
+        )
+        label = f"‹ {label} ›"
+        w = min(self.size[0] - x - self.px(20), chip_width(label, f, pad))
+        r = pygame.Rect(x, y, max(self.px(120), w), h)
+        chip(surface, r, label, f, active=self.yaku_filter is not None)
+        left = pygame.Rect(r.x, r.y, r.w // 3, r.h)
+        right = pygame.Rect(left.right, r.y, r.w - left.w, r.h)
+        self.hit(left, lambda: self.cycle_yaku(-1))
+        self.hit(right, lambda: self.cycle_yaku(1))
+
+    def _kind_filter_cb(self, kind: str | None) -> Any:
+        return lambda: self.set_kind(kind)
+
+    def draw_month(self, surface: pygame.Surface) -> None:
+        area = self.pane()
+        m = self.month
+        x, y, w = area.x, area.y, area.w
+        title = f"{gfx.tr(f'month.{m}.name')} — {gfx.tr(f'month.{m}.plant')}"
+        y = paragraph(surface, title, self.font(26), x, y, w, bold=True, gap=1.1)
+        names = [gfx.tr(f"month.{m}.plant_ja"), gfx.tr(f"month.{m}.plant_romaji")]
+        if i18n.get_language() != "en":
+            names.append(i18n.t_in("en", f"month.{m}.plant"))
+        y = paragraph(surface, " · ".join(names), self.font(18), x, y, w, color=theme.OCHRE)
+        season = f"{gfx.tr('ui.reference.season')}: {gfx.tr(f'month.{m}.season')}"
+        y = paragraph(surface, season, self.font(15), x, y, w, color=theme.MUTED)
+        y = paragraph(surface, gfx.tr(f"month.{m}.symbolism"), self.font(15), x, y + 2, w)
+        y += self.px(10)
+        rules_line = gfx.tr("ui.monthref.rules_line", rules=rules_label(self.rules))
+        gfx.blit_text(surface, rules_line, self.font(13), (area.right, area.bottom + self.px(4)),
+                      color=theme.MUTED, anchor="topright", max_width=w)
+        col_w = (w - self.px(12) * 3) // 4
+        room = area.bottom - y
+        ids = [4 * m - 3 + i for i in range(4)]
+        style = name_style(self.app)
+        text_h = max(self.draw_card_text(None, c, 0, 0, col_w, 10**6, style) for c in ids)
+        ch = min(int(col_w / 0.625 * 0.92), room - text_h - self.px(8), self.px(300))
+        cw, ch = card_size(max(self.px(90), ch))
+        filtering = bool(self.kind_filter or self.yaku_filter)
+        for i, cid in enumerate(ids):
+            cx = x + i * (col_w + self.px(12))
+            rect = pygame.Rect(cx + (col_w - cw) // 2, y, cw, ch)
+            draw_card(surface, self.app, cid, rect, selected=cid == self.card,
+                      dim=filtering and not self.matches(cid))
+            self.hit(rect, self._card_cb(cid))
+            self.draw_card_text(surface, cid, cx, rect.bottom + self.px(8), col_w,
+                                area.bottom, style)
+
+    def _card_cb(self, cid: int) -> Any:
+        def cb() -> None:
+            self.card = cid
+
+        return cb
+
+    def draw_card_text(
+        self,
+        surface: pygame.Surface | None,
+        cid: int,
+        x: int,
+        y: int,
+        w: int,
+        bottom: int,
+        style: str,
+    ) -> int:
+        """A card's name, category, roles and yaku under it; returns the height used."""
+        top = y
+        f = self.font(14)
+        y = paragraph(surface, i18n.card_name(cid, style), self.font(16), x, y, w, bold=True,
+                      gap=1.1)
+        if style != "japanese":
+            y = paragraph(surface, i18n.card_name(cid, "japanese"), f, x, y, w,
+                          color=theme.MUTED, gap=1.1)
+        kind = gfx.tr(yaku_facts.card_kind_detail(cid))
+        y = paragraph(surface, kind, f, x, y + 2, w, color=theme.OCHRE, bold=True)
+        for role in yaku_facts.card_roles(cid, self.rules):
+            if y > bottom - f * 2:
+                break
+            y = paragraph(surface, gfx.tr(role), self.font(13), x, y, w, color=theme.MUTED,
+                          gap=1.15)
+        made, extra = yaku_facts.feeds_split(cid, self.rules)
+        if y > bottom - f * 2:
+            return y - top
+        if not made and not extra:
+            y = paragraph(surface, gfx.tr("ui.reference.feeds_none"), self.font(13), x, y + 2, w,
+                          color=theme.MUTED)
+            return y - top
+        y = paragraph(surface, gfx.tr("ui.reference.feeds") + ":", self.font(13), x, y + 2, w)
+        chips = [(i18n.yaku_name(k, style), self._yaku_cb(k), k == self.yaku_filter)
+                 for k in made]
+        for k in extra:
+            step = yaku_facts.extra_step(k, self.rules)[0]
+            label = gfx.tr("ui.monthref.adds", n=step, yaku=i18n.yaku_name(k, style))
+            chips.append((label, self._yaku_cb(k), k == self.yaku_filter))
+        y = flow_chips(surface, self, chips, x, y, w, self.font(12))
+        return y - top
+
+    def _yaku_cb(self, key: str) -> Any:
+        return lambda: self.set_yaku(key)
+
+    def draw_grid(self, surface: pygame.Surface) -> None:
+        area = self.pane()
+        ids = self.filtered()
+        style = name_style(self.app)
+        if self.kind_filter:
+            head = gfx.tr("ui.monthref.grid_kind", kind=gfx.tr(f"kind.{self.kind_filter}.plural"),
+                          n=len(ids))
+        else:
+            assert self.yaku_filter is not None
+            head = gfx.tr("ui.monthref.grid_yaku",
+                          yaku=i18n.yaku_name(self.yaku_filter, style), n=len(ids))
+        y = paragraph(surface, head, self.font(22), area.x, area.y, area.w, bold=True)
+        if self.yaku_filter:
+            y = paragraph(surface, gfx.tr(f"yaku.{self.yaku_filter}.desc"), self.font(15),
+                          area.x, y, area.w, color=theme.MUTED)
+        y = paragraph(surface, gfx.tr("ui.monthref.grid_hint"), self.font(14), area.x, y,
+                      area.w, color=theme.MUTED)
+        y += self.px(6)
+        body = pygame.Rect(area.x, y, area.w, area.bottom - y)
+        label_h = self.px(20)
+        gap = self.px(10)
+        # the largest card height at which every card fits, but never tiny: then it scrolls
+        best = self.px(90)
+        for ch in range(self.px(260), self.px(90), -self.px(6)):
+            cw = card_size(ch)[0]
+            per_row = max(1, (body.w + gap) // (cw + gap))
+            rows = -(-len(ids) // per_row)
+            if rows * (ch + label_h + gap) <= body.h:
+                best = ch
+                break
+        cw, ch = card_size(best)
+        per_row = max(1, (body.w + gap) // (cw + gap))
+        rows = -(-len(ids) // per_row)
+        content_h = rows * (ch + label_h + gap)
+        self.grid_scroll = max(0, min(self.grid_scroll, content_h - body.h))
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        for i, cid in enumerate(ids):
+            r = pygame.Rect(body.x + (i % per_row) * (cw + gap),
+                            body.y + (i // per_row) * (ch + label_h + gap) - self.grid_scroll,
+                            cw, ch)
+            if r.bottom < body.y or r.y > body.bottom:
+                continue
+            draw_card(surface, self.app, cid, r)
+            m = DECK[cid - 1].month
+            gfx.blit_text(surface, gfx.tr(f"month.{m}.name"), self.font(12),
+                          (r.centerx, r.bottom + 2), color=theme.MUTED, anchor="midtop",
+                          max_width=cw + gap)
+            self.hit(r.clip(body), self._select_cb(m, cid))
+        surface.set_clip(clip)
+
+    def draw_quiz(self, surface: pygame.Surface) -> None:
+        area = self.pane()
+        area.y = self.list_rect().y
+        card_r, answers = self.quiz_layout()
+        draw_card(surface, self.app, self.quiz_card, card_r, badge=False)
+        score = self.setting("quiz_score", 0)
+        streak = self.setting("quiz_streak", 0)
+        best = self.setting("quiz_best_streak", 0)
+        line = "   ".join([gfx.tr("ui.quiz.score", score=score),
+                           gfx.tr("ui.quiz.streak", streak=streak),
+                           gfx.tr("ui.quiz.best", best=best)])
+        gfx.blit_text(surface, line, self.font(17), (area.x, area.y), color=theme.OCHRE,
+                      bold=True, max_width=area.w)
+        q = {"month": "ui.quiz.question_month", "kind": "ui.quiz.question_kind"}.get(
+            self.quiz_stage)
+        if q:
+            paragraph(surface, gfx.tr(q), self.font(20), answers.x, answers.y, answers.w,
+                      bold=True)
+            if "month" in self.quiz_answer:
+                m = self.quiz_answer["month"]
+                gfx.blit_text(surface, gfx.tr("ui.quiz.your_month",
+                                              month=gfx.tr(f"month.{m}.name")),
+                              self.font(15), (answers.x, answers.y + self.px(150)),
+                              color=theme.MUTED, max_width=answers.w)
+            return
+        c = DECK[self.quiz_card - 1]
+        style = name_style(self.app)
+        right = bool(self.quiz_answer.get("right"))
+        y = answers.y
+        if right:
+            y = paragraph(surface, gfx.tr("ui.quiz.correct"), self.font(24), answers.x, y,
+                          answers.w, bold=True, color=theme.TARGET)
+        else:
+            truth = (f"{gfx.tr(f'month.{c.month}.name')} ({gfx.tr(f'month.{c.month}.plant')}),"
+                     f" {gfx.tr(f'kind.{c.kind}')}")
+            y = paragraph(surface, gfx.tr("ui.quiz.wrong", answer=truth), self.font(20),
+                          answers.x, y, answers.w, bold=True, color=theme.DANGER)
+        y += self.px(8)
+        y = paragraph(surface, i18n.card_name(c.id, style), self.font(18), answers.x, y,
+                      answers.w, bold=True)
+        y = paragraph(surface, gfx.tr(yaku_facts.card_kind_detail(c.id)), self.font(15),
+                      answers.x, y, answers.w, color=theme.OCHRE)
+        paragraph(surface, gfx.tr(f"month.{c.month}.symbolism"), self.font(15), answers.x,
+                  y + self.px(4), answers.w, color=theme.MUTED)

@@ -1,0 +1,264 @@
+"""The yaku reference: every yaku, its cards, its value under the active rules, and the factors.
+
+``YakuReferenceScene(app, rules=…, yaku=…)``. Nothing on this screen is a hand-written value:
+values, the cards pictured, the "+1 per further card" steps, what combines with what and the
+multipliers all come from :mod:`koikoi_desktop.scenes.yaku_facts`, which asks the engine
+(``score_yaku`` on probe piles, ``engine.yaku.factors``) under the rules shown.
+
+The rules shown start as the active ones (the match on the table, else the settings' default
+preset and options); the preset chips switch to any of the four presets to compare, and the
+"custom" chip (when the active rules are a custom set) switches back.
+
+Keys: up/down choose a yaku, left/right switch the preset, M opens the month reference.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from koikoi_desktop import i18n
+from koikoi_desktop.engine import PRESETS, Rules, is_custom
+from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.learning import (
+    LearnScene,
+    active_rules,
+    card_size,
+    chip,
+    chip_width,
+    draw_card,
+    name_style,
+    paragraph,
+    rules_label,
+)
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import Intent
+
+
+class YakuReferenceScene(LearnScene):
+    """Every yaku with pictures, engine-computed value, combinations and multipliers."""
+
+    name = "yaku-reference"
+    title_key = "ui.scene.yaku-reference"
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.own_rules: Rules = active_rules(app, kwargs.get("rules"))
+        self.rules: Rules = self.own_rules
+        key = kwargs.get("yaku")
+        self.selected = key if key in yaku_facts.all_keys() else yaku_facts.all_keys()[0]
+        self.detail_scroll = 0
+
+    def header_items(self) -> list[tuple[Any, Any]]:
+        return [(lambda: gfx.tr("ui.title.month_reference"), self.open_months)]
+
+    def open_months(self) -> None:
+        self.open("month-reference", rules=self.rules)
+
+    # ------------------------------------------------------------------ state
+    def choices(self) -> list[tuple[str, Rules]]:
+        """(label, rules) of the rule chips: the four presets, plus the active custom set."""
+        out = [(gfx.tr(f"preset.{n}.name"), r) for n, r in PRESETS.items()]
+        if is_custom(self.own_rules):
+            out.append((rules_label(self.own_rules), self.own_rules))
+        return out
+
+    def set_rules(self, rules: Rules) -> None:
+        self.rules = rules
+        self.detail_scroll = 0
+
+    def set_preset(self, name: str) -> None:
+        self.set_rules(PRESETS[name])
+
+    def cycle_rules(self, step: int) -> None:
+        options = [r for _, r in self.choices()]
+        i = next((k for k, r in enumerate(options) if r == self.rules), 0)
+        self.set_rules(options[(i + step) % len(options)])
+
+    def select(self, key: str) -> None:
+        self.selected = key
+        self.detail_scroll = 0
+
+    def value_of(self, key: str) -> int:
+        """The value shown for ``key`` (engine-computed under the rules shown)."""
+        return yaku_facts.value(key, self.rules)
+
+    # ------------------------------------------------------------------ input
+    def on_key(self, intent: Intent) -> bool:
+        keys = yaku_facts.all_keys()
+        if intent.kind in ("up", "down"):
+            i = keys.index(self.selected) + (1 if intent.kind == "down" else -1)
+            self.select(keys[i % len(keys)])
+            return True
+        if intent.kind in ("left", "right"):
+            self.cycle_rules(1 if intent.kind == "right" else -1)
+            return True
+        if intent.kind == "key" and intent.key == pygame.K_m:
+            self.open_months()
+            return True
+        return False
+
+    def on_wheel(self, dy: int) -> None:
+        self.detail_scroll = max(0, self.detail_scroll - dy * self.px(50))
+
+    # ------------------------------------------------------------------ layout
+    def list_rect(self) -> pygame.Rect:
+        top = self.px(122)
+        return pygame.Rect(self.px(20), top, self.px(300), self.size[1] - top - self.px(20))
+
+    def detail_rect(self) -> pygame.Rect:
+        lst = self.list_rect()
+        x = lst.right + self.px(24)
+        return pygame.Rect(x, lst.y, self.size[0] - x - self.px(20), lst.h)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        self.draw_rule_chips(surface)
+        self.draw_list(surface)
+        self.draw_detail(surface)
+        self.draw_buttons(surface)
+
+    def draw_rule_chips(self, surface: pygame.Surface) -> None:
+        x, y = self.px(20), self.px(72)
+        f = self.font(15)
+        h = self.px(34)
+        for label, rules in self.choices():
+            w = min(self.size[0] - x - self.px(20), chip_width(label, f, self.px(12)))
+            if w < self.px(60):
+                break
+            r = pygame.Rect(x, y, w, h)
+            chip(surface, r, label, f, active=rules == self.rules)
+            self.hit(r, self._rules_cb(rules))
+            x += w + self.px(8)
+
+    def _rules_cb(self, rules: Rules) -> Any:
+        return lambda: self.set_rules(rules)
+
+    def draw_list(self, surface: pygame.Surface) -> None:
+        lst = self.list_rect()
+        gfx.draw_panel(surface, lst, alpha=200)
+        keys = yaku_facts.all_keys()
+        row_h = min(self.px(44), (lst.h - 8) // len(keys))
+        style = name_style(self.app)
+        f = self.font(16)
+        for i, key in enumerate(keys):
+            r = pygame.Rect(lst.x + 4, lst.y + 4 + i * row_h, lst.w - 8, row_h - 2)
+            exists = yaku_facts.exists(key, self.rules)
+            if key == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
+                pygame.draw.rect(surface, theme.OCHRE, r, width=2, border_radius=6)
+            color = theme.PAPER if exists else theme.MUTED
+            val = str(self.value_of(key)) if exists else "—"
+            vw = gfx.measure(val, f, bold=True)[0]
+            gfx.blit_text(surface, i18n.yaku_name(key, style), f, (r.x + 8, r.centery),
+                          color=color, bold=key == self.selected, anchor="midleft",
+                          max_width=r.w - vw - 24)
+            gfx.blit_text(surface, val, f, (r.right - 8, r.centery), bold=True,
+                          color=theme.OCHRE if exists else theme.MUTED, anchor="midright")
+            self.hit(r, self._select_cb(key))
+
+    def _select_cb(self, key: str) -> Any:
+        return lambda: self.select(key)
+
+    def names(self, keys: list[str]) -> str:
+        style = name_style(self.app)
+        return ", ".join(i18n.yaku_name(k, style) for k in keys)
+
+    def draw_detail(self, surface: pygame.Surface) -> None:
+        area = self.detail_rect()
+        key = self.selected
+        rules = self.rules
+        style = name_style(self.app)
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        self.wheel_hits.append((area, self.on_wheel))
+        x, w = area.x, area.w
+        y = area.y - self.detail_scroll
+        # name line: chosen style, then the other two
+        y = paragraph(surface, i18n.yaku_name(key, style), self.font(28), x, y, w, bold=True,
+                      gap=1.1)
+        others = [i18n.yaku_name(key, s) for s in ("japanese", "romaji", "translated")
+                  if s != style]
+        y = paragraph(surface, " · ".join(dict.fromkeys(others)), self.font(17), x, y, w,
+                      color=theme.OCHRE)
+        y = paragraph(surface, gfx.tr("ui.yakuref.under", rules=rules_label(rules)),
+                      self.font(13), x, y, w, color=theme.MUTED)
+        if not yaku_facts.exists(key, rules):
+            y = paragraph(surface, gfx.tr("ui.yakuref.not_in_rules"), self.font(17), x,
+                          y + self.px(8), w, color=theme.DANGER, bold=True)
+        else:
+            unit = gfx.tr(f"ui.common.{rules.unit}")
+            value = gfx.tr("ui.yakuref.value", n=self.value_of(key), unit=unit)
+            y = paragraph(surface, value, self.font(22), x, y + self.px(6), w, bold=True,
+                          color=theme.TARGET)
+            step, _ = yaku_facts.extra_step(key, rules)
+            if step:
+                y = paragraph(surface, gfx.tr("ui.yakuref.step", n=step), self.font(15), x, y,
+                              w, color=theme.OCHRE)
+        y = paragraph(surface, gfx.tr(f"yaku.{key}.desc"), self.font(15), x, y + self.px(4), w)
+        y = self.draw_cards(surface, key, x, y + self.px(8), w)
+        if yaku_facts.exists(key, rules):
+            shared, disjoint, never = yaku_facts.combines_with(key, rules)
+            f = self.font(14)
+            for label_key, keys_ in (("ui.yakuref.combines", shared),
+                                     ("ui.yakuref.combines_disjoint", disjoint),
+                                     ("ui.yakuref.excludes", never)):
+                if keys_:
+                    y = paragraph(surface, gfx.tr(label_key, yaku=self.names(keys_)), f, x, y, w)
+            for note_key, fmt in yaku_facts.notes(key, rules):
+                y = paragraph(surface, "• " + gfx.tr(note_key, **fmt), f, x, y, w,
+                              color=theme.MUTED)
+        y += self.px(10)
+        y = paragraph(surface, gfx.tr("ui.yakuref.multipliers"), self.font(17), x, y, w,
+                      bold=True)
+        for mkey, fmt in yaku_facts.multipliers(rules):
+            y = paragraph(surface, "• " + gfx.tr(mkey, **fmt), self.font(14), x, y, w)
+        surface.set_clip(clip)
+        content = y + self.detail_scroll - area.y
+        self.detail_scroll = max(0, min(self.detail_scroll, content - area.h + self.px(20)))
+
+    def draw_cards(self, surface: pygame.Surface, key: str, x: int, y: int, w: int) -> int:
+        """The yaku's cards: the ones that make it, then (dimmer) the ones that add to it."""
+        rules = self.rules
+        exists = yaku_facts.exists(key, rules)
+        core = sorted(yaku_facts.core(key, rules) if exists else yaku_facts.minimal_set(key, rules))
+        extra = sorted(yaku_facts.extra_step(key, rules)[1] - set(core)) if exists else []
+        need = yaku_facts.NEEDS_ANY.get(key)
+        f = self.font(14)
+        if need and exists and len(core) > need:
+            y = paragraph(surface, gfx.tr("ui.yakuref.any_of", n=need), f, x, y, w,
+                          color=theme.MUTED)
+        gap = self.px(6)
+        big = self.px(150) if len(core) <= 6 else self.px(96)
+        per_row = max(1, (w + gap) // (card_size(big)[0] + gap))
+        if len(core) > per_row:  # shrink so that two rows at most are needed
+            for h in range(big, self.px(60), -self.px(4)):
+                cw = card_size(h)[0]
+                per_row = max(1, (w + gap) // (cw + gap))
+                if -(-len(core) // per_row) <= 2:
+                    big = h
+                    break
+        y = self._card_rows(surface, core, x, y, w, big, gap)
+        if extra:
+            y = paragraph(surface, gfx.tr("ui.yakuref.extras"), f, x, y + self.px(4), w,
+                          color=theme.MUTED)
+            y = self._card_rows(surface, extra, x, y, w, self.px(80), gap)
+        return y + self.px(6)
+
+    def _card_rows(
+        self, surface: pygame.Surface, ids: list[int], x: int, y: int, w: int, h: int, gap: int
+    ) -> int:
+        cw, ch = card_size(h)
+        per_row = max(1, (w + gap) // (cw + gap))
+        for i, cid in enumerate(ids):
+            r = pygame.Rect(x + (i % per_row) * (cw + gap), y + (i // per_row) * (ch + gap),
+                            cw, ch)
+            draw_card(surface, self.app, cid, r)
+            self.hit(r, self._card_cb(cid))
+        rows = -(-len(ids) // per_row) if ids else 0
+        return y + rows * (ch + gap)
+
+    def _card_cb(self, cid: int) -> Any:
+        return lambda: self.open("month-reference", card=cid, rules=self.rules)
