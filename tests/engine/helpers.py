@@ -154,3 +154,14 @@ def deck_with_top(top: Sequence[int]) -> list[int]:
     """A deck whose first cards are ``top``, then every other card ascending."""
     rest = [c for c in range(1, 49) if c not in set(top)]
     return list(top) + rest
+
+
+def instant_deck(
+    rules: Rules, dealer: int, seat: int, cards: Sequence[int] = (1, 2, 3, 4)
+) -> list[int]:
+    """A deck giving player ``seat`` the ``cards`` (teshi by default) and the other hand no
+    instant win (its cards all of different months)."""
+    other = [c for c in (5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45) if c not in cards]
+    if seat == dealer:
+        return stacked_deck(rules, dealer, dealer_hand=list(cards), nondealer_hand=other[:8])
+    return stacked_deck(rules, dealer, nondealer_hand=list(cards), dealer_hand=other[:8])
