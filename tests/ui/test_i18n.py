@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import string
 from pathlib import Path
 
@@ -219,3 +220,34 @@ def test_render_measure_and_wrap():
     # Japanese line breaking keeps 。 and 、 off the start of a line.
     for line in text.wrap(i18n.t_in("ja", "about.history.2"), 18, 200):
         assert line[:1] not in "。、）」"
+
+
+FAMILIES = ("ui|card|month|yaku|kind|role|preset|instant|term|rules|about|language|factor|end"
+            "|match_end")
+KEY_CALL = re.compile(
+    r"""\b(?:tr|t|t_in\([^,()]+,)\s*\(?\s*["']((?:""" + FAMILIES + r""")\.[\w.\-]+)["']"""
+)
+
+
+def test_every_key_used_in_code_is_in_the_catalogs():
+    """A literal key passed to ``t``/``tr`` anywhere in the package must exist (all text lives
+    in the catalogs, not in code)."""
+    package = Path(i18n.__file__).resolve().parent.parent
+    en = load("en")
+    missing: dict[str, str] = {}
+    found = 0
+    for path in package.rglob("*.py"):
+        for key in KEY_CALL.findall(path.read_text(encoding="utf-8")):
+            found += 1
+            if key not in en and not key.endswith("."):
+                missing[key] = path.name
+    assert found > 50  # the scan sees the screens' calls
+    assert not missing, f"keys used in code but absent from en.json: {missing}"
+
+
+def test_english_fallback_table_matches_the_catalog():
+    """``ui/strings.py`` (the UI's English fallbacks) holds no string the catalogs lack."""
+    strings = pytest.importorskip("koikoi_desktop.ui.strings")
+    en = load("en")
+    missing = [k for k in strings.DEFAULTS if k not in en]
+    assert not missing, f"add these keys to all five catalogs: {missing}"
