@@ -266,9 +266,18 @@ class LearnScene(Scene):
             stack.replace(scenes.create("title", self.app))
 
     def open(self, name: str, **kwargs: Any) -> None:
+        """Open another screen. Going back and forth between the two references (a yaku's card
+        from the yaku list, the yaku list from a month page) swaps in a fresh copy of the screen
+        just below instead of stacking one more each time, so the stack stays bounded."""
         from koikoi_desktop import scenes
 
-        self.app.stack.push(scenes.create(name, self.app, **kwargs))
+        stack = self.app.stack
+        scene = scenes.create(name, self.app, **kwargs)
+        if len(stack) > 1 and stack.top is self and stack.scenes[-2].name == name:
+            stack.pop()
+            stack.replace(scene)
+        else:
+            stack.push(scene)
 
     # ------------------------------------------------------------------ input
     def hit(self, rect: pygame.Rect, callback: Callable[[], Any]) -> None:
