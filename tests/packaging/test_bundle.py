@@ -1,0 +1,254 @@
+"""The packaged Linux build: built from this checkout, started from an empty environment, installed
+through its menu entry and removed again.
+
+One module-scoped build (``python packaging/build.py --distpath <tmp>``, PyInstaller work files
+in a temporary folder too) feeds every test, so the suite pays for it once (10-60 s). Nothing is
+written into the checkout.
+
+Decisions:
+
+* "Empty environment" means exactly HOME (a fresh temporary folder), SDL_VIDEODRIVER and
+  SDL_AUDIODRIVER = dummy and a minimal PATH, with the working directory outside the checkout,
+  so the bundle cannot lean on the source tree, the developer's Python or their settings.
+* "It drew the title screen" is checked by comparing the bundle's screenshot with the one the
+  game draws from source with the same flags: they must match (the title screen is a still
+  picture; a missing screen module would show a "coming soon" stub, a missing asset would show
+  placeholder cards or no text, and either fails the comparison).
+* The menu-entry test runs the installed ``.desktop`` file's Exec line under Xvfb when it is
+  installed (``.ci/run`` installs it), else with the dummy video driver.
+"""
+
+from __future__ import annotations
+
+import configparser
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tarfile
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle"),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+NAME = "koikoi-desktop"
+APP_ID = "io.github.koikoi_desktop.KoiKoiDesktop"
+SIZE_LIMIT = 80 * 1000 * 1000
+MIN_PATH = "/usr/bin:/bin"
+
+
+def empty_env(home: Path, **extra: str) -> dict[str, str]:
+    env = {"HOME": str(home), "PATH": MIN_PATH, "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    env.update(extra)
+    return env
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "packaging" / "build.py"), "--distpath", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def bundle(dist: Path) -> Path:
+    return dist / NAME
+
+
+def tree_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def test_bundle_layout(dist: Path, bundle: Path) -> None:
+    exe = bundle / NAME
+    assert exe.is_file() and os.access(exe, os.X_OK)
+    others = [p for p in dist.rglob("koikoi*")
+              if p.is_file() and p != exe and os.access(p, os.X_OK)]
+    assert others == [], f"other executables named koikoi*: {others}"
+    internal = bundle / "_internal"
+    assert (internal / "assets" / "cards" / "01_JAN_CRANE.svg").is_file()
+    assert (internal / "assets" / "cards" / "back.svg").is_file()
+    assert sorted(p.name for p in (internal / "assets" / "fonts").glob("*.[ot]tf")) == [
+        "NotoSans-Bold.ttf", "NotoSans-Regular.ttf", "NotoSansJP-Bold.otf",
+        "NotoSansJP-Regular.otf"]
+    catalogs = {p.stem for p in (internal / "koikoi_desktop" / "i18n").glob("*.json")}
+    assert {"en", "uk", "ru", "sk", "ja"} <= catalogs
+    for name in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
+        assert (bundle / name).is_file() and (internal / name).is_file()
+    notices = (bundle / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
+    assert "## This build" in notices and "pygame-ce" in notices and "libSDL2" in notices
+    assert (bundle / "licenses" / "LGPL-2.1.txt").is_file()
+    assert (bundle / "licenses" / "Python-LICENSE.txt").is_file()
+    # What the game does not use stays out.
+    names = {p.name for p in internal.rglob("*")}
+    assert not any(n.startswith(("_tkinter", "libtk", "libtcl", "numpy")) for n in names)
+    assert not (internal / "IPython").exists() and not (internal / "numpy").exists()
+    assert tree_size(bundle) < SIZE_LIMIT
+    archive = dist / f"{NAME}-linux.tar.gz"
+    assert archive.is_file() and archive.stat().st_size < tree_size(bundle)
+    with tarfile.open(archive) as t:
+        members = t.getnames()
+    assert f"{NAME}/{NAME}" in members and f"{NAME}/install.sh" in members
+
+
+def _screenshot_pixels(path: Path) -> tuple[tuple[int, int], bytes]:
+    import pygame
+
+    surf = pygame.image.load(str(path))
+    return surf.get_size(), pygame.image.tobytes(surf, "RGB")
+
+
+def _differing_fraction(a: bytes, b: bytes, tolerance: int = 24) -> float:
+    n = len(a) // 3
+    diff = 0
+    for i in range(0, len(a), 3):
+        if (abs(a[i] - b[i]) > tolerance or abs(a[i + 1] - b[i + 1]) > tolerance
+                or abs(a[i + 2] - b[i + 2]) > tolerance):
+            diff += 1
+    return diff / n
+
+
+def test_bundle_starts_from_empty_environment(bundle: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    shot = tmp_path / "shot.png"
+    proc = subprocess.run(
+        [str(bundle / NAME), "--frames", "120", "--screenshot", str(shot)],
+        env=empty_env(home), cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert shot.is_file()
+    size, pixels = _screenshot_pixels(shot)
+    assert size == (1280, 800)
+    assert len(set(pixels[i:i + 3] for i in range(0, len(pixels), 3 * 97))) > 200, "blank"
+
+    # The same frame drawn from source must look the same: it is the real title screen.
+    ref_home = tmp_path / "ref-home"
+    ref_home.mkdir()
+    ref = tmp_path / "ref.png"
+    subprocess.run(
+        [sys.executable, "-m", "koikoi_desktop", "--frames", "120", "--screenshot", str(ref)],
+        env=empty_env(ref_home, PYTHONPATH=str(ROOT)), cwd=tmp_path, check=True, timeout=120,
+        capture_output=True,
+    )
+    ref_size, ref_pixels = _screenshot_pixels(ref)
+    assert ref_size == size
+    assert _differing_fraction(pixels, ref_pixels) < 0.01
+
+    settings = home / ".local" / "share" / "koikoi-desktop" / "settings.json"
+    assert settings.is_file(), sorted(str(p) for p in home.rglob("*"))
+    assert isinstance(json.loads(settings.read_text(encoding="utf-8")), dict)
+
+
+def _desktop_entry(path: Path) -> configparser.SectionProxy:
+    cp = configparser.ConfigParser(interpolation=None, strict=True)
+    cp.optionxform = str  # type: ignore[assignment,method-assign]
+    cp.read(path, encoding="utf-8")
+    return cp["Desktop Entry"]
+
+
+def test_desktop_entry_and_metainfo_validate() -> None:
+    desktop = ROOT / "packaging" / "linux" / f"{APP_ID}.desktop"
+    if shutil.which("desktop-file-validate"):
+        proc = subprocess.run(["desktop-file-validate", str(desktop)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout + proc.stderr
+    entry = _desktop_entry(desktop)
+    assert entry["Type"] == "Application"
+    assert entry["Name"] == "Koi-Koi Desktop"
+    assert entry["Icon"] == NAME and entry["Terminal"] == "false"
+    assert "Game" in entry["Categories"].split(";")
+    assert entry["Exec"] and entry["TryExec"]
+    meta = ROOT / "packaging" / "linux" / f"{APP_ID}.metainfo.xml"
+    if shutil.which("appstreamcli"):
+        proc = subprocess.run(["appstreamcli", "validate", "--no-net", str(meta)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    root = ET.parse(meta).getroot()
+    assert root.get("type") == "desktop-application"
+    assert root.findtext("id") == APP_ID
+    assert root.findtext("launchable") == desktop.name
+    from koikoi_desktop import __version__
+
+    assert __version__ in [r.get("version") for r in root.iter("release")]
+
+
+@pytest.fixture
+def display() -> Iterator[str | None]:
+    """An Xvfb display (":N") when Xvfb is installed, else None (dummy video driver)."""
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        yield None
+        return
+    r, w = os.pipe()
+    proc = subprocess.Popen([xvfb, "-displayfd", str(w), "-screen", "0", "1600x1000x24",
+                             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
+    os.close(w)
+    with os.fdopen(r) as f:
+        number = f.readline().strip()
+    try:
+        assert number.isdigit(), "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_install_menu_entry_starts_game_and_uninstall(
+    dist: Path, tmp_path: Path, display: str | None
+) -> None:
+    unpack = tmp_path / "unpack"
+    unpack.mkdir()
+    with tarfile.open(dist / f"{NAME}-linux.tar.gz") as t:
+        t.extractall(unpack, filter="tar")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = empty_env(home)
+    subprocess.run(["sh", str(unpack / NAME / "install.sh")], env=env, cwd=tmp_path,
+                   check=True, capture_output=True, timeout=120)
+    share = home / ".local" / "share"
+    app_dir = share / "koikoi-desktop-app"
+    desktop = share / "applications" / f"{APP_ID}.desktop"
+    icons = [share / "icons" / "hicolor" / f"{s}x{s}" / "apps" / f"{NAME}.png"
+             for s in (48, 128, 256, 512)]
+    icons.append(share / "icons" / "hicolor" / "scalable" / "apps" / f"{NAME}.svg")
+    metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
+    link = home / ".local" / "bin" / NAME
+    installed = [app_dir / NAME, desktop, metainfo, link, *icons]
+    assert all(p.exists() for p in installed), [str(p) for p in installed if not p.exists()]
+    if shutil.which("desktop-file-validate"):
+        subprocess.run(["desktop-file-validate", str(desktop)], check=True)
+
+    # Double-click from the menu = run the entry's Exec line.
+    entry = _desktop_entry(desktop)
+    argv = shlex.split(entry["Exec"])
+    assert argv[0] == str(app_dir / NAME) and entry["TryExec"] == argv[0]
+    run_env = dict(env)
+    if display is not None:
+        del run_env["SDL_VIDEODRIVER"]
+        run_env["DISPLAY"] = display
+    proc = subprocess.run([*argv, "--frames", "60"], env=run_env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    data_dir = share / "koikoi-desktop"
+    assert (data_dir / "settings.json").is_file()
+    (data_dir / "ledger.jsonl").write_text("", encoding="utf-8")  # the player's ledger
+
+    subprocess.run(["sh", str(app_dir / "uninstall.sh")], env=env, cwd=tmp_path, check=True,
+                   capture_output=True, timeout=120)
+    assert [str(p) for p in installed if p.exists() or p.is_symlink()] == []
+    assert (data_dir / "settings.json").is_file() and (data_dir / "ledger.jsonl").is_file()
