@@ -26,10 +26,11 @@ REGISTRY: dict[str, str] = {
     "pause": "koikoi_desktop.scenes.pause:PauseScene",
     "month-reference": "koikoi_desktop.scenes.month_reference:MonthReferenceScene",
     "yaku-reference": "koikoi_desktop.scenes.yaku_reference:YakuReferenceScene",
-    "rules": "koikoi_desktop.scenes.rules:RulesScene",
-    "settings": "koikoi_desktop.scenes.settings:SettingsScene",
+    "rules": "koikoi_desktop.scenes.rules_screen:RulesScene",
+    "tutorial": "koikoi_desktop.scenes.tutorial:TutorialScene",
+    "settings": "koikoi_desktop.scenes.settings_screen:SettingsScene",
     "ledger": "koikoi_desktop.scenes.ledger:LedgerScene",
-    "about": "koikoi_desktop.scenes.about:AboutScene",
+    "about": "koikoi_desktop.scenes.rules_screen:AboutScene",
 }
 
 #: Names accepted by ``--scene`` (screens that make sense without a match in progress,
@@ -41,6 +42,7 @@ CLI_SCENES: tuple[str, ...] = (
     "month-reference",
     "yaku-reference",
     "rules",
+    "tutorial",
     "settings",
     "ledger",
     "about",

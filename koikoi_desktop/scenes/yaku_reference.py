@@ -194,9 +194,11 @@ class YakuReferenceScene(LearnScene):
             y = paragraph(surface, value, self.font(22), x, y + self.px(6), w, bold=True,
                           color=theme.TARGET)
             step, _ = yaku_facts.extra_step(key, rules)
+            need = yaku_facts.NEEDS_ANY.get(key)
             if step:
-                y = paragraph(surface, gfx.tr("ui.yakuref.step", n=step), self.font(15), x, y,
-                              w, color=theme.OCHRE)
+                text = (gfx.tr("ui.yakuref.step_beyond", n=step, need=need)
+                        if need and key != "sanko" else gfx.tr("ui.yakuref.step", n=step))
+                y = paragraph(surface, text, self.font(15), x, y, w, color=theme.OCHRE)
         y = paragraph(surface, gfx.tr(f"yaku.{key}.desc"), self.font(15), x, y + self.px(4), w)
         y = self.draw_cards(surface, key, x, y + self.px(8), w)
         if yaku_facts.exists(key, rules):

@@ -1,0 +1,462 @@
+"""The settings screen: every field of the settings model, applied at once and saved.
+
+``SettingsScene(app)``. One scrolling column of rows in five sections (general, display, sound,
+game, player). Each change is written to the settings model, saved through ``Storage`` at once
+(``learning.save_settings``) and applied to the running app:
+
+* language: ``gfx.set_language`` (every screen reads its labels through ``tr`` each frame);
+* UI scale: ``app.ui_scale`` and a resize of every scene on the stack;
+* fullscreen: ``app.toggle_fullscreen()`` when it differs from the window's state;
+* animation speed, reduced motion, click-to-move: ``app.anim_speed`` / ``reduced_motion`` /
+  ``click_mode``;
+* volumes and mute: ``app.audio.apply_settings(settings)`` when the app has an audio object.
+
+Decisions: the default rule options offered are the ones each preset's rulebook presents as
+optional (``engine.rules.PRESET_TOGGLES``), stored in ``default_options`` only where they differ
+from the preset (so a preset's own default never becomes a stale override). ``window_size`` is
+not shown: the window remembers its own size. The quiz score can be reset here. The player name
+is saved as typed; the birth date (YYYY-MM-DD, optional) is saved once it is a valid date or empty,
+and a partial or impossible date is shown in red and not saved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from koikoi_desktop import i18n
+from koikoi_desktop.engine import PRESETS, Rules
+from koikoi_desktop.engine.rules import PRESET_TOGGLES
+from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.widgets import Button, Choice, Slider, Toggle, Widget
+
+UI_SCALES = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5)
+OPPONENTS = ("beginner", "intermediate", "expert")
+#: Values offered for each optional rule (RULES.md §13 "toggle" rows).
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "viewing_value": (5, 3),
+    "koi_multiplier": ("double_per_call", "none"),
+    "trio_bonus": (None, 3),
+    "match_end": ("target", "rounds"),
+    "settlement": ("winner_only", "zero_sum"),
+}
+ROUNDS_CHOICES = {"seed-000": (12, 6, 3), "seed-003": (12, 6)}
+
+
+def rule_value_label(field: str, value: Any) -> str:
+    """A rule setting's value for people: on/off, a number, or the choice's translated name."""
+    if isinstance(value, bool):
+        return gfx.tr("ui.common.on" if value else "ui.common.off")
+    if value is None:
+        return gfx.tr("ui.common.off")
+    if isinstance(value, int):
+        return str(value)
+    key = f"rule.{field}.{value}"
+    return gfx.tr(key) if i18n.has(key) or i18n.has(key, "en") else str(value)
+
+
+def rule_label(field: str) -> str:
+    """A rule setting's name (``value_<yaku>`` fields read as "Value of <yaku>")."""
+    if field.startswith("value_"):
+        return gfx.tr("ui.rules.value_of", yaku=i18n.yaku_name(field[6:]))
+    return gfx.tr(f"rule.{field}")
+
+
+def with_option(preset: str, options: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
+    """``options`` with ``field`` set (dropped when equal to the preset), kept valid for Rules."""
+    base = PRESETS[preset]
+    out = {k: v for k, v in options.items() if k in Rules.model_fields and k != "based_on"}
+    out[field] = value
+    if field == "match_end":  # a fixed-length "year" needs rounds; a target race needs a target
+        if value == "rounds":
+            out.update(rounds=out.get("rounds") or 12, target_score=None)
+        else:
+            out.update(rounds=None, target_score=base.target_score or 50)
+    if field == "rounds" and base.unit == "coins" and isinstance(value, int):
+        out["starting_balance"] = base.with_rounds(value).starting_balance
+    merged = {**base.model_dump(), **out}
+    Rules.model_validate(merged)  # raises on an impossible combination
+    return {k: v for k, v in out.items() if base.model_dump().get(k) != v}
+
+
+class TextField(Widget):
+    """A one-line text entry: click or Enter to edit, type, Enter to finish."""
+
+    def __init__(
+        self,
+        label: Callable[[], str],
+        value: str,
+        on_change: Callable[[str], Any],
+        rect: pygame.Rect | None = None,
+        *,
+        placeholder: Callable[[], str] = lambda: "",
+        max_len: int = 40,
+        valid: Callable[[str], bool] = lambda s: True,
+    ) -> None:
+        super().__init__(rect)
+        self.label, self.value, self.on_change = label, value, on_change
+        self.placeholder, self.max_len, self.valid = placeholder, max_len, valid
+        self.editing = False
+
+    def handle(self, intent: Intent) -> bool:
+        super().handle(intent)
+        if intent.kind == "press":
+            inside = self.rect.collidepoint(intent.pos)
+            self.editing = inside
+            return inside
+        return False
+
+    def activate(self) -> None:
+        self.editing = not self.editing
+
+    def key(self, intent: Intent) -> bool:
+        if not self.editing:
+            return False
+        if intent.kind == "undo":
+            self.value = self.value[:-1]
+        elif intent.kind == "confirm" and intent.key == pygame.K_SPACE:
+            self.value = (self.value + " ")[: self.max_len]
+        elif intent.kind == "confirm":
+            self.editing = False
+            return True
+        elif intent.kind == "key" and intent.text and intent.text.isprintable():
+            self.value = (self.value + intent.text)[: self.max_len]
+        else:
+            return intent.kind in ("left", "right")
+        self.on_change(self.value)
+        return True
+
+    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+        pygame.draw.rect(surface, theme.BUTTON, self.rect, border_radius=6)
+        gfx.blit_text(surface, self.label(), font, (self.rect.x + 10, self.rect.centery),
+                      anchor="midleft", max_width=int(self.rect.w * 0.45))
+        box = pygame.Rect(self.rect.x + int(self.rect.w * 0.48), self.rect.y + 5,
+                          int(self.rect.w * 0.52) - 10, self.rect.h - 10)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=4)
+        ok = self.valid(self.value)
+        edge = theme.OCHRE if self.editing else (theme.PANEL_EDGE if ok else theme.DANGER)
+        pygame.draw.rect(surface, edge, box, width=2 if self.editing or not ok else 1,
+                         border_radius=4)
+        text = self.value + ("|" if self.editing else "")
+        color = theme.PAPER if ok else theme.DANGER
+        if not self.value and not self.editing:
+            text, color = self.placeholder(), theme.MUTED
+        gfx.blit_text(surface, text, font, (box.x + 8, box.centery), color=color,
+                      anchor="midleft", max_width=box.w - 16)
+        if focused:
+            from koikoi_desktop.ui.widgets import draw_focus
+
+            draw_focus(surface, self.rect)
+
+
+def parse_date(text: str) -> _dt.date:
+    """``YYYY-MM-DD`` → date; raises ValueError otherwise."""
+    return _dt.date.fromisoformat(text.strip())
+
+
+class SettingsScene(LearnScene):
+    """Every setting, one row each, saved and applied on change."""
+
+    name = "settings"
+    title_key = "ui.settings.title"
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.scroll = 0
+        self.rows: list[tuple[str, Widget | None]] = []  # (section heading or "", widget)
+        self.content_h = 0
+
+    # ------------------------------------------------------------------ model access
+    def get(self, name: str, default: Any = None) -> Any:
+        return app_setting(self.app, name, default)
+
+    def save(self, **changes: Any) -> bool:
+        try:
+            save_settings(self.app, **changes)
+        except Exception:
+            self.message = gfx.tr("ui.settings.invalid")
+            return False
+        self.message = gfx.tr("ui.settings.saved")
+        return True
+
+    # ------------------------------------------------------------------ appliers
+    def set_language(self, code: str) -> None:
+        if self.save(language=code):
+            gfx.set_language(code)
+            self.message = gfx.tr("ui.settings.saved")
+            self.build()
+
+    def set_scale(self, value: float) -> None:
+        if self.save(ui_scale=value):
+            self.app.ui_scale = value
+            stack = getattr(self.app, "stack", None)
+            if stack is not None:
+                stack.resize(tuple(getattr(self.app, "size", self.size)))
+            self.build()
+
+    def set_fullscreen(self, value: bool) -> None:
+        if self.save(fullscreen=value) and bool(getattr(self.app, "_fullscreen", value)) != value:
+            toggle = getattr(self.app, "toggle_fullscreen", None)
+            if toggle is not None:
+                try:
+                    toggle()
+                except Exception as exc:  # a display that cannot go fullscreen
+                    self.message = str(exc)
+
+    def set_app_attr(self, field: str, attr: str) -> Callable[[Any], None]:
+        def cb(value: Any) -> None:
+            if self.save(**{field: value}):
+                setattr(self.app, attr, value)
+
+        return cb
+
+    def set_sound(self, field: str) -> Callable[[Any], None]:
+        def cb(value: Any) -> None:
+            if self.save(**{field: value}):
+                audio = getattr(self.app, "audio", None)
+                settings = getattr(getattr(self.app, "storage", None), "settings", None)
+                if audio is not None and hasattr(audio, "apply_settings") and settings:
+                    with contextlib.suppress(Exception):
+                        audio.apply_settings(settings)
+
+        return cb
+
+    def set_plain(self, field: str) -> Callable[[Any], None]:
+        return lambda value: self.save(**{field: value}) and None
+
+    def set_preset(self, name: str) -> None:
+        if self.save(default_preset=name, default_options={}):
+            self.build()
+
+    def set_option(self, field: str) -> Callable[[Any], None]:
+        def cb(value: Any) -> None:
+            preset = self.preset()
+            try:
+                opts = with_option(preset, dict(self.get("default_options", {}) or {}), field,
+                                   value)
+            except Exception:
+                self.message = gfx.tr("ui.settings.invalid")
+                return
+            self.save(default_options=opts)
+
+        return cb
+
+    def set_name(self, text: str) -> None:
+        self.save(player_name=text)
+
+    def set_birth(self, text: str) -> None:
+        if not text.strip():
+            self.save(birth_date=None)
+            return
+        try:
+            value = parse_date(text)
+        except ValueError:
+            return
+        self.save(birth_date=value)
+
+    def reset_quiz(self) -> None:
+        self.save(quiz_score=0, quiz_streak=0, quiz_best_streak=0)
+
+    def preset(self) -> str:
+        name = str(self.get("default_preset", "nintendo"))
+        return name if name in PRESETS else "nintendo"
+
+    def option_value(self, field: str) -> Any:
+        opts = self.get("default_options", {}) or {}
+        return opts.get(field, getattr(PRESETS[self.preset()], field))
+
+    # ------------------------------------------------------------------ layout
+    def build(self) -> None:
+        super().build()
+        rows: list[tuple[str, Widget | None]] = []
+
+        def sec(key: str) -> None:
+            rows.append((key, None))
+
+        def add(w: Widget) -> None:
+            rows.append(("", w))
+
+        def lab(key: str) -> Callable[[], str]:
+            return lambda: gfx.tr(key)
+
+        sec("ui.settings.section.general")
+        langs = list(i18n.LANGUAGES.items())
+        add(Choice(lab("ui.settings.language"), langs, self.get("language", "en"),
+                   self.set_language))
+        styles = [(s, lab(f"ui.settings.name_display.{s}")) for s in i18n.NAME_STYLES]
+        add(Choice(lab("ui.settings.name_display"), styles,
+                   self.get("name_display", "translated"), self.set_plain("name_display")))
+        levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in ("full", "highlights", "none")]
+        add(Choice(lab("ui.settings.help_level"), levels, self.get("help_level", "full"),
+                   self.set_plain("help_level")))
+        add(Toggle(lab("ui.settings.card_badges"), bool(self.get("card_badges", True)),
+                   self.set_plain("card_badges")))
+        add(Toggle(lab("ui.settings.click_to_move"), bool(self.get("click_to_move", False)),
+                   self.set_app_attr("click_to_move", "click_mode")))
+        sec("ui.settings.section.display")
+        add(Toggle(lab("ui.settings.fullscreen"), bool(self.get("fullscreen", False)),
+                   self.set_fullscreen))
+        scale = float(self.get("ui_scale", 1.0) or 1.0)
+        scales = sorted({*UI_SCALES, scale})
+        add(Choice(lab("ui.settings.ui_scale"), [(v, f"{round(v * 100)}%") for v in scales],
+                   scale, self.set_scale))
+        speeds = [(v, lab(f"ui.settings.animation_speed.{v}")) for v in ("off", "fast", "normal")]
+        add(Choice(lab("ui.settings.animation_speed"), speeds,
+                   self.get("animation_speed", "normal"),
+                   self.set_app_attr("animation_speed", "anim_speed")))
+        add(Toggle(lab("ui.settings.reduced_motion"), bool(self.get("reduced_motion", False)),
+                   self.set_app_attr("reduced_motion", "reduced_motion")))
+        sec("ui.settings.section.sound")
+        add(Slider(lab("ui.settings.sound_volume"), 0, 100, int(self.get("sound_volume", 80)),
+                   self.set_sound("sound_volume"), step=5))
+        add(Slider(lab("ui.settings.music_volume"), 0, 100, int(self.get("music_volume", 60)),
+                   self.set_sound("music_volume"), step=5))
+        add(Toggle(lab("ui.settings.muted"), bool(self.get("muted", False)),
+                   self.set_sound("muted")))
+        sec("ui.settings.section.game")
+        presets = [(n, lab(f"preset.{n}.name")) for n in PRESETS]
+        add(Choice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
+        preset = self.preset()
+        for field in PRESET_TOGGLES.get(preset, ()):
+            if field == "rounds":
+                values: tuple[Any, ...] = ROUNDS_CHOICES.get(preset, (12, 6))
+            else:
+                values = OPTION_VALUES.get(field, (False, True))
+            opts = [(v, self._value_label(field, v)) for v in values]
+            label = self._option_label(field)
+            add(Choice(label, opts, self.option_value(field), self.set_option(field)))
+        opponents = [(v, lab(f"ui.settings.opponent.{v}")) for v in OPPONENTS]
+        add(Choice(lab("ui.settings.default_opponent"), opponents,
+                   self.get("default_opponent", "intermediate"),
+                   self.set_plain("default_opponent")))
+        sec("ui.settings.section.player")
+        add(TextField(lab("ui.settings.player_name"), str(self.get("player_name", "") or ""),
+                      self.set_name, placeholder=lab("ui.common.you")))
+        birth = self.get("birth_date", None)
+        add(TextField(lab("ui.settings.birth_date"), birth.isoformat() if birth else "",
+                      self.set_birth, placeholder=lab("ui.settings.birth_date.hint"), max_len=10,
+                      valid=_date_ok))
+        add(Button(lab("ui.settings.reset_quiz"), self.reset_quiz))
+        self.rows = rows
+        self.layout()
+
+    def _value_label(self, field: str, v: Any) -> Callable[[], str]:
+        return lambda: rule_value_label(field, v)
+
+    def _option_label(self, field: str) -> Callable[[], str]:
+        return lambda: "   " + rule_label(field)
+
+    def viewport(self) -> pygame.Rect:
+        top = self.px(76)
+        w = min(self.size[0] - self.px(40), self.px(820))
+        return pygame.Rect((self.size[0] - w) // 2, top, w, self.size[1] - top - self.px(34))
+
+    def layout(self) -> None:
+        view = self.viewport()
+        row_h, gap, sec_h = self.px(40), self.px(6), self.px(38)
+        y = 0
+        for _heading, widget in self.rows:
+            if widget is None:
+                y += sec_h
+                continue
+            widget.rect = pygame.Rect(view.x, view.y + y - self.scroll, view.w, row_h)
+            y += row_h + gap
+        self.content_h = y
+        widgets = [w for _, w in self.rows if w is not None]
+        self.focus.set([*widgets, *self.buttons])
+
+    def scroll_by(self, dy: int) -> None:
+        limit = max(0, self.content_h - self.viewport().h)
+        self.scroll = max(0, min(limit, self.scroll + dy))
+        self.layout()
+
+    def on_wheel(self, dy: int) -> None:
+        self.scroll_by(-dy * self.px(60))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Rows scrolled out of view must not take clicks meant for the header."""
+        from koikoi_desktop.ui.input import to_intent
+
+        intent = to_intent(event)
+        if (
+            intent is not None
+            and intent.kind == "press"
+            and not self.viewport().collidepoint(intent.pos)
+            and not any(b.rect.collidepoint(intent.pos) for b in self.buttons)
+        ):
+            return
+        super().handle(event)
+
+    def on_key(self, intent: Intent) -> bool:
+        focused = self.focus.focused
+        if isinstance(focused, TextField) and focused.editing:
+            return bool(self.focus.handle(intent))
+        self.focus.handle(intent)
+        self.keep_focus_visible()
+        return True
+
+    def keep_focus_visible(self) -> None:
+        w = self.focus.focused
+        if w is None or w in self.buttons:
+            return
+        view = self.viewport()
+        if w.rect.y < view.y:
+            self.scroll_by(w.rect.y - view.y - self.px(40))
+        elif w.rect.bottom > view.bottom:
+            self.scroll_by(w.rect.bottom - view.bottom + self.px(10))
+        self.focus.index = self.focus.widgets.index(w)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        view = self.viewport()
+        self.wheel_hits.append((view, self.on_wheel))
+        sec_h = self.px(38)
+        y = 0
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        f = self.font(18)
+        for heading, widget in self.rows:
+            if widget is None:
+                gfx.blit_text(surface, gfx.tr(heading), self.font(20),
+                              (view.x, view.y + y - self.scroll + sec_h - self.px(6)),
+                              color=theme.OCHRE, bold=True, anchor="bottomleft")
+                y += sec_h
+                continue
+            y += widget.rect.h + self.px(6)
+        for _, widget in self.rows:
+            if widget is None:
+                continue
+            if widget.rect.colliderect(view):
+                focused = self.focus.keyboard_used and self.focus.focused is widget
+                widget.draw(surface, focused=focused, font=f)
+        surface.set_clip(clip)
+        if self.content_h > view.h:  # a scroll bar, so the player knows there is more
+            bar_h = max(self.px(30), view.h * view.h // self.content_h)
+            top = view.y + (view.h - bar_h) * self.scroll // max(1, self.content_h - view.h)
+            pygame.draw.rect(surface, theme.PANEL_EDGE,
+                             pygame.Rect(view.right + self.px(6), top, self.px(5), bar_h),
+                             border_radius=3)
+        for b in self.buttons:
+            b.draw(surface, focused=self.focus.keyboard_used and self.focus.focused is b,
+                   font=self.font(17))
+        if self.message:
+            gfx.blit_text(surface, self.message, self.font(15),
+                          (self.size[0] // 2, self.size[1] - self.px(8)), color=theme.OCHRE,
+                          anchor="midbottom", max_width=self.size[0] - 40)
+
+
+def _date_ok(text: str) -> bool:
+    if not text.strip():
+        return True
+    try:
+        d = parse_date(text)
+    except ValueError:
+        return False
+    return _dt.date(1900, 1, 1) <= d <= _dt.date.today()
