@@ -89,7 +89,7 @@ class Reason:
         for k, v in self.params.items():
             if k in ("card", "hand", "drawn") and isinstance(v, int):
                 shown[k] = card_name(v)
-            elif k == "yaku" and isinstance(v, str):
+            elif k in ("yaku", "instant") and isinstance(v, str):
                 shown[k] = yaku_name(v)
             elif k == "month" and isinstance(v, int):
                 shown[k] = month_name(v)
