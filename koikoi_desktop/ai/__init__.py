@@ -19,6 +19,7 @@ from .base import LEVELS, PERSONAS, Budget, Opponent, Persona, Reason, personas
 from .beginner import Beginner
 from .expert import PLAY_BUDGET, Expert
 from .intermediate import Intermediate
+from .worker import Thinking
 
 _CLASSES: dict[str, type[Opponent]] = {
     "beginner": Beginner,
@@ -57,6 +58,7 @@ __all__ = [
     "Opponent",
     "Persona",
     "Reason",
+    "Thinking",
     "make_opponent",
     "personas",
 ]
