@@ -362,3 +362,26 @@ def test_r_end_round_endings(name) -> None:
         k_l = sum(1 for p, c in decisions if p != w and c == "koikoi")
         assert o.base == score_yaku(s.captured(w), r).base
         assert o.final == payout(o.base, r, winner_calls=k_w, loser_calls=k_l)
+
+
+def test_r_koi_4_nintendo_last_turn_explicit_stop() -> None:
+    """R-KOI-4 / R-KOI-7: nintendo, before any koi-koi, a decision with an empty hand is an
+    explicit `stop` (the only legal action), not a forced end."""
+    r = PRESETS["nintendo"]
+    for seed in range(600):
+        s = new_round(r, dealer=seed % 2, rng=random.Random(seed))
+        rng = random.Random(seed)
+        while s.outcome is None:
+            names = legal_texts(s)
+            if "stop" in names:
+                p = s.to_move
+                if not s.hand(p):
+                    assert names == {"stop"}
+                    assert_illegal(s, "koikoi")
+                    s.apply("stop")
+                    assert s.outcome.winner == p
+                    return
+                s.apply("stop")
+                break
+            s.apply(rng.choice(s.legal_actions()))
+    pytest.fail("no last-turn decision found")

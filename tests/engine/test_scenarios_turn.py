@@ -461,3 +461,96 @@ def test_illegal_after_round_over() -> None:
     assert s.outcome is not None and s.legal_actions() == []
     assert_illegal(s, "play 1")
     assert_illegal(s, "stop")
+
+
+CANDIDATES = [f"play {c}" for c in range(1, 49)] + [f"discard {c}" for c in range(1, 49)] + [
+    f"draw>{t}" for t in range(1, 49)] + ["koikoi", "stop", "declare", "exchange", "keep",
+    "play 44>1", "play 5>6", "play 1>45"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_illegal_actions_in_every_phase_change_nothing(name) -> None:
+    """R-TURN / R-KOI / R-DEAL-4: in every phase (exchange, declare, play, draw choice,
+    decision) every move that is not legal raises IllegalAction and changes nothing."""
+    extra = {"hand_exchange": True} if name == "seed-003" else {}
+    phases: set[str] = set()
+    for s, rng in _random_rounds(name, 12, seed0=900, **extra):
+        while s.outcome is None:
+            legal = legal_texts(s)
+            phases.add("decide" if "stop" in legal else "draw" if any(
+                a.startswith("draw>") for a in legal) else "exchange" if "exchange" in legal
+                else "play")  # fmt: skip
+            for text in rng.sample(CANDIDATES, 12):
+                if text not in legal:
+                    assert_illegal(s, text)
+            s.apply(rng.choice(sorted(legal)))
+    assert {"decide", "play"} <= phases
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_r_turn_4_views_never_reveal_hidden_cards(name) -> None:
+    """R-TURN-4 / R-DEAL-4: over random rounds a view shows its own hand (hidden during the
+    exchange decision), the field and both capture piles, never the opponent's hand or the
+    pile; the public history mentions no card that was never face up."""
+    extra = {"hand_exchange": True} if name == "seed-003" else {}
+    for s, rng in _random_rounds(name, 10, seed0=1200, **extra):
+        face_up: set[int] = set()
+        dealt = [set(s.hand(0)), set(s.hand(1))]
+        while True:
+            face_up |= set(s.field) | set(s.captured(0)) | set(s.captured(1))
+            for p in (0, 1):
+                v = s.view(p)
+                hidden = set(s.hand(1 - p)) - face_up
+                for e in v.history:
+                    if e.kind in ("instant_win", "deal", "redeal"):
+                        continue  # a declared hand is shown; a deal event shows the field
+                    mentioned = {e.card, *e.cards} - {0}
+                    assert not mentioned & hidden - dealt[p], e
+                assert not hidden & set(v.hand) and not hidden & set(v.field)
+                assert set(v.captured[0]) == set(s.captured(0))
+                assert set(v.captured[1]) == set(s.captured(1))
+                if "exchange" not in legal_texts(s):
+                    assert set(v.hand) == set(s.hand(p))
+                assert v.pile_size == len(set(range(1, 49)) - set(s.hand(0)) - set(s.hand(1))
+                                          - set(s.field) - set(s.captured(0))
+                                          - set(s.captured(1))) - (1 if v.pending_draw else 0)
+            if s.outcome is not None:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: RoundState.apply(non-Action, non-str) raises AttributeError "
+    "('int' object has no attribute 'kind') from _why_illegal instead of IllegalAction",
+)
+@pytest.mark.parametrize("bad", [5, None, 3.5])
+def test_apply_rejects_non_actions_cleanly(bad) -> None:
+    """Issue 2 §4: apply takes an Action or its text; anything else is refused with an
+    IllegalAction (or TypeError), never an internal AttributeError, and changes nothing."""
+    s = scenario(PRESETS["nintendo"], 0, TABLE_DEALER, TABLE_ND, TABLE_FIELD, pile=[36])
+    before = snapshot(s)
+    with pytest.raises((IllegalAction, TypeError)):
+        s.apply(bad)
+    assert snapshot(s) == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: a plain tuple equal to a legal Action passes apply's legality check "
+    "(NamedTuple equality), is appended to the move list, then _do raises AttributeError: "
+    "the failed apply leaves a junk move in the state and its round_record",
+)
+def test_apply_plain_tuple_is_not_an_action() -> None:
+    """Issue 2 §3: every applied move has a canonical text in the round record."""
+    from koikoi_desktop.engine import replay_round
+
+    s = scenario(PRESETS["nintendo"], 0, TABLE_DEALER, TABLE_ND, TABLE_FIELD, pile=[36])
+    before = snapshot(s)
+    try:
+        s.apply(("play", 10, 0))  # type: ignore[arg-type]
+    except (IllegalAction, TypeError):
+        assert snapshot(s) == before
+        return
+    assert "moves play 10" in round_record(s)
+    replay_round(round_record(s))
