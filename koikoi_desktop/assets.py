@@ -14,6 +14,7 @@ Nothing here imports pygame at module import time.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import OrderedDict
 from functools import cache
@@ -57,9 +58,16 @@ def _candidates() -> list[Path]:
 def asset_root() -> Path:
     """The folder holding ``cards/``, ``ui/`` and the other assets.
 
+    The environment variable ``KOIKOI_ASSETS_DIR`` names the folder outright (tests of damaged
+    installs, art work in progress): it is used even when files are missing from it, so a broken
+    copy shows the placeholders rather than quietly borrowing another copy's art.
+
     >>> (asset_root() / "cards").is_dir()
     True
     """
+    override = os.environ.get("KOIKOI_ASSETS_DIR")
+    if override:
+        return Path(override).expanduser()
     for cand in _candidates():
         if (cand / "cards").is_dir():
             return cand
