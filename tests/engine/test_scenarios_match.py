@@ -436,3 +436,61 @@ def test_rules_value_fields_for_every_yaku_key() -> None:
     for name, hanami in (("seed-000", 5), ("seed-003", 3), ("seed-001", 5), ("nintendo", 5)):
         r = PRESETS[name]
         assert r.value_hanami == r.value_tsukimi == hanami  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("name", "changes", "rounds"),
+    [("seed-000", {}, 3), ("seed-000", {"starting_balance": 8}, None), ("seed-003", {}, 6),
+     ("seed-001", {}, None), ("seed-001", {"settlement": "zero_sum"}, None),
+     ("nintendo", {}, None)],
+)  # fmt: skip
+def test_r_pay_r_match_ledger_oracle(name, changes, rounds) -> None:
+    """R-PAY / R-MATCH-1..4 / R-SETUP-3: over seeded random matches every ledger entry settles
+    as §11 says (paid, balances), the dealer rotates as R-SETUP-3 says, and the match ends
+    exactly when §12 says, with the right winner."""
+    import random
+
+    r = variant(PRESETS[name], **changes) if changes else PRESETS[name]
+    for seed in range(4):
+        m = new_match(r, first_dealer=seed % 2, rounds=rounds, seed=seed)
+        rr = m.rules
+        rng = random.Random(seed)
+        while m.outcome is None:
+            names = legal_texts(m.round)
+            if "declare" in names:
+                m.apply("declare")
+            elif "koikoi" in names and rng.random() < 0.5:
+                m.apply("koikoi")
+            else:
+                m.apply(rng.choice(m.round.legal_actions()))
+        bal = [rr.starting_balance] * 2
+        dealer = seed % 2
+        for i, e in enumerate(m.ledger):
+            assert e.round == i + 1 and e.dealer == dealer
+            if e.winner is None:
+                assert e.paid == 0
+                dealer = dealer if rr.dealer_after_no_winner == "same" else 1 - dealer
+            else:
+                w, lo = e.winner, 1 - e.winner
+                if rr.settlement == "transfer_capped":
+                    assert e.paid == min(e.final, bal[lo])
+                    bal[w] += e.paid
+                    bal[lo] -= e.paid
+                elif rr.settlement == "zero_sum":
+                    assert e.paid == e.final
+                    bal[w] += e.final
+                    bal[lo] -= e.final
+                else:
+                    assert e.paid == e.final
+                    bal[w] += e.final
+                dealer = w
+            assert e.balances == tuple(bal)
+            over = (
+                (rr.bankruptcy_ends_match and min(bal) <= 0)
+                or (rr.match_end == "target" and max(bal) >= rr.target_score)
+                or (rr.match_end == "rounds" and i + 1 >= rr.rounds
+                    and not (rr.final_tie == "extra_round" and bal[0] == bal[1]))
+            )  # fmt: skip
+            assert over == (i == len(m.ledger) - 1), (i, bal)
+        want = None if bal[0] == bal[1] else (0 if bal[0] > bal[1] else 1)
+        assert m.outcome.winner == want and m.balances == tuple(bal)
