@@ -54,7 +54,8 @@ def rule_value_label(field: str, value: Any) -> str:
     if isinstance(value, bool):
         return gfx.tr("ui.common.on" if value else "ui.common.off")
     if value is None:
-        return gfx.tr("ui.common.off")
+        none_key = f"rule.{field}.none"
+        return gfx.tr(none_key) if i18n.has(none_key, "en") else gfx.tr("ui.common.off")
     if isinstance(value, int):
         return str(value)
     key = f"rule.{field}.{value}"
@@ -228,7 +229,10 @@ class SettingsScene(LearnScene):
         return cb
 
     def set_plain(self, field: str) -> Callable[[Any], None]:
-        return lambda value: self.save(**{field: value}) and None
+        def cb(value: Any) -> None:
+            self.save(**{field: value})
+
+        return cb
 
     def set_preset(self, name: str) -> None:
         if self.save(default_preset=name, default_options={}):
