@@ -150,18 +150,18 @@ def _data_dir(args: argparse.Namespace | None, storage: Any = None) -> Path:
 
 
 def write_crash_report(
-    exc: BaseException, args: argparse.Namespace | None, storage: Any = None
+    exc: BaseException,
+    args: argparse.Namespace | None,
+    storage: Any = None,
+    *,
+    record: str | None = None,
 ) -> Path:
-    """Write the traceback and environment to ``crash-<time>.txt``; returns the path."""
-    folder = _data_dir(args, storage)
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"crash-{stamp}.txt"
-    except OSError:
-        import tempfile
+    """Write the traceback, environment and the match's text ``record`` (when a match was on
+    the table) to ``crash-<time>.txt`` in the data folder (the temp folder when that refuses);
+    returns the path."""
+    import tempfile
 
-        path = Path(tempfile.gettempdir()) / f"koikoi-crash-{stamp}.txt"
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     from koikoi_desktop import __version__
 
     lines = [
@@ -171,8 +171,29 @@ def write_crash_report(
         "",
         "".join(traceback.format_exception(exc)),
     ]
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
+    if record:
+        lines += ["match record (replay with koikoi_desktop.engine.replay_match):", record]
+    text = "\n".join(lines)
+    tmp = Path(tempfile.gettempdir())
+    places = [(_data_dir(args, storage), f"crash-{stamp}.txt"), (tmp, f"koikoi-crash-{stamp}.txt")]
+    for folder, name in places:
+        path = folder / name
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8", errors="backslashreplace")
+            return path
+        except OSError:
+            continue
+    return path  # nowhere to write; the caller still names where it tried
+
+
+def _match_record(app: Any) -> str | None:
+    """The text record of the match on the table, if any (for the crash report)."""
+    try:
+        table = app.stack.find("table")
+        return str(table.match.record_text()) if table is not None and table.match else None
+    except Exception:
+        return None
 
 
 def _sdl_defaults(args: argparse.Namespace) -> None:
@@ -206,9 +227,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
-        path = write_crash_report(exc, args, getattr(app, "storage", None))
+        path = write_crash_report(
+            exc, args, getattr(app, "storage", None), record=_match_record(app)
+        )
+        what = " ".join(str(exc).split())[:200]  # one line, whatever the message holds
         print(
-            f"koikoi-desktop: crashed ({type(exc).__name__}: {exc}); report written to {path}",
+            f"koikoi-desktop: crashed ({type(exc).__name__}: {what}); report written to {path}",
             file=sys.stderr,
         )
         return 1
@@ -441,6 +465,7 @@ class App:
         clock = pygame.time.Clock()
         self.running = True
         max_frames = self.args.frames
+        crash_in = os.environ.get("KOIKOI_TEST_CRASH", "")
         while self.running and self.stack.top is not None:
             t0 = time.perf_counter()
             if self.fixed_dt is not None:
@@ -453,6 +478,8 @@ class App:
                 self.dispatch(event)
             if not self.running:
                 break
+            if crash_in:
+                _test_crash(crash_in, self)
             self.stack.update(dt)
             if self.stack.top is None:
                 break
@@ -487,6 +514,16 @@ class App:
         while self.stack.top is not None:
             self.stack.pop()
         pygame.display.quit()
+
+
+def _test_crash(spec: str, app: App) -> None:
+    """Test hook: ``KOIKOI_TEST_CRASH=SCENE[:FRAME]`` ("1" = the title) raises when that scene
+    is on top (from frame FRAME on), to prove the crash report path end to end."""
+    name, _, frame = spec.partition(":")
+    name = "title" if name == "1" else name
+    top = app.stack.top
+    if top is not None and top.name == name and app.frame >= int(frame or 0):
+        raise RuntimeError(f"KOIKOI_TEST_CRASH={spec}: a forced crash in the {name} scene")
 
 
 def sdl_defaults(args: argparse.Namespace) -> None:
