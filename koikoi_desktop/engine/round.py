@@ -371,6 +371,8 @@ class RoundState:
         """
         if isinstance(action, str):
             action = Action.from_text(action)
+        elif type(action) is not Action:
+            raise IllegalAction(f"{action!r} is not a move: pass an Action or its text.")
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()

@@ -166,6 +166,16 @@ class Rules(BaseModel):
             raise ValueError("match_end 'target' needs a target_score.")
         return self
 
+    @property
+    def value_hanami(self) -> int:
+        """Hanami's value: ``viewing_value`` (§13 keeps one value for both viewing yaku)."""
+        return self.viewing_value
+
+    @property
+    def value_tsukimi(self) -> int:
+        """Tsukimi's value: ``viewing_value``."""
+        return self.viewing_value
+
     def value(self, key: str) -> int:
         """The preset value of yaku ``key`` (viewing yaku: ``viewing_value``)."""
         if key in ("hanami", "tsukimi"):

@@ -519,11 +519,6 @@ def test_r_turn_4_views_never_reveal_hidden_cards(name) -> None:
             s.apply(rng.choice(s.legal_actions()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: RoundState.apply(non-Action, non-str) raises AttributeError "
-    "('int' object has no attribute 'kind') from _why_illegal instead of IllegalAction",
-)
 @pytest.mark.parametrize("bad", [5, None, 3.5])
 def test_apply_rejects_non_actions_cleanly(bad) -> None:
     """Issue 2 §4: apply takes an Action or its text; anything else is refused with an
@@ -535,12 +530,6 @@ def test_apply_rejects_non_actions_cleanly(bad) -> None:
     assert snapshot(s) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a plain tuple equal to a legal Action passes apply's legality check "
-    "(NamedTuple equality), is appended to the move list, then _do raises AttributeError: "
-    "the failed apply leaves a junk move in the state and its round_record",
-)
 def test_apply_plain_tuple_is_not_an_action() -> None:
     """Issue 2 §3: every applied move has a canonical text in the round record."""
     from koikoi_desktop.engine import replay_round
