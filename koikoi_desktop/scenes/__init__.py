@@ -31,6 +31,7 @@ REGISTRY: dict[str, str] = {
     "settings": "koikoi_desktop.scenes.settings_screen:SettingsScene",
     "ledger": "koikoi_desktop.scenes.ledger:LedgerScene",
     "about": "koikoi_desktop.scenes.rules_screen:AboutScene",
+    "credits": "koikoi_desktop.scenes.about:AboutScene",
 }
 
 #: Names accepted by ``--scene`` (screens that make sense without a match in progress,
@@ -46,6 +47,7 @@ CLI_SCENES: tuple[str, ...] = (
     "settings",
     "ledger",
     "about",
+    "credits",
     "round-summary",
     "match-result",
 )

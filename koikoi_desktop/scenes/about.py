@@ -1,0 +1,187 @@
+"""Credits and licences: the game's version, its licences and what it is built with.
+
+Registered as ``credits`` (``--scene credits``). A panel on the felt lists, in the player's
+language: the version; the licences (code MIT, card art and icon CC BY-SA 4.0, fonts OFL);
+who made it (fonts and sound credits included); the libraries with the versions actually
+running (Python, pygame-ce with its LGPL replace-the-library note, SDL, pydantic, platformdirs);
+and the folder holding the full licence texts (``LICENSE``, ``THIRD_PARTY_NOTICES.md``,
+``licenses/``) — next to the program in a packaged build, the checkout or installed package
+otherwise.
+
+Decisions:
+
+* The name ``about`` belongs to the "about hanafuda" history page of the learning screens
+  (``rules_screen:AboutScene``), which the title's "About hanafuda" button opens; this screen
+  is the game's own About and offers a button to that page when it exists (a missing module
+  would only show the "coming soon" stub, so the button is hidden then).
+* Text is fitted, not scrolled: the body font shrinks step by step (down to 11 px at scale 1)
+  until every wrapped line fits the panel, so a long translation or a 1024x640 window never
+  overflows.
+* Nothing is read from disk while drawing: versions and the notices folder are looked up once
+  when the screen opens.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from koikoi_desktop import __version__
+from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.widgets import Label
+
+NOTICES = "THIRD_PARTY_NOTICES.md"
+
+
+def _dist_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def library_versions() -> dict[str, str]:
+    """Versions of what the running game is built with (placeholders of the libraries text)."""
+    pg = getattr(pygame, "version", None)
+    sdl = ".".join(map(str, pygame.get_sdl_version())) if hasattr(pygame, "get_sdl_version") \
+        else "?"
+    return {
+        "python": platform.python_version(),
+        "pygame": str(getattr(pg, "ver", "?")),
+        "sdl": sdl,
+        "pydantic": _dist_version("pydantic"),
+        "platformdirs": _dist_version("platformdirs"),
+    }
+
+
+def notices_folder() -> Path | None:
+    """Where LICENSE and THIRD_PARTY_NOTICES.md are: beside the packaged program, inside the
+    bundle, or at the root of a source checkout."""
+    here = Path(__file__).resolve().parents[2]
+    cands = []
+    if getattr(sys, "frozen", False):
+        cands.append(Path(sys.executable).resolve().parent)
+        meipass = getattr(sys, "_MEIPASS", None)
+        if meipass:
+            cands.append(Path(meipass))
+    cands.append(here)
+    for c in cands:
+        if (c / NOTICES).is_file():
+            return c
+    return None
+
+
+def _has_hanafuda_page() -> bool:
+    from koikoi_desktop import scenes
+    from koikoi_desktop.scenes.stub import StubScene
+
+    try:
+        cls = scenes.scene_class("about")
+    except Exception:
+        return False
+    return not issubclass(cls, StubScene) and cls.__module__ != __name__
+
+
+class AboutScene(MenuScene):
+    """Version, licences and credits; Esc or Back returns."""
+
+    name = "credits"
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.heading = lambda: gfx.tr("ui.credits.heading")
+        self.subheading = lambda: gfx.tr("ui.credits.version", version=__version__)
+        self.versions = library_versions()
+        self.folder = notices_folder()
+        self.hanafuda = _has_hanafuda_page()
+
+    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+        rows: list[tuple[Label, Callable[[], Any], bool]] = []
+        if self.hanafuda:
+            rows.append((lambda: gfx.tr("ui.title.about"), self.open_hanafuda, False))
+        rows.append((lambda: gfx.tr("ui.common.back"), self.on_back, True))
+        return rows
+
+    def open_hanafuda(self) -> None:
+        from koikoi_desktop import scenes
+
+        self.app.stack.push(scenes.create("about", self.app))
+
+    def on_back(self) -> None:
+        if len(self.app.stack) > 1:
+            self.app.stack.pop()
+        else:
+            from koikoi_desktop import scenes
+
+            self.app.stack.replace(scenes.create("title", self.app))
+
+    def menu_top(self) -> int:
+        s = self.scale
+        n = len(self.items())
+        return self.size[1] - int(24 * s) - n * int(48 * s) - (n - 1) * int(12 * s)
+
+    def sections(self) -> list[tuple[str, list[str]]]:
+        """(title, paragraphs) shown in the panel, in the current language."""
+        where = str(self.folder) if self.folder is not None else "THIRD_PARTY_NOTICES.md"
+        return [
+            (gfx.tr("ui.credits.licence.title"), [gfx.tr("ui.credits.licence.text")]),
+            (gfx.tr("ui.credits.made.title"), [
+                gfx.tr("ui.credits.made.text"),
+                gfx.tr("about.credits.fonts"),
+                gfx.tr("about.credits.sound"),
+            ]),
+            (gfx.tr("ui.credits.libraries.title"), [
+                gfx.tr("ui.credits.libraries.text", **self.versions),
+                gfx.tr("ui.credits.notices", path=where),
+            ]),
+        ]
+
+    def panel_rect(self) -> pygame.Rect:
+        s = self.scale
+        w, h = self.size
+        top = int(h * 0.16) + int(46 * s) + int(40 * s)
+        bottom = self.menu_top() - int(20 * s)
+        width = min(w - int(80 * s), int(940 * s))
+        return pygame.Rect((w - width) // 2, top, width, max(40, bottom - top))
+
+    def layout(self, inner: pygame.Rect) -> tuple[int, list[tuple[str, bool]]]:
+        """The body font size and the lines ((text, is_title)) that fit ``inner``."""
+        size = theme.font_px(18, self.scale)
+        smallest = max(10, theme.font_px(11, self.scale))
+        while True:
+            lines: list[tuple[str, bool]] = []
+            for title, paragraphs in self.sections():
+                if lines:
+                    lines.append(("", False))
+                lines.append((title, True))
+                for para in paragraphs:
+                    lines += [(ln, False) for ln in gfx.wrap(para, size, inner.w)]
+            line_h = int(size * 1.45)
+            if len(lines) * line_h <= inner.h or size <= smallest:
+                return size, lines
+            size -= 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self.draw_heading(surface)
+        s = self.scale
+        panel = self.panel_rect()
+        gfx.draw_panel(surface, panel, radius=max(6, int(12 * s)))
+        inner = panel.inflate(-int(48 * s), -int(36 * s))
+        size, lines = self.layout(inner)
+        y = inner.top
+        line_h = int(size * 1.45)
+        for text, is_title in lines:
+            if text:
+                gfx.blit_text(surface, text, size, (inner.left, y),
+                              color=theme.OCHRE if is_title else theme.PAPER, bold=is_title,
+                              max_width=inner.w)
+            y += line_h
+        self.focus.draw(surface, font=theme.font_px(21, s))

@@ -1,0 +1,77 @@
+"""The credits-and-licences screen (``credits``): version, licences, fitted text, navigation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import __version__, i18n, scenes
+from koikoi_desktop.scenes.about import AboutScene, notices_folder
+from koikoi_desktop.scenes.base import SceneStack
+from koikoi_desktop.ui import gfx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def fonts() -> Any:
+    pygame.font.init()
+    yield
+    gfx.set_language("en")
+
+
+def make_app(size: tuple[int, int] = (1280, 800)) -> Any:
+    return SimpleNamespace(size=size, ui_scale=1.0, stack=SceneStack())
+
+
+def test_registered_as_credits_and_reachable_from_the_command_line() -> None:
+    assert scenes.scene_class("credits") is AboutScene
+    assert "credits" in scenes.CLI_SCENES
+    scene = scenes.create("credits", make_app())
+    assert scene.name == "credits"
+
+
+def test_shows_version_licences_and_where_the_notices_are() -> None:
+    scene = AboutScene(make_app())
+    assert __version__ in scene.subheading()
+    text = " ".join(" ".join([t, *ps]) for t, ps in scene.sections())
+    for needle in ("MIT", "BY-SA 4.0", "LGPL 2.1", "zlib", "Open Font License",
+                   pygame.version.ver):
+        assert needle in text, needle
+    assert notices_folder() == ROOT
+    assert str(ROOT) in text
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_every_language_fits_the_panel(code: str, size: tuple[int, int]) -> None:
+    gfx.set_language(code)
+    scene = AboutScene(make_app(size))
+    scene.enter()
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    panel = scene.panel_rect()
+    inner = panel.inflate(-int(48 * scene.scale), -int(36 * scene.scale))
+    font, lines = scene.layout(inner)
+    assert len(lines) * int(font * 1.45) <= inner.h
+    assert all(gfx.measure(t, font, bold=b)[0] <= inner.w for t, b in lines if t)
+    assert font >= 12
+    # The buttons sit below the panel, inside the window.
+    assert all(b.rect.top > panel.bottom and b.rect.bottom <= size[1] for b in scene.buttons)
+    # Every title is a translated string, not a key.
+    assert not any(t.startswith("ui.") for t, _ in lines)
+
+
+def test_back_returns_to_the_screen_below() -> None:
+    app = make_app()
+    below = scenes.create("title", SimpleNamespace(size=(1280, 800), ui_scale=1.0,
+                                                   stack=app.stack, has_autosave=lambda: False,
+                                                   quit=lambda: None))
+    app.stack.push(below)
+    app.stack.push(AboutScene(app))
+    app.stack.top.on_back()
+    assert app.stack.top is below
