@@ -111,14 +111,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         raise UsageError(f"unknown scene {args.scene!r} (choose from {', '.join(CLI_SCENES)})")
     if args.lang is not None and args.lang not in LANG_CODES:
         raise UsageError(f"unknown language {args.lang!r} (choose from {', '.join(LANG_CODES)})")
-    if args.screenshot is not None:
-        parent = Path(args.screenshot).expanduser().resolve().parent
-        if not parent.is_dir():
-            raise UsageError(f"cannot write screenshot: folder {parent} does not exist")
-    if args.render_deck is not None:
-        parent = Path(args.render_deck).expanduser().resolve().parent
-        if not parent.is_dir():
-            raise UsageError(f"cannot write deck sheet: folder {parent} does not exist")
+    for value, what in ((args.screenshot, "screenshot"), (args.render_deck, "deck sheet")):
+        if value is None:
+            continue
+        target = Path(value).expanduser().resolve()
+        if not target.parent.is_dir():
+            raise UsageError(f"cannot write {what}: folder {target.parent} does not exist")
+        if target.is_dir():
+            raise UsageError(f"cannot write {what}: {target} is a folder")
+        if not os.access(target.parent, os.W_OK):
+            raise UsageError(f"cannot write {what}: folder {target.parent} is not writable")
     if args.data_dir is not None:
         d = Path(args.data_dir).expanduser()
         if d.exists() and not d.is_dir():
