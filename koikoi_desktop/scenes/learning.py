@@ -209,6 +209,7 @@ class LearnScene(Scene):
         self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
         self.wheel_hits: list[tuple[pygame.Rect, Callable[[int], Any]]] = []
         self.message = ""
+        self.pointer: tuple[int, int] = (0, 0)  # last pointer position (for the wheel)
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -291,6 +292,7 @@ class LearnScene(Scene):
             self.on_back()
             return
         if intent.kind in ("press", "release", "move"):
+            self.pointer = intent.pos
             if self.focus.handle(intent):
                 return
             if intent.kind == "press":
@@ -301,9 +303,8 @@ class LearnScene(Scene):
             self.on_pointer(intent)
             return
         if intent.kind == "wheel":
-            pos = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
             for rect, cb in reversed(self.wheel_hits):
-                if rect.collidepoint(pos):
+                if rect.collidepoint(self.pointer):
                     cb(intent.pos[1])
                     return
             self.on_wheel(intent.pos[1])
