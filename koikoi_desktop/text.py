@@ -88,6 +88,48 @@ def font_path(slot: int, *, bold: bool = False) -> Path:
     return fonts_dir() / FONT_FILES[slot][1 if bold else 0]
 
 
+@cache
+def font_file_ok(path: Path) -> bool:
+    """Whether ``path`` looks like a whole, undamaged TrueType/OpenType file.
+
+    Decision: SDL_ttf opens a truncated or corrupted font without complaint and then crashes the
+    whole process (a segmentation fault, no message) on the first metrics call. So before a
+    file reaches pygame, its table directory is read, every table must lie inside the file, and
+    every table but the glyph outlines has its checksum verified (the sfnt format stores one per
+    table; skipping the outlines, 90% of the bytes, keeps this to a few ms for the four shipped
+    fonts). A file that fails is not used; pygame's default font stands in.
+    """
+    import array
+    import struct
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return False
+    if len(data) < 12 or data[:4] not in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
+        return False
+    (count,) = struct.unpack(">H", data[4:6])
+    if count == 0 or 12 + 16 * count > len(data):
+        return False
+    for i in range(count):
+        tag, check, offset, length = struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i])
+        if offset + length > len(data):
+            return False
+        if tag in (b"glyf", b"CFF ", b"CFF2"):  # the outlines: 90% of the bytes, read lazily
+            continue
+        chunk = data[offset : offset + length]
+        words = array.array("I")
+        words.frombytes(chunk + b"\0" * (-len(chunk) % 4))
+        if sys.byteorder == "little":
+            words.byteswap()
+        total = sum(words)
+        if tag == b"head" and length >= 12:  # its checksum leaves out checkSumAdjustment
+            total -= int.from_bytes(data[offset + 8 : offset + 12], "big")
+        if total & 0xFFFFFFFF != check:
+            return False
+    return True
+
+
 def get_font(slot: int, size: int, *, bold: bool = False) -> pygame.font.Font:
     """The cached ``pygame.font.Font`` of a slot at a pixel size."""
     import pygame
@@ -100,6 +142,8 @@ def get_font(slot: int, size: int, *, bold: bool = False) -> pygame.font.Font:
             pygame.font.init()
         path = font_path(slot, bold=bold)
         try:
+            if not font_file_ok(path):
+                raise OSError(f"damaged or missing font file {path}")
             font = pygame.font.Font(os.fspath(path), size)
         except (OSError, FileNotFoundError, pygame.error):
             font = pygame.font.Font(None, size)
@@ -147,7 +191,10 @@ def _ft_font(slot: int, bold: bool) -> pygame.freetype.Font | None:
         try:
             if not pygame.freetype.get_init():
                 pygame.freetype.init()
-            _ft_fonts[key] = pygame.freetype.Font(os.fspath(font_path(slot, bold=bold)), 16)
+            path = font_path(slot, bold=bold)
+            if not font_file_ok(path):
+                raise OSError(f"damaged or missing font file {path}")
+            _ft_fonts[key] = pygame.freetype.Font(os.fspath(path), 16)
         except (OSError, pygame.error):
             _ft_fonts[key] = None
     return _ft_fonts[key]
