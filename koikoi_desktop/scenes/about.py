@@ -23,6 +23,7 @@ Decisions:
 
 from __future__ import annotations
 
+import importlib
 import platform
 import sys
 from collections.abc import Callable
@@ -41,9 +42,15 @@ NOTICES = "THIRD_PARTY_NOTICES.md"
 
 
 def _dist_version(name: str) -> str:
+    """A package's version: its metadata, else its ``__version__`` (a packaged build keeps
+    the modules but not always their metadata)."""
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
+        pass
+    try:
+        return str(getattr(importlib.import_module(name), "__version__", "?"))
+    except ImportError:
         return "?"
 
 

@@ -75,3 +75,18 @@ def test_back_returns_to_the_screen_below() -> None:
     app.stack.push(AboutScene(app))
     app.stack.top.on_back()
     assert app.stack.top is below
+
+
+def test_versions_without_package_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A packaged build may keep a module without its metadata: fall back to __version__."""
+    import platformdirs
+
+    from koikoi_desktop.scenes import about
+
+    def missing(name: str) -> str:
+        raise about.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(about.metadata, "version", missing)
+    versions = about.library_versions()
+    assert versions["platformdirs"] == platformdirs.__version__
+    assert versions["pydantic"] != "?"
