@@ -88,6 +88,10 @@ class TitleScene(MenuScene):
         self.focus.draw(surface, font=theme.font_px(21, s))
         if self.message:
             gfx.blit_text(
-                surface, self.message, theme.font_px(18, s), (w // 2, h - int(30 * s)),
-                color=theme.OCHRE, anchor="center",
+                surface,
+                self.message,
+                theme.font_px(18, s),
+                (w // 2, h - int(30 * s)),
+                color=theme.OCHRE,
+                anchor="center",
             )

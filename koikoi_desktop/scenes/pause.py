@@ -1,0 +1,84 @@
+"""The pause menu (Esc on the table): resume, rules, settings, save and quit, concede, and
+"end the match now" where the preset allows it (R-MATCH-2, A-44)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from koikoi_desktop import scenes
+from koikoi_desktop.scenes.common import MenuScene
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.widgets import Label
+
+
+class PauseScene(MenuScene):
+    """Drawn over the table (not opaque)."""
+
+    name = "pause"
+    opaque = False
+
+    def __init__(self, app: Any, *, table: Any = None, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.table = table
+        self.heading = lambda: gfx.tr("ui.pause.title")
+
+    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+        rows: list[tuple[Label, Callable[[], Any], bool]] = [
+            (lambda: gfx.tr("ui.common.resume"), self.on_back, True),
+            (lambda: gfx.tr("ui.title.rules"), lambda: self.go("rules"), False),
+            (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.go("yaku-reference"), False),
+            (lambda: gfx.tr("ui.title.settings"), lambda: self.go("settings"), False),
+            (lambda: gfx.tr("ui.pause.save_quit"), self.save_quit, False),
+            (lambda: gfx.tr("ui.pause.concede"), self.concede, False),
+        ]
+        m = getattr(self.table, "match", None)
+        if m is not None and m.can_end_now:
+            rows.insert(1, (lambda: gfx.tr("ui.pause.end_now"), self.end_now, False))
+        return rows
+
+    def menu_top(self) -> int:
+        return int(self.size[1] * 0.30)
+
+    def go(self, name: str) -> None:
+        self.app.stack.push(scenes.create(name, self.app))
+
+    def save_quit(self) -> None:
+        if self.table is not None:
+            self.table.write_autosave()
+        self.app.stack.reset(scenes.create("title", self.app))
+
+    def concede(self) -> None:
+        t = self.table
+        if t is None or t.match is None:
+            self.on_back()
+            return
+        t.record_ledger(ending="conceded", winner=1 - t.viewer)
+        t.clear_autosave()
+        t.finished = True
+        self.app.stack.pop()
+        self.app.stack.replace(
+            scenes.create(
+                "match-result",
+                self.app,
+                match=t.match,
+                names=t.names,
+                rules=t.rules,
+                config=t.config,
+                viewer=t.viewer,
+                ending="conceded",
+            )
+        )
+
+    def end_now(self) -> None:
+        t = self.table
+        t.match.end_now()
+        self.app.stack.pop()
+        t.finish_match()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        gfx.dim(surface, 160)
+        self.draw_heading(surface)
+        self.focus.draw(surface, font=theme.font_px(21, self.scale))

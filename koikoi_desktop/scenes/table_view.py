@@ -1,0 +1,477 @@
+"""Drawing the table (read-only: nothing here changes the match or the board).
+
+Highlights never rely on hue alone: lit targets get a thick outline with corner brackets, the
+target under a dragged card a filled outline, the last move a small triangle marker and a
+dashed-looking double outline, the keyboard focus a lift plus brackets.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from koikoi_desktop.scenes.common import felt
+from koikoi_desktop.scenes.table_text import yaku_name
+from koikoi_desktop.ui import gfx, theme, tracker
+from koikoi_desktop.ui.cards import card_surface, draw_badge
+from koikoi_desktop.ui.widgets import draw_focus
+
+if TYPE_CHECKING:
+    from koikoi_desktop.scenes.table import TableScene
+
+GROUP_KEYS = ("bright", "animal", "ribbon", "plain")
+
+
+def card_image(scene: TableScene, card: int, size: tuple[int, int]) -> pygame.Surface:
+    """A cached sprite at one of the two table sizes, scaled live only for moving cards."""
+    lay = scene.lay
+    if size in (lay.card, lay.small):
+        return card_surface(scene.app, card, size)
+    big = card_surface(scene.app, card, lay.card)
+    return pygame.transform.smoothscale(big, (max(1, size[0]), max(1, size[1])))
+
+
+def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.lay
+    surface.blit(felt(surface.get_size()), (0, 0))
+    if scene.match is None:
+        draw_prompt(scene, surface)
+        return
+    s = lay.scale
+    draw_header(scene, surface)
+    draw_bands(scene, surface)
+    draw_pile(scene, surface)
+    lit = set(scene.choice.targets) if scene.choice is not None else set()
+    hot = 0
+    if scene.drag is not None and scene.drag.moved and scene.choice is not None:
+        hot = scene.drop_target(scene.choice, pygame.mouse.get_pos(), click=False)
+    focus_card = 0
+    kb_target = -1
+    if scene.my_turn() and scene.choice is None and scene.drag is None:
+        cards = scene.pickable()
+        if cards and scene.focus < len(cards) and getattr(scene, "_kb", True):
+            focus_card = cards[scene.focus % len(cards)]
+    if scene.choice is not None and scene.drag is None:
+        opts = scene.choice.options()
+        if opts:
+            kb_target = opts[scene.choice.cursor % len(opts)]
+    board = scene.director.board
+    badges = bool(scene.app.setting("card_badges", True))
+    for sp in sorted(scene.director.sprites.values(), key=lambda x: x.z):
+        x, y, w, h = sp.box
+        rect = pygame.Rect(round(x), round(y), round(w), round(h))
+        lifted = (
+            scene.choice is not None and sp.card == scene.choice.card
+        ) or sp.card == focus_card
+        if lifted and scene.drag is None:
+            rect.y -= lay.lift
+        if sp.z >= 1000 or lifted:
+            shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=6)
+            surface.blit(shadow, rect.move(5, 7))
+        img = card_image(scene, sp.card if sp.face_up else 0, rect.size)
+        surface.blit(img, rect)
+        if sp.face_up and badges and rect.size == lay.card:
+            draw_badge(surface, rect, sp.card)
+        if sp.card in lit:
+            draw_focus(surface, rect, theme.TARGET, 3)
+            if sp.card == hot or sp.card == kb_target:
+                pygame.draw.rect(surface, theme.WHITE, rect.inflate(2, 2), width=4, border_radius=6)
+        if sp.card in scene.director.last_cards and not scene.queue.busy:
+            _last_marker(surface, rect)
+        if sp.card == focus_card:
+            draw_focus(surface, rect, theme.OCHRE, 2)
+    if scene.choice is not None and scene.choice.open_field is not None:
+        _open_field_hint(scene, surface, kb_target == 0)
+    del board, s
+    draw_sidebar(scene, surface)
+    draw_status(scene, surface)
+    if scene.director.banner:
+        draw_banner(scene, surface, scene.director.banner)
+    draw_prompt(scene, surface)
+
+
+def _last_marker(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, theme.PAPER, rect.inflate(4, 4), width=1, border_radius=6)
+    pygame.draw.rect(surface, theme.INK, rect.inflate(8, 8), width=1, border_radius=8)
+    cx = rect.centerx
+    pygame.draw.polygon(
+        surface, theme.PAPER, [(cx - 7, rect.top - 12), (cx + 7, rect.top - 12), (cx, rect.top - 3)]
+    )
+
+
+def _open_field_hint(scene: TableScene, surface: pygame.Surface, focused: bool) -> None:
+    lay = scene.lay
+    area = lay.field_area.inflate(-4, -4)
+    color = theme.WHITE if focused else theme.TARGET
+    step = 14
+    for x in range(area.left, area.right, step * 2):
+        pygame.draw.line(surface, color, (x, area.top), (min(x + step, area.right), area.top), 2)
+        pygame.draw.line(
+            surface, color, (x, area.bottom), (min(x + step, area.right), area.bottom), 2
+        )
+    for y in range(area.top, area.bottom, step * 2):
+        pygame.draw.line(surface, color, (area.left, y), (area.left, min(y + step, area.bottom)), 2)
+        pygame.draw.line(
+            surface, color, (area.right, y), (area.right, min(y + step, area.bottom)), 2
+        )
+    gfx.blit_text(
+        surface,
+        gfx.tr("ui.table.place_here"),
+        theme.font_px(15, lay.scale),
+        (area.right - 8, area.top + 6),
+        color=color,
+        anchor="topright",
+    )
+
+
+def _unit(scene: TableScene) -> str:
+    return gfx.tr("ui.common.coins" if scene.rules.unit == "coins" else "ui.common.points")
+
+
+def preset_label(rules: Any) -> str:
+    name = gfx.tr(f"ui.preset.{rules.based_on}")
+    try:
+        from koikoi_desktop import engine
+
+        if engine.is_custom(rules):
+            return gfx.tr("ui.table.custom_based_on", preset=name)
+    except Exception:
+        pass
+    return name
+
+
+def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.lay
+    m = scene.match
+    st = m.round
+    s = lay.scale
+    pygame.draw.rect(surface, theme.PANEL, lay.header)
+    pygame.draw.line(surface, theme.PANEL_EDGE, lay.header.bottomleft, lay.header.bottomright)
+    fs = theme.font_px(17, s)
+    total = scene.rules.rounds if scene.rules.match_end == "rounds" else None
+    rnd = (
+        gfx.tr("ui.common.round_n_of", n=m.round_number, total=total)
+        if total
+        else gfx.tr("ui.common.round_n", n=m.round_number)
+    )
+    if scene.rules.match_end == "target" and scene.rules.target_score:
+        rnd += " · " + gfx.tr("ui.table.target", n=scene.rules.target_score)
+    parts = [rnd, gfx.tr("ui.table.dealer", name=scene.names[st.dealer]), preset_label(scene.rules)]
+    if scene.config.practice:
+        parts.append(gfx.tr("ui.table.practice"))
+    x = lay.header.x + 12
+    cy = lay.header.centery
+    for part in parts:
+        r = gfx.blit_text(surface, part, fs, (x, cy), anchor="midleft", color=theme.PAPER)
+        x = r.right + 18
+    # balances on the right
+    right = lay.header.right - 12
+    for p in (1, 0):
+        calls = st.calls[p]
+        txt = f"{scene.names[p]}: {m.balances[p]} {_unit(scene)}"
+        if calls:
+            txt += " · " + gfx.tr("ui.table.calls", n=calls)
+        r = gfx.blit_text(
+            surface,
+            txt,
+            fs,
+            (right, cy),
+            anchor="midright",
+            bold=p == scene.viewer,
+            color=theme.OCHRE if p == scene.viewer else theme.PAPER,
+            max_width=max(120, right - x - 20),
+        )
+        right = r.left - 22
+
+
+def draw_bands(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.lay
+    s = lay.scale
+    fs = theme.font_px(14, s)
+    st = scene.match.round
+    board = scene.director.board
+    for top in (True, False):
+        p = (1 - scene.viewer) if top else scene.viewer
+        groups = lay.opp_caps if top else lay.my_caps
+        counts = {g: 0 for g in GROUP_KEYS}
+        from koikoi_desktop.ui.cards import kind_of
+
+        for c in board.caps[p]:
+            counts[kind_of(c)] += 1
+        for g, rect in groups.items():
+            lab = f"{gfx.tr(f'kind.{g}.plural')} {counts[g]}"
+            gfx.blit_text(surface, lab, fs, (rect.x, rect.y), color=theme.MUTED, max_width=rect.w)
+            slot = pygame.Rect(rect.x, rect.bottom - lay.small[1], lay.small[0], lay.small[1])
+            pygame.draw.rect(surface, theme.FELT_LIGHT, slot, width=1, border_radius=5)
+        if top:
+            tag = scene.names[p]
+            if st.dealer == p:
+                tag += " · " + gfx.tr("term.dealer")
+            gfx.blit_text(
+                surface,
+                tag,
+                fs,
+                (lay.opp_hand.x, lay.opp_band.y),
+                bold=True,
+                max_width=lay.opp_hand.w + 40,
+            )
+        else:
+            tag = scene.names[p] + (" · " + gfx.tr("term.dealer") if st.dealer == p else "")
+            gfx.blit_text(surface, tag, fs, (lay.hand_area.x, lay.hand_area.y + 2), bold=True)
+    # field slots: faint outlines
+    for r in lay.field_slots(len(board.field))[:16]:
+        pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=1, border_radius=6)
+    pygame.draw.rect(surface, theme.FELT_LIGHT, lay.reveal, width=1, border_radius=6)
+
+
+def draw_pile(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.lay
+    n = scene.director.board.pile
+    r = lay.pile
+    if n > 0:
+        back = card_surface(scene.app, 0, lay.card)
+        for i in range(min(4, (n + 5) // 6), 0, -1):
+            surface.blit(back, r.move(-i * 2, -i * 2))
+    else:
+        pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=1, border_radius=6)
+    gfx.blit_text(
+        surface,
+        gfx.tr("ui.table.deck", n=n),
+        theme.font_px(15, lay.scale),
+        (r.centerx, r.bottom + 6),
+        anchor="midtop",
+        color=theme.PAPER,
+    )
+
+
+def draw_status(scene: TableScene, surface: pygame.Surface) -> None:
+    """The one-line hint / thinking note / illegal-move reason above the viewer's captures."""
+    lay = scene.lay
+    fs = theme.font_px(17, lay.scale)
+    st = scene.match.round
+    text, color = "", theme.PAPER
+    if scene.message:
+        text, color = scene.message, theme.DANGER
+    elif scene.suggestion:
+        text, color = scene.suggestion, theme.OCHRE
+    elif st.outcome is None and st.to_move is not None and scene.prompt is None:
+        p = st.to_move
+        if p in scene.opponents:
+            text = gfx.tr("ui.table.thinking", name=scene.names[p])
+        elif scene.my_turn():
+            if st.phase == "draw":
+                text = gfx.tr("ui.table.hint_draw")
+            elif scene.choice is not None:
+                text = gfx.tr("ui.table.hint_target")
+            else:
+                text = gfx.tr("ui.table.hint_play")
+    if text:
+        gfx.blit_text(
+            surface,
+            text,
+            fs,
+            (lay.main.centerx, lay.message.centery),
+            color=color,
+            anchor="center",
+            max_width=lay.main.w - 30,
+            bold=bool(scene.message),
+        )
+
+
+def draw_banner(scene: TableScene, surface: pygame.Surface, text: str) -> None:
+    lay = scene.lay
+    fs = theme.font_px(28, lay.scale)
+    w, h = gfx.measure(text, fs, bold=True)
+    w = min(w, lay.main.w - 60)
+    rect = pygame.Rect(0, 0, w + 60, h + 28)
+    rect.center = lay.field_band.center
+    gfx.draw_panel(surface, rect, color=theme.DEEP_RED, edge=theme.OCHRE, alpha=235)
+    gfx.blit_text(surface, text, fs, rect.center, anchor="center", bold=True, max_width=w)
+
+
+def draw_sidebar(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.lay
+    s = lay.scale
+    side = lay.sidebar
+    pygame.draw.rect(surface, theme.PANEL, side)
+    pygame.draw.line(surface, theme.PANEL_EDGE, side.topleft, side.bottomleft)
+    fs = theme.font_px(14, s)
+    x0 = side.x + 10
+    y = side.y + 8
+    st = scene.match.round
+    caps = [set(st.captured(0)), set(st.captured(1))]
+    chip_h = max(14, round(20 * s))
+    chip_w = round(chip_h * 0.625)
+    for p in (scene.viewer, 1 - scene.viewer):
+        base = st.base(p)
+        gfx.blit_text(
+            surface,
+            f"{scene.names[p]} — {gfx.tr('term.yaku')}: {base}",
+            fs + 1,
+            (x0, y),
+            bold=True,
+            color=theme.OCHRE if p == scene.viewer else theme.PAPER,
+            max_width=side.w - 20,
+        )
+        y += fs + 10
+        for row in tracker.rows(caps[p], caps[1 - p], scene.rules):
+            y = _tracker_row(
+                scene, surface, row, caps[p], (x0, y), side.w - 20, (chip_w, chip_h), fs
+            )
+        y += 8
+    # move log
+    y += 4
+    pygame.draw.line(surface, theme.PANEL_EDGE, (side.x + 8, y), (side.right - 8, y))
+    y += 6
+    gfx.blit_text(surface, gfx.tr("ui.table.log"), fs, (x0, y), bold=True)
+    y += fs + 8
+    buttons_h = round(40 * s)
+    room = side.bottom - buttons_h - 10 - y
+    line_h = fs + 6
+    lines: list[str] = []
+    for entry in reversed(scene.log):
+        lines[:0] = gfx.wrap(entry, fs, side.w - 24)
+        if len(lines) * line_h > room:
+            break
+    lines = lines[-max(0, room // line_h) :] if room > 0 else []
+    for i, line in enumerate(lines):
+        last = i == len(lines) - 1
+        gfx.blit_text(
+            surface,
+            line,
+            fs,
+            (x0, y),
+            color=theme.PAPER if last else theme.MUTED,
+            max_width=side.w - 20,
+        )
+        y += line_h
+    for b in side_buttons(scene):
+        b.draw(surface, font=theme.font_px(15, s))
+
+
+def side_buttons(scene: TableScene) -> list[Any]:
+    """Menu, and in practice mode Undo and Suggest, along the bottom of the sidebar."""
+    from koikoi_desktop import scenes
+    from koikoi_desktop.ui.widgets import Button
+
+    lay = scene.lay
+    side = lay.sidebar
+    h = round(34 * lay.scale)
+    specs: list[tuple[str, Any]] = [
+        (
+            gfx.tr("ui.table.menu"),
+            lambda: scene.app.stack.push(scenes.create("pause", scene.app, table=scene)),
+        )
+    ]
+    if scene.config.practice:
+        specs.append((gfx.tr("ui.table.undo"), scene.undo))
+        specs.append((gfx.tr("ui.table.suggest"), scene.suggest))
+    n = len(specs)
+    w = (side.w - 20 - 8 * (n - 1)) // n
+    out = []
+    for i, (label, cb) in enumerate(specs):
+        b = Button(label, cb, pygame.Rect(side.x + 10 + i * (w + 8), side.bottom - h - 8, w, h))
+        if label == gfx.tr("ui.table.undo"):
+            b.enabled = scene.can_undo()
+        out.append(b)
+    return out
+
+
+def _tracker_row(
+    scene: TableScene,
+    surface: pygame.Surface,
+    row: tracker.Row,
+    mine: set[int],
+    pos: tuple[int, int],
+    width: int,
+    chip: tuple[int, int],
+    fs: int,
+) -> int:
+    """One yaku row: name (✓ made, ✗ no longer possible), then held / missing / gone cards."""
+    x, y = pos
+    cw, chh = chip
+    name = yaku_name(row.key)
+    color = theme.OCHRE if row.done else (theme.MUTED if not row.possible else theme.PAPER)
+    label_w = int(width * 0.46)
+    m = fs // 2
+    cy = y + chh // 2
+    if row.done:  # a drawn tick: readable without colour and in any font
+        pygame.draw.lines(
+            surface, color, False, [(x, cy), (x + m // 2, cy + m // 2), (x + m, cy - m // 2)], 2
+        )
+    elif not row.possible:
+        pygame.draw.line(surface, color, (x, cy - m // 2), (x + m, cy + m // 2), 2)
+        pygame.draw.line(surface, color, (x, cy + m // 2), (x + m, cy - m // 2), 2)
+    gfx.blit_text(
+        surface, name, fs, (x + m + 5, cy), anchor="midleft", color=color, max_width=label_w - m - 5
+    )
+    cx = x + label_w + 4
+    if row.count_only:
+        gfx.blit_text(
+            surface,
+            f"{row.held}/{row.need}",
+            fs,
+            (cx, y + chh // 2),
+            anchor="midleft",
+            color=color,
+            bold=row.done,
+        )
+        return y + chh + 3
+    step = min(cw + 2, (width - label_w - 4) // max(1, len(row.cards)))
+    for c in row.cards:
+        r = pygame.Rect(cx, y, cw, chh)
+        if c in mine:
+            surface.blit(card_image(scene, c, (cw, chh)), r)
+        elif c in row.gone:
+            img = card_image(scene, c, (cw, chh)).copy()
+            img.set_alpha(90)
+            surface.blit(img, r)
+            pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 2)
+            pygame.draw.line(surface, theme.DANGER, r.topright, r.bottomleft, 2)
+        else:
+            pygame.draw.rect(surface, theme.MUTED, r, width=1, border_radius=2)
+        cx += step
+    return y + chh + 3
+
+
+def draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
+    p = scene.prompt
+    if p is None:
+        return
+    lay = scene.lay
+    s = lay.scale
+    if p.opaque:
+        surface.blit(felt(surface.get_size()), (0, 0))
+    else:
+        gfx.dim(surface, 110)
+    gfx.draw_panel(surface, p.rect, alpha=245)
+    fs = theme.font_px(19, s)
+    y = p.rect.y + round(16 * s)
+    gfx.blit_text(
+        surface,
+        p.title,
+        theme.font_px(25, s),
+        (p.rect.centerx, y),
+        anchor="midtop",
+        bold=True,
+        color=theme.OCHRE,
+        max_width=p.rect.w - 30,
+    )
+    y += round(46 * s)
+    for line in p.lines:
+        for sub in gfx.wrap(line, fs, p.rect.w - 40):
+            gfx.blit_text(surface, sub, fs, (p.rect.x + 20, y), max_width=p.rect.w - 40)
+            y += int(fs * 1.45)
+    if p.cards:
+        ch = int(lay.card[1] * 0.8)
+        cw = round(ch * 0.625)
+        n = len(p.cards)
+        step = min(cw + 6, (p.rect.w - 40 - cw) / max(1, n - 1)) if n > 1 else 0
+        x = p.rect.centerx - (step * (n - 1) + cw) / 2
+        y += round(8 * s)
+        for c in p.cards:
+            surface.blit(card_image(scene, c, (cw, ch)), (round(x), y))
+            x += step
+    p.focus.draw(surface, font=theme.font_px(19, s))

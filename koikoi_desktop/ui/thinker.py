@@ -1,0 +1,152 @@
+"""Computer opponents for the table, and running them off the UI thread.
+
+The table talks to an opponent through one interface: ``opponent.choose(view, legal_actions) ->
+Action`` and ``opponent.explain() -> str`` (a short reason for the last choice). Opponents come
+from :mod:`koikoi_desktop.ai` when it provides them (:func:`make_opponent`); until then, and for
+unknown names, :class:`FirstLegal` stands in.
+
+:class:`Thinker` runs ``choose`` in a worker so the frame loop keeps drawing at 60 fps while the
+computer thinks. Decision: a thread by default (cheap, and the view needs no pickling); an
+opponent that sets ``use_process = True`` (a heavy search that would hold the GIL) runs in a
+one-worker process pool instead, so it cannot starve the frame loop. The Expert (a playout
+search) always runs in the process: the worker builds its own copy of the opponent from
+``(level, seed)`` once and keeps it, so its random stream carries on from move to move.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import inspect
+import multiprocessing
+from typing import Any
+
+OPPONENTS = ("beginner", "intermediate", "expert")
+
+
+class FirstLegal:
+    """Stand-in opponent: takes the first legal action (captures come first in the engine's
+    order only by accident; it is a placeholder, not a player)."""
+
+    name = "first-legal"
+    use_process = False
+
+    def __init__(self) -> None:
+        self._why = ""
+
+    def choose(self, view: Any, legal_actions: Any) -> Any:
+        legal = list(legal_actions)
+        pick = legal[0]
+        # a little less silly: prefer a capture when the first option only places a card
+        for a in legal:
+            if a.kind == "stop":
+                pick = a
+                break
+        self._why = f"first legal move: {pick}"
+        return pick
+
+    def explain(self) -> str:
+        return self._why
+
+
+def available_opponents() -> list[str]:
+    """Names the new-game screen offers."""
+    try:
+        from koikoi_desktop import ai
+
+        names = getattr(ai, "OPPONENTS", None) or getattr(ai, "LEVELS", None)
+        if names:
+            return [str(n) for n in names]
+    except ImportError:
+        pass
+    return list(OPPONENTS)
+
+
+def make_opponent(name: str, *, seed: int | None = None) -> Any:
+    """The opponent called ``name`` from the AI package, or the stand-in."""
+    try:
+        from koikoi_desktop import ai
+
+        opp = ai.make_opponent(name, seed=seed)
+    except (ImportError, AttributeError, KeyError, ValueError, LookupError):
+        return FirstLegal()
+    try:
+        setattr(opp, "_kk_spec", (name, seed))  # noqa: B010 - not a declared attribute
+        setattr(opp, "use_process", name == "expert")  # noqa: B010
+    except AttributeError:
+        pass
+    return opp
+
+
+def _choose(opponent: Any, view: Any, legal: list[Any]) -> tuple[Any, str]:
+    """Call ``choose`` with the legal actions when the opponent takes them, else the view only."""
+    try:
+        params = len(inspect.signature(opponent.choose).parameters)
+    except (TypeError, ValueError):
+        params = 2
+    action = opponent.choose(view, legal) if params >= 2 else opponent.choose(view)
+    why = opponent.explain() if hasattr(opponent, "explain") else ""
+    return action, why
+
+
+_WORKER_OPPONENTS: dict[Any, Any] = {}
+
+
+def _choose_in_worker(spec: tuple[str, int | None], view: Any, legal: list[Any]) -> tuple[Any, str]:
+    """Runs in the worker process: one opponent per spec, kept between moves."""
+    opp = _WORKER_OPPONENTS.get(spec)
+    if opp is None:
+        opp = _WORKER_OPPONENTS[spec] = make_opponent(spec[0], seed=spec[1])
+    return _choose(opp, view, legal)
+
+
+class Thinker:
+    """Runs one ``choose`` at a time in a worker; ``poll()`` returns (action, reason) when done."""
+
+    def __init__(self) -> None:
+        self._threads: cf.ThreadPoolExecutor | None = None
+        self._procs: cf.ProcessPoolExecutor | None = None
+        self._future: cf.Future[tuple[Any, str]] | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._future is not None
+
+    def submit(self, opponent: Any, view: Any, legal: list[Any]) -> None:
+        spec = getattr(opponent, "_kk_spec", None)
+        if getattr(opponent, "use_process", False) and spec is not None:
+            if self._procs is None:
+                ctx = multiprocessing.get_context("spawn")
+                self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+            self._future = self._procs.submit(_choose_in_worker, spec, view, legal)
+        else:
+            if self._threads is None:
+                self._threads = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+            self._future = self._threads.submit(_choose, opponent, view, legal)
+
+    def poll(self) -> tuple[Any, str] | None:
+        """The result once ready (re-raises an error from the opponent)."""
+        fut = self._future
+        if fut is None or not fut.done():
+            return None
+        self._future = None
+        return fut.result()
+
+    def cancel(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
+            self._future = None
+
+    def wait(self, timeout: float | None = None) -> tuple[Any, str] | None:
+        """Block until the result is ready (tests and the suggest button)."""
+        fut = self._future
+        if fut is None:
+            return None
+        cf.wait([fut], timeout=timeout)
+        return self.poll()
+
+    def close(self) -> None:
+        self.cancel()
+        for pool in (self._threads, self._procs):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._threads = self._procs = None

@@ -1,0 +1,171 @@
+"""The table driven with synthetic pygame events: drag to capture, illegal drops, keyboard,
+click-click, prompts, and a whole computer-vs-computer match through the real scenes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import engine, scenes
+from koikoi_desktop.scenes.table import MatchConfig, TableScene
+
+
+def start_table(
+    app: Any,
+    pump: Any,
+    seed: int,
+    preset: str = "nintendo",
+    seats: tuple[str, str] = ("human", "beginner"),
+    practice: bool = False,
+) -> TableScene:
+    table = TableScene(app, config=MatchConfig(engine.PRESETS[preset], seats, seed, practice))
+    app.stack.push(scenes.create("title", app))
+    app.stack.push(table)
+    assert table.prompt is not None and table.prompt.key == ("first",)
+    table.prompt.widgets[-1].activate()
+    assert pump(table, lambda: table.my_turn() and table.state.phase == "play")
+    return table
+
+
+def find_seed(app: Any, pump: Any, want: str) -> tuple[TableScene, int, int]:
+    """A table where the human holds a card with exactly one field match ("match") or a card
+    whose month is not on the field plus a field card of another month ("nomatch")."""
+    for seed in range(1, 60):
+        t = start_table(app, pump, seed)
+        st = t.state
+        field = sorted(st.field)
+        for c in sorted(st.hand(0)):
+            same = [f for f in field if engine.month_of(f) == engine.month_of(c)]
+            if want == "match" and len(same) == 1:
+                return t, c, same[0]
+            if want == "nomatch" and not same:
+                return t, c, field[0]
+        app.stack.pop()
+        app.stack.pop()
+    raise AssertionError("no suitable seed")
+
+
+def center(t: TableScene, card: int) -> tuple[int, int]:
+    x, y, w, h = t.director.sprites[card].box
+    return (round(x + w / 2), round(y + h / 2))
+
+
+def drag(t: TableScene, card: int, to: tuple[int, int]) -> None:
+    start = center(t, card)
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
+    mid = ((start[0] + to[0]) // 2, (start[1] + to[1]) // 2)
+    for p in (mid, to):
+        t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
+
+
+def test_drag_onto_matching_card_captures(ui_app: Any, pump_fn: Any) -> None:
+    t, card, target = find_seed(ui_app, pump_fn, "match")
+    assert target in t.choice_for(card).targets  # lit while dragging
+    drag(t, card, center(t, target))
+    human = [text for _, seat, text in t.actions if seat == 0]
+    assert human == [f"play {card}"] or human == [f"play {card}>{target}"]
+    assert card not in t.match.round.hand(0)
+    assert {card, target} <= set(t.match.round.captured(0))
+
+
+def test_drag_onto_wrong_card_changes_nothing(ui_app: Any, pump_fn: Any) -> None:
+    t, card, other = find_seed(ui_app, pump_fn, "nomatch")
+    before = engine.match_record(t.match)
+    drag(t, card, center(t, other))
+    assert engine.match_record(t.match) == before
+    assert card in t.state.hand(0)
+    assert t.message  # one short line saying why
+    assert "\n" not in t.message
+
+
+def test_drop_off_the_table_cancels(ui_app: Any, pump_fn: Any) -> None:
+    t, card, _ = find_seed(ui_app, pump_fn, "match")
+    before = engine.match_record(t.match)
+    drag(t, card, (5, ui_app.size[1] - 5))
+    assert engine.match_record(t.match) == before and not t.message
+    pump_fn(t, lambda: not t.queue.busy)
+    x, y, w, h = t.director.sprites[card].box
+    assert t.lay.hand_area.colliderect(pygame.Rect(x, y, w, h))  # glided back to the hand
+
+
+def test_click_click_and_keyboard(ui_app: Any, pump_fn: Any) -> None:
+    t, card, target = find_seed(ui_app, pump_fn, "match")
+    pos = center(t, card)
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    assert t.choice is not None and t.choice.card == card
+    tp = center(t, target)
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=tp))
+    assert card in t.state.captured(0) or t.match.ledger
+    # keyboard on the next human turn: Enter lifts, Enter plays the first option
+    assert pump_fn(t, lambda: t.my_turn() and t.state.phase == "play")
+    n = len(t.match.round.moves)
+    for key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN):
+        t.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    assert len(t.match.round.moves) > n or t.match.ledger
+
+
+def test_koikoi_prompt_shows_numbers(ui_app: Any, pump_fn: Any) -> None:
+    """Play first-legal moves for the human until a decision; the prompt carries the numbers."""
+    t = start_table(ui_app, pump_fn, 11, seats=("human", "beginner"))
+
+    def ready() -> bool:
+        return (
+            t.prompt is not None
+            or t.waiting_summary
+            or t.finished
+            or (t.my_turn() and t.state.phase in ("play", "draw"))
+        )
+
+    for _ in range(400):
+        assert pump_fn(t, ready, 10)
+        if t.prompt is not None and t.prompt.key[-1] == "decide":
+            break
+        if t.finished:
+            pytest.skip("no decision for the human in this match")
+        if t.waiting_summary:
+            ui_app.stack.top.on_back()
+        elif t.my_turn():
+            t.apply(t.state.legal_actions()[0])
+    st = t.state
+    base = st.base(0)
+    now = engine.payout(
+        base,
+        t.rules,
+        winner_calls=st.calls[0],
+        loser_calls=st.calls[1],
+        field_brights=st.field_brights,
+    )
+    text = " ".join(t.prompt.lines)
+    assert f": {now}" in text and str(len(st.hand(0))) in text
+    t.prompt.widgets[-1].activate()  # Stop
+    assert st.outcome is not None and st.outcome.reason == "stop"
+
+
+def test_autoplay_whole_match_through_scenes(tmp_path: Any) -> None:
+    from koikoi_desktop import app as app_mod
+
+    args = app_mod.parse_args(
+        ["--autoplay", "--seed", "4", "--speed", "off", "--data-dir", str(tmp_path)]
+    )
+    a = app_mod.App(args)
+    seen: set[str] = set()
+    orig = a.stack.push
+
+    def push(scene: Any) -> Any:
+        seen.add(scene.name)
+        return orig(scene)
+
+    a.stack.push = push  # type: ignore[method-assign]
+    orig_replace = a.stack.replace
+
+    def replace(scene: Any) -> Any:
+        seen.add(scene.name)
+        return orig_replace(scene)
+
+    a.stack.replace = replace  # type: ignore[method-assign]
+    assert a.run() == 0
+    assert {"table", "round-summary", "match-result"} <= seen
