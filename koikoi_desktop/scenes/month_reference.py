@@ -334,10 +334,16 @@ class MonthReferenceScene(LearnScene):
                 gfx.blit_text(surface, label, f1, (tx, r.centery), anchor="midleft",
                               color=theme.MUTED)
                 continue
-            gfx.blit_text(surface, f"{m}. {gfx.tr(f'month.{m}.name')}", f1, (tx, r.y + 3),
-                          bold=active, max_width=r.right - tx - 4)
+            name = gfx.tr(f"month.{m}.name")
+            if str(m) not in name:  # "1月" already says which month it is
+                name = f"{m}. {name}"
+            gfx.blit_text(surface, name, f1, (tx, r.y + 3), bold=active,
+                          max_width=r.right - tx - 4)
             if row_h >= self.px(40):
-                plant = f"{gfx.tr(f'month.{m}.plant')} {gfx.tr(f'month.{m}.plant_ja')}"
+                plant = gfx.tr(f"month.{m}.plant")
+                kanji = gfx.tr(f"month.{m}.plant_ja")
+                if kanji != plant:
+                    plant = f"{plant} {kanji}"
                 gfx.blit_text(surface, plant, f2, (tx, r.bottom - 3), color=theme.MUTED,
                               anchor="bottomleft", max_width=r.right - tx - 4)
             self.hit(r, self._select_cb(m))
@@ -391,8 +397,10 @@ class MonthReferenceScene(LearnScene):
         names = [gfx.tr(f"month.{m}.plant_ja"), gfx.tr(f"month.{m}.plant_romaji")]
         if i18n.get_language() != "en":
             names.append(i18n.t_in("en", f"month.{m}.plant"))
-        y = paragraph(surface, " · ".join(names), self.font(18), x, y, w, color=theme.OCHRE)
-        season = f"{gfx.tr('ui.reference.season')}: {gfx.tr(f'month.{m}.season')}"
+        y = paragraph(surface, " · ".join(dict.fromkeys(names)), self.font(18), x, y, w,
+                      color=theme.OCHRE)
+        season = gfx.tr("ui.learn.labelled", label=gfx.tr("ui.reference.season"),
+                        value=gfx.tr(f"month.{m}.season"))
         y = paragraph(surface, season, self.font(15), x, y, w, color=theme.MUTED)
         y = paragraph(surface, gfx.tr(f"month.{m}.symbolism"), self.font(15), x, y + 2, w)
         y += self.px(10)
@@ -435,9 +443,9 @@ class MonthReferenceScene(LearnScene):
         """A card's name, category, roles and yaku under it; returns the height used."""
         top = y
         f = self.font(14)
-        y = paragraph(surface, i18n.card_name(cid, style), self.font(16), x, y, w, bold=True,
-                      gap=1.1)
-        if style != "japanese":
+        shown = i18n.card_name(cid, style)
+        y = paragraph(surface, shown, self.font(16), x, y, w, bold=True, gap=1.1)
+        if i18n.card_name(cid, "japanese") != shown:
             y = paragraph(surface, i18n.card_name(cid, "japanese"), f, x, y, w,
                           color=theme.MUTED, gap=1.1)
         kind = gfx.tr(yaku_facts.card_kind_detail(cid))
@@ -454,14 +462,15 @@ class MonthReferenceScene(LearnScene):
             y = paragraph(surface, gfx.tr("ui.reference.feeds_none"), self.font(13), x, y + 2, w,
                           color=theme.MUTED)
             return y - top
-        y = paragraph(surface, gfx.tr("ui.reference.feeds") + ":", self.font(13), x, y + 2, w)
+        y = paragraph(surface, gfx.tr("ui.learn.label", label=gfx.tr("ui.reference.feeds")),
+                      self.font(13), x, y + 2, w)
         chips = [(i18n.yaku_name(k, style), self._yaku_cb(k), k == self.yaku_filter)
                  for k in made]
         for k in extra:
             step = yaku_facts.extra_step(k, self.rules)[0]
             label = gfx.tr("ui.monthref.adds", n=step, yaku=i18n.yaku_name(k, style))
             chips.append((label, self._yaku_cb(k), k == self.yaku_filter))
-        y = flow_chips(surface, self, chips, x, y, w, self.font(12))
+        y = flow_chips(surface, self, chips, x, y, w, self.font(13))
         return y - top
 
     def _yaku_cb(self, key: str) -> Any:

@@ -164,7 +164,7 @@ class YakuReferenceScene(LearnScene):
 
     def names(self, keys: list[str]) -> str:
         style = name_style(self.app)
-        return ", ".join(i18n.yaku_name(k, style) for k in keys)
+        return gfx.tr("ui.learn.list_sep").join(i18n.yaku_name(k, style) for k in keys)
 
     def draw_detail(self, surface: pygame.Surface) -> None:
         area = self.detail_rect()
@@ -177,12 +177,11 @@ class YakuReferenceScene(LearnScene):
         x, w = area.x, area.w
         y = area.y - self.detail_scroll
         # name line: chosen style, then the other two
-        y = paragraph(surface, i18n.yaku_name(key, style), self.font(28), x, y, w, bold=True,
-                      gap=1.1)
-        others = [i18n.yaku_name(key, s) for s in ("japanese", "romaji", "translated")
-                  if s != style]
-        y = paragraph(surface, " · ".join(dict.fromkeys(others)), self.font(17), x, y, w,
-                      color=theme.OCHRE)
+        shown = i18n.yaku_name(key, style)
+        y = paragraph(surface, shown, self.font(28), x, y, w, bold=True, gap=1.1)
+        others = [i18n.yaku_name(key, s) for s in ("japanese", "romaji", "translated")]
+        others = [n for n in dict.fromkeys(others) if n != shown]
+        y = paragraph(surface, " · ".join(others), self.font(17), x, y, w, color=theme.OCHRE)
         y = paragraph(surface, gfx.tr("ui.yakuref.under", rules=rules_label(rules)),
                       self.font(13), x, y, w, color=theme.MUTED)
         if not yaku_facts.exists(key, rules):

@@ -248,7 +248,7 @@ def test_yaku_facts_follow_the_rule_flags() -> None:
     assert yaku_facts.extra_step("inoshikacho", s000)[0] == 0
     assert 33 in yaku_facts.feeders("kasu", nin) and 33 not in yaku_facts.feeders("kasu", s003)
     assert yaku_facts.feeds(41, nin) == ["goko", "ame_shiko"]
-    assert [k for k, _ in yaku_facts.multipliers(s001)][0] == "ui.yakuref.mult.none"
+    assert next(k for k, _ in yaku_facts.multipliers(s001)) == "ui.yakuref.mult.none"
     assert ("ui.yakuref.mult.koi_calls", {"x1": 2, "x2": 4, "x3": 8}) in yaku_facts.multipliers(
         s000
     )
