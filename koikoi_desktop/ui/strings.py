@@ -161,3 +161,15 @@ DEFAULTS: dict[str, str] = {
     "ui.result.reason.bankruptcy": "A player ran out of coins.",
     "ui.result.reason.ended_early": "The players ended the match early.",
 }
+DEFAULTS.update({
+    "ui.newgame.preset": "Rules",
+    "ui.newgame.length": "Match length",
+    "ui.newgame.opponent": "Opponent",
+    "ui.newgame.hotseat": "Two players, one computer",
+    "ui.newgame.practice": "Practice mode (undo, hints)",
+    "ui.newgame.start": "Start the match",
+    "ui.newgame.rounds": "{n} rounds",
+    "ui.newgame.first_to": "first to {n}",
+    "ui.newgame.rules_heading": "Every setting — {preset}",
+    "ui.newgame.value_of": "Value: {yaku}",
+})

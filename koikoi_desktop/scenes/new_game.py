@@ -1,0 +1,286 @@
+"""The new-game screen: preset, match length, opponent (or two players on one computer),
+practice mode, and every rule setting of the preset, each changeable.
+
+Changing any setting makes the match "custom, based on <preset>" (shown above the list). The
+settings come from the engine (``rules.SETTINGS`` and ``setting_choices``), so a new rule option
+appears here without UI changes; a combination the rules model rejects (A-38) is refused with
+its one-line reason and the old value stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from koikoi_desktop import engine, scenes
+from koikoi_desktop.engine import rules as rules_mod
+from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.scenes.table import MatchConfig
+from koikoi_desktop.scenes.table_view import preset_label
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import to_intent
+from koikoi_desktop.ui.thinker import available_opponents
+from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
+
+HOTSEAT = "hotseat"
+
+
+def _value_label(name: str, value: Any) -> str:
+    if value is None:
+        return gfx.tr("ui.common.off")
+    if isinstance(value, bool):
+        return gfx.tr("ui.common.on" if value else "ui.common.off")
+    key = f"rule.{name}.{value}"
+    text = gfx.tr(key)
+    return str(value) if text == key else text
+
+
+def _rule_label(name: str) -> str:
+    key = f"rule.{name}"
+    text = gfx.tr(key)
+    if text != key:
+        return text
+    if name.startswith("value_"):
+        from koikoi_desktop.scenes.table_text import yaku_name
+
+        return gfx.tr("ui.newgame.value_of", yaku=yaku_name(name[6:]))
+    return name.replace("_", " ")
+
+
+class NewGameScene(MenuScene):
+    """Set up a match and start it on the table."""
+
+    name = "new-game"
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        preset = str(app.setting("default_preset", "nintendo"))
+        self.preset = preset if preset in engine.PRESETS else "nintendo"
+        self.rules = engine.PRESETS[self.preset]
+        opp = str(app.setting("default_opponent", "intermediate"))
+        self.opponents = [*available_opponents(), HOTSEAT]
+        self.opponent = opp if opp in self.opponents else "intermediate"
+        self.practice = False
+        self.message = ""
+        self.scroll = 0
+        self.rule_widgets: list[Choice] = []
+        self.left: list[Widget] = []
+
+    # ------------------------------------------------------------------ model
+    def lengths(self) -> list[tuple[Any, str]]:
+        r = engine.PRESETS[self.preset]
+        if r.match_end == "target":
+            return [
+                (None, gfx.tr("ui.newgame.first_to", n=r.target_score)),
+                (12, gfx.tr("ui.newgame.rounds", n=12)),
+            ]
+        opts = [3, 6, 12] if r.unit == "coins" else ([6, 12] if r.end_match_anytime else [12])
+        return [(n, gfx.tr("ui.newgame.rounds", n=n)) for n in opts]
+
+    def set_preset(self, name: str) -> None:
+        self.preset = name
+        self.rules = engine.PRESETS[name]
+        self.message = ""
+        self.build()
+
+    def set_length(self, n: Any) -> None:
+        base = engine.PRESETS[self.preset]
+        self.rules = (
+            base
+            if n is None or (base.match_end == "rounds" and n == base.rounds)
+            else base.with_rounds(n)
+        )
+        self.build()
+
+    def set_rule(self, name: str, value: Any) -> None:
+        try:
+            self.rules = engine.Rules.model_validate({**self.rules.model_dump(), name: value})
+            self.message = ""
+        except ValueError as exc:
+            errs = getattr(exc, "errors", None)
+            msg = str(errs()[0].get("msg", exc)) if callable(errs) and errs() else str(exc)
+            self.message = msg.removeprefix("Value error, ")
+        self.sync_rule_widgets()
+
+    def start(self) -> None:
+        seats: tuple[str, str] = (
+            ("human", "human") if self.opponent == HOTSEAT else ("human", self.opponent)
+        )
+        cfg = MatchConfig(
+            rules=self.rules,
+            seats=seats,
+            seed=getattr(self.app, "seed", None),
+            practice=self.practice,
+        )
+        self.app.stack.replace(scenes.create("table", self.app, config=cfg))
+
+    # ------------------------------------------------------------------ widgets
+    def build(self) -> None:
+        s = self.scale
+        w, h = self.size
+        col_w = int(min(420 * s, w * 0.36))
+        x = int(40 * s)
+        y = int(110 * s)
+        rh, gap = int(44 * s), int(10 * s)
+        rect = lambda: pygame.Rect(x, 0, col_w, rh)  # noqa: E731
+        presets = [(n, preset_label(engine.PRESETS[n])) for n in engine.PRESETS]
+        lengths = self.lengths()
+        cur_len = self.rules.rounds if self.rules.match_end == "rounds" else None
+        if cur_len not in [v for v, _ in lengths]:
+            cur_len = lengths[-1][0]
+        self.left = [
+            Choice(
+                lambda: gfx.tr("ui.newgame.preset"), presets, self.preset, self.set_preset, rect()
+            ),
+            Choice(lambda: gfx.tr("ui.newgame.length"), lengths, cur_len, self.set_length, rect()),
+            Choice(
+                lambda: gfx.tr("ui.newgame.opponent"),
+                [
+                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else gfx.tr(f"ui.level.{o}"))
+                    for o in self.opponents
+                ],
+                self.opponent,
+                self._set_opp,
+                rect(),
+            ),
+            Toggle(
+                lambda: gfx.tr("ui.newgame.practice"), self.practice, self._set_practice, rect()
+            ),
+        ]
+        for wdg in self.left:
+            wdg.rect.y = y
+            y += rh + gap
+        y += gap * 2
+        self.start_btn = Button(
+            lambda: gfx.tr("ui.newgame.start"),
+            self.start,
+            pygame.Rect(x, y, col_w, int(52 * s)),
+            primary=True,
+        )
+        self.back_btn = Button(
+            lambda: gfx.tr("ui.common.back"),
+            self.on_back,
+            pygame.Rect(x, y + int(62 * s), col_w, int(44 * s)),
+        )
+        # every rule setting, in a scrolling column on the right
+        rx = x + col_w + int(40 * s)
+        self.rules_area = pygame.Rect(
+            rx, int(110 * s), w - rx - int(30 * s), h - int(110 * s) - int(40 * s)
+        )
+        self.rule_widgets = []
+        for name in rules_mod.SETTINGS:
+            opts = [(v, _value_label(name, v)) for v in rules_mod.setting_choices(name)]
+            cur = getattr(self.rules, name)
+            if cur not in [v for v, _ in opts]:
+                opts.append((cur, _value_label(name, cur)))
+            cw = Choice(
+                lambda n=name: _rule_label(n),
+                opts,
+                cur,
+                lambda v, n=name: self.set_rule(n, v),
+                pygame.Rect(rx, 0, self.rules_area.w, int(34 * s)),
+            )
+            self.rule_widgets.append(cw)
+        self.focus.set([*self.left, self.start_btn, self.back_btn, *self.rule_widgets])
+        self.place_rules()
+
+    def _set_opp(self, v: Any) -> None:
+        self.opponent = str(v)
+
+    def _set_practice(self, v: Any) -> None:
+        self.practice = bool(v)
+
+    def sync_rule_widgets(self) -> None:
+        for name, wdg in zip(rules_mod.SETTINGS, self.rule_widgets, strict=True):
+            wdg.set_value(getattr(self.rules, name))
+
+    def row_h(self) -> int:
+        return int(38 * self.scale)
+
+    def place_rules(self) -> None:
+        area = self.rules_area
+        visible = max(1, area.h // self.row_h())
+        focused = self.focus.focused
+        if focused in self.rule_widgets:
+            i = self.rule_widgets.index(focused)  # type: ignore[arg-type]
+            if i < self.scroll:
+                self.scroll = i
+            elif i >= self.scroll + visible:
+                self.scroll = i - visible + 1
+        self.scroll = max(0, min(self.scroll, len(self.rule_widgets) - visible))
+        for i, wdg in enumerate(self.rule_widgets):
+            row = i - self.scroll
+            wdg.visible = 0 <= row < visible
+            wdg.rect.y = area.y + row * self.row_h()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        intent = to_intent(event)
+        if intent is None:
+            return
+        if intent.kind == "back":
+            self.on_back()
+            return
+        if intent.kind == "wheel":
+            self.scroll -= intent.pos[1] * 2
+            self.place_rules()
+            return
+        self.focus.handle(intent)
+        self.place_rules()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        s = self.scale
+        gfx.blit_text(
+            surface,
+            gfx.tr("ui.scene.new-game"),
+            theme.font_px(38, s),
+            (int(40 * s), int(28 * s)),
+            bold=True,
+            color=theme.OCHRE,
+        )
+        gfx.blit_text(
+            surface,
+            gfx.tr("ui.newgame.rules_heading", preset=preset_label(self.rules)),
+            theme.font_px(19, s),
+            (self.rules_area.x, self.rules_area.y - int(34 * s)),
+            bold=True,
+            max_width=self.rules_area.w,
+        )
+        desc = gfx.tr(f"preset.{self.preset}.desc")
+        if desc != f"preset.{self.preset}.desc":
+            y = self.back_btn.rect.bottom + int(20 * s)
+            for line in gfx.wrap(desc, theme.font_px(15, s), self.left[0].rect.w)[:8]:
+                gfx.blit_text(
+                    surface, line, theme.font_px(15, s), (self.left[0].rect.x, y), color=theme.MUTED
+                )
+                y += int(21 * s)
+        fs = theme.font_px(17, s)
+        self.focus.draw(surface, font=fs)
+        if len(self.rule_widgets) * self.row_h() > self.rules_area.h:
+            frac = self.rules_area.h / (len(self.rule_widgets) * self.row_h())
+            bar_h = max(20, int(self.rules_area.h * frac))
+            top = self.rules_area.y + int(self.scroll * self.row_h() * frac)
+            pygame.draw.rect(
+                surface,
+                theme.PANEL_EDGE,
+                (self.rules_area.right + 6, top, 5, bar_h),
+                border_radius=3,
+            )
+        if self.message:
+            gfx.blit_text(
+                surface,
+                self.message,
+                fs,
+                (w // 2, h - int(20 * s)),
+                color=theme.DANGER,
+                anchor="center",
+                bold=True,
+                max_width=w - 40,
+            )
+
+    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+        return []
