@@ -252,7 +252,9 @@ class RulesScene(LearnScene):
         style = name_style(self.app)
         f = self.font(15)
         for yk in score.yaku:
-            py = paragraph(surface, f"{i18n.yaku_name(yk.key, style)}: {yk.points}", f, pic.x,
+            line = gfx.tr("ui.learn.labelled", label=i18n.yaku_name(yk.key, style),
+                          value=yk.points)
+            py = paragraph(surface, line, f, pic.x,
                            py, pic.w)
         py = paragraph(surface, gfx.tr("ui.rules.pic.total", n=score.base), self.font(17),
                        pic.x, py, pic.w, bold=True, color=theme.TARGET)
@@ -290,7 +292,8 @@ class RulesScene(LearnScene):
                           c2 - self.px(10), color=theme.TARGET if unique else theme.OCHRE,
                           bold=True)
             others = " · ".join(
-                f"{gfx.tr(f'preset.{n}.name')}: {rule_value_label(field, v)}"
+                gfx.tr("ui.learn.labelled", label=gfx.tr(f"preset.{n}.name"),
+                       value=rule_value_label(field, v))
                 for n, v in theirs.items()
             )
             c = paragraph(surface, others, self.font(13), body.x + c1 + c2, y, c3,

@@ -283,9 +283,12 @@ class TutorialScene(LearnScene):
         yaku = self.state.yaku(0)
         if yaku:
             y += self.px(12)
-            y = paragraph(surface, gfx.tr("term.yaku") + ":", self.font(15), x, y, w, bold=True)
+            y = paragraph(surface, gfx.tr("ui.learn.label", label=gfx.tr("term.yaku")),
+                          self.font(15), x, y, w, bold=True)
             for yk in yaku:
-                y = paragraph(surface, f"{i18n.yaku_name(yk.key, style)}: {yk.points}",
+                line = gfx.tr("ui.learn.labelled", label=i18n.yaku_name(yk.key, style),
+                              value=yk.points)
+                y = paragraph(surface, line,
                               self.font(15), x, y, w, color=theme.TARGET)
         for b in self.panel_buttons:
             b.draw(surface, focused=self.focus.keyboard_used and self.focus.focused is b,

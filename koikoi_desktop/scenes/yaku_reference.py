@@ -232,7 +232,7 @@ class YakuReferenceScene(LearnScene):
             y = paragraph(surface, gfx.tr("ui.yakuref.any_of", n=need), f, x, y, w,
                           color=theme.MUTED)
         gap = self.px(6)
-        big = self.px(150) if len(core) <= 6 else self.px(96)
+        big = self.px(180) if len(core) <= 6 else self.px(96)
         per_row = max(1, (w + gap) // (card_size(big)[0] + gap))
         if len(core) > per_row:  # shrink so that two rows at most are needed
             for h in range(big, self.px(60), -self.px(4)):

@@ -169,6 +169,23 @@ def test_month_reference_is_pushed_over_the_table_and_uses_its_rules(make_app) -
     assert a.stack.top is table and log == ["pause", "resume"]
 
 
+def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) -> None:  # type: ignore[no-untyped-def]
+    a = make_app()
+    table = a.stack.push(scenes.create("table", a, seed=3, preset="seed-003"))
+    for _ in range(20):
+        a.stack.update(1 / 60)
+        draw(a)
+    before = table.match.record_text()
+    s = a.stack.push(scenes.create("month-reference", a, month=2, card=5))  # as a right-click
+    assert (s.month, s.card, s.rules.based_on) == (2, 5, "seed-003")
+    for k in (pygame.K_DOWN, pygame.K_q, pygame.K_ESCAPE, pygame.K_y):
+        key(a, k)
+        draw(a)
+    while a.stack.top is not table:
+        key(a, pygame.K_ESCAPE)
+    assert table.match.record_text() == before
+
+
 def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
     s = a.stack.push(scenes.create("month-reference", a, quiz=True, seed=5))
