@@ -604,41 +604,47 @@ def card_44(s: Svg, rng: Random) -> None:
 
 # ------------------------------------------------------------------ December: paulownia
 
-def kiri(s: Svg, rng: Random, stalks: list[tuple[float, float, float]],
-         leaves: list[tuple[float, float, float, float, str]]) -> None:
-    for x, y, r, a, col in leaves:
-        P.kiri_leaf(s, (x, y), r, a, col)
-    for x, y, h in stalks:
-        P.kiri_flowers(s, (x, y), h, rng)
+def kiri(s: Svg, rng: Random, crest: tuple[float, float, float],
+         leaves: list[tuple[float, float, float, float, str]], *, leaves_first: bool = False,
+         bells: tuple[int, int, int] = (5, 7, 5), stalk: float = 1.0) -> None:
+    """Paulownia: a flower crest (base x, y, blossom length) rising from behind big leaves
+    (base x, y, size, angle, colour)."""
+    def draw_leaves() -> None:
+        for x, y, r, a, col in leaves:
+            P.kiri_leaf(s, (x, y), r, a, col, vein=LEAF if col in (DARKPINE, PINE) else PINE)
+    if leaves_first:
+        draw_leaves()
+    P.kiri_crest(s, crest[:2], crest[2], rng, bells=bells, stalk=stalk)
+    if not leaves_first:
+        draw_leaves()
 
 
 def card_45(s: Svg, rng: Random) -> None:
     base(s)
-    ground(s, wavy(112, 8, rng, n=4, phase=1.2), RED)
-    kiri(s, rng, [(36, 104, 82), (100, 92, 84), (164, 104, 82)], [])
-    with place(s, 6, 84, 1.0):
+    ground(s, wavy(150, 8, rng, n=4, phase=1.2), RED)
+    kiri(s, rng, (100, 100, 24), [(-10, 4, 66, 50, DARKPINE), (210, 4, 66, 130, LEAF)],
+         leaves_first=True, bells=(3, 5, 3), stalk=0.6)
+    with place(s, 6, 94, 1.0):
         S.phoenix(s)
 
 
 def card_46(s: Svg, rng: Random) -> None:
     base(s)
-    kiri(s, rng, [(54, 150, 110), (104, 140, 126), (154, 150, 110)],
-         [(100, 330, 90, -90, LEAF), (-10, 300, 80, -50, PINE), (210, 300, 80, -130, PINE)])
+    kiri(s, rng, (100, 214, 30), [(26, 326, 76, -62, LEAF), (174, 326, 76, -118, PINE),
+                                  (100, 340, 86, -90, DARKPINE)])
 
 
 def card_47(s: Svg, rng: Random) -> None:
     base(s)
-    ground(s, wavy(200, 10, rng, n=4), RED)
-    kiri(s, rng, [(100, 120, 100)],
-         [(40, 330, 90, -70, PINE), (160, 330, 90, -110, LEAF), (100, 300, 60, -90, DARKPINE)])
-    kiri(s, rng, [(40, 150, 70), (160, 150, 70)], [])
+    ground(s, wavy(236, 10, rng, n=4), RED)
+    kiri(s, rng, (100, 222, 28), [(44, 344, 84, -76, PINE), (156, 344, 84, -104, LEAF)])
 
 
 def card_48(s: Svg, rng: Random) -> None:
     base(s)
-    ground(s, wavy(196, 6, rng, n=4), OCHRE)
-    kiri(s, rng, [(60, 130, 96), (140, 130, 96)],
-         [(100, 330, 100, -90, PINE), (0, 280, 70, -40, LEAF), (200, 280, 70, -140, LEAF)])
+    ground(s, wavy(248, 6, rng, n=4), OCHRE)
+    kiri(s, rng, (100, 212, 30), [(30, 326, 62, -48, DARKPINE), (170, 326, 62, -132, DARKPINE),
+                                  (100, 346, 82, -90, LEAF)])
 
 
 # ------------------------------------------------------------------ the back
@@ -721,7 +727,7 @@ def badge_svgs() -> dict[str, str]:
 
     def paulownia(s: Svg) -> None:
         P.kiri_leaf(s, (32, 64), 28, -90, LEAF)
-        P.kiri_flowers(s, (32, 40), 36, rng, spread=0.8)
+        P.kiri_crest(s, (32, 46), 10, rng, bells=(3, 5, 3))
 
     for m, fn in enumerate((pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrys,
                             maple, willow, paulownia), start=1):

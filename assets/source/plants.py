@@ -11,6 +11,7 @@ import math
 from random import Random
 
 from svgkit import (
+    BROWN,
     DARKPINE,
     DEEPRED,
     GOLD,
@@ -470,48 +471,68 @@ def willow_strand(s: Svg, top: Point, length: float, sway: float, rng: Random, *
 def kiri_leaf(s: Svg, base: Point, r: float, ang: float, col: str = LEAF,
               vein: str = DARKPINE) -> None:
     """A broad paulownia leaf: heart-shaped with a notch at the stalk, a pointed tip and two
-    shallow side points, pinnate veins; ``ang`` is where the tip points."""
+    pointed side lobes, three main veins from the base; ``ang`` is where the tip points."""
     s.line([polar(base, -r * 0.15, ang), polar(base, r * 0.12, ang)], INK, r * 0.06)
     c = polar(base, r * 0.62, ang)
 
     def at(k: float, da: float) -> Point:
         return polar(c, r * k, ang + da)
-    pts = [polar(base, r * 0.12, ang), at(0.55, 150), at(0.72, 112), at(0.7, 78), at(0.74, 52),
-           at(0.72, 28), at(1.0, 0), at(0.72, -28), at(0.74, -52), at(0.7, -78), at(0.72, -112),
-           at(0.55, -150)]
-    s.path(smooth_closed(pts, 0.85), fill=col)
-    tip = at(0.95, 0)
-    s.line([polar(base, r * 0.1, ang), tip], vein, r * 0.04)
-    for k in (0.25, 0.5, 0.72):
-        p = lerp2(polar(base, r * 0.1, ang), tip, k)
+    pts = [polar(base, r * 0.14, ang), at(0.56, 152), at(0.74, 118), at(0.7, 88), at(0.86, 56),
+           at(0.66, 30), at(1.0, 0), at(0.66, -30), at(0.86, -56), at(0.7, -88), at(0.74, -118),
+           at(0.56, -152)]
+    s.path(smooth_closed(pts, 0.7), fill=col)
+    root = polar(base, r * 0.12, ang)
+    for end, w in ((at(0.92, 0), 0.045), (at(0.78, 56), 0.035), (at(0.78, -56), 0.035)):
+        s.line([root, end], vein, r * w)
+        for k in (0.35, 0.65):
+            p = lerp2(root, end, k)
+            da = math.degrees(math.atan2(end[1] - root[1], end[0] - root[0]))
+            for side in (-1, 1):
+                s.line([p, polar(p, r * 0.22 * (1.2 - k), da + side * 45)], vein, r * 0.022)
+
+
+def kiri_bell(s: Svg, base: Point, ln: float, ang: float, *, col: str = LILAC,
+              shade: str = VIOLET) -> None:
+    """One paulownia blossom: a brown calyx cup at ``base`` and a pale violet bell flaring
+    to a three-lobed mouth ``ln`` further on, pointing at ``ang`` (-90 = up)."""
+    def at(x: float, y: float) -> Point:
+        return rot((base[0] + x * ln, base[1] + y * ln), ang, base)
+    body = [at(0.16, -0.13), at(0.5, -0.22), at(0.78, -0.34), at(0.98, -0.22), at(1.02, 0),
+            at(0.98, 0.22), at(0.78, 0.34), at(0.5, 0.22), at(0.16, 0.13)]
+    s.path(smooth_closed(body, 0.8), fill=col)
+    s.path(smooth_closed([at(0.2, 0.04), at(0.55, 0.12), at(0.8, 0.3), at(0.56, 0.22),
+                          at(0.22, 0.13)], 0.8), fill=shade)
+    s.ellipse(at(0.86, 0), ln * 0.1, ln * 0.2, fill=PAPER, rot=ang)
+    s.circle(at(0.84, 0), ln * 0.06, fill=shade)
+    s.ellipse(at(0.12, 0), ln * 0.16, ln * 0.15, fill=BROWN, rot=ang)
+
+
+def kiri_head(s: Svg, base: Point, height: float, ln: float, bells: int, rng: Random) -> None:
+    """A crest-like flower head on an upright stalk ``height`` tall from ``base``: the
+    blossoms stand in pairs, one to each side (lower pairs spread wider), and one on top."""
+    pairs = (bells - 1) // 2
+    step = ln * 0.62
+    top = (base[0], base[1] - height)
+    s.path(tapered([base, lerp2(base, top, 0.5), top], ln * 0.18, ln * 0.1), fill=INK)
+    for k in range(pairs):
+        p = (top[0], top[1] + (pairs - k) * step - ln * 0.05)
+        spread = 70 - k * 40 / max(1, pairs)
         for side in (-1, 1):
-            end = polar(p, r * 0.55 * (1.1 - k * 0.6), ang + side * 50)
-            s.line([p, end], vein, r * 0.028)
+            kiri_bell(s, p, ln * rng.uniform(0.94, 1.04),
+                      -90 + side * spread + rng.uniform(-4, 4))
+    kiri_bell(s, (top[0], top[1] + ln * 0.05), ln * 1.04, -90 + rng.uniform(-3, 3))
 
 
-def kiri_flowers(s: Svg, base: Point, height: float, rng: Random, *, spread: float = 1.0,
-                 col: str = VIOLET, light: str = LILAC) -> None:
-    """An upright paulownia panicle: trumpet flowers in a tower narrowing to a bud."""
-    top = (base[0] + rng.uniform(-3, 3), base[1] - height)
-    s.path(tapered([base, lerp2(base, top, 0.5), top], 4, 1.6), fill=OCHRE)
-    rows = max(3, int(height / 12))
-    for j in range(rows):
-        t = j / (rows - 1)
-        p = lerp2(base, top, 0.16 + 0.8 * t)
-        half = 13 * spread * (1 - t * 0.7)
-        sides = (-1, 0, 1) if half > 8 else (-1, 1)
-        for i, side in enumerate(sides):
-            q = (p[0] + side * half, p[1] + 3 - abs(side) * 2)
-            if side:
-                s.line([p, q], OCHRE, 1.4)
-            c = col if (i + j) % 2 else light
-            ln = 15 * (1 - t * 0.35)
-            a = -90 + side * 30
-            bell = polar((q[0], q[1] + 3), ln * 0.45, a)
-            s.ellipse(bell, ln * 0.5, ln * 0.34, fill=c, rot=a)
-            s.ellipse(polar(bell, ln * 0.3, a), ln * 0.22, ln * 0.3, fill=PAPER, rot=a)
-            s.circle(polar(bell, ln * 0.3, a), ln * 0.09, fill=c)
-    s.path(leaf_d((top[0], top[1] + 5), 12, 5, -90), fill=col)
+def kiri_crest(s: Svg, base: Point, ln: float, rng: Random, *,
+               bells: tuple[int, int, int] = (5, 7, 5), gap: float = 1.9,
+               stalk: float = 1.3) -> None:
+    """The paulownia as the family crest draws it: three upright flower heads of 5, 7 and 5
+    blossoms side by side, the middle one taller, on stalks rising from ``base`` (which the
+    leaves drawn after them hide)."""
+    for dx, n in ((-gap, bells[0]), (gap, bells[2]), (0, bells[1])):
+        pairs = (n - 1) // 2
+        h = ln * (stalk + pairs * 0.62) + (0 if dx else ln * 0.62)
+        kiri_head(s, (base[0] + dx * ln, base[1]), h, ln, n, rng)
 
 
 __all__ = [n for n in dir() if not n.startswith("_")] + ["rot"]
