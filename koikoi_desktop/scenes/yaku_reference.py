@@ -182,22 +182,28 @@ class YakuReferenceScene(LearnScene):
         others = [i18n.yaku_name(key, s) for s in ("japanese", "romaji", "translated")]
         others = [n for n in dict.fromkeys(others) if n != shown]
         y = paragraph(surface, " · ".join(others), self.font(17), x, y, w, color=theme.OCHRE)
-        y = paragraph(surface, gfx.tr("ui.yakuref.under", rules=rules_label(rules)),
-                      self.font(13), x, y, w, color=theme.MUTED)
         if not yaku_facts.exists(key, rules):
             y = paragraph(surface, gfx.tr("ui.yakuref.not_in_rules"), self.font(17), x,
                           y + self.px(8), w, color=theme.DANGER, bold=True)
         else:
             unit = gfx.tr(f"ui.common.{rules.unit}")
             value = gfx.tr("ui.yakuref.value", n=self.value_of(key), unit=unit)
-            y = paragraph(surface, value, self.font(22), x, y + self.px(6), w, bold=True,
-                          color=theme.TARGET)
+            vrect = gfx.blit_text(surface, value, self.font(22), (x, y + self.px(4)), bold=True,
+                                  color=theme.TARGET, max_width=w)
             step, _ = yaku_facts.extra_step(key, rules)
             need = yaku_facts.NEEDS_ANY.get(key)
-            if step:
+            if step:  # beside the value when it fits, else below it
                 text = (gfx.tr("ui.yakuref.step_beyond", n=step, need=need)
                         if need and key != "sanko" else gfx.tr("ui.yakuref.step", n=step))
-                y = paragraph(surface, text, self.font(15), x, y, w, color=theme.OCHRE)
+                f15 = self.font(15)
+                tw = gfx.measure(text, f15)[0]
+                if vrect.right + self.px(16) + tw <= x + w:
+                    gfx.blit_text(surface, text, f15, (vrect.right + self.px(16), vrect.centery),
+                                  color=theme.OCHRE, anchor="midleft")
+                else:
+                    vrect.h = paragraph(surface, text, f15, x, vrect.bottom, w,
+                                        color=theme.OCHRE) - vrect.y
+            y = vrect.bottom + self.px(2)
         y = paragraph(surface, gfx.tr(f"yaku.{key}.desc"), self.font(15), x, y + self.px(4), w)
         y = self.draw_cards(surface, key, x, y + self.px(8), w)
         if yaku_facts.exists(key, rules):
@@ -219,6 +225,12 @@ class YakuReferenceScene(LearnScene):
         surface.set_clip(clip)
         content = y + self.detail_scroll - area.y
         self.detail_scroll = max(0, min(self.detail_scroll, content - area.h + self.px(20)))
+        if content > area.h:  # a scroll bar says there is more below
+            bar_h = max(self.px(30), area.h * area.h // content)
+            top = area.y + (area.h - bar_h) * self.detail_scroll // max(1, content - area.h)
+            pygame.draw.rect(surface, theme.PANEL_EDGE,
+                             pygame.Rect(area.right + self.px(6), top, self.px(5), bar_h),
+                             border_radius=3)
 
     def draw_cards(self, surface: pygame.Surface, key: str, x: int, y: int, w: int) -> int:
         """The yaku's cards: the ones that make it, then (dimmer) the ones that add to it."""
@@ -232,7 +244,7 @@ class YakuReferenceScene(LearnScene):
             y = paragraph(surface, gfx.tr("ui.yakuref.any_of", n=need), f, x, y, w,
                           color=theme.MUTED)
         gap = self.px(6)
-        big = self.px(180) if len(core) <= 6 else self.px(96)
+        big = self.px(130 if extra else 180) if len(core) <= 6 else self.px(96)
         per_row = max(1, (w + gap) // (card_size(big)[0] + gap))
         if len(core) > per_row:  # shrink so that two rows at most are needed
             for h in range(big, self.px(60), -self.px(4)):
