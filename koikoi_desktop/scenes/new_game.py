@@ -124,7 +124,10 @@ class NewGameScene(MenuScene):
         x = int(40 * s)
         y = int(110 * s)
         rh, gap = int(44 * s), int(10 * s)
-        rect = lambda: pygame.Rect(x, 0, col_w, rh)  # noqa: E731
+
+        def rect() -> pygame.Rect:
+            return pygame.Rect(x, 0, col_w, rh)
+
         presets = [(n, preset_label(engine.PRESETS[n])) for n in engine.PRESETS]
         lengths = self.lengths()
         cur_len = self.rules.rounds if self.rules.match_end == "rounds" else None
@@ -176,15 +179,22 @@ class NewGameScene(MenuScene):
             if cur not in [v for v, _ in opts]:
                 opts.append((cur, _value_label(name, cur)))
             cw = Choice(
-                lambda n=name: _rule_label(n),
+                self._label_fn(name),
                 opts,
                 cur,
-                lambda v, n=name: self.set_rule(n, v),
+                self._setter(name),
                 pygame.Rect(rx, 0, self.rules_area.w, int(34 * s)),
             )
             self.rule_widgets.append(cw)
         self.focus.set([*self.left, self.start_btn, self.back_btn, *self.rule_widgets])
         self.place_rules()
+
+    @staticmethod
+    def _label_fn(name: str) -> Callable[[], str]:
+        return lambda: _rule_label(name)
+
+    def _setter(self, name: str) -> Callable[[Any], None]:
+        return lambda v: self.set_rule(name, v)
 
     def _set_opp(self, v: Any) -> None:
         self.opponent = str(v)
@@ -204,7 +214,7 @@ class NewGameScene(MenuScene):
         visible = max(1, area.h // self.row_h())
         focused = self.focus.focused
         if focused in self.rule_widgets:
-            i = self.rule_widgets.index(focused)  # type: ignore[arg-type]
+            i = self.rule_widgets.index(focused)
             if i < self.scroll:
                 self.scroll = i
             elif i >= self.scroll + visible:

@@ -1,0 +1,166 @@
+"""A real window under Xvfb and a real pointer drag with xdotool: the card is captured.
+
+The test starts its own Xvfb on a free display and skips only when Xvfb or xdotool is not
+installed (CI installs both). The game runs in a child process (a real X11 window, the real
+frame loop); it writes where the hand card and its match are, the test drags with xdotool, and
+the child reports whether the engine now shows the capture.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.xvfb
+
+CHILD = r"""
+import json, sys, time
+from pathlib import Path
+import pygame
+from koikoi_desktop import app as app_mod, engine, scenes
+from koikoi_desktop.scenes.table import MatchConfig, TableScene
+
+out = Path(sys.argv[1])
+args = app_mod.parse_args(["--data-dir", str(out / "data"), "--speed", "off", "--size", "1280x800"])
+a = app_mod.App(args)
+app_mod.sdl_defaults(args)
+a.open_storage(); a.open_window(); a.open_sprites()
+a.stack.push(scenes.create("title", a))
+
+def frame():
+    for ev in pygame.event.get():
+        a.dispatch(ev)
+    a.stack.update(1 / 60)
+    a.stack.draw(a.screen)
+    pygame.display.flip()
+    time.sleep(1 / 120)
+
+found = None
+for seed in range(1, 80):
+    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed))
+    a.stack.push(t)
+    t.prompt.widgets[-1].activate()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and not (t.my_turn() and t.state.phase == "play"):
+        frame()
+    st = t.state
+    for c in sorted(st.hand(0)):
+        same = [f for f in st.field if engine.month_of(f) == engine.month_of(c)]
+        if len(same) == 1:
+            found = (t, c, same[0])
+            break
+    if found:
+        break
+    a.stack.pop()
+t, card, target = found
+for _ in range(10):
+    frame()
+def centre(c):
+    x, y, w, h = t.director.sprites[c].box
+    return [round(x + w / 2), round(y + h / 2)]
+(out / "where.json").write_text(json.dumps({"card": card, "target": target,
+                                            "start": centre(card), "to": centre(target)}))
+end = time.monotonic() + 30
+while time.monotonic() < end and card in t.state.hand(0):
+    frame()
+for _ in range(5):
+    frame()
+(out / "result.json").write_text(json.dumps({
+    "captured": sorted(t.state.captured(0)), "hand": sorted(t.state.hand(0)),
+    "moves": [s for _, seat, s in t.actions if seat == 0]}))
+pygame.display.quit()
+"""
+
+
+def _free_display() -> int:
+    for n in range(90, 200):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+def _wait_for(path: Path, proc: subprocess.Popen[bytes], timeout: float) -> dict[str, object]:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.exists():
+            time.sleep(0.1)
+            return json.loads(path.read_text())  # type: ignore[no-any-return]
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise AssertionError(f"game exited early: {err[-2000:]}")
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {path.name}")
+
+
+@pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
+)
+def test_real_pointer_drag_captures(tmp_path: Path) -> None:
+    n = _free_display()
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    game = None
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{n}").exists():
+                break
+            time.sleep(0.05)
+        env = dict(
+            os.environ,
+            DISPLAY=f":{n}",
+            SDL_VIDEODRIVER="x11",
+            PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+        )
+        game = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(tmp_path)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        where = _wait_for(tmp_path / "where.json", game, 90)
+        wid = ""
+        for _ in range(100):
+            found = subprocess.run(
+                ["xdotool", "search", "--pid", str(game.pid)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=20,
+            ).stdout.split()
+            if found:
+                wid = found[-1]
+                break
+            time.sleep(0.1)
+        assert wid, "the game window did not appear"
+        (sx, sy), (tx, ty) = where["start"], where["to"]  # type: ignore[misc]
+        steps = [["mousemove", "--window", wid, str(sx), str(sy)], ["mousedown", "1"]]
+        for i in range(1, 9):
+            x = sx + (tx - sx) * i // 8
+            y = sy + (ty - sy) * i // 8
+            steps.append(["mousemove", "--window", wid, str(x), str(y)])
+        steps.append(["mouseup", "1"])
+        for step in steps:
+            subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
+            time.sleep(0.05)
+        result = _wait_for(tmp_path / "result.json", game, 60)
+        card, target = where["card"], where["target"]
+        assert card not in result["hand"]  # type: ignore[operator]
+        assert {card, target} <= set(result["captured"])  # type: ignore[arg-type]
+        assert result["moves"] and str(result["moves"][0]).startswith(f"play {card}")  # type: ignore[index]
+        game.wait(timeout=30)
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
