@@ -1,0 +1,372 @@
+"""Monkey test: thousands of random events on every registered scene, through the real app.
+
+Each scene is opened the way ``--scene NAME`` opens it (``App.first_scene``; the pause menu over a
+table), then a seeded random stream of events goes through the same path as ``App.loop``: posted to
+SDL's queue, read back with ``pygame.event.get()``, fed to ``App.dispatch``, then
+``stack.update(1/60)``, ``stack.draw`` and ``display.flip``. The stream mixes mouse moves, presses,
+releases, drags, the wheel, keys (F1-F12, Esc, Enter, arrows, letters, digits, Tab...), text input,
+window resizes from below the minimum up to 2560x1440 (``VIDEORESIZE`` + ``WINDOWRESIZED``), focus
+loss, minimise/restore, and window-close requests, which the monkey answers "no" (Esc on the
+table's "quit?" prompt; elsewhere the app's quit is undone, as if the player changed their mind).
+
+Checked after every frame: no exception; every table's engine state holds exactly the 48 cards
+(hands + field + captures + pile + drawn card, no card twice); at rest (no animation, no drag)
+the table's *drawn* board also accounts for all 48; no illegal action from a computer seat ever
+reaches the engine, and an illegal action from the player changes nothing (the table catches it
+and shows the engine's reason); the scene stack stays small.
+
+Replay: the run's base seed is printed (and is in every failure message). Decisions:
+
+* Each run takes a fresh base seed unless ``KOIKOI_MONKEY_SEED`` is set: a monkey that always
+  replays the same stream finds nothing new. Replay a failure with
+  ``KOIKOI_MONKEY_SEED=<seed> python -m pytest tests/abuse/test_monkey.py -k <scene> -s``.
+* ``KOIKOI_MONKEY_EVENTS`` sets the events per scene (default 1000, about two seconds a scene
+  on a quiet machine); ``KOIKOI_MONKEY_EVENTS=20000`` is a long run (about a minute a scene).
+* Determinism for replays: the computer thinks in a worker; here ``Thinker.poll`` waits for the
+  worker's answer, so the move lands on the same frame in every replay. The global ``random``
+  (used for a new match with no seed) is seeded from the run seed too.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures as cf
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import app as app_mod
+from koikoi_desktop import engine, scenes
+from koikoi_desktop.ui import thinker as thinker_mod
+
+BASE_SEED = int(os.environ.get("KOIKOI_MONKEY_SEED") or random.SystemRandom().randrange(10**9))
+EVENTS = int(os.environ.get("KOIKOI_MONKEY_EVENTS") or 1000)
+MAX_STACK = 12
+HOME_AFTER = 40  # frames away from the scene under test before the monkey is brought back
+SIZES_BELOW_MIN = [(640, 480), (1000, 600), (300, 200)]
+
+KEYS = (
+    [getattr(pygame, f"K_F{i}") for i in range(1, 13)]
+    + [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB,
+       pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
+       pygame.K_PAGEDOWN, pygame.K_LSHIFT, pygame.K_LCTRL, pygame.K_LALT]
+    + [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN] * 4
+    + [pygame.K_RETURN, pygame.K_ESCAPE] * 3
+    + list(range(pygame.K_a, pygame.K_z + 1))
+    + list(range(pygame.K_0, pygame.K_9 + 1))
+)
+PLAY_KEYS = [pygame.K_RETURN, pygame.K_RETURN, pygame.K_LEFT, pygame.K_RIGHT]  # keyboard play
+MODS = [0] * 8 + [pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_GUI]
+TEXTS = ["a", "Z", "ё", "Ї", "こ", "🎴", " ", "\t", "1", "%s{x}", "\u200b"]
+
+
+print(f"\nmonkey base seed {BASE_SEED} (replay: KOIKOI_MONKEY_SEED={BASE_SEED}), "
+      f"{EVENTS} events per scene")
+
+
+def _rects(scene: Any) -> list[pygame.Rect]:
+    """Places worth aiming at on ``scene``: its widgets, prompt buttons and card sprites."""
+    out: list[pygame.Rect] = []
+    groups = [getattr(scene, "buttons", None), getattr(getattr(scene, "focus", None), "widgets",
+                                                       None)]
+    prompt = getattr(scene, "prompt", None)
+    if prompt is not None:
+        groups.append(getattr(prompt, "widgets", None))
+    for group in groups:
+        for w in group or ():
+            r = getattr(w, "rect", None)
+            if isinstance(r, pygame.Rect):
+                out.append(r)
+    director = getattr(scene, "director", None)
+    for sp in list(getattr(director, "sprites", {}).values()):
+        out.append(pygame.Rect(*map(round, sp.box)))
+    if scene.name == "table" and getattr(scene, "match", None) is not None:
+        from koikoi_desktop.scenes.table_view import side_buttons
+
+        out += [b.rect for b in side_buttons(scene)]
+        lay = getattr(scene, "lay", None)
+        if lay is not None:
+            out.append(lay.field_band)
+        try:  # the cards the player can move now, and the field: aimed at more often
+            sprites = scene.director.sprites
+            wanted = [*scene.pickable(), *scene.director.board.field_cards()]
+            out += [pygame.Rect(*map(round, sprites[c].box)) for c in wanted if c in sprites] * 3
+        except Exception:
+            pass
+    return out
+
+
+class Monkey:
+    """Random events, aimed half the time at something on screen."""
+
+    def __init__(self, app: Any, rng: random.Random) -> None:
+        self.app = app
+        self.rng = rng
+        self.held: set[int] = set()
+        self.pos = (10, 10)
+        self.minimised = False
+        self.log: collections.deque[str] = collections.deque(maxlen=40)
+
+    def point(self) -> tuple[int, int]:
+        r = self.rng
+        w, h = self.app.size
+        top = self.app.stack.top
+        rects = _rects(top) if top is not None else []
+        if rects and r.random() < 0.6:
+            rect = r.choice(rects)
+            return (r.randint(rect.left, max(rect.left, rect.right - 1)),
+                    r.randint(rect.top, max(rect.top, rect.bottom - 1)))
+        if r.random() < 0.05:  # off the window edge, as a drag leaving the window does
+            return (r.randint(-50, w + 50), r.randint(-50, h + 50))
+        return (r.randrange(w), r.randrange(h))
+
+    def post(self, type_: int, **attrs: Any) -> None:
+        shown = dict(attrs)
+        if "key" in shown:
+            shown["key"] = pygame.key.name(shown["key"]) or shown["key"]
+        self.log.append(f"{pygame.event.event_name(type_)} {shown}")
+        pygame.event.post(pygame.event.Event(type_, **attrs))
+
+    def motion(self, to: tuple[int, int]) -> None:
+        rel = (to[0] - self.pos[0], to[1] - self.pos[1])
+        buttons = tuple(int(b in self.held) for b in (1, 2, 3))
+        self.post(pygame.MOUSEMOTION, pos=to, rel=rel, buttons=buttons, touch=False)
+        self.pos = to
+
+    def button(self, down: bool, b: int, pos: tuple[int, int]) -> None:
+        self.motion(pos)
+        if down:
+            self.held.add(b)
+        else:
+            self.held.discard(b)
+        self.post(pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP, pos=pos, button=b,
+                  touch=False)
+
+    def key(self, k: int) -> None:
+        mod = self.rng.choice(MODS)
+        uni = chr(k) if 32 <= k < 127 else ""
+        if uni and mod & pygame.KMOD_SHIFT:
+            uni = uni.upper()
+        self.post(pygame.KEYDOWN, key=k, mod=mod, unicode=uni, scancode=0)
+        if uni and self.rng.random() < 0.5:
+            self.post(pygame.TEXTINPUT, text=uni)
+        self.post(pygame.KEYUP, key=k, mod=mod, unicode=uni, scancode=0)
+
+    def resize(self) -> None:
+        r = self.rng
+        if r.random() < 0.1:
+            w, h = r.choice(SIZES_BELOW_MIN)
+        elif r.random() < 0.3:
+            w, h = r.choice([(1024, 640), (2560, 1440), (1280, 800), (1920, 1080), (1024, 1440),
+                             (2560, 640)])
+        else:
+            w, h = r.randint(1024, 2560), r.randint(640, 1440)
+        self.post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
+        self.post(pygame.WINDOWRESIZED, x=w, y=h)
+        self.post(pygame.WINDOWSIZECHANGED, x=w, y=h)
+
+    def one(self) -> int:
+        """Post one random thing (a drag is several events); returns whether it was a QUIT."""
+        r = self.rng
+        x = r.random()
+        if x < 0.30:
+            self.motion(self.point())
+        elif x < 0.42:
+            self.button(True, r.choice([1, 1, 1, 1, 3, 2]), self.point())
+        elif x < 0.54:
+            self.button(False, r.choice([1, 1, 1, 1, 3, 2]), self.point())
+        elif x < 0.62:  # a drag from something to something
+            self.button(True, 1, self.point())
+            to = self.point()
+            for i in range(1, r.randint(2, 6)):
+                t = i / 5
+                self.motion((round(self.pos[0] + (to[0] - self.pos[0]) * t),
+                             round(self.pos[1] + (to[1] - self.pos[1]) * t)))
+            self.button(False, 1, to)
+        elif x < 0.66:
+            self.post(pygame.MOUSEWHEEL, x=0, y=r.choice([-3, -1, 1, 1, 3, 12]), flipped=False,
+                      precise_x=0.0, precise_y=0.0, touch=False)
+        elif x < 0.93:
+            top = self.app.stack.top
+            playing = getattr(top, "name", "") == "table" and top.my_turn()  # type: ignore[union-attr]
+            self.key(r.choice(PLAY_KEYS if playing and r.random() < 0.6 else KEYS))
+        elif x < 0.94:
+            self.post(pygame.TEXTINPUT, text=r.choice(TEXTS))
+        elif x < 0.955:  # dragging a window edge sends a burst of sizes
+            for _ in range(r.choice([1, 1, 2, 4])):
+                self.resize()
+        elif x < 0.963:
+            self.post(pygame.WINDOWFOCUSLOST)
+            self.post(pygame.ACTIVEEVENT, gain=0, state=1)
+            self.post(pygame.WINDOWLEAVE)
+        elif x < 0.971:
+            self.post(pygame.WINDOWFOCUSGAINED)
+            self.post(pygame.ACTIVEEVENT, gain=1, state=1)
+            self.post(pygame.WINDOWENTER)
+        elif x < 0.98:
+            if self.minimised:
+                self.post(pygame.WINDOWRESTORED)
+                self.post(pygame.WINDOWSHOWN)
+            else:
+                self.post(pygame.WINDOWMINIMIZED)
+                self.post(pygame.WINDOWHIDDEN)
+            self.minimised = not self.minimised
+        elif x < 0.985:
+            self.post(pygame.QUIT)
+            return 1
+        else:
+            self.post(pygame.WINDOWEXPOSED)
+        return 0
+
+
+def check_tables(app: Any, illegal: list[tuple[Any, int | None, str]]) -> None:
+    """The 48 cards are all there, in the engine and (at rest) on the drawn board."""
+    for sc in app.stack.scenes:
+        if sc.name != "table" or getattr(sc, "match", None) is None:
+            continue
+        st = sc.match.round
+        parts = [st.hand(0), st.hand(1), st.field, st.captured(0), st.captured(1),
+                 st.draw_pile, (st.pending_draw,) if st.pending_draw else ()]
+        cards = [c for part in parts for c in part]
+        assert sorted(cards) == list(range(1, 49)), f"engine holds {len(cards)} cards: {parts}"
+        d = sc.director
+        if not sc.queue.busy and sc.drag is None and sc.after_queue is None and d.sprites:
+            b = d.board
+            shown = (b.hands[0] + b.hands[1] + b.field_cards() + b.caps[0] + b.caps[1]
+                     + ([b.reveal] if b.reveal else []) + list(b.stacked))
+            assert len(shown) == len(set(shown)), f"a card drawn twice: {sorted(shown)}"
+            assert len(shown) + b.pile == 48, f"board shows {len(shown)} + pile {b.pile}"
+    for match, seat, text in illegal:
+        for sc in app.stack.scenes:
+            if getattr(sc, "match", None) is match and seat in getattr(sc, "opponents", {}):
+                raise AssertionError(f"computer seat {seat} sent an illegal action: {text}")
+
+
+class Illegal(list):  # type: ignore[type-arg]
+    """(match, seat, action text) of every refused action; ``applied`` counts the accepted."""
+
+    applied = 0
+
+
+@pytest.fixture
+def patched_engine(monkeypatch: pytest.MonkeyPatch) -> Illegal:
+    """Record every illegal action that reaches ``Match.apply`` (and prove it changed nothing);
+    make the computer's answer land on a deterministic frame."""
+    illegal = Illegal()
+    orig_apply = engine.Match.apply
+
+    def apply(self: Any, action: Any) -> Any:
+        before = self.record_text()
+        seat = self.round.to_move
+        try:
+            events = orig_apply(self, action)
+            illegal.applied += 1
+            return events
+        except engine.IllegalAction:
+            assert self.record_text() == before, f"illegal {action} changed the match"
+            illegal.append((self, seat, str(action)))
+            raise
+
+    monkeypatch.setattr(engine.Match, "apply", apply)
+    orig_poll = thinker_mod.Thinker.poll
+
+    def poll(self: Any) -> Any:
+        fut = getattr(self, "_future", None)
+        if fut is not None:
+            cf.wait([fut], timeout=60)
+        return orig_poll(self)
+
+    monkeypatch.setattr(thinker_mod.Thinker, "poll", poll)
+    return illegal
+
+
+TABLE_FAMILY = ("table", "pause", "round-summary", "match-result")
+
+
+def open_app(tmp_path: Path, name: str, rng: random.Random) -> Any:
+    speeds = ["off", "off", "fast"] if name in TABLE_FAMILY else ["off", "fast", "normal"]
+    argv = ["--data-dir", str(tmp_path / "data"), "--speed", rng.choice(speeds),
+            "--lang", rng.choice(list(app_mod.LANG_CODES)), "--seed", str(rng.randrange(10**6))]
+    if name in scenes.CLI_SCENES:
+        argv += ["--scene", name]
+    args = app_mod.parse_args(argv)
+    a = app_mod.App(args)
+    app_mod.sdl_defaults(args)
+    a.open_storage()
+    a._set_language()
+    a.open_window()
+    a.open_sprites()
+    return a
+
+
+def start(a: Any, name: str) -> None:
+    if name in scenes.CLI_SCENES:
+        a.first_scene()
+        return
+    # a scene reached only from another one (the pause menu): open it the way the player does
+    a.stack.push(scenes.create("title", a))
+    table = a.stack.push(scenes.create("table", a, seed=a.seed))
+    a.stack.push(scenes.create(name, a, table=table))
+
+
+@pytest.mark.parametrize("name", list(scenes.REGISTRY))
+def test_monkey(name: str, tmp_path: Path, patched_engine: Illegal) -> None:
+    rng = random.Random(f"{BASE_SEED}:{name}")
+    random.seed(f"{BASE_SEED}:{name}:global")
+    a = open_app(tmp_path, name, rng)
+    monkey = Monkey(a, rng)
+    frame = posted = quits = refused = away = 0
+    seen: set[str] = set()
+    try:
+        start(a, name)
+        a.running = True
+        while posted < EVENTS:
+            frame += 1
+            for _ in range(rng.choice([0, 1, 2, 3, 5, 8, 12, 20])):
+                posted += 1
+                quits += monkey.one()
+            for event in pygame.event.get():
+                a.dispatch(event)
+                top = a.stack.top
+                if event.type == pygame.QUIT and getattr(top, "prompt", None) is not None \
+                        and top.prompt.key == ("quit",):
+                    monkey.key(pygame.K_ESCAPE)  # "Do you want to quit?" - no
+            if not a.running:  # the player changed their mind
+                refused += 1
+                a.running = True
+            if a.stack.top is None:
+                start(a, name)
+            a.stack.update(1 / 60)
+            if a.stack.top is None:
+                start(a, name)
+                continue
+            a.stack.draw(a.screen)
+            pygame.display.flip()
+            check_tables(a, patched_engine)
+            seen.add(a.stack.top.name)
+            away = 0 if name in a.stack.names() else away + 1
+            if away > HOME_AFTER:  # wandered off for a while: back to the scene under test
+                while a.stack.top is not None:
+                    a.stack.pop()
+                start(a, name)
+            assert len(a.stack) <= MAX_STACK, f"scene stack keeps growing: {a.stack.names()}"
+    except BaseException as exc:
+        recent = "\n  ".join(monkey.log)
+        raise AssertionError(
+            f"{type(exc).__name__}: {exc}\n"
+            f"monkey failed on scene {name!r} at frame {frame} after {posted} events "
+            f"(stack {a.stack.names()}); replay with KOIKOI_MONKEY_SEED={BASE_SEED} "
+            f"python -m pytest tests/abuse/test_monkey.py -k {name!r}\n"
+            f"last events:\n  {recent}"
+        ) from exc
+    finally:
+        while a.stack.top is not None:
+            a.stack.pop()
+        pygame.display.quit()
+    print(f"monkey {name}: seed {BASE_SEED}, {posted} events, {frame} frames, {quits} quit "
+          f"requests ({refused} answered no), {patched_engine.applied} moves played, "
+          f"{len(patched_engine)} illegal refused; visited {sorted(seen)}")
