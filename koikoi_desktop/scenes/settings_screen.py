@@ -34,7 +34,7 @@ from koikoi_desktop.engine.rules import PRESET_TOGGLES
 from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
-from koikoi_desktop.ui.widgets import Button, Choice, Slider, Toggle, Widget
+from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
 
 UI_SCALES = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5)
 OPPONENTS = ("beginner", "intermediate", "expert")
@@ -154,6 +154,39 @@ class TextField(Widget):
             from koikoi_desktop.ui.widgets import draw_focus
 
             draw_focus(surface, self.rect)
+
+
+class WideChoice(Choice):
+    """A Choice whose label takes all the width its value leaves (long rule names fit)."""
+
+    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+        bg = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        pygame.draw.rect(surface, bg, self.rect, border_radius=6)
+        pad = 10
+        val = self.options[self.index][1] if self.options else ""
+        text = f"‹ {val() if callable(val) else val} ›"
+        vw = min(gfx.measure(text, font, bold=True)[0], int(self.rect.w * 0.6))
+        gfx.blit_text(surface, text, font, (self.rect.right - pad, self.rect.centery),
+                      color=theme.OCHRE if self.enabled else theme.MUTED, bold=True,
+                      anchor="midright", max_width=vw)
+        label = self.label() if callable(self.label) else self.label
+        gfx.blit_text(surface, label, font, (self.rect.x + pad, self.rect.centery),
+                      color=theme.PAPER if self.enabled else theme.MUTED, anchor="midleft",
+                      max_width=self.rect.w - vw - 3 * pad)
+        if focused:
+            from koikoi_desktop.ui.widgets import draw_focus
+
+            draw_focus(surface, self.rect)
+
+
+def wide_toggle(label: Callable[[], str], value: bool, on_change: Callable[[Any], Any]) -> Choice:
+    """An on/off row drawn like :class:`WideChoice`."""
+    return WideChoice(
+        label,
+        [(False, lambda: gfx.tr("ui.common.off")), (True, lambda: gfx.tr("ui.common.on"))],
+        value,
+        on_change,
+    )
 
 
 def parse_date(text: str) -> _dt.date:
@@ -291,41 +324,41 @@ class SettingsScene(LearnScene):
 
         sec("ui.settings.section.general")
         langs = list(i18n.LANGUAGES.items())
-        add(Choice(lab("ui.settings.language"), langs, self.get("language", "en"),
+        add(WideChoice(lab("ui.settings.language"), langs, self.get("language", "en"),
                    self.set_language))
         styles = [(s, lab(f"ui.settings.name_display.{s}")) for s in i18n.NAME_STYLES]
-        add(Choice(lab("ui.settings.name_display"), styles,
+        add(WideChoice(lab("ui.settings.name_display"), styles,
                    self.get("name_display", "translated"), self.set_plain("name_display")))
         levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in ("full", "highlights", "none")]
-        add(Choice(lab("ui.settings.help_level"), levels, self.get("help_level", "full"),
+        add(WideChoice(lab("ui.settings.help_level"), levels, self.get("help_level", "full"),
                    self.set_plain("help_level")))
-        add(Toggle(lab("ui.settings.card_badges"), bool(self.get("card_badges", True)),
+        add(wide_toggle(lab("ui.settings.card_badges"), bool(self.get("card_badges", True)),
                    self.set_plain("card_badges")))
-        add(Toggle(lab("ui.settings.click_to_move"), bool(self.get("click_to_move", False)),
+        add(wide_toggle(lab("ui.settings.click_to_move"), bool(self.get("click_to_move", False)),
                    self.set_app_attr("click_to_move", "click_mode")))
         sec("ui.settings.section.display")
-        add(Toggle(lab("ui.settings.fullscreen"), bool(self.get("fullscreen", False)),
+        add(wide_toggle(lab("ui.settings.fullscreen"), bool(self.get("fullscreen", False)),
                    self.set_fullscreen))
         scale = float(self.get("ui_scale", 1.0) or 1.0)
         scales = sorted({*UI_SCALES, scale})
-        add(Choice(lab("ui.settings.ui_scale"), [(v, f"{round(v * 100)}%") for v in scales],
+        add(WideChoice(lab("ui.settings.ui_scale"), [(v, f"{round(v * 100)}%") for v in scales],
                    scale, self.set_scale))
         speeds = [(v, lab(f"ui.settings.animation_speed.{v}")) for v in ("off", "fast", "normal")]
-        add(Choice(lab("ui.settings.animation_speed"), speeds,
+        add(WideChoice(lab("ui.settings.animation_speed"), speeds,
                    self.get("animation_speed", "normal"),
                    self.set_app_attr("animation_speed", "anim_speed")))
-        add(Toggle(lab("ui.settings.reduced_motion"), bool(self.get("reduced_motion", False)),
+        add(wide_toggle(lab("ui.settings.reduced_motion"), bool(self.get("reduced_motion", False)),
                    self.set_app_attr("reduced_motion", "reduced_motion")))
         sec("ui.settings.section.sound")
         add(Slider(lab("ui.settings.sound_volume"), 0, 100, int(self.get("sound_volume", 80)),
                    self.set_sound("sound_volume"), step=5))
         add(Slider(lab("ui.settings.music_volume"), 0, 100, int(self.get("music_volume", 60)),
                    self.set_sound("music_volume"), step=5))
-        add(Toggle(lab("ui.settings.muted"), bool(self.get("muted", False)),
+        add(wide_toggle(lab("ui.settings.muted"), bool(self.get("muted", False)),
                    self.set_sound("muted")))
         sec("ui.settings.section.game")
         presets = [(n, lab(f"preset.{n}.name")) for n in PRESETS]
-        add(Choice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
+        add(WideChoice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
         preset = self.preset()
         for field in PRESET_TOGGLES.get(preset, ()):
             if field == "rounds":
@@ -334,9 +367,9 @@ class SettingsScene(LearnScene):
                 values = OPTION_VALUES.get(field, (False, True))
             opts = [(v, self._value_label(field, v)) for v in values]
             label = self._option_label(field)
-            add(Choice(label, opts, self.option_value(field), self.set_option(field)))
+            add(WideChoice(label, opts, self.option_value(field), self.set_option(field)))
         opponents = [(v, lab(f"ui.settings.opponent.{v}")) for v in OPPONENTS]
-        add(Choice(lab("ui.settings.default_opponent"), opponents,
+        add(WideChoice(lab("ui.settings.default_opponent"), opponents,
                    self.get("default_opponent", "intermediate"),
                    self.set_plain("default_opponent")))
         sec("ui.settings.section.player")
@@ -413,7 +446,7 @@ class SettingsScene(LearnScene):
         if w.rect.y < view.y:
             self.scroll_by(w.rect.y - view.y - self.px(40))
         elif w.rect.bottom > view.bottom:
-            self.scroll_by(w.rect.bottom - view.bottom + self.px(10))
+            self.scroll_by(w.rect.bottom - view.bottom + self.px(16))
         self.focus.index = self.focus.widgets.index(w)
 
     # ------------------------------------------------------------------ drawing
