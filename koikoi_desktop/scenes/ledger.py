@@ -1,0 +1,791 @@
+"""The coin ledger screen: every recorded match, its rounds, lifetime statistics and export.
+
+Three views under one heading (chips at the top switch between the first two):
+
+* ``matches``: the matches newest first, one row each — result, rules ("Custom, based on …" for
+  a changed preset), date, opponent and level, a practice mark, rounds, and both final totals;
+* ``match``: one match opened to its rounds, every field of RULES.md §11 per round (round
+  number, dealer, how it ended, winner, yaku with values, base, each factor, final, the amount
+  paid, both balances), plus each seat's koi-koi calls when the record has them;
+* ``stats``: lifetime statistics from :meth:`Storage.stats` (matches and win rate overall, per
+  opponent level and per preset, rounds, best round, koi-koi success, yaku made).
+
+Header buttons export the ledger as CSV or JSON through :meth:`Storage.export` (files go to the
+data folder's ``exports/``); the path written is shown at the bottom. Storage warnings (a damaged
+file kept aside, a full disk, a second copy of the game) are shown one line each under it.
+
+Input: the wheel scrolls the view under the pointer; up/down select a match (or scroll),
+Page Up/Down and Home/End jump, Enter or a click opens a match, left/right switch views (in an
+open match: the next older / newer match), Esc goes back (match -> list -> previous screen), Tab
+reaches the header buttons.
+
+Decisions:
+
+* The screen reads Storage when it is entered or uncovered (a snapshot): ``draw`` never touches
+  the disk, and a match recorded meanwhile appears on the next visit.
+* Only the visible rows of the list are drawn, so a ledger of thousands of matches scrolls as
+  fast as one of three.
+* Statistics leave practice matches out (storage's definition: hints and undo make them another
+  game); a chip counts them in, and the number left out is always shown.
+* A warning is translated from its ``ui.storage.<key>`` entry with the notice's parameters (the
+  OS reasons "disk full", "permission denied", "read-only" translated too); a key the catalogs do
+  not know yet falls back to storage's English sentence, so no warning is ever hidden.
+* A long export path is shortened in the middle, so the file name stays readable.
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import pygame
+
+from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
+from koikoi_desktop.scenes.table_text import end_text, factor_text, yaku_name
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.widgets import Label
+
+VIEWS = ("matches", "stats")
+#: English reasons of :func:`koikoi_desktop.storage.store._reason` -> catalog keys.
+REASON_KEYS = {
+    "the disk is full": "ui.storage.reason.full",
+    "permission denied": "ui.storage.reason.denied",
+    "the disk is read-only": "ui.storage.reason.readonly",
+}
+MAX_WARNING_LINES = 6
+#: A line of text to draw: (text, colour, bold).
+Line = tuple[str, tuple[int, int, int], bool]
+CPU_LEVELS = ("beginner", "intermediate", "expert")
+
+
+# ---------------------------------------------------------------------------------- words
+
+
+def _tr_or(key: str, fallback: str, **fmt: Any) -> str:
+    """``gfx.tr(key)``, or ``fallback`` when the catalogs lack the key."""
+    out = gfx.tr(key, **fmt)
+    return fallback if out == key else out
+
+
+def preset_label(preset: str, custom: bool) -> str:
+    """"Nintendo (standard)", or "Custom, based on Nintendo (standard)" for changed rules."""
+    name = _tr_or(f"preset.{preset}.name", preset)
+    return gfx.tr("preset.custom", preset=name) if custom else name
+
+
+def level_label(level: str) -> str:
+    """The opponent level for people ("" when unknown)."""
+    if level in CPU_LEVELS:
+        return gfx.tr(f"ui.level.{level}")
+    if level in ("hotseat", "human"):
+        return gfx.tr("ui.ledger.level.hotseat")
+    return level if level and level != "unknown" else ""
+
+
+def opponent_text(name: str, level: str) -> str:
+    """The recorded name ("Computer (Beginner)"), with the level added when the name does not
+    already carry it in brackets (a name recorded in another language keeps its own)."""
+    lvl = level_label(level)
+    name = name or gfx.tr("ui.common.opponent")
+    said = lvl.lower() in name.lower() or name.rstrip().endswith((")", "）"))
+    return name if not lvl or said else f"{name} ({lvl})"
+
+
+def unit_word(unit: str) -> str:
+    return gfx.tr("ui.ledger.unit.coins" if unit == "coins" else "ui.ledger.unit.points")
+
+
+def date_text(when: datetime) -> str:
+    """Local date and time, the same digits in every language."""
+    try:
+        return when.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return when.strftime("%Y-%m-%d %H:%M")
+
+
+def capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{round(rate * 100)}%"
+
+
+def result_label(result: str) -> str:
+    return gfx.tr(f"ui.ledger.result.{result}")
+
+
+def ending_label(ending: str) -> str:
+    return _tr_or(f"ui.ledger.ending.{ending}", ending)
+
+
+def reason_text(reason: str) -> str:
+    key = REASON_KEYS.get(reason)
+    return gfx.tr(key) if key else reason
+
+
+def os_reason(exc: OSError) -> str:
+    code = getattr(exc, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return gfx.tr("ui.storage.reason.full")
+    if code in (errno.EACCES, errno.EPERM):
+        return gfx.tr("ui.storage.reason.denied")
+    if code == errno.EROFS:
+        return gfx.tr("ui.storage.reason.readonly")
+    return str(getattr(exc, "strerror", None) or exc or type(exc).__name__)
+
+
+def notice_text(notice: Any) -> str:
+    """One storage warning in the current language (storage's English sentence as fallback)."""
+    key = getattr(notice, "key", None)
+    if not key:
+        return " ".join(str(notice).split())
+    params = dict(getattr(notice, "params", {}) or {})
+    if isinstance(params.get("reason"), str):
+        params["reason"] = reason_text(params["reason"])
+    return " ".join(_tr_or(f"ui.storage.{key}", str(notice), **params).split())
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """The changed rule settings of a custom match, for people."""
+    try:
+        from koikoi_desktop.scenes.settings_screen import rule_label, rule_value_label
+    except Exception:  # pragma: no cover - the settings screen is another engineer's module
+        return ", ".join(f"{k}: {v}" for k, v in sorted(options.items()))
+    parts = []
+    for k, v in sorted(options.items()):
+        try:
+            label = rule_label(k)
+            value = rule_value_label(k, v)
+        except Exception:
+            label, value = k, str(v)
+        parts.append(f"{k if label.startswith('rule.') else label}: {value}")
+    return ", ".join(parts)
+
+
+def shorten_middle(text: str, size: int, width: int) -> str:
+    """``text`` cut in the middle with "…" until it fits ``width`` pixels."""
+    if gfx.measure(text, size)[0] <= width:
+        return text
+    keep = len(text)
+    while keep > 8:
+        keep -= max(1, keep // 20)
+        head = keep // 3
+        cand = text[:head] + "…" + text[len(text) - (keep - head):]
+        if gfx.measure(cand, size)[0] <= width:
+            return cand
+    return text[:4] + "…"
+
+
+# ---------------------------------------------------------------------------------- scene
+
+
+class LedgerScene(LearnScene):
+    """The ledger: matches, one match's rounds, lifetime statistics, export, storage warnings."""
+
+    name = "ledger"
+    title_key = "ui.ledger.title"
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.view = "matches"
+        self.records: list[Any] = []
+        self.summaries: list[Any] = []
+        self.stats: Any = None
+        self.include_practice = False
+        self.selected = 0
+        self.opened: int | None = None
+        self.scroll = {"matches": 0, "match": 0, "stats": 0}
+        self.content_h = {"matches": 0, "match": 0, "stats": 0}
+        self.export_path: Any = None
+        self.warning_lines: list[str] = []
+
+    # ------------------------------------------------------------------ data
+    @property
+    def storage(self) -> Any:
+        return getattr(self.app, "storage", None)
+
+    def load(self) -> None:
+        """Snapshot the ledger, its statistics and the storage warnings."""
+        from koikoi_desktop.storage.stats import newest_first, summarize
+
+        store = self.storage
+        ledger = list(getattr(store, "ledger", []) or []) if store is not None else []
+        self.records = newest_first(ledger)
+        self.summaries = [summarize(r) for r in self.records]
+        self.stats = self.compute_stats()
+        self.selected = max(0, min(self.selected, len(self.records) - 1))
+        if self.opened is not None and self.opened >= len(self.records):
+            self.opened, self.view = None, "matches"
+        notices = list(getattr(store, "warnings", []) or []) if store is not None else []
+        lines = [notice_text(n) for n in notices]
+        if len(lines) > MAX_WARNING_LINES:
+            more = len(lines) - (MAX_WARNING_LINES - 1)
+            lines = [*lines[: MAX_WARNING_LINES - 1], gfx.tr("ui.ledger.more_warnings", n=more)]
+        self.warning_lines = lines
+
+    def compute_stats(self) -> Any:
+        store = self.storage
+        if store is not None and hasattr(store, "stats"):
+            return store.stats(include_practice=self.include_practice)
+        from koikoi_desktop.storage.stats import compute_stats
+
+        return compute_stats([], include_practice=self.include_practice)
+
+    def enter(self) -> None:
+        self.load()
+        super().enter()
+
+    def resume(self) -> None:
+        self.load()
+        super().resume()
+
+    # ------------------------------------------------------------------ header
+    def header_items(self) -> list[tuple[Label, Callable[[], Any]]]:
+        return [
+            (lambda: gfx.tr("ui.ledger.export_csv"), lambda: self.export("csv")),
+            (lambda: gfx.tr("ui.ledger.export_json"), lambda: self.export("json")),
+        ]
+
+    def build(self) -> None:
+        super().build()
+        can_export = bool(self.records) and hasattr(self.storage, "export")
+        for b in self.buttons[:2]:
+            b.enabled = can_export
+        self.focus.set(self.buttons)
+
+    def export(self, fmt: str) -> None:
+        """Write the ledger to the data folder's ``exports/`` and say where."""
+        store = self.storage
+        if store is None or not self.records:
+            return
+        try:
+            path = store.export(fmt)
+        except OSError as exc:
+            self.export_path = None
+            self.message = gfx.tr("ui.ledger.export_failed", reason=os_reason(exc))
+            return
+        self.export_path = path
+        self.message = gfx.tr("ui.ledger.exported", path=str(path))
+
+    def close(self) -> None:
+        if self.view == "match":
+            self.show_list()
+            return
+        super().close()
+
+    # ------------------------------------------------------------------ navigation
+    def set_view(self, view: str) -> None:
+        if view == "match" and self.opened is None:
+            return
+        self.view = view
+
+    def show_list(self) -> None:
+        self.view = "matches"
+        if self.opened is not None:
+            self.selected = self.opened
+            self.ensure_visible()
+
+    def open_match(self, index: int) -> None:
+        if 0 <= index < len(self.records):
+            self.opened = index
+            self.selected = index
+            self.scroll["match"] = 0
+            self.view = "match"
+
+    def toggle_practice(self) -> None:
+        self.include_practice = not self.include_practice
+        self.stats = self.compute_stats()
+
+    def row_h(self) -> int:
+        return self.px(66)
+
+    def footer_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if self.message:
+            lines.append((self.message, theme.OCHRE))
+        lines += [(w, theme.DANGER) for w in self.warning_lines]
+        return lines
+
+    def body(self) -> pygame.Rect:
+        top = self.px(120)
+        foot = len(self.footer_lines()) * self.px(24)
+        bottom = self.size[1] - self.px(16) - foot
+        return pygame.Rect(self.px(24), top, self.size[0] - self.px(56),
+                           max(self.px(80), bottom - top))
+
+    def limit(self, view: str) -> int:
+        return max(0, self.content_h[view] - self.body().h)
+
+    def scroll_by(self, dy: int) -> None:
+        v = self.view
+        self.content_h["matches"] = len(self.records) * self.row_h()
+        self.scroll[v] = max(0, min(self.limit(v), self.scroll[v] + dy))
+
+    def ensure_visible(self) -> None:
+        rh, body = self.row_h(), self.body()
+        self.content_h["matches"] = len(self.records) * rh
+        top = self.selected * rh
+        s = self.scroll["matches"]
+        if top < s:
+            s = top
+        elif top + rh > s + body.h:
+            s = top + rh - body.h
+        self.scroll["matches"] = max(0, min(self.limit("matches"), s))
+
+    def select(self, index: int) -> None:
+        if self.records:
+            self.selected = max(0, min(len(self.records) - 1, index))
+            self.ensure_visible()
+
+    def on_wheel(self, dy: int) -> None:
+        self.scroll_by(-dy * self.px(60))
+
+    def on_key(self, intent: Intent) -> bool:
+        page = max(1, self.body().h // self.row_h())
+        key = intent.key if intent.kind == "key" else 0
+        if intent.kind in ("up", "down") or key in (
+            pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END
+        ):
+            self.focus.keyboard_used = False
+        if self.view == "matches":
+            step = {"up": -1, "down": 1}.get(intent.kind, 0)
+            if key == pygame.K_PAGEUP:
+                step = -page
+            elif key == pygame.K_PAGEDOWN:
+                step = page
+            if step:
+                self.select(self.selected + step)
+                return True
+            if key in (pygame.K_HOME, pygame.K_END):
+                self.select(0 if key == pygame.K_HOME else len(self.records) - 1)
+                return True
+            if intent.kind == "confirm" and not self.focus.keyboard_used and self.records:
+                self.open_match(self.selected)
+                return True
+        else:
+            body_h = self.body().h
+            amount = {"up": -self.px(48), "down": self.px(48)}.get(intent.kind, 0)
+            if key == pygame.K_PAGEUP:
+                amount = -int(body_h * 0.9)
+            elif key == pygame.K_PAGEDOWN:
+                amount = int(body_h * 0.9)
+            elif key in (pygame.K_HOME, pygame.K_END):
+                amount = -10**9 if key == pygame.K_HOME else 10**9
+            if amount:
+                self.scroll_by(amount)
+                return True
+        if intent.kind in ("left", "right"):
+            d = 1 if intent.kind == "right" else -1
+            if self.view == "match" and self.opened is not None:
+                self.open_match(max(0, min(len(self.records) - 1, self.opened + d)))
+            else:
+                self.set_view(VIEWS[(VIEWS.index(self.view) + d) % len(VIEWS)])
+            return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        self.draw_tabs(surface)
+        body = self.body()
+        self.wheel_hits.append((body, self.on_wheel))
+        clip = surface.get_clip()
+        surface.set_clip(body.inflate(self.px(8), 0))
+        if self.storage is None:
+            self.draw_empty(surface, body, gfx.tr("ui.ledger.unavailable"), "")
+        elif self.view == "match" and self.opened is not None:
+            self.draw_match(surface, body)
+        elif self.view == "stats":
+            self.draw_stats(surface, body)
+        else:
+            self.draw_list(surface, body)
+        surface.set_clip(clip)
+        self.draw_scrollbar(surface, body)
+        self.draw_footer(surface)
+        self.focus.draw(surface, font=self.font(17))
+
+    def draw_tabs(self, surface: pygame.Surface) -> None:
+        x, y, h = self.px(24), self.px(70), self.px(34)
+        f = self.font(15)
+        tabs = [
+            ("matches", gfx.tr("ui.ledger.tab.matches", n=len(self.records))),
+            ("stats", gfx.tr("ui.ledger.tab.stats")),
+        ]
+        for view, label in tabs:
+            w = chip_width(label, f, self.px(14))
+            r = pygame.Rect(x, y, w, h)
+            active = self.view == view or (view == "matches" and self.view == "match")
+            chip(surface, r, label, f, active=active)
+            self.hit(r, self._tab_cb(view))
+            x += w + self.px(8)
+        if self.view == "matches" and self.records:
+            gfx.blit_text(surface, gfx.tr("ui.ledger.hint"), self.font(13),
+                          (x + self.px(10), y + h // 2), color=theme.MUTED, anchor="midleft",
+                          max_width=max(20, self.size[0] - x - self.px(40)))
+
+    def _tab_cb(self, view: str) -> Callable[[], None]:
+        def go() -> None:
+            if view == "matches":
+                self.show_list()
+            else:
+                self.set_view(view)
+
+        return go
+
+    def draw_scrollbar(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        v = "matches" if self.view == "matches" else self.view
+        total = self.content_h[v]
+        if total <= body.h or self.storage is None:
+            return
+        bar_h = max(self.px(30), body.h * body.h // total)
+        top = body.y + (body.h - bar_h) * self.scroll[v] // max(1, total - body.h)
+        pygame.draw.rect(surface, theme.PANEL_EDGE,
+                         pygame.Rect(body.right + self.px(10), top, self.px(6), bar_h),
+                         border_radius=3)
+
+    def draw_footer(self, surface: pygame.Surface) -> None:
+        lines = self.footer_lines()
+        lh = self.px(24)
+        y = self.size[1] - self.px(12) - lh * len(lines)
+        f = self.font(15)
+        width = self.size[0] - self.px(48)
+        for text, color in lines:
+            if text is self.message and self.export_path is not None:
+                text = gfx.tr("ui.ledger.exported", path=shorten_middle(
+                    str(self.export_path), f, width - gfx.measure(
+                        gfx.tr("ui.ledger.exported", path=""), f)[0]))
+            gfx.blit_text(surface, text, f, (self.px(24), y + lh // 2), color=color,
+                          anchor="midleft", max_width=width)
+            y += lh
+
+    def draw_empty(self, surface: pygame.Surface, body: pygame.Rect, title: str, text: str) -> None:
+        w = min(body.w, self.px(720))
+        x = body.centerx - w // 2
+        y = body.y + max(self.px(20), body.h // 5)
+        gfx.blit_text(surface, title, self.font(26), (body.centerx, y), bold=True,
+                      anchor="midtop", color=theme.OCHRE, max_width=w)
+        y += self.px(48)
+        if text:
+            y = paragraph(surface, text, self.font(17), x, y, w)
+        if self.storage is not None and self.view == "matches":
+            label = gfx.tr("ui.common.new_game")
+            bw = max(self.px(180), gfx.measure(label, self.font(17), bold=True)[0] + self.px(40))
+            r = pygame.Rect(0, 0, bw, self.px(44))
+            r.midtop = (body.centerx, y + self.px(20))
+            pygame.draw.rect(surface, theme.DEEP_RED, r, border_radius=8)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=8)
+            gfx.blit_text(surface, label, self.font(17), r.center, bold=True, anchor="center")
+            self.hit(r, self.new_game)
+
+    def new_game(self) -> None:
+        from koikoi_desktop import scenes
+
+        self.app.stack.replace(scenes.create("new-game", self.app))
+
+    # ---- the list
+    def draw_list(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        rh = self.row_h()
+        self.content_h["matches"] = len(self.records) * rh
+        if not self.records:
+            self.draw_empty(surface, body, gfx.tr("ui.ledger.empty.title"),
+                            gfx.tr("ui.ledger.empty.text"))
+            return
+        self.scroll["matches"] = min(self.scroll["matches"], self.limit("matches"))
+        first = self.scroll["matches"] // rh
+        last = min(len(self.records), (self.scroll["matches"] + body.h) // rh + 1)
+        for i in range(first, last):
+            y = body.y + i * rh - self.scroll["matches"]
+            r = pygame.Rect(body.x, y, body.w, rh - self.px(6))
+            self.draw_row(surface, r, self.summaries[i], selected=i == self.selected)
+            self.hit(r.clip(body), self._open_cb(i))
+
+    def _open_cb(self, i: int) -> Callable[[], None]:
+        return lambda: self.open_match(i)
+
+    def draw_row(self, surface: pygame.Surface, r: pygame.Rect, s: Any, *, selected: bool) -> None:
+        gfx.draw_panel(surface, r, alpha=225, radius=8)
+        if selected:
+            pygame.draw.rect(surface, theme.OCHRE, r, width=3, border_radius=8)
+        pad = self.px(10)
+        badge = pygame.Rect(r.x + pad, r.y + pad, self.px(96), r.h - 2 * pad)
+        color = {"win": theme.PINE, "loss": theme.DEEP_RED}.get(s.result, theme.BUTTON_HOVER)
+        pygame.draw.rect(surface, color, badge, border_radius=6)
+        gfx.blit_text(surface, result_label(s.result), self.font(16), badge.center, bold=True,
+                      anchor="center", max_width=badge.w - 6)
+        # the score at the right
+        score_w = self.px(190)
+        score = f"{s.player_total} : {s.opponent_total}"
+        gfx.blit_text(surface, score, self.font(22), (r.right - pad, r.y + self.px(8)),
+                      bold=True, anchor="topright", max_width=score_w)
+        gfx.blit_text(surface, gfx.tr("ui.ledger.score_caption", unit=unit_word(s.unit)),
+                      self.font(13), (r.right - pad, r.bottom - self.px(8)), color=theme.MUTED,
+                      anchor="bottomright", max_width=score_w)
+        x = badge.right + self.px(14)
+        text_w = r.right - pad - score_w - x
+        line1 = preset_label(s.preset, s.custom)
+        l1 = gfx.blit_text(surface, line1, self.font(17), (x, r.y + self.px(8)), bold=True,
+                           max_width=text_w)
+        marks = []
+        if s.practice:
+            marks.append(gfx.tr("ui.ledger.practice"))
+        if s.ending != "completed":
+            marks.append(ending_label(s.ending))
+        mx = l1.right + self.px(10)
+        for mark in marks:
+            f = self.font(13)
+            mw = chip_width(mark, f, self.px(8))
+            if mx + mw > x + text_w:
+                break
+            mr = pygame.Rect(mx, l1.y + self.px(1), mw, self.px(22))
+            pygame.draw.rect(surface, theme.INDIGO, mr, border_radius=mr.h // 2)
+            pygame.draw.rect(surface, theme.PAPER, mr, width=1, border_radius=mr.h // 2)
+            gfx.blit_text(surface, mark, f, mr.center, anchor="center")
+            mx += mw + self.px(6)
+        parts = [date_text(s.date), gfx.tr("ui.ledger.against",
+                                          name=opponent_text(s.opponent_name, s.opponent_level)),
+                 gfx.tr("ui.ledger.rounds_n", n=s.rounds)]
+        gfx.blit_text(surface, " · ".join(parts), self.font(14),
+                      (x, r.bottom - self.px(8)), color=theme.MUTED, anchor="bottomleft",
+                      max_width=text_w)
+
+    # ---- one match
+    def names(self, rec: Any) -> tuple[str, str]:
+        me = rec.player_seat
+        you = gfx.tr("ui.common.you")
+        them = rec.opponent_name or gfx.tr("ui.common.opponent")
+        return (you, them) if me == 0 else (them, you)
+
+    def match_header(self, rec: Any) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+        names = self.names(rec)
+        me = rec.player_seat
+        unit = unit_word(rec.unit)
+        head = f"{result_label(rec.player_result)} · {date_text(rec.date)} · " + preset_label(
+            rec.preset, bool(rec.options))
+        lines = [(head, 24, theme.OCHRE, True)]
+        sub = [gfx.tr("ui.ledger.against", name=opponent_text(rec.opponent_name,
+                                                                rec.opponent_level)),
+               gfx.tr("ui.ledger.rounds_n", n=len(rec.rounds))]
+        if rec.practice:
+            sub.append(gfx.tr("ui.ledger.practice"))
+        if rec.ending != "completed":
+            sub.append(ending_label(rec.ending))
+        lines.append((" · ".join(sub), 17, theme.PAPER, False))
+        lines.append((gfx.tr("ui.ledger.final_balances", a=names[me], x=rec.final_balances[me],
+                             b=names[1 - me], y=rec.final_balances[1 - me], unit=unit),
+                      17, theme.PAPER, True))
+        if rec.options:
+            lines.append((gfx.tr("ui.ledger.changed_rules", list=options_text(rec.options)),
+                          15, theme.MUTED, False))
+        return lines
+
+    def round_lines(self, rec: Any, e: Any) -> tuple[list[Line], list[Line]]:
+        """The §11 entry of one round as two columns of text lines (text, colour, bold): who and
+        how on the left, the score on the right."""
+        names = self.names(rec)
+        unit = unit_word(rec.unit)
+        winner = (gfx.tr("ui.ledger.round.winner", name=names[e.winner])
+                  if e.winner is not None else gfx.tr("ui.ledger.round.no_winner"))
+        left: list[Line] = [
+            (f"{gfx.tr('ui.common.round_n', n=e.round)} · {winner}", theme.PAPER, True),
+            (gfx.tr("ui.ledger.round.dealer", name=names[e.dealer]), theme.PAPER, False),
+            (gfx.tr("ui.summary.ended", reason=end_text(e.end)), theme.MUTED, False),
+        ]
+        calls = getattr(e, "koikoi_calls", None)
+        if calls is not None and any(calls):
+            left.append((gfx.tr("ui.ledger.round.koikoi", a=names[0], x=calls[0], b=names[1],
+                                y=calls[1]), theme.MUTED, False))
+        right: list[Line] = []
+        if e.yaku:
+            items = ", ".join(f"{yaku_name(y.key)} {y.points}" for y in e.yaku)
+            right.append((gfx.tr("ui.ledger.round.yaku", list=items), theme.PAPER, False))
+        else:
+            right.append((gfx.tr("ui.ledger.round.no_yaku"), theme.MUTED, False))
+        calc = [gfx.tr("ui.summary.base", n=e.base)]
+        calc += [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
+        calc.append(f"= {e.final}")
+        right.append((gfx.tr("ui.ledger.round.score", calc=" ".join(calc)), theme.PAPER, False))
+        right.append((gfx.tr("ui.ledger.round.paid", n=e.paid, unit=unit), theme.OCHRE, True))
+        right.append((gfx.tr("ui.ledger.round.balances", a=names[0], x=e.balances[0], b=names[1],
+                             y=e.balances[1]), theme.PAPER, False))
+        return left, right
+
+    def draw_match(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        rec = self.records[self.opened or 0]
+        self.scroll["match"] = min(self.scroll["match"], self.limit("match"))
+        y0 = body.y - self.scroll["match"]
+        y = y0
+        width = body.w - self.px(8)
+        for text, size, color, bold in self.match_header(rec):
+            y = paragraph(surface, text, self.font(size), body.x, y, width, color=color, bold=bold)
+        y += self.px(10)
+        if not rec.rounds:
+            y = paragraph(surface, gfx.tr("ui.ledger.no_rounds"), self.font(17), body.x, y, width,
+                          color=theme.MUTED)
+        f = self.font(16)
+        pad = self.px(12)
+        inner = width - 2 * pad
+        two = inner >= self.px(640)  # side by side when there is room, else one column
+        left_w = int(inner * 0.42) if two else inner
+        right_x = body.x + pad + (left_w + self.px(20) if two else 0)
+        right_w = inner - left_w - self.px(20) if two else inner
+        for e in rec.rounds:
+            left, right = self.round_lines(rec, e)
+            lh = pad
+            for text, _, bold in left:
+                lh = paragraph(None, text, f, 0, lh, left_w, bold=bold)
+            rh = lh if not two else pad
+            for text, _, bold in right:
+                rh = paragraph(None, text, f, 0, rh, right_w, bold=bold)
+            h = max(lh, rh) + pad - self.px(4)
+            panel = pygame.Rect(body.x, y, width, h)
+            if panel.bottom >= body.y and panel.y <= body.bottom:
+                gfx.draw_panel(surface, panel, alpha=215, radius=8)
+                ty = y + pad
+                for text, color, bold in left:
+                    ty = paragraph(surface, text, f, body.x + pad, ty, left_w, color=color,
+                                   bold=bold)
+                if two:
+                    sep = body.x + pad + left_w + self.px(10)
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (sep, y + pad),
+                                     (sep, y + h - pad))
+                    ty = y + pad
+                for text, color, bold in right:
+                    ty = paragraph(surface, text, f, right_x, ty, right_w, color=color, bold=bold)
+            y += h + self.px(8)
+        self.content_h["match"] = y - y0
+
+    # ---- statistics
+    def draw_stats(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        st = self.stats
+        self.scroll["stats"] = min(self.scroll["stats"], self.limit("stats"))
+        y0 = body.y - self.scroll["stats"]
+        if st is None or (st.overall.matches == 0 and st.practice_matches == 0):
+            self.content_h["stats"] = 0
+            self.draw_empty(surface, body, gfx.tr("ui.ledger.empty.title"),
+                            gfx.tr("ui.ledger.empty.stats"))
+            return
+        gap = self.px(28)
+        col_w = (body.w - gap - self.px(8)) // 2
+        left = self.stats_left(surface, st, body.x, y0, col_w)
+        right = self.stats_right(surface, st, body.x + col_w + gap, y0, col_w)
+        self.content_h["stats"] = max(left, right) - y0
+
+    def section(self, surface: pygame.Surface, title: str, x: int, y: int, w: int) -> int:
+        gfx.blit_text(surface, title, self.font(19), (x, y), bold=True, color=theme.OCHRE,
+                      max_width=w)
+        y += self.px(28)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y - self.px(4)), (x + w, y - self.px(4)))
+        return y + self.px(4)
+
+    def line(self, surface: pygame.Surface, text: str, x: int, y: int, w: int,
+             *, color: tuple[int, int, int] = theme.PAPER, bold: bool = False) -> int:
+        return paragraph(surface, text, self.font(16), x, y, w, color=color, bold=bold)
+
+    def stats_left(self, surface: pygame.Surface, st: Any, x: int, y: int, w: int) -> int:
+        o = st.overall
+        y = self.section(surface, gfx.tr("ui.ledger.stats.matches"), x, y, w)
+        y = self.line(surface, gfx.tr("ui.ledger.stats.summary", n=o.matches, w=o.wins,
+                                      l=o.losses, d=o.draws), x, y, w)
+        y = self.line(surface, gfx.tr("ui.ledger.stats.win_rate", rate=percent(o.win_rate)),
+                      x, y, w, bold=True)
+        key = ("ui.ledger.stats.practice_included" if self.include_practice
+               else "ui.ledger.stats.practice_excluded")
+        y = self.line(surface, gfx.tr(key, n=st.practice_matches), x, y, w, color=theme.MUTED)
+        label = gfx.tr("ui.ledger.stats.count_practice")
+        f = self.font(14)
+        r = pygame.Rect(x, y + self.px(4), min(w, chip_width(label, f, self.px(12))), self.px(30))
+        chip(surface, r, label, f, active=self.include_practice)
+        self.hit(r, self.toggle_practice)
+        y = r.bottom + self.px(18)
+        for title, groups, name_of in (
+            (gfx.tr("ui.ledger.stats.by_level"), st.by_level, level_label),
+            (gfx.tr("ui.ledger.stats.by_preset"), st.by_preset,
+             lambda p: preset_label(p, False)),
+        ):
+            y = self.section(surface, title, x, y, w)
+            rows = [(capitalized(name_of(k)) or "—", t) for k, t in groups.items()]
+            y = self.table(surface, x, y, w, rows)
+            y += self.px(14)
+        y = self.section(surface, gfx.tr("ui.ledger.stats.rounds"), x, y, w)
+        y = self.line(surface, gfx.tr("ui.ledger.stats.rounds_summary", n=st.rounds_played,
+                                      w=st.rounds_won, l=st.rounds_lost, d=st.rounds_drawn),
+                      x, y, w)
+        for unit in sorted(set(st.won_by_unit) | set(st.lost_by_unit)):
+            unit_name = gfx.tr("ui.common.coins" if unit == "coins" else "ui.common.points")
+            y = self.line(surface, gfx.tr("ui.ledger.stats.won_lost", unit=unit_name,
+                                          won=st.won_by_unit.get(unit, 0),
+                                          lost=st.lost_by_unit.get(unit, 0)), x, y, w)
+        return y
+
+    def table(self, surface: pygame.Surface, x: int, y: int, w: int,
+              rows: Sequence[tuple[str, Any]]) -> int:
+        f = self.font(15)
+        cols = [x, x + int(w * 0.50), x + int(w * 0.68), x + int(w * 0.84)]
+        heads = [gfx.tr("ui.ledger.stats.col_matches"), gfx.tr("ui.ledger.stats.col_won"),
+                 gfx.tr("ui.ledger.stats.col_rate")]
+        for cx, head in zip(cols[1:], heads, strict=True):
+            gfx.blit_text(surface, head, self.font(13), (cx, y), color=theme.MUTED,
+                          max_width=int(w * 0.16) - 4)
+        y += self.px(22)
+        if not rows:
+            gfx.blit_text(surface, "—", f, (x, y), color=theme.MUTED)
+            return y + self.px(24)
+        for name, t in rows:
+            vals = [name, str(t.matches), str(t.wins), percent(t.win_rate)]
+            for i, (cx, val) in enumerate(zip(cols, vals, strict=True)):
+                limit = (cols[i + 1] - cx - 8) if i + 1 < len(cols) else x + w - cx
+                gfx.blit_text(surface, val, f, (cx, y), bold=i == 3, max_width=limit)
+            y += self.px(24)
+        return y
+
+    def stats_right(self, surface: pygame.Surface, st: Any, x: int, y: int, w: int) -> int:
+        y = self.section(surface, gfx.tr("ui.ledger.stats.best_round"), x, y, w)
+        b = st.best_round
+        if b is None:
+            y = self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED)
+        else:
+            y = self.line(surface, gfx.tr("ui.ledger.stats.best_line", final=b.final,
+                                          unit=unit_word(b.unit), n=b.round,
+                                          date=date_text(b.date),
+                                          preset=preset_label(b.preset, False)),
+                          x, y, w, bold=True)
+            if b.yaku:
+                y = self.line(surface, gfx.tr("ui.ledger.round.yaku",
+                                              list=", ".join(yaku_name(k) for k in b.yaku)),
+                              x, y, w, color=theme.MUTED)
+        y += self.px(14)
+        k = st.koikoi
+        y = self.section(surface, gfx.tr("ui.ledger.stats.koikoi"), x, y, w)
+        if k.rounds_known == 0:
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_unknown"), x, y, w,
+                          color=theme.MUTED)
+        else:
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called,
+                                          calls=k.calls), x, y, w)
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_success",
+                                          n=k.rounds_won_after_call, total=k.rounds_called,
+                                          rate=percent(k.success_rate)), x, y, w, bold=True)
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_opponent", n=k.opponent_calls),
+                          x, y, w, color=theme.MUTED)
+        y += self.px(14)
+        y = self.section(surface, gfx.tr("ui.ledger.stats.yaku_made"), x, y, w)
+        if not st.yaku_made:
+            return self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w,
+                             color=theme.MUTED)
+        most = max(st.yaku_made.values())
+        f = self.font(15)
+        name_w = int(w * 0.42)
+        bar_x = x + name_w + self.px(8)
+        bar_room = x + w - bar_x - self.px(44)
+        for key, n in st.yaku_made.items():
+            gfx.blit_text(surface, yaku_name(key), f, (x, y), max_width=name_w)
+            bw = max(self.px(3), bar_room * n // most)
+            pygame.draw.rect(surface, theme.VERMILION,
+                             pygame.Rect(bar_x, y + self.px(5), bw, self.px(12)), border_radius=3)
+            gfx.blit_text(surface, str(n), f, (bar_x + bw + self.px(6), y), bold=True)
+            y += self.px(24)
+        return y
