@@ -251,13 +251,13 @@ def card_12(s: Svg, rng: Random) -> None:
 # ------------------------------------------------------------------ April: wisteria
 
 def wisteria_top(s: Svg, rng: Random, spots: list[tuple[float, float, float, float]],
-                 leaves: int = 3) -> None:
-    P.branch(s, [(-8, 22), (60, 30), (140, 18), (208, 30)], 7, 4)
+                 leaves: int = 3, width: float = 22) -> None:
+    P.branch(s, [(-8, 22), (60, 30), (140, 18), (208, 30)], 8, 5)
+    for x, y, ln, sway in spots:
+        P.wisteria_raceme(s, (x, y), ln, width * rng.uniform(0.9, 1.1), rng, sway)
     for i in range(leaves):
         x = 20 + i * 170 / max(1, leaves - 1)
-        P.wisteria_leaves(s, (x, 26), 60 + rng.uniform(-30, 30) + i * 20, 44, rng)
-    for x, y, ln, sway in spots:
-        P.wisteria_raceme(s, (x, y), ln, 15, rng, sway)
+        P.wisteria_leaves(s, (x, 26), 60 + rng.uniform(-30, 30) + i * 20, 46, rng)
 
 
 def card_13(s: Svg, rng: Random) -> None:
@@ -279,15 +279,16 @@ def card_14(s: Svg, rng: Random) -> None:
 def card_15(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(286, 5, rng, n=4, phase=0.7), INDIGO)
-    wisteria_top(s, rng, [(22, 24, 250, 8), (56, 28, 180, -8), (92, 26, 270, 6),
-                          (128, 22, 200, 10), (160, 24, 240, -6), (188, 26, 150, -4)], leaves=5)
+    wisteria_top(s, rng, [(28, 24, 236, 8), (76, 28, 170, -8), (126, 24, 256, 6),
+                          (176, 26, 196, -8)], leaves=3, width=22)
 
 
 def card_16(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(250, 10, rng, n=4), RED)
     ground(s, wavy(292, 5, rng, n=4, phase=1), INK)
-    wisteria_top(s, rng, [(46, 24, 170, 14), (110, 22, 210, -10), (168, 26, 150, 4)], leaves=2)
+    wisteria_top(s, rng, [(40, 24, 190, 14), (104, 22, 214, -10), (166, 26, 164, 4)], leaves=2,
+                 width=27)
 
 
 # ------------------------------------------------------------------ May: iris

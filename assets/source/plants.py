@@ -18,6 +18,7 @@ from svgkit import (
     INK,
     LEAF,
     LILAC,
+    PALEVIOLET,
     OCHRE,
     PALEPINK,
     PAPER,
@@ -211,27 +212,34 @@ def cherry_cloud(s: Svg, c: Point, rx: float, ry: float, rng: Random, *, flowers
 
 def wisteria_raceme(s: Svg, top: Point, length: float, width: float, rng: Random,
                     sway: float = 0.0) -> None:
-    """A hanging flower cluster, widest near the top and tapering to a point."""
-    spine = cubic(top, (top[0] + sway * 0.3, top[1] + length * 0.3),
-                  (top[0] + sway, top[1] + length * 0.7), (top[0] + sway * 1.2, top[1] + length),
-                  16)
-    s.line(spine, INK, 1.6)
-    rows = int(length / 6.5)
+    """A hanging flower cluster on a black stalk: a solid violet body, widest a little below
+    the top and tapering to a point, covered in rows of florets set in chevrons that pale
+    towards the buds at the tip (the body gives the cluster its mass at thumbnail size)."""
+    n = 20
+    start = (top[0], top[1] + 10)
+    spine = [top] + cubic(start, (top[0] + sway * 0.3, top[1] + length * 0.3),
+                          (top[0] + sway, top[1] + length * 0.7),
+                          (top[0] + sway * 1.2, top[1] + length), n)
+    s.line(spine[:3], INK, 2.4)
+    s.path(tapered(spine[1:], width * 1.1, width * 0.15, bulge=width * 0.55), fill=VIOLET)
+    rows = int(length / 6.2)
     for j in range(rows):
         t = j / rows
-        p = spine[min(int(t * 16), 16)]
-        half = width * (0.55 + 0.45 * math.sin(math.pi * min(1.0, t * 1.6 + 0.25))) * (1 - t * 0.8)
-        k = 3 if half > width * 0.45 else 2 if half > width * 0.2 else 1
+        p = spine[1 + min(int(t * n), n)]
+        half = width * (1.1 - 0.95 * t + 0.55 * math.sin(math.pi * t)) * 0.42
+        k = 3 if half > width * 0.36 else 2 if half > width * 0.16 else 1
+        rr = width * 0.28 * (1 - t * 0.4)
         for i in range(k):
-            off = 0 if k == 1 else -half + 2 * half * i / (k - 1)
-            q = (p[0] + off + rng.uniform(-1.2, 1.2), p[1] + rng.uniform(-1, 1))
-            col = VIOLET if (i + j) % 3 else LILAC
-            if t > 0.75:
-                col = LILAC if (i + j) % 2 else PAPER
-            rr = 4.6 * (1 - t * 0.45)
-            s.ellipse(q, rr, rr * 0.72, fill=col, rot=rng.uniform(-30, 30) + off * 2)
-            if col == VIOLET and rng.random() < 0.5:
-                s.circle((q[0] - rr * 0.3, q[1] - rr * 0.2), rr * 0.28, fill=PAPER)
+            off = 0.0 if k == 1 else -half + 2 * half * i / (k - 1)
+            q = (p[0] + off + rng.uniform(-0.8, 0.8), p[1] + abs(off) * 0.35)
+            col = LILAC if (i + j) % 2 else VIOLET
+            if t > 0.72:
+                col = PALEVIOLET if (i + j) % 2 else LILAC
+            tilt = 0 if k == 1 else (25 if off < 0 else -25) if abs(off) > 1 else 0
+            s.ellipse(q, rr, rr * 0.62, fill=col, rot=tilt)
+            if col == VIOLET:
+                s.ellipse((q[0], q[1] - rr * 0.3), rr * 0.55, rr * 0.25, fill=PALEVIOLET,
+                          rot=tilt)
 
 
 def wisteria_leaves(s: Svg, base: Point, ang: float, length: float, rng: Random,

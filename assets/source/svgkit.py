@@ -28,6 +28,7 @@ LEAF = "#5d8a3a"
 PINK = "#e59aa5"
 # tints
 LILAC = "#a07cc4"  # light wisteria / iris
+PALEVIOLET = "#d4c0e6"  # wisteria buds, highlights
 DARKPINE = "#1d4527"
 OLIVE = "#8c8a32"
 BROWN = "#7b4722"
