@@ -69,6 +69,10 @@ class RulesScene(LearnScene):
             (lambda: gfx.tr("ui.title.month_reference"), lambda: self.open("month-reference")),
         ]
 
+    def heading(self) -> str:
+        """"About hanafuda" on the history page, "How to play" elsewhere."""
+        return gfx.tr("about.title") if self.page == "history" else gfx.tr(self.title_key)
+
     def set_page(self, page: str) -> None:
         self.page = page
         self.scroll = 0
@@ -310,16 +314,24 @@ class RulesScene(LearnScene):
     def page_history(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
         w = min(body.w, self.px(900))
         x = body.x
-        y = paragraph(surface, gfx.tr("about.title"), self.font(22), x, y, w, bold=True)
+        side = body.right - (x + w) - self.px(40)  # room for the five brights beside the text
+        if side < self.px(220):
+            w = min(body.w, max(self.px(500), body.w - self.px(300)))
+            side = body.right - (x + w) - self.px(40)
+        top = y
         for i in range(1, 7):
             y = paragraph(surface, gfx.tr(f"about.history.{i}"), self.font(16), x, y + 4, w)
             y += self.px(6)
-        h = self.px(110)
-        self.cards_row(surface, [1, 9, 29, 41, 45], x, y, h)
-        y += h + self.px(12)
         for key in ("about.credits.fonts", "about.credits.sound", "ui.rules.credits_art"):
             y = paragraph(surface, gfx.tr(key), self.font(13), x, y, w, color=theme.MUTED)
-        return y
+        cw = min((side - self.px(8)) // 2, self.px(130))
+        ch = card_size(int(cw / 0.625))[1]
+        cx = x + w + self.px(40)
+        for i, cid in enumerate((1, 9, 29, 41, 45)):
+            r = pygame.Rect(cx + (i % 2) * (cw + self.px(8)), top + (i // 2) * (ch + self.px(8)),
+                            cw, ch)
+            draw_card(surface, self.app, cid, r)
+        return max(y, top + 3 * (ch + self.px(8)))
 
     def page_tips(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
         w = min(body.w, self.px(900))
