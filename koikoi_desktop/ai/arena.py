@@ -52,14 +52,21 @@ def play_match(
     a_seat: int,
     bot_seeds: tuple[int, int],
     rounds: int | None = None,
+    tune: str = "",
 ) -> dict[str, Any]:
-    """One match, side a in seat ``a_seat``; returns its statistics."""
+    """One match, side a in seat ``a_seat``; returns its statistics. ``tune`` sets Expert
+    attributes for experiments (``"horizon=4,prior_weight=0.5"``)."""
     rules = PRESETS[preset]
     side_of = {a_seat: 0, 1 - a_seat: 1}  # seat -> side index (0 = a, 1 = b)
     bots = {
         seat: make_opponent(levels[side], seed=bot_seeds[side], budget=budgets[side])
         for seat, side in side_of.items()
     }
+    for item in filter(None, tune.split(",")):
+        key, _, value = item.partition("=")
+        for seat, side in side_of.items():
+            if levels[side] == "expert":
+                setattr(bots[seat], key.strip(), None if value == "none" else float(value))
     m = new_match(rules, first_dealer=first_dealer, seed=match_seed, rounds=rounds)
     latency: list[list[float]] = [[], []]
     playouts: list[list[int]] = [[], []]
@@ -112,7 +119,7 @@ def play_match(
 
 
 def _play_pair(job: tuple[Any, ...]) -> list[dict[str, Any]]:
-    preset, levels, budgets, seed, i, rounds = job
+    preset, levels, budgets, seed, i, rounds, tune = job
     match_seed = _seed(seed, "deal", i)
     out = []
     for a_seat in (0, 1):
@@ -126,6 +133,7 @@ def _play_pair(job: tuple[Any, ...]) -> list[dict[str, Any]]:
                 a_seat=a_seat,
                 bot_seeds=(_seed(seed, "a", i, a_seat), _seed(seed, "b", i, a_seat)),
                 rounds=rounds,
+                tune=tune,
             )
         )
     return out
@@ -161,6 +169,7 @@ def summarize(
     seed: int,
     jobs: int,
     elapsed: float,
+    tune: str = "",
 ) -> dict[str, Any]:
     """The arena's JSON summary of finished pairs."""
     matches = [m for pair in results for m in pair]
@@ -233,6 +242,7 @@ def summarize(
         },
         "mean_playouts_per_search": {lv: r(sum(xs) / len(xs), 1) for lv, xs in pos.items() if xs},
         "illegal_moves": sum(m["illegal"] for m in matches),
+        "tune": tune or None,
         "elapsed_s": round(elapsed, 1),
     }
 
@@ -260,11 +270,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-a", default=None, help="e.g. 1200 (playouts) or 300ms")
     ap.add_argument("--budget-b", default=None)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--tune", default="", help="Expert attributes for experiments: k=v,k=v")
     args = ap.parse_args(argv)
     levels = (args.a, args.b)
     budgets = (_budget_for(args.a, args.budget_a), _budget_for(args.b, args.budget_b))
     pairs = max(1, (args.matches + 1) // 2)
-    jobs = [(args.preset, levels, budgets, args.seed, i, args.rounds) for i in range(pairs)]
+    jobs = [
+        (args.preset, levels, budgets, args.seed, i, args.rounds, args.tune) for i in range(pairs)
+    ]
     t0 = time.perf_counter()
     results: list[list[dict[str, Any]]] = []
     if args.jobs > 1:
@@ -284,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         jobs=args.jobs,
         elapsed=time.perf_counter() - t0,
+        tune=args.tune,
     )
     print(
         f"{args.a} vs {args.b} ({args.preset}): {summary['wins_a']}-{summary['wins_b']}"

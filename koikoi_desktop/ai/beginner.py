@@ -19,7 +19,7 @@ from .intermediate import describe_play, play_effect, stop_points
 from .knowledge import knowledge_for
 
 #: Chance of an absent-minded move (any legal play).
-CARELESS = 0.2
+CARELESS = 0.3
 #: Chance of calling koi-koi when it may (while the score is still small).
 GREEDY = 0.6
 

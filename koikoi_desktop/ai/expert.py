@@ -42,10 +42,13 @@ PRIOR_WEIGHT = 0.25
 KOI_MARGIN = 0.5
 KOI_MARGIN_SHARE = 0.1
 
+#: Playout policy bonus for a capture that reaches a stop (and half of it for denying one).
+RACE_BONUS = 6.0
+
 Policy = Callable[[RoundState, list[Action], random.Random], Action]
 
 
-def playout_policy(k: Knowledge) -> Policy:
+def playout_policy(k: Knowledge, race: float = 6.0) -> Policy:
     """A fast greedy policy for playouts: value the captured cards and the yaku they make
     (or deny); lay down the least valuable card; stop at the first yaku; always declare."""
     worth = k.worth
@@ -67,6 +70,8 @@ def playout_policy(k: Knowledge) -> Policy:
         field = state.field_mask
         b_me = base(me)
         b_opp = base(opp)
+        ref_me = state.refs[p]
+        ref_opp = state.refs[1 - p]
         best = first
         best_score = -1e9
         for a in legal:
@@ -87,9 +92,15 @@ def playout_policy(k: Knowledge) -> Policy:
                     low = t & -t
                     g += worth[low.bit_length() - 1]
                     t ^= low
-                g += 4.0 * (base(me | taken) - b_me)
-                if base(opp | taken) > b_opp:
+                nb = base(me | taken)
+                g += 4.0 * (nb - b_me)
+                if nb > ref_me:  # a yaku (or an improvement after koi-koi): the round is mine
+                    g += race
+                ob = base(opp | taken)
+                if ob > b_opp:
                     g += 2.5
+                    if ob > ref_opp:
+                        g += race * 0.5
             else:
                 g = -worth[a.card] - 0.5
             g += rng.random() * 0.6
@@ -105,6 +116,13 @@ class Expert(Opponent):
     """Determinized Monte Carlo search; see the module docstring."""
 
     level = "expert"
+    #: Turns a playout of a play decision looks ahead before scoring the position (None: to
+    #: the end of the round); koi-koi decisions always play to the end.
+    horizon: int | None = 4
+    prior_weight = PRIOR_WEIGHT
+    leaf_weight = 1.0
+    koi_margin = KOI_MARGIN
+    race_bonus = RACE_BONUS
 
     def _budget(self) -> Budget:
         return self.budget if self.budget is not None else PLAY_BUDGET
@@ -121,8 +139,8 @@ class Expert(Opponent):
         else:
             prior = {a: score_play(view, a, k) for a in legal}
         cands = sorted(legal, key=lambda a: -prior[a])[:MAX_CANDIDATES]
-        means, n = self._search(view, rng, k, cands)
-        best = max(cands, key=lambda a: means[a] + PRIOR_WEIGHT * prior[a])
+        means, n = self._search(view, rng, k, cands, horizon=self.horizon)
+        best = max(cands, key=lambda a: means[a] + self.prior_weight * prior[a])
         reason = describe_play(view, best, k)
         if reason.key in ("takes", "discard_cheap", "discard_own", "discard_safe", "draw_takes"):
             key = "search_draw" if best.kind == "draw" else "search"
@@ -133,11 +151,19 @@ class Expert(Opponent):
         return best, reason
 
     def _search(
-        self, view: PlayerView, rng: random.Random, k: Knowledge, cands: list[Action]
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        k: Knowledge,
+        cands: list[Action],
+        *,
+        horizon: int | None = None,
     ) -> tuple[dict[Action, float], int]:
-        """Mean playout result of each candidate over shared random worlds."""
+        """Mean playout result of each candidate over shared random worlds. With a
+        ``horizon`` (turns), playouts stop there and the position is scored by the standing
+        heuristic; without one they run to the end of the round."""
         budget = self._budget()
-        policy = playout_policy(k)
+        policy = playout_policy(k, self.race_bonus)
         me = view.player
         sums = [0.0] * len(cands)
         worlds = 0
@@ -150,9 +176,7 @@ class Expert(Opponent):
             for i, a in enumerate(cands):
                 s = world.copy()
                 s._do(a)
-                winner, final = rollout(s, random.Random(seed), policy)
-                if winner is not None:
-                    sums[i] += final if winner == me else -final
+                sums[i] += self._playout(s, random.Random(seed), policy, me, horizon, k)
             worlds += 1
             done += len(cands)
             if cap is not None and done + len(cands) > cap:
@@ -162,13 +186,37 @@ class Expert(Opponent):
         self.last_playouts = done
         return {a: sums[i] / worlds for i, a in enumerate(cands)}, done
 
+    def _playout(
+        self,
+        s: RoundState,
+        rng: random.Random,
+        policy: Policy,
+        me: int,
+        horizon: int | None,
+        k: Knowledge,
+    ) -> float:
+        if horizon is None:
+            winner, final = rollout(s, rng, policy)
+        else:
+            stop_at = s.turns[0] + s.turns[1] + horizon
+            while s.outcome is None:
+                if s.phase == "play" and s.turns[0] + s.turns[1] >= stop_at:
+                    return self.leaf_weight * k.standing(s.caps[me], s.caps[1 - me])
+                legal = s._compute_legal()
+                s._do(legal[0] if len(legal) == 1 else policy(s, legal, rng))
+            assert s.outcome is not None
+            winner, final = s.outcome.winner, s.outcome.final
+        if winner is None:
+            return 0.0
+        return float(final if winner == me else -final)
+
     def _koikoi(self, view: PlayerView, rng: random.Random, k: Knowledge) -> tuple[Action, Reason]:
         points = stop_points(view)
         if KOIKOI not in view.legal:
             return STOP, Reason("stop_points", {"points": points})
         means, n = self._search(view, rng, k, [KOIKOI])
         ev = means[KOIKOI]
-        if ev > points + KOI_MARGIN + KOI_MARGIN_SHARE * points:
+        if ev > points + self.koi_margin + KOI_MARGIN_SHARE * points:
             return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": ev, "n": n})
         _, reason = heuristic_koikoi(view, k)
         if reason.key == "stop_threat":

@@ -1,0 +1,52 @@
+"""The arena runs, plays duplicate pairs and prints its JSON summary last (issue 5, item 5)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from koikoi_desktop.ai import Budget, Reason, make_opponent, personas
+from koikoi_desktop.ai.arena import main, percentile
+
+
+def test_arena_prints_the_summary_last(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--preset", "nintendo", "--a", "expert", "--b", "beginner", "--matches", "2"]
+    assert main([*argv, "--seed", "3", "--rounds", "2", "--budget-a", "30", "--quiet"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    data = json.loads(last)
+    assert data["matches"] == 2 and data["pairs"] == 1
+    assert data["wins_a"] + data["wins_b"] + data["draws"] == 2
+    lo, hi = data["win_rate_a_ci95"]
+    assert 0.0 <= lo <= data["win_rate_a"] <= hi <= 1.0
+    for key in ("mean_point_diff_per_match", "mean_point_diff_per_round", "koikoi", "budget"):
+        assert key in data
+    assert set(data["latency_ms"]) == {"expert", "beginner"}
+    assert data["latency_ms"]["expert"]["p95"] >= data["latency_ms"]["expert"]["p50"]
+    assert data["budget"] == {"a": "30 playouts", "b": None}
+    assert data["illegal_moves"] == 0
+
+
+def test_percentile_nearest_rank() -> None:
+    xs = list(range(1, 101))
+    assert percentile(xs, 50) == 50 and percentile(xs, 95) == 95 and percentile([], 50) is None
+
+
+def test_make_opponent_levels_personas_and_budgets() -> None:
+    for level in ("beginner", "intermediate", "expert"):
+        ps = personas(level)
+        assert len(ps) >= 2 and all(1 <= p.birth_month <= 12 and p.age > 0 for p in ps)
+        bot = make_opponent(level, seed=1, persona=ps[-1])
+        assert bot.level == level and bot.name == ps[-1].name
+    assert make_opponent("expert", budget=300).budget == Budget(playouts=300)
+    assert make_opponent("expert", budget="250ms").budget == Budget(ms=250.0)
+    with pytest.raises(ValueError):
+        make_opponent("grandmaster")
+    with pytest.raises(ValueError):
+        Budget()
+
+
+def test_reason_keeps_template_and_params() -> None:
+    r = Reason("stop_threat", {"points": 7, "n": 1, "yaku": "inoshikacho"})
+    assert r.text() == "stops: 7 points now, the opponent is 1 card(s) from Ino-Shika-Cho"
+    assert r.key == "stop_threat" and r.params["yaku"] == "inoshikacho"
