@@ -20,6 +20,7 @@ Decisions:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -135,6 +136,12 @@ def rules_label(rules: Any) -> str:
     return gfx.tr("preset.custom", preset=name) if is_custom(rules) else name
 
 
+@functools.lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """Word wrap, cached: the learning screens lay out the same paragraphs every frame."""
+    return tuple(gfx.wrap(text, size, width, bold=bold))
+
+
 def paragraph(
     surface: pygame.Surface | None,
     text: str,
@@ -152,7 +159,7 @@ def paragraph(
     Returns the y below the last line.
     """
     line_h = int(gfx.measure("Ag", size, bold=bold)[1] * gap) or size
-    for line in gfx.wrap(text, size, max(10, width), bold=bold):
+    for line in _wrapped(text, size, max(10, width), bold):
         if surface is not None and line:
             surface.blit(gfx.text(line, size, color, bold=bold), (x, y))
         y += line_h

@@ -12,6 +12,8 @@
 * Filters: a category chip or a yaku selector switches to a grid of every matching card, in
   calendar order; clicking one of them opens its month with that card selected (the filter then
   dims the other cards of the month until "All" is chosen).
+* Keys: up/down month, left/right card, F cycles the category filter, K the yaku filter, A shows
+  all cards again, Y opens the yaku reference.
 * Quiz (Q or the Quiz button): a card is shown, the player names its month, then its category.
   A card counts when both answers are right. Score, streak and best streak live in the settings
   (``quiz_score``, ``quiz_streak``, ``quiz_best_streak``) and are saved after every card.
@@ -277,6 +279,14 @@ class MonthReferenceScene(LearnScene):
                 return True
             if intent.key == pygame.K_a:
                 self.set_kind(None)
+                return True
+            if intent.key == pygame.K_f:  # cycle the category filter
+                order: list[str | None] = [None, *KINDS]
+                i = order.index(self.kind_filter) if self.kind_filter in order else 0
+                self.set_kind(order[(i + 1) % len(order)])
+                return True
+            if intent.key == pygame.K_k:  # cycle the yaku filter
+                self.cycle_yaku(1)
                 return True
         return False
 

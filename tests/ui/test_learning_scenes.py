@@ -130,6 +130,12 @@ def test_month_reference_opens_at_a_card_and_navigates(make_app) -> None:  # typ
     row_h = min(s.px(56), (lst.h - s.px(8)) // 12)
     click(a, (lst.centerx, lst.y + 4 + 2 * row_h + row_h // 2))  # the third row: March
     assert s.month == 3
+    key(a, pygame.K_f)
+    assert (s.view, s.kind_filter, len(s.filtered())) == ("grid", "bright", 5)
+    key(a, pygame.K_k)
+    assert s.kind_filter is None and s.yaku_filter == "goko"
+    key(a, pygame.K_a)
+    assert s.view == "month" and s.yaku_filter is None
 
 
 def test_month_reference_filters_by_category_and_yaku(make_app) -> None:  # type: ignore[no-untyped-def]
