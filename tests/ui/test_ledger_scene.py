@@ -1,0 +1,415 @@
+"""The ledger screen over a real data folder seeded with engine matches recorded through Storage.
+
+What is drawn is read back by recording every string the scene renders (``gfx.text`` is the
+one function all text goes through), so the tests check the words on screen, not internals.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop.engine import PRESETS, Rules
+from koikoi_desktop.scenes.ledger import LedgerScene
+from koikoi_desktop.scenes.table_text import end_text, factor_text, yaku_name
+from koikoi_desktop.storage import MatchRecord, Storage
+from koikoi_desktop.storage.export import read_json_export
+from koikoi_desktop.ui import gfx
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+T0 = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
+
+#: (preset, changed options, opponent level, practice, days after T0) — recorded in this order,
+#: which is not the order of the dates, so "newest first" is a real sort.
+SEED = [
+    ("nintendo", {}, "intermediate", False, 2),
+    ("seed-000", {}, "beginner", False, 0),
+    ("nintendo", {"koikoi_limit": 3}, "expert", True, 3),
+    ("seed-003", {}, "intermediate", False, 1),
+]
+
+
+def play_match(rules: Rules, seed: int) -> tuple[Any, list[Any]]:
+    """A whole match with random legal moves (koi-koi calls included), and all its events."""
+    m = engine.new_match(rules, first_dealer=seed % 2, seed=seed)
+    rng = random.Random(seed)
+    events: list[Any] = []
+    while m.outcome is None:
+        events += m.apply(rng.choice(m.round.legal_actions()))
+    return m, events
+
+
+def record(preset: str, options: dict[str, Any], level: str, practice: bool, when: datetime,
+           seed: int) -> MatchRecord:
+    base = PRESETS[preset]
+    rules = Rules.model_validate({**base.model_dump(), **options}) if options else base
+    m, events = play_match(rules, seed)
+    rec = MatchRecord.from_match(
+        m, preset=preset, options=rules.changes_from_preset() if options else {},
+        unit=rules.unit, opponent_name=f"Computer ({level.capitalize()})", opponent_level=level,
+        practice=practice, events=events)
+    return rec.model_copy(update={"date": when})
+
+
+def seed_dir(data: Path, rows: list[tuple[str, dict[str, Any], str, bool, int]]) -> list[MatchRecord]:
+    recs = []
+    with Storage.open(data) as store:
+        for i, (preset, options, level, practice, days) in enumerate(rows):
+            rec = record(preset, options, level, practice, T0 + timedelta(days=days), 100 + i)
+            assert store.record_match(rec)
+            recs.append(rec)
+    return recs
+
+
+def make_app(data: Path, size: tuple[int, int] = (1280, 800)) -> Any:
+    from koikoi_desktop import app as app_mod
+
+    args = app_mod.parse_args(["--data-dir", str(data), "--speed", "off",
+                               "--size", f"{size[0]}x{size[1]}"])
+    a = app_mod.App(args)
+    app_mod.sdl_defaults(args)
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    return a
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    gfx.set_language("en")
+    yield
+    gfx.set_language("en")
+
+
+@pytest.fixture
+def apps() -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for a in made:
+        while a.stack.top is not None:
+            a.stack.pop()
+        a.storage.close()
+    pygame.display.quit()
+
+
+def open_ledger(apps: list[Any], data: Path, size: tuple[int, int] = (1280, 800)) -> LedgerScene:
+    a = make_app(data, size)
+    apps.append(a)
+    a.stack.push(scenes.create("title", a))
+    scene = scenes.create("ledger", a)
+    assert isinstance(scene, LedgerScene)
+    a.stack.push(scene)
+    return scene
+
+
+def drawn(scene: LedgerScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string the scene renders in one frame."""
+    seen: list[str] = []
+    real = gfx.text
+
+    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.append(text_)
+        return real(text_, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "text", spy)
+    try:
+        surface = pygame.display.get_surface() or pygame.Surface(scene.size)
+        scene.draw(surface)
+    finally:
+        monkeypatch.setattr(gfx, "text", real)
+    return seen
+
+
+def key(scene: LedgerScene, k: int) -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def click(scene: LedgerScene, pos: tuple[int, int]) -> None:
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+
+def button(scene: LedgerScene, label: str) -> Any:
+    return next(b for b in scene.buttons if (b.label() if callable(b.label) else b.label) == label)
+
+
+# --------------------------------------------------------------------------------------- list
+
+
+def test_list_shows_matches_newest_first(tmp_path, apps, english, monkeypatch) -> None:
+    recs = seed_dir(tmp_path / "data", SEED)
+    scene = open_ledger(apps, tmp_path / "data")
+    newest = sorted(recs, key=lambda r: r.date, reverse=True)
+    assert [r.match_id for r in scene.records] == [r.match_id for r in newest]
+    text = " | ".join(drawn(scene, monkeypatch))
+    # each row: date, rules, opponent and level, practice mark, result and both totals
+    positions = []
+    for r in newest:
+        stamp = r.date.astimezone().strftime("%Y-%m-%d %H:%M")
+        assert stamp in text
+        positions.append(text.index(stamp))
+        me = r.player_seat
+        assert f"{r.final_balances[me]} : {r.final_balances[1 - me]}" in text
+    assert positions == sorted(positions)  # drawn top to bottom, newest first
+    assert "Custom, based on Nintendo (standard)" in text
+    assert "Ukrainian rulebook" in text and "French edition" in text
+    assert "Practice" in text
+    assert "against Computer (Expert)" in text
+    assert "coins" in text and "points" in text
+    results = {"win": "Won", "loss": "Lost", "draw": "Draw"}
+    for r in newest:
+        assert results[r.player_result] in text
+    # the first row on screen is the newest match: clicking it opens that match
+    row = next(rect for rect, _ in scene.hits if rect.y >= scene.body().y)
+    click(scene, row.center)
+    assert scene.view == "match" and scene.records[scene.opened].match_id == newest[0].match_id
+
+
+def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkeypatch) -> None:
+    recs = seed_dir(tmp_path / "data", SEED[:2])
+    scene = open_ledger(apps, tmp_path / "data", (1024, 640))
+    key(scene, pygame.K_DOWN)  # the second newest: the Ukrainian (coins, transfer) match
+    key(scene, pygame.K_RETURN)
+    assert scene.view == "match"
+    rec = scene.records[scene.opened]
+    assert rec.match_id == recs[1].match_id and rec.rounds
+    seen: list[str] = []
+    for _ in range(200):  # page through the whole match, collecting what is drawn
+        seen += drawn(scene, monkeypatch)
+        before = scene.scroll["match"]
+        key(scene, pygame.K_PAGEDOWN)
+        if scene.scroll["match"] == before:
+            break
+    seen += drawn(scene, monkeypatch)
+    text = " ".join(seen)
+    names = ("You", rec.opponent_name) if rec.player_seat == 0 else (rec.opponent_name, "You")
+    assert f"Final: You {rec.final_balances[rec.player_seat]}" in text
+    for e in rec.rounds:
+        assert f"Round {e.round} · " in text
+        assert f"Dealer: {names[e.dealer]}" in text
+        assert f"How it ended: {end_text(e.end)}" in text
+        assert (f"Winner: {names[e.winner]}" if e.winner is not None else "No winner") in text
+        for y in e.yaku:
+            assert f"{yaku_name(y.key)} {y.points}" in text
+        calc = " ".join([f"Base {e.base}"]
+                        + [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
+                        + [f"= {e.final}"])
+        assert f"Score: {calc}" in text
+        assert f"Paid: {e.paid} coins" in text
+        assert f"Balances: {names[0]} {e.balances[0]}, {names[1]} {e.balances[1]}" in text
+    # Esc goes back to the list with the opened match selected; Esc again leaves the screen
+    stack = scene.app.stack
+    key(scene, pygame.K_ESCAPE)
+    assert scene.view == "matches" and scene.selected == 1 and stack.top is scene
+    key(scene, pygame.K_ESCAPE)
+    assert stack.top is not scene and stack.top.name == "title"
+
+
+def test_left_right_walk_through_matches(tmp_path, apps, english) -> None:
+    seed_dir(tmp_path / "data", SEED[:3])
+    scene = open_ledger(apps, tmp_path / "data")
+    key(scene, pygame.K_RETURN)
+    assert scene.opened == 0
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_RIGHT)  # stops at the oldest
+    assert scene.opened == 2
+    key(scene, pygame.K_LEFT)
+    assert scene.opened == 1 and scene.view == "match"
+
+
+# --------------------------------------------------------------------------------- statistics
+
+
+def test_statistics_match_storage(tmp_path, apps, english, monkeypatch) -> None:
+    seed_dir(tmp_path / "data", SEED)
+    scene = open_ledger(apps, tmp_path / "data")
+    key(scene, pygame.K_RIGHT)
+    assert scene.view == "stats"
+    st = scene.app.storage.stats()
+    assert scene.stats == st
+    text = " ".join(drawn(scene, monkeypatch))
+    o = st.overall
+    assert o.matches == 3 and st.practice_matches == 1  # practice left out by default
+    assert f"{o.matches} matches: {o.wins} won, {o.losses} lost, {o.draws} drawn" in text
+    assert f"Win rate: {round(o.win_rate * 100)}%" in text
+    assert "Practice matches not counted: 1" in text
+    for level, tally in st.by_level.items():
+        assert i18n.t(f"ui.level.{level}") in text
+        assert f"{round(tally.win_rate * 100)}%" in text
+    for preset in st.by_preset:
+        assert i18n.t(f"preset.{preset}.name") in text
+    assert (f"{st.rounds_played} rounds: {st.rounds_won} won, {st.rounds_lost} lost, "
+            f"{st.rounds_drawn} without a winner") in text
+    b = st.best_round
+    assert b is not None and f"{b.final} {b.unit}: round {b.round}" in text
+    k = st.koikoi
+    assert k.rounds_known > 0  # recorded from the engine's events
+    assert f"Won after koi-koi: {k.rounds_won_after_call} of {k.rounds_called}" in text
+    for yk, n in st.yaku_made.items():
+        assert yaku_name(yk) in text and str(n) in text
+    # the chip counts practice matches in
+    chip = next(rect for rect, cb in scene.hits if getattr(cb, "__name__", "") == "toggle_practice")
+    click(scene, chip.center)
+    assert scene.stats == scene.app.storage.stats(include_practice=True)
+    assert scene.stats.overall.matches == 4
+    assert "4 matches:" in " ".join(drawn(scene, monkeypatch))
+
+
+# ------------------------------------------------------------------------------------- export
+
+
+def test_export_writes_csv_and_json(tmp_path, apps, english, monkeypatch) -> None:
+    recs = seed_dir(tmp_path / "data", SEED[:2])
+    scene = open_ledger(apps, tmp_path / "data")
+    click(scene, button(scene, "Export CSV").rect.center)
+    csv_path = Path(scene.export_path)
+    assert csv_path.parent == tmp_path / "data" / "exports" and csv_path.suffix == ".csv"
+    rows = list(csv.reader(io.StringIO(csv_path.read_text(encoding="utf-8-sig"))))
+    assert len(rows) == 1 + sum(len(r.rounds) for r in recs)
+    assert {row[0] for row in rows[1:]} == {r.match_id for r in recs}
+    assert csv_path.name in " ".join(drawn(scene, monkeypatch))  # the path written is shown
+    click(scene, button(scene, "Export JSON").rect.center)
+    json_path = Path(scene.export_path)
+    assert json_path.suffix == ".json" and json_path.parent == csv_path.parent
+    back = read_json_export(json_path.read_text(encoding="utf-8"))
+    assert sorted(r.match_id for r in back) == sorted(r.match_id for r in recs)
+    assert json_path.name in " ".join(drawn(scene, monkeypatch))
+
+
+def test_export_failure_is_one_line(tmp_path, apps, english, monkeypatch) -> None:
+    seed_dir(tmp_path / "data", SEED[:1])
+    (tmp_path / "data" / "exports").write_text("a file where the folder should be")
+    scene = open_ledger(apps, tmp_path / "data")
+    scene.export("csv")
+    assert scene.export_path is None
+    assert scene.message.startswith("Could not export the ledger")
+    assert "\n" not in scene.message
+    assert scene.message in drawn(scene, monkeypatch)
+
+
+# -------------------------------------------------------------------------------- empty state
+
+
+def test_empty_state(tmp_path, apps, english, monkeypatch) -> None:
+    scene = open_ledger(apps, tmp_path / "fresh")
+    text = " ".join(drawn(scene, monkeypatch))
+    assert "No matches yet" in text and "Matches (0)" in text
+    assert not button(scene, "Export CSV").enabled and not button(scene, "Export JSON").enabled
+    key(scene, pygame.K_RETURN)
+    key(scene, pygame.K_DOWN)
+    assert scene.view == "matches" and scene.opened is None
+    key(scene, pygame.K_RIGHT)
+    assert "Statistics appear after your first match." in " ".join(drawn(scene, monkeypatch))
+    key(scene, pygame.K_LEFT)
+    drawn(scene, monkeypatch)
+    new_game = next(rect for rect, cb in scene.hits if getattr(cb, "__name__", "") == "new_game")
+    click(scene, new_game.center)
+    assert scene.app.stack.top.name == "new-game"
+
+
+# ------------------------------------------------------------------------------ many matches
+
+
+def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
+    played = [record(p, o, lv, pr, T0, 200 + i) for i, (p, o, lv, pr, _) in enumerate(SEED[:2])]
+    copies = [played[i % 2].model_copy(update={"match_id": f"m{i:04d}",
+                                               "date": T0 + timedelta(hours=i)})
+              for i in range(400)]
+    with Storage.open(tmp_path / "data") as store:
+        store.ledger.extend(copies[:-1])
+        assert store.record_match(copies[-1])  # writes the whole ledger once
+    scene = open_ledger(apps, tmp_path / "data", (1024, 640))
+    assert len(scene.records) == 400 and scene.records[0].match_id == "m0399"
+    surface = pygame.display.get_surface()
+    scene.draw(surface)
+    rows = [r for r, _ in scene.hits if r.y >= scene.body().y and r.w == scene.body().w]
+    assert 0 < len(rows) <= scene.body().h // scene.row_h() + 2  # only visible rows are drawn
+    body = scene.body()
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=body.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    for _ in range(30):
+        scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+        scene.draw(surface)
+    assert scene.scroll["matches"] > 0
+    key(scene, pygame.K_END)
+    scene.draw(surface)
+    assert scene.selected == 399 and scene.scroll["matches"] == scene.limit("matches")
+    assert "m0000" == scene.records[scene.selected].match_id
+    for k in (pygame.K_PAGEUP, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_HOME):
+        key(scene, k)
+        scene.draw(surface)
+    assert scene.selected == 0 and scene.scroll["matches"] == 0
+    for _ in range(5):  # wheel past the top stays at the top
+        scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
+    assert scene.scroll["matches"] == 0
+    key(scene, pygame.K_END)
+    key(scene, pygame.K_RETURN)
+    assert scene.records[scene.opened].match_id == "m0000"
+    scene.draw(surface)
+
+
+# ---------------------------------------------------------------------------- warnings, sizes
+
+
+def test_storage_warnings_one_line_each(tmp_path, apps, english, monkeypatch) -> None:
+    seed_dir(tmp_path / "data", SEED[:2])
+    with (tmp_path / "data" / "ledger.jsonl").open("a", encoding="utf-8") as f:
+        f.write('{"not": "a match"}\n\x00garbage\n')
+    scene = open_ledger(apps, tmp_path / "data")
+    store = scene.app.storage
+    assert [n.key for n in store.warnings] == ["ledger_repaired"]
+    assert len(scene.records) == 2  # the good matches are all there
+    text = drawn(scene, monkeypatch)
+    line = next(t for t in text if t.startswith("The coin ledger was damaged: 2 matches"))
+    assert "\n" not in line and "2 unreadable lines" in line
+    gfx.set_language("uk")
+    scene.load()
+    assert any(t.startswith("Журнал партій було пошкоджено") for t in drawn(scene, monkeypatch))
+
+
+def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, english, monkeypatch) -> None:
+    from koikoi_desktop.storage import Notice
+
+    scene = open_ledger(apps, tmp_path / "data")
+    scene.app.storage.warnings.append(Notice("brand_new_case", "Something new: {x}.", x=3))
+    scene.load()
+    assert "Something new: 3." in drawn(scene, monkeypatch)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_draws_at_each_size(tmp_path, apps, english, monkeypatch, size) -> None:
+    seed_dir(tmp_path / "data", SEED)
+    scene = open_ledger(apps, tmp_path / "data", size)
+    surface = pygame.display.get_surface()
+    assert surface.get_size() == size
+    window = surface.get_rect()
+    for view in ("matches", "match", "stats"):
+        if view == "match":
+            scene.open_match(0)
+        else:
+            scene.show_list() if view == "matches" else scene.set_view(view)
+        scene.draw(surface)
+        body = scene.body()
+        assert window.contains(body) and body.h > size[1] // 2
+        for b in scene.buttons:  # header buttons inside the window, clear of the tabs
+            assert window.contains(b.rect) and b.rect.bottom < body.y
+        for rect, _ in scene.hits:
+            assert window.contains(rect)
+        scene.scroll_by(10**6)
+        scene.draw(surface)
+    # a Japanese frame at the same size draws too (fonts switch per script)
+    gfx.set_language("ja")
+    scene.load()
+    scene.draw(surface)
+    assert "対局記録" in drawn(scene, monkeypatch)
