@@ -23,10 +23,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from koikoi_desktop import app as appmod  # noqa: E402
-from koikoi_desktop import scenes  # noqa: E402
+from koikoi_desktop import app as appmod
+from koikoi_desktop import scenes
 
 SCREENS = [
     ("month-reference", {}),
