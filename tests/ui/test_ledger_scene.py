@@ -60,7 +60,10 @@ def record(preset: str, options: dict[str, Any], level: str, practice: bool, whe
     return rec.model_copy(update={"date": when})
 
 
-def seed_dir(data: Path, rows: list[tuple[str, dict[str, Any], str, bool, int]]) -> list[MatchRecord]:
+Row = tuple[str, dict[str, Any], str, bool, int]
+
+
+def seed_dir(data: Path, rows: list[Row]) -> list[MatchRecord]:
     recs = []
     with Storage.open(data) as store:
         for i, (preset, options, level, practice, days) in enumerate(rows):
@@ -345,7 +348,7 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
     key(scene, pygame.K_END)
     scene.draw(surface)
     assert scene.selected == 399 and scene.scroll["matches"] == scene.limit("matches")
-    assert "m0000" == scene.records[scene.selected].match_id
+    assert scene.records[scene.selected].match_id == "m0000"
     for k in (pygame.K_PAGEUP, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_HOME):
         key(scene, k)
         scene.draw(surface)
