@@ -293,44 +293,46 @@ def card_16(s: Svg, rng: Random) -> None:
 
 # ------------------------------------------------------------------ May: iris
 
-def iris_bed(s: Svg, rng: Random, xs: list[float], y: float, hmin: float, hmax: float) -> None:
+def iris_bed(s: Svg, rng: Random, xs: list[float], y: float, hmin: float, hmax: float,
+             w: float = 13) -> None:
+    cols = (PINE, LEAF, DARKPINE, LEAF)
     for i, x in enumerate(xs):
-        P.iris_blade(s, (x, y), rng.uniform(hmin, hmax), rng.uniform(-30, 30), 10,
-                     LEAF if i % 2 else PINE)
+        P.iris_blade(s, (x, y), rng.uniform(hmin, hmax), rng.uniform(-30, 30),
+                     w * rng.uniform(0.85, 1.15), cols[i % 4])
 
 
 def card_17(s: Svg, rng: Random) -> None:
     base(s)
     S.waves(s, 120, 320, rng, rows=6)
-    iris_bed(s, rng, [24, 44, 64, 136, 158, 178], 142, 80, 130)
-    for c, k in (((36, 44), 1.3), ((162, 40), 1.35), ((98, 64), 1.15)):
+    iris_bed(s, rng, [24, 44, 64, 136, 158, 178], 142, 80, 130, 11)
+    for c, k in (((36, 50), 1.2), ((162, 44), 1.25), ((98, 66), 1.05)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-10, 10))
     S.bridge(s, [((-10, 292), (150, 236)), ((140, 244), (26, 184)), ((30, 190), (210, 142))],
              width=28)
-    iris_bed(s, rng, [150, 166, 182], 316, 60, 100)
-    P.iris_flower(s, (166, 236), 0.95, rng)
+    iris_bed(s, rng, [150, 166, 182], 316, 60, 100, 11)
+    P.iris_flower(s, (166, 240), 0.9, rng)
 
 
 def card_18(s: Svg, rng: Random) -> None:
     base(s)
     iris_bed(s, rng, [18, 36, 56, 140, 160, 180], 316, 170, 270)
-    for c, k in (((40, 80), 1.5), ((160, 56), 1.4), ((166, 176), 1.3)):
+    for c, k in (((40, 84), 1.45), ((160, 60), 1.4), ((166, 180), 1.3)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-10, 10))
     S.ribbon(s, (100, 176), 10, 186, 34)
 
 
 def card_19(s: Svg, rng: Random) -> None:
     base(s)
-    iris_bed(s, rng, [16, 34, 54, 76, 100, 124, 148, 168, 184], 316, 150, 280)
-    for c, k in (((50, 92), 1.6), ((146, 56), 1.6), ((112, 184), 1.4)):
+    iris_bed(s, rng, [12, 28, 44, 62, 80, 100, 118, 138, 156, 172, 188], 318, 150, 270, 16)
+    for c, k in (((52, 86), 2.0), ((150, 62), 1.9), ((116, 176), 1.7)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-12, 12))
 
 
 def card_20(s: Svg, rng: Random) -> None:
     base(s)
-    S.waves(s, 240, 320, rng, rows=3)
-    iris_bed(s, rng, [30, 50, 76, 120, 146, 170], 290, 140, 240)
-    for c, k in (((64, 70), 1.7), ((146, 136), 1.5)):
+    S.waves(s, 236, 320, rng, rows=3)
+    iris_bed(s, rng, [22, 42, 64, 88, 120, 144, 168, 186], 296, 150, 250, 17)
+    for c, k in (((62, 96), 2.2), ((150, 150), 1.9)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-12, 12))
 
 

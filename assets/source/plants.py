@@ -14,13 +14,14 @@ from svgkit import (
     BROWN,
     DARKPINE,
     DEEPRED,
+    DEEPVIOLET,
     GOLD,
     INK,
     LEAF,
     LILAC,
-    PALEVIOLET,
     OCHRE,
     PALEPINK,
+    PALEVIOLET,
     PAPER,
     PINE,
     PINK,
@@ -265,19 +266,28 @@ def iris_blade(s: Svg, base: Point, height: float, lean: float, w: float,
     s.path(tapered(pts, w, 0.2, bulge=w * 0.3, cap=False), fill=col)
 
 
+def iris_petal(s: Svg, c: Point, ln: float, wd: float, ang: float, col: str) -> None:
+    """A spatulate petal from ``c``: a narrow claw widening to a broad rounded blade."""
+    pts = [(0.0, -0.08), (0.3, -0.2), (0.62, -0.5), (0.9, -0.46), (1.0, 0.0), (0.9, 0.46),
+           (0.62, 0.5), (0.3, 0.2), (0.0, 0.08)]
+    s.path(smooth_closed([rot((c[0] + x * ln, c[1] + y * wd), ang, c) for x, y in pts], 0.8),
+           fill=col)
+
+
 def iris_flower(s: Svg, c: Point, k: float, rng: Random, tilt: float = 0.0) -> None:
-    """An iris bloom: three upright standards and three drooping falls."""
+    """A Japanese iris in bloom: a green sheath on the stem, three narrow upright standards
+    and three broad drooping falls, each fall marked with a white and yellow signal."""
     with s.group(f"translate({pt(c)}) rotate({tilt:.1f}) scale({k:.2f})"):
-        s.path(tapered([(0, 10), (0, 40)], 3, 3, cap=False), fill=DARKPINE)
-        for a in (-118, -62):
-            s.path(leaf_d((0, 0), 22, 8, a), fill=VIOLET)
-        s.path(leaf_d((0, 2), 20, 6.5, -90), fill=LILAC)
-        for a, ln in ((150, 24), (30, 24), (95, 19)):
-            s.path(leaf_d((0, 2), ln, 9, a, curl=4 if a < 90 else -4), fill=VIOLET)
-            tip = polar((0, 2), ln * 0.55, a)
-            s.path(leaf_d((0, 2), ln * 0.6, 2.4, a), fill=PAPER)
-            s.circle(tip, 2.2, fill=GOLD)
-        s.circle((0, 2), 3, fill=INK)
+        s.path(tapered([(0, 6), (0.5, 26), (0, 46)], 3.4, 2.6, cap=False), fill=DARKPINE)
+        s.path(leaf_d((0, 22), 16, 3.6, -96), fill=LEAF)
+        for a, ln, col in ((-90, 24, LILAC), (-114, 21, VIOLET), (-66, 21, VIOLET)):
+            iris_petal(s, (0, 1), ln, 7.5, a + rng.uniform(-4, 4), col)
+        for a, ln in ((142, 24), (38, 24), (94, 19)):
+            a += rng.uniform(-5, 5)
+            iris_petal(s, (0, 1), ln, 13, a, VIOLET)
+            iris_petal(s, polar((0, 1), 3, a), ln * 0.62, 4.4, a, PAPER)
+            s.circle(polar((0, 1), ln * 0.42, a), 2.2, fill=GOLD)
+        s.circle((0, 1), 3.2, fill=DEEPVIOLET)
 
 
 # ------------------------------------------------------------------ 6 peony

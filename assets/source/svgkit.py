@@ -29,6 +29,7 @@ PINK = "#e59aa5"
 # tints
 LILAC = "#a07cc4"  # light wisteria / iris
 PALEVIOLET = "#d4c0e6"  # wisteria buds, highlights
+DEEPVIOLET = "#47265f"  # iris hearts
 DARKPINE = "#1d4527"
 OLIVE = "#8c8a32"
 BROWN = "#7b4722"
