@@ -159,9 +159,15 @@ class CardSprites:
         return surf
 
     def prewarm(self, size: tuple[int, int]) -> None:
-        """Rasterise the whole deck and the back at ``size`` (on resize, before drawing)."""
+        """Rasterise the whole deck and the back at ``size`` (on resize, before drawing).
+
+        A card whose file is missing or damaged is skipped: ``get`` raises for it again when
+        it is drawn, and the caller shows its placeholder (``ui.cards.card_surface``)."""
         for cid in range(49):
-            self.get(cid, size)
+            try:
+                self.get(cid, size)
+            except Exception:  # pygame.error (bad SVG), OSError (missing file)
+                continue
 
     def sizes(self) -> list[tuple[int, int]]:
         return list(self._by_size)
