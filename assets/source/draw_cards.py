@@ -494,22 +494,24 @@ def card_36(s: Svg, rng: Random) -> None:
 
 def maple_tree(s: Svg, rng: Random, pts: list[Point], leaves: list[tuple[float, float, float]],
                w: float = 10) -> None:
+    """An ink maple branch along ``pts`` with big leaves (x, y, radius) on short twigs;
+    mostly vermilion, a few deep red and one ochre, as autumn maple is printed."""
     P.branch(s, pts, w, w * 0.3)
     along = S.catmull(pts, 6)
     for x, y, _r in leaves:
         near = min(along, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
-        P.branch(s, [near, ((near[0] + x) / 2, (near[1] + y) / 2 - 4), (x, y)], 3, 1.2)
-    for x, y, r in leaves:
-        col = (RED, RED, DEEPRED, OCHRE, RED)[rng.randrange(5)]
-        P.maple_leaf(s, (x, y), r, -90 + rng.uniform(-50, 50), col,
+        P.branch(s, [near, ((near[0] + x) / 2, (near[1] + y) / 2 - 4), (x, y)], 3.4, 1.6)
+    cols = [RED, RED, DEEPRED, RED, OCHRE, RED, DEEPRED]
+    for i, (x, y, r) in enumerate(leaves):
+        col = cols[(i + rng.randrange(2)) % len(cols)]
+        P.maple_leaf(s, (x, y), r, -90 + rng.uniform(-40, 40), col,
                      DEEPRED if col != DEEPRED else INK)
 
 
 def card_37(s: Svg, rng: Random) -> None:
     base(s)
-    maple_tree(s, rng, [(-8, 120), (60, 70), (130, 60), (208, 20)],
-               [(30, 40, 26), (80, 36, 28), (130, 30, 24), (170, 60, 26), (60, 100, 22),
-                (110, 96, 24), (180, 120, 20)])
+    maple_tree(s, rng, [(-8, 110), (60, 70), (130, 56), (208, 20)],
+               [(38, 46, 36), (108, 38, 38), (170, 66, 34), (76, 112, 30), (176, 134, 30)])
     with place(s, 20, 140, 1.05):
         S.deer(s)
 
@@ -517,19 +519,17 @@ def card_37(s: Svg, rng: Random) -> None:
 def card_38(s: Svg, rng: Random) -> None:
     base(s)
     maple_tree(s, rng, [(-8, 60), (70, 90), (140, 70), (208, 110)],
-               [(30, 40, 24), (90, 50, 26), (160, 40, 24), (180, 100, 22), (50, 110, 22)], 8)
+               [(38, 44, 38), (116, 40, 36), (174, 70, 32)], 8)
     maple_tree(s, rng, [(208, 300), (140, 250), (80, 270), (-8, 230)],
-               [(40, 200, 24), (100, 220, 26), (160, 220, 24), (60, 290, 22), (140, 290, 26)],
-               8)
-    S.ribbon(s, (100, 170), 12, 186, 34, col=INDIGO, edge=INK)
+               [(40, 198, 34), (162, 212, 36), (62, 280, 32), (144, 286, 32)], 8)
+    S.ribbon(s, (100, 164), 12, 180, 34, col=INDIGO, edge=INK)
 
 
 def card_39(s: Svg, rng: Random) -> None:
     base(s)
     S.waves(s, 268, 320, rng, rows=2)
     maple_tree(s, rng, [(-8, 290), (60, 220), (100, 140), (170, 80), (208, 70)],
-               [(36, 52, 32), (100, 38, 34), (164, 40, 30), (68, 112, 32), (150, 126, 32),
-                (36, 176, 28), (112, 196, 30), (172, 196, 26), (60, 250, 26), (150, 246, 28)],
+               [(46, 56, 44), (134, 44, 44), (58, 154, 40), (160, 152, 42), (124, 230, 38)],
                13)
 
 
@@ -537,8 +537,8 @@ def card_40(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(250, 10, rng, n=4), RED)
     maple_tree(s, rng, [(208, 200), (140, 150), (70, 90), (-8, 70)],
-               [(34, 36, 30), (96, 40, 32), (160, 60, 28), (50, 130, 30), (120, 110, 28),
-                (176, 130, 24), (140, 210, 30), (74, 196, 26), (30, 230, 24)], 11)
+               [(42, 44, 44), (130, 46, 42), (60, 156, 40), (166, 120, 36), (136, 214, 40)],
+               11)
 
 
 # ------------------------------------------------------------------ November: willow

@@ -218,9 +218,9 @@ def wisteria_raceme(s: Svg, top: Point, length: float, width: float, rng: Random
     towards the buds at the tip (the body gives the cluster its mass at thumbnail size)."""
     n = 20
     start = (top[0], top[1] + 10)
-    spine = [top] + cubic(start, (top[0] + sway * 0.3, top[1] + length * 0.3),
-                          (top[0] + sway, top[1] + length * 0.7),
-                          (top[0] + sway * 1.2, top[1] + length), n)
+    spine = [top, *cubic(start, (top[0] + sway * 0.3, top[1] + length * 0.3),
+                         (top[0] + sway, top[1] + length * 0.7),
+                         (top[0] + sway * 1.2, top[1] + length), n)]
     s.line(spine[:3], INK, 2.4)
     s.path(tapered(spine[1:], width * 1.1, width * 0.15, bulge=width * 0.55), fill=VIOLET)
     rows = int(length / 6.2)
@@ -441,19 +441,18 @@ def chrys_leaf(s: Svg, base: Point, length: float, ang: float, rng: Random,
 # ------------------------------------------------------------------ 10 maple
 
 def maple_leaf_d(c: Point, r: float, ang: float) -> str:
-    lobes = ((0, 1.0), (-42, 0.9), (42, 0.9), (-88, 0.72), (88, 0.72), (-130, 0.42),
-             (130, 0.42))
-    order = sorted(lobes, key=lambda x: x[0])
-    pts: list[Point] = []
-    for i, (da, k) in enumerate(order):
+    """A seven-lobed maple leaf outline with broad, sharp-tipped lobes (reads at small size)."""
+    lobes = ((-132, 0.42), (-88, 0.74), (-44, 0.94), (0, 1.0), (44, 0.94), (88, 0.74),
+             (132, 0.42))
+    pts: list[Point] = [polar(c, r * 0.14, ang + 180)]
+    for i, (da, k) in enumerate(lobes):
         a = ang + da
-        tip = polar(c, r * k, a)
-        side_l = polar(c, r * k * 0.7, a - 9)
-        side_r = polar(c, r * k * 0.7, a + 9)
-        pts += [side_l, tip, side_r]
-        if i < len(order) - 1:
-            pts.append(polar(c, r * 0.36, ang + (da + order[i + 1][0]) / 2))
-    pts.append(polar(c, r * 0.12, ang + 180))
+        spread = 21 if abs(da) < 100 else 26
+        pts += [polar(c, r * k * 0.52, a - spread), polar(c, r * k * 0.8, a - 11),
+                polar(c, r * k, a), polar(c, r * k * 0.8, a + 11),
+                polar(c, r * k * 0.52, a + spread)]
+        if i < len(lobes) - 1:
+            pts.append(polar(c, r * 0.36, ang + (da + lobes[i + 1][0]) / 2))
     return poly_d(pts)
 
 
@@ -462,8 +461,9 @@ def maple_leaf(s: Svg, c: Point, r: float, ang: float, col: str = RED,
     """A seven-lobed maple leaf; ``ang`` is where the middle lobe points (-90 = up)."""
     s.line([c, polar(c, r * 0.55, ang + 180)], INK, max(0.8, r * 0.07))
     s.path(maple_leaf_d(c, r, ang), fill=col)
-    for da, k in ((0, 0.8), (-42, 0.7), (42, 0.7), (-88, 0.5), (88, 0.5)):
-        s.line([c, polar(c, r * k, ang + da)], vein, max(0.6, r * 0.045))
+    for da, k in ((0, 0.75), (-44, 0.68), (44, 0.68), (-88, 0.5), (88, 0.5)):
+        s.line([polar(c, r * 0.1, ang + da), polar(c, r * k, ang + da)], vein,
+               max(0.6, r * 0.03))
 
 
 # ------------------------------------------------------------------ 11 willow
