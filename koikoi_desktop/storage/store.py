@@ -356,6 +356,7 @@ class Storage:
             return
         if main_scan is not None and main_scan.clean:
             self.ledger = main_scan.records
+            self._recover_shrunk_ledger(main, len(main_raw or b""))
             return
         backup_raw, _ = self._read_for_ledger(self.backup_path)
         backup_scan = _scan_ledger(backup_raw) if backup_raw is not None else None
@@ -407,6 +408,43 @@ class Storage:
                 encoding=main_scan.recoded or "?",
                 name=aside,
             )
+
+    def _recover_shrunk_ledger(self, main: Path, size: int) -> None:
+        """A clean ledger that lost whole lines (emptied, or cut at a line end) gets them back.
+
+        The ledger only grows and its backup is written after it, so the backup is never larger
+        than the ledger unless the ledger lost matches; only then is the backup read (one stat
+        at a normal start). Its missing matches are merged back and the shrunk file is kept.
+        """
+        try:
+            if self.backup_path.stat().st_size <= size:
+                return
+        except OSError:
+            return
+        backup_raw, _ = self._read_for_ledger(self.backup_path)
+        scan = _scan_ledger(backup_raw) if backup_raw is not None else None
+        if scan is None or scan.future:
+            return
+        have = {r.match_id for r in self.ledger}
+        missing = [r for r in scan.records if r.match_id not in have]
+        if not missing:
+            return
+        self.ledger = sorted([*self.ledger, *missing], key=lambda r: r.date)
+        if self._lock_state == "busy":
+            self._warn(
+                "ledger_damaged_readonly",
+                "The coin ledger is damaged: {count} matches could be read; the copy of the game "
+                "that records matches will repair it.",
+                count=len(self.ledger),
+            )
+            return
+        self._keep_aside(main)
+        self._dirty.add("ledger")
+        self._warn(
+            "ledger_restored",
+            "The coin ledger file was missing; {count} matches were restored from its backup.",
+            count=len(missing),
+        )
 
     def _read_for_ledger(self, path: Path) -> tuple[bytes | None, str | None]:
         try:
