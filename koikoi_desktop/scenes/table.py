@@ -210,6 +210,11 @@ class TableScene(PromptsMixin, Scene):
         self.director.board.sync(self.match.round)
         self.director.snap()
         self.log.append(gfx.tr("ui.table.resumed"))
+        if self.match.outcome is not None:
+            # saved after the match's last move (closed on the last round summary): show that
+            # summary again, then the result, which records the match and clears the autosave
+            self.shown_ledger = max(0, len(self.match.ledger) - 1)
+            self.after_queue = self.start_round
 
     def start_round(self) -> None:
         """Show summaries of rounds settled at the deal, then animate the current deal."""
