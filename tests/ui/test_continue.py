@@ -1,0 +1,192 @@
+"""Continue, end to end: a match played on the table autosaves; a fresh app on the same data
+folder offers Continue on the title screen, and the table it opens holds the same match — hands,
+field, captures, scores and player to move — and goes on from there."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import engine, scenes
+from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.title import TitleScene
+
+from .conftest import pump
+
+
+def make_app(data: Path) -> Any:
+    from koikoi_desktop import app as app_mod
+
+    args = app_mod.parse_args(["--data-dir", str(data), "--speed", "off"])
+    a = app_mod.App(args)
+    app_mod.sdl_defaults(args)
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    return a
+
+
+def close_app(a: Any) -> None:
+    """Quit as the window's close button does after the table: scenes exit, storage closes."""
+    while a.stack.top is not None:
+        a.stack.pop()
+    a.storage.close()
+    pygame.display.quit()
+
+
+@pytest.fixture
+def apps() -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for a in made:
+        if a.stack.top is not None:
+            close_app(a)
+
+
+def snapshot(t: TableScene) -> dict[str, Any]:
+    """What the player sees of the match (the engine state and the board the table draws)."""
+    st = t.match.round
+    b = t.director.board
+    return {
+        "hands": [sorted(st.hand(0)), sorted(st.hand(1))],
+        "field": sorted(st.field),
+        "captured": [sorted(st.captured(0)), sorted(st.captured(1))],
+        "balances": tuple(t.match.balances),
+        "round": t.match.round_number,
+        "ledger": [e.as_dict() for e in t.match.ledger],
+        "to_move": st.to_move,
+        "phase": st.phase,
+        "pile": st.view(0).pile_size if hasattr(st.view(0), "pile_size") else None,
+        "board_hands": [sorted(b.hands[0]), sorted(b.hands[1])],
+        "board_field": sorted(b.field_cards()),
+        "board_caps": [sorted(b.caps[0]), sorted(b.caps[1])],
+        "record": t.match.record_text(),
+    }
+
+
+def start(a: Any, seed: int, preset: str = "nintendo") -> TableScene:
+    a.stack.push(scenes.create("title", a))
+    t = TableScene(a, config=MatchConfig(engine.PRESETS[preset], ("human", "beginner"), seed))
+    a.stack.push(t)
+    assert t.prompt is not None and t.prompt.key == ("first",)
+    t.prompt.widgets[-1].activate()
+    assert pump(t, lambda: t.my_turn() and t.state.phase == "play")
+    return t
+
+
+def play_until(a: Any, t: TableScene, done: Callable[[], bool], limit: int = 600) -> None:
+    """The human plays its first legal move (stop at a decision); the computer answers."""
+    for _ in range(limit):
+        if done():
+            return
+        if a.stack.top is not t:  # a round summary: continue
+            a.stack.top.on_back()
+            continue
+        if t.prompt is not None:  # koi-koi when offered; any other question: its default
+            t.prompt.widgets[0 if t.prompt.key[-1] == "decide" else -1].activate()
+        elif t.my_turn():
+            t.apply(t.state.legal_actions()[0])
+        pump(t, lambda: done() or t.my_turn() or t.prompt is not None or a.stack.top is not t,
+             5)
+    raise AssertionError("the wanted position was not reached")
+
+
+def continue_in_new_app(apps: list[Any], data: Path) -> tuple[Any, TableScene]:
+    b = make_app(data)
+    apps.append(b)
+    title = b.stack.push(scenes.create("title", b))
+    assert isinstance(title, TitleScene)
+    cont = title.buttons[1]
+    assert cont.enabled
+    b.stack.draw(pygame.display.get_surface())
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        b.stack.handle(pygame.event.Event(kind, button=1, pos=cont.rect.center))
+    t = b.stack.top
+    assert isinstance(t, TableScene) and t is not title
+    return b, t
+
+
+def test_continue_is_disabled_without_an_autosave(tmp_path, apps) -> None:
+    a = make_app(tmp_path / "data")
+    apps.append(a)
+    title = a.stack.push(scenes.create("title", a))
+    assert not title.buttons[1].enabled
+    title.on_continue()  # even if asked directly, nothing opens
+    assert a.stack.top is title and title.message
+
+
+def test_continue_resumes_the_same_position(tmp_path, apps) -> None:
+    data = tmp_path / "data"
+    a = make_app(data)
+    apps.append(a)
+    t = start(a, seed=7)
+    moves = 0
+    for _ in range(3):
+        play_until(a, t, lambda: t.my_turn() and t.state.phase == "play")
+        t.apply(t.state.legal_actions()[-1])
+        moves += 1
+    play_until(a, t, lambda: t.my_turn() and t.state.phase == "play")
+    assert len(t.match.round.moves) >= 2 * moves
+    before = snapshot(t)
+    saved = a.storage.read_autosave()
+    assert saved is not None and saved.record == before["record"]
+    close_app(a)
+    apps.remove(a)
+
+    b, t2 = continue_in_new_app(apps, data)
+    after = snapshot(t2)
+    assert after == before
+    assert t2.config.seats == ("human", "beginner")
+    # it is the player's turn again, and the game goes on from here
+    assert pump(t2, lambda: t2.my_turn())
+    n = len(t2.match.round.moves)
+    assert t2.apply(t2.state.legal_actions()[0])
+    assert len(t2.match.round.moves) == n + 1 or t2.match.ledger != before["ledger"]
+    assert b.storage.read_autosave().record == t2.match.record_text()
+
+
+def test_continue_after_a_finished_round_and_at_a_koikoi_decision(tmp_path, apps) -> None:
+    data = tmp_path / "data"
+    a = make_app(data)
+    apps.append(a)
+    t = start(a, seed=11)
+    play_until(a, t, lambda: len(t.match.ledger) >= 1 and t.state.phase == "decide"
+               and t.is_human(t.state.to_move), limit=3000)
+    assert pump(t, lambda: t.prompt is not None) and t.prompt.key[-1] == "decide"
+    before = snapshot(t)
+    assert before["round"] >= 2 and before["phase"] == "decide"
+    close_app(a)
+    apps.remove(a)
+
+    _, t2 = continue_in_new_app(apps, data)
+    assert snapshot(t2) == before
+    assert pump(t2, lambda: t2.prompt is not None)
+    assert t2.prompt.key[-1] == "decide"  # the koi-koi question is asked again
+
+
+def test_continue_a_match_saved_after_its_last_move(tmp_path, apps) -> None:
+    """Closed on the last round's summary: Continue shows it again, then the result, and the
+    match lands in the ledger exactly once."""
+    data = tmp_path / "data"
+    a = make_app(data)
+    apps.append(a)
+    t = start(a, seed=5, preset="seed-001")  # short: a race to 50 points
+    play_until(a, t, lambda: t.match.outcome is not None, limit=6000)
+    assert a.storage.read_autosave() is not None and not a.storage.ledger
+    final = tuple(t.match.balances)
+    close_app(a)
+    apps.remove(a)
+
+    b, t2 = continue_in_new_app(apps, data)
+    assert t2.match.outcome is not None and tuple(t2.match.balances) == final
+    assert pump(t2, lambda: b.stack.top.name == "round-summary", 5)
+    b.stack.top.on_back()
+    assert b.stack.top.name == "match-result"
+    assert len(b.storage.ledger) == 1 and b.storage.ledger[0].final_balances == final
+    assert b.storage.read_autosave() is None
+    title = b.stack.push(scenes.create("title", b))
+    assert not title.buttons[1].enabled
