@@ -143,18 +143,36 @@ def extra_step(key: str, rules: Rules) -> tuple[int, frozenset[int]]:
     return gain, frozenset(steps[gain])
 
 
+@lru_cache(maxsize=16)
+def _loose(rules: Rules) -> Rules:
+    """``rules`` with cards shared between yaku and nothing absorbed (the bare conditions)."""
+    return rules.model_copy(update={"one_yaku_per_card": False, "set_yaku_absorb_extras": False})
+
+
 @lru_cache(maxsize=512)
 def relation(a: str, b: str, rules: Rules) -> Relation:
-    """How yaku ``a`` and ``b`` combine under ``rules``: with shared cards, disjoint, or never."""
+    """How yaku ``a`` and ``b`` combine under ``rules``: with shared cards, disjoint, or never.
+
+    Only card sets that meet their yaku's condition under ``rules`` are probed (under
+    ``seed-003`` the sake cup is no plain card, so Kasu never shares it with Tane); the
+    condition is read with cards shared and nothing absorbed, so that "five animals including
+    the boar, deer and butterflies" still counts as a Tane set to test against Ino-Shika-Chō.
+    """
+    loose = _loose(rules)
+
+    def valid(key: str) -> list[frozenset[int]]:
+        return [s for s in MIN_SETS[key] if key in _scored(s, rules) or key in _scored(s, loose)]
+
+    alts_a, alts_b = valid(a), valid(b)
     disjoint_ok = False
-    for sa in MIN_SETS[a]:
-        for sb in MIN_SETS[b]:
+    for sa in alts_a:
+        for sb in alts_b:
             got = _scored(sa | sb, rules)
             if a in got and b in got:
                 if sa & sb:
                     return "shared"
                 disjoint_ok = True
-    overlap_possible = any(sa & sb for sa in MIN_SETS[a] for sb in MIN_SETS[b])
+    overlap_possible = any(sa & sb for sa in alts_a for sb in alts_b)
     if disjoint_ok:
         return "disjoint" if overlap_possible else "shared"
     return "never"

@@ -267,6 +267,9 @@ def test_yaku_facts_follow_the_rule_flags() -> None:
     assert yaku_facts.relation("hanami", "tsukimi", nin) == "shared"
     assert yaku_facts.relation("hanami", "tsukimi", s003) == "never"
     assert yaku_facts.relation("goko", "sanko", s000) == "never"
+    assert yaku_facts.relation("kasu", "tane", s003) == "shared"  # the cup is no plain card there
+    assert yaku_facts.relation("tane", "akaao", nin) == "shared"
+    assert yaku_facts.relation("hanami", "sanko", s003) == "never"  # Shikō would outscore both
     assert yaku_facts.extra_step("inoshikacho", nin)[0] == 1
     assert yaku_facts.extra_step("inoshikacho", s000)[0] == 0
     assert 33 in yaku_facts.feeders("kasu", nin) and 33 not in yaku_facts.feeders("kasu", s003)
