@@ -453,24 +453,25 @@ class LedgerScene(LearnScene):
         y = self.size[1] - self.px(12) - lh * len(lines)
         f = self.font(15)
         width = self.size[0] - self.px(48)
+        if self.message and self.export_path is not None:  # keep the file name in view
+            room = width - gfx.measure(gfx.tr("ui.ledger.exported", path=""), f)[0]
+            path = shorten_middle(str(self.export_path), f, room)
+            lines[0] = (gfx.tr("ui.ledger.exported", path=path), lines[0][1])
         for text, color in lines:
-            if text is self.message and self.export_path is not None:
-                text = gfx.tr("ui.ledger.exported", path=shorten_middle(
-                    str(self.export_path), f, width - gfx.measure(
-                        gfx.tr("ui.ledger.exported", path=""), f)[0]))
             gfx.blit_text(surface, text, f, (self.px(24), y + lh // 2), color=color,
                           anchor="midleft", max_width=width)
             y += lh
 
     def draw_empty(self, surface: pygame.Surface, body: pygame.Rect, title: str, text: str) -> None:
         w = min(body.w, self.px(720))
-        x = body.centerx - w // 2
         y = body.y + max(self.px(20), body.h // 5)
         gfx.blit_text(surface, title, self.font(26), (body.centerx, y), bold=True,
                       anchor="midtop", color=theme.OCHRE, max_width=w)
         y += self.px(48)
-        if text:
-            y = paragraph(surface, text, self.font(17), x, y, w)
+        f = self.font(17)
+        for line in gfx.wrap(text, f, w) if text else []:
+            r = gfx.blit_text(surface, line, f, (body.centerx, y), anchor="midtop", max_width=w)
+            y += int(r.h * 1.25)
         if self.storage is not None and self.view == "matches":
             label = gfx.tr("ui.common.new_game")
             bw = max(self.px(180), gfx.measure(label, self.font(17), bold=True)[0] + self.px(40))

@@ -416,3 +416,17 @@ def test_draws_at_each_size(tmp_path, apps, english, monkeypatch, size) -> None:
     scene.load()
     scene.draw(surface)
     assert "対局記録" in drawn(scene, monkeypatch)
+
+
+def test_tab_reaches_the_export_buttons(tmp_path, apps, english) -> None:
+    seed_dir(tmp_path / "data", SEED[:1])
+    scene = open_ledger(apps, tmp_path / "data")
+    key(scene, pygame.K_TAB)  # focus leaves the list for the header: Enter presses a button
+    assert scene.focus.keyboard_used and scene.focus.focused is not None
+    while scene.focus.focused is not button(scene, "Export JSON"):
+        key(scene, pygame.K_TAB)
+    key(scene, pygame.K_RETURN)
+    assert scene.view == "matches" and Path(scene.export_path).suffix == ".json"
+    key(scene, pygame.K_DOWN)  # back on the list: Enter opens the selected match again
+    key(scene, pygame.K_RETURN)
+    assert scene.view == "match" and scene.opened == 0
