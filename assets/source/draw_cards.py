@@ -551,18 +551,18 @@ def willows(s: Svg, rng: Random, tops: list[tuple[float, float, float, float]], 
 
 
 def card_41(s: Svg, rng: Random) -> None:
-    base(s, INK)
-    for _ in range(26):
-        x = rng.uniform(0, 200)
+    base(s, STORM)
+    for _ in range(30):
+        x = rng.uniform(0, 210)
         y = rng.uniform(10, 250)
-        s.line([(x, y), (x - 8, y + 22)], SKY, 1.2, op=0.7)
-    S.waves(s, 270, 320, rng, water=INDIGO, crest=SKY, rows=2)
-    P.branch(s, [(-8, 30), (40, 20), (90, 8)], 8, 3, "#4a3a2a")
-    willows(s, rng, [(10, 26, 150, 6), (30, 22, 200, -4), (56, 16, 120, 10), (80, 10, 90, 4)],
+        s.line([(x, y), (x - 7, y + 24)], SKY, 1.3, op=0.8)
+    S.waves(s, 262, 320, rng, water=INDIGO, crest=SKY, rows=2)
+    P.branch(s, [(-8, 28), (30, 20), (70, 8)], 8, 3, "#4a3a2a")
+    willows(s, rng, [(8, 24, 140, 6), (24, 20, 226, 10), (42, 16, 110, -4), (60, 12, 80, 4)],
             col="#b5c43a", stem="#8a9a2a")
-    with place(s, 66, 104, 1.0):
+    with place(s, 54, 82, 0.9):
         S.rain_man(s)
-    with place(s, 18, 226, 1.0):
+    with place(s, 76, 222, 0.95, flip=True):
         S.frog(s)
 
 
@@ -771,6 +771,7 @@ def badge_svgs() -> dict[str, str]:
 
 
 BROWN_ = "#9a5b2c"
+STORM = "#2c3144"  # the rain card's dark sky, light enough for the black hat to show
 
 CARDS: dict[int, Callable[[Svg, Random], None]] = {
     i: globals()[f"card_{i}"] for i in range(1, 49)

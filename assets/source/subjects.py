@@ -366,36 +366,49 @@ def frog(s: Svg) -> None:
 
 
 def rain_man(s: Svg) -> None:
-    """Ono no Michikaze under his umbrella, walking left; box about 110 x 170, feet at y 168."""
-    # robe
-    s.path("M26,64 C12,90 8,130 4,162 L78,166 C76,130 70,96 58,66Z", fill=RED)
-    s.path("M30,100 C22,120 18,144 16,162 L38,163 C38,140 40,120 42,100Z", fill=DEEPRED)
-    for i in range(4):
-        s.line([(18 + i * 14, 118 + i * 2), (24 + i * 14, 160)], DEEPRED, 1.4)
-    # flowing sleeve
-    s.path("M24,70 C6,86 -6,110 -4,132 C10,126 22,116 34,100Z", fill=PAPER)
-    for i in range(3):
-        s.line([(20 - i * 6, 84 + i * 12), (6 - i * 4, 110 + i * 10)], SKY, 1.2)
-    # white collar, face, hat
-    s.path("M28,62 L44,74 L56,62Z", fill=PAPER)
-    s.ellipse((42, 52), 9, 11, fill="#f1d6b8")
-    s.path("M31,48 C28,32 40,22 52,26 L60,2 L67,6 L58,40 C56,46 46,48 31,48Z", fill=INK)
-    s.line([(34, 47), (56, 42)], "#3a302a", 1.2)
-    s.circle((38, 52), 1.2, fill=INK)
-    # feet
-    s.ellipse((20, 168), 10, 3.5, fill=INK)
-    s.ellipse((58, 168), 10, 3.5, fill=INK)
-    # umbrella: handle, canopy, ribs
-    s.line([(50, 90), (80, 20)], INK, 2.6)
-    canopy = ("M20,40 C28,0 90,-28 132,4 C124,12 112,16 100,18 C88,22 78,26 70,26 "
-              "C52,28 36,34 20,40Z")
-    s.path(canopy, fill=OCHRE)
-    for x, y in ((30, 35), (50, 28), (72, 24), (96, 18), (118, 10)):
-        s.line([(80, 20), (x, y)], DEEPRED, 1.4)
-        s.line([(x, y), (80, -12 + (x - 80) * 0.2)], BROWN2, 1.0, op=0.6)
-    s.path("M20,40 C36,34 52,28 70,26 C78,26 88,22 100,18 C112,16 124,12 132,4", stroke=INK,
-           sw=2.2)
-    s.line([(50, 90), (54, 82)], INK, 5)
+    """Ono no Michikaze, the court noble of the rain card, walking left under an umbrella held
+    back over his shoulder: a tall black eboshi hat, a bearded face, a dark indigo court robe
+    with wide sleeves lined red, white trousers and a red train; box about 150 x 230, feet at
+    y 196, the umbrella's top near y -30."""
+    robe, fold, trousers = INDIGO, "#17264a", "#ece3cc"
+    # the red under-robe's train trailing behind on the ground
+    s.path("M64,170 C90,176 120,184 146,194 L142,200 C110,198 84,196 60,194Z", fill=RED)
+    # white trousers and black shoes
+    s.path("M28,160 L20,192 L44,194 L48,166 L58,166 L62,194 L84,192 L76,158Z", fill=trousers)
+    s.ellipse((30, 196), 12, 4, fill=INK)
+    s.ellipse((74, 196), 12, 4, fill=INK)
+    # the robe: broad stiff shoulders, flaring to the knees
+    s.path("M30,80 C20,84 14,98 12,120 L8,172 C40,178 70,178 96,170 C90,140 84,110 76,84 "
+           "C66,76 42,76 30,80Z", fill=robe)
+    for x0, x1 in ((40, 34), (58, 60), (74, 84)):
+        s.line([(x0, 110), (x1, 172)], fold, 2)
+    s.rect(24, 118, 60, 6, fill=GOLD, rx=2)  # the belt
+    # the near sleeve hanging wide, lined red at its opening
+    s.path("M32,84 C14,92 2,116 -2,150 C8,160 30,162 44,156 C46,130 44,104 40,88Z", fill=robe)
+    s.path("M-2,150 C8,160 30,162 44,156 L42,148 C30,154 12,152 0,142Z", fill=RED)
+    s.line([(26, 100), (14, 146)], fold, 2)
+    # the far arm raised to the umbrella handle
+    s.path("M66,84 C78,88 90,100 92,114 L80,122 C72,112 64,102 58,94Z", fill=robe)
+    s.path("M80,122 L92,114 L96,120 L84,128Z", fill=RED)
+    # white collar, neck, face in profile, beard
+    s.path("M34,80 L48,94 L62,80 L56,76 L48,86 L40,76Z", fill=PAPER)
+    s.ellipse((48, 64), 10, 12, fill="#f1d6b8")
+    s.path("M39,62 L34,67 L39,69Z", fill="#f1d6b8")
+    s.path("M38,72 C40,82 48,84 54,76 C50,78 44,78 38,72Z", fill=INK)
+    s.line([(37, 70), (44, 69)], INK, 1.6)
+    s.line([(40, 60), (45, 60)], INK, 1.4)
+    # the tall black eboshi hat
+    s.path("M38,56 C36,40 42,22 60,8 C64,18 64,36 60,56 C52,52 44,52 38,56Z", fill=INK)
+    s.path("M44,50 L60,48", stroke="#3a3330", sw=1.4)
+    # the umbrella: a red oiled-paper canopy seen from below, gold ribs, black handle
+    s.line([(88, 120), (104, -26)], INK, 3)
+    s.path("M30,10 C40,-14 76,-34 104,-32 C130,-28 152,-2 160,30 C128,34 76,26 30,10Z",
+           fill=RED)
+    s.path("M30,10 C76,26 128,34 160,30 C130,22 80,14 46,4Z", fill=OCHRE)
+    for x, y in ((46, 14), (76, 22), (106, 28), (136, 31)):
+        s.line([(104, -32), (x, y)], GOLD, 1.5)
+    s.circle((104, -32), 4, fill=INK)
+    s.circle((88, 120), 4, fill="#f1d6b8")
 
 
 def drum(s: Svg, c: Point, r: float) -> None:
