@@ -1,0 +1,352 @@
+"""Hostile inputs to the whole game, run as the player runs it (``python -m koikoi_desktop``).
+
+Every case checks what the player sees: either the game starts (exit status 0 after a scripted
+``--frames 30 --screenshot``) or it stops with one readable line on stderr (status 2 for a bad
+command line, 1 for a crash, with the report's path) - never a Python traceback, never a lost
+ledger. ``tests/storage`` already proves the storage layer file by file (``Storage.open`` on damaged
+settings, ledgers and autosaves); here the same kinds of damage go through the real app, plus the
+command line, the data folder, the asset files and the crash handler.
+
+Decisions:
+
+* The ledger is "never lost" when, after the run, the exact original bytes still exist somewhere in
+  the data folder (unchanged, or kept aside under another name) *and* every match that was
+  readable before is still in the ledger when the data folder is opened again.
+* A read-only data folder needs the kernel to refuse writes: ``chmod`` does that for a normal user;
+  as root (CI containers) the folder is bind-mounted read-only in a private mount namespace
+  (``unshare -m``); where neither works the test is skipped.
+* A ``--data-dir`` naming an existing file may either start the game (with a warning) or stop with
+  one line and status 2; the app currently chooses the latter, and both are accepted here.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    for k in ("DISPLAY", "WAYLAND_DISPLAY", "KOIKOI_DATA_DIR", "KOIKOI_TEST_CRASH",
+              "KOIKOI_ASSETS_DIR"):
+        env.pop(k, None)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONPATH=str(ROOT), **extra)
+    return env
+
+
+def run(args: Sequence[str | bytes], *, env: dict[str, str] | None = None,
+        prefix: Sequence[str] = (), timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run the game; assert that whatever happened, no traceback reached the player."""
+    proc = subprocess.run([*prefix, sys.executable, "-m", "koikoi_desktop", *args],
+                          capture_output=True, text=True, errors="replace", cwd=ROOT,
+                          env=env or _env(), timeout=timeout)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "Fatal Python error" not in proc.stderr, proc.stderr
+    assert proc.returncode >= 0, f"killed by signal {-proc.returncode}: {proc.stderr[-2000:]}"
+    return proc
+
+
+def start(data: Path, *extra: str, env: dict[str, str] | None = None,
+          prefix: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+    """A scripted start: 30 frames and a screenshot; it must succeed."""
+    base = data
+    while not base.parent.is_dir():
+        base = base.parent
+    shot = base.parent / f"{base.name}-shot.png"
+    proc = run(["--frames", "30", "--screenshot", str(shot), "--data-dir", str(data), *extra],
+               env=env, prefix=prefix)
+    assert proc.returncode == 0, proc.stderr
+    assert shot.stat().st_size > 1000
+    return proc
+
+
+# ------------------------------------------------------------------------- command line
+BAD_FLAGS: list[list[str | bytes]] = [
+    ["--seed", "-1"], ["--seed", "1e5"], ["--seed", "0x10"], ["--seed", ""], ["--seed", "9" * 5000],
+    ["--frames", "0"], ["--frames", "-5"], ["--frames", "many"], ["--frames", "1.5"],
+    ["--size", "0x0"], ["--size", "800x600"], ["--size", "99999x99999"], ["--size", "1024x640x2"],
+    ["--size", "x"], ["--size", "-1024x-640"], ["--size", "1024×640"],
+    ["--lang", "xx"], ["--lang", ""], ["--lang", "../../etc/passwd"],
+    ["--scene", "nowhere"], ["--scene", "pause"], ["--scene", "title\nsettings"],
+    ["--speed", "warp"], ["--preset", "nope"], ["--preset", ""],
+    ["--screenshot", "/no/such/folder/x.png"], ["--screenshot", "/"],
+    ["--render-deck", "/no/such/folder/deck.png"], ["--render-deck", "/tmp"],
+    ["--seed"], ["--data-dir"], ["--bogus"], ["stray"], ["--frames", "3", "--frames"],
+    [b"--lang", b"\xff\xfe"], [b"--scene", b"caf\xc3"], ["--lang", "x" * 100_000],
+]
+
+
+def test_bad_flags_one_line_exit_2(tmp_path: Path) -> None:
+    """Every bad value: status 2, one line starting ``koikoi-desktop: error:``, nothing written.
+    (The cases run side by side: each is a separate process.)"""
+    procs = []
+    for i, argv in enumerate(BAD_FLAGS):
+        data = tmp_path / f"d{i}"
+        full = argv if "--data-dir" in argv else [*argv, "--data-dir", str(data)]
+        procs.append((argv, data, subprocess.Popen(
+            [sys.executable, "-m", "koikoi_desktop", *full], cwd=ROOT, env=_env(),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)))
+    problems = []
+    for argv, data, p in procs:
+        _, err_b = p.communicate(timeout=120)
+        err = err_b.decode("utf-8", "replace")
+        lines = err.splitlines()
+        ok = (p.returncode == 2 and len(lines) == 1 and "Traceback" not in err
+              and lines[0].startswith("koikoi-desktop: error: ") and not data.exists())
+        if not ok:
+            problems.append(f"{argv!r:.80}: status {p.returncode}, stderr {err[:300]!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_help_is_not_an_error() -> None:
+    proc = run(["--help"])
+    assert proc.returncode == 0
+    assert "--data-dir" in proc.stdout
+
+
+# ------------------------------------------------------------------------- data folder
+def test_data_dir_that_is_a_file(tmp_path: Path) -> None:
+    f = tmp_path / "not-a-folder"
+    f.write_bytes(b"precious")
+    proc = run(["--frames", "5", "--data-dir", str(f)])
+    assert proc.returncode in (0, 2)
+    if proc.returncode == 2:
+        assert len(proc.stderr.splitlines()) == 1 and str(f) in proc.stderr
+    assert f.read_bytes() == b"precious"
+
+
+def test_data_dir_under_a_file_starts_and_keeps_going(tmp_path: Path) -> None:
+    """A folder that cannot be created (a file is in the way): the game runs from memory."""
+    (tmp_path / "blocker").write_bytes(b"x")
+    start(tmp_path / "blocker" / "data")
+    assert (tmp_path / "blocker").read_bytes() == b"x"
+
+
+def test_missing_data_dir_is_created(tmp_path: Path) -> None:
+    data = tmp_path / "a" / "b" / "c"
+    start(data)
+    assert (data / "settings.json").is_file()
+
+
+def _readonly_prefix(folder: Path) -> list[str]:
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return []
+    if shutil.which("unshare") is None:
+        pytest.skip("root without unshare: cannot make a read-only folder")
+    script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" && exec "$@"'
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", script, str(folder), "true"],
+                           capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("cannot bind-mount read-only here")
+    return ["unshare", "-m", "sh", "-c", script, str(folder)]
+
+
+def test_read_only_data_dir_starts_and_loses_nothing(tmp_path: Path) -> None:
+    data = tmp_path / "ro"
+    ledger = make_ledger(data, 3)
+    before = {p.name: p.read_bytes() for p in data.iterdir() if p.is_file()}
+    prefix = _readonly_prefix(data)
+    try:
+        start(data, prefix=prefix)
+        start(data, "--scene", "ledger", prefix=prefix)
+        # a crash with a read-only data folder still writes its report (to the temp folder)
+        proc = run(["--frames", "50", "--data-dir", str(data)], prefix=prefix,
+                   env=_env(KOIKOI_TEST_CRASH="1"))
+        assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1
+        report = Path(proc.stderr.strip().rsplit(" ", 1)[-1])
+        assert report.is_file() and "KOIKOI_TEST_CRASH" in report.read_text()
+        report.unlink()
+    finally:
+        data.chmod(0o755)
+    after = {p.name: p.read_bytes() for p in data.iterdir() if p.is_file()}
+    assert {k: v for k, v in after.items() if k in before} == before
+    assert ledger <= match_ids(data)
+
+
+# ------------------------------------------------------------------------- damaged files
+def make_ledger(data: Path, n: int) -> set[str]:
+    """A real ledger of ``n`` matches written through Storage; returns their ids."""
+    from koikoi_desktop.storage import MatchRecord, RoundEntry, Storage
+
+    ids = set()
+    with Storage.open(data) as store:
+        for i in range(n):
+            rounds = [RoundEntry(round=r + 1, dealer=r % 2, end="stop", winner=r % 2,
+                                 yaku=[{"key": "tane", "points": 1 + r}], base=1 + r, final=1 + r,
+                                 paid=1 + r, balances=(r, i)) for r in range(3)]
+            rec = MatchRecord(match_id=f"hostile{i:03d}", preset="nintendo",
+                              date=datetime(2025, 3, 1 + i, tzinfo=UTC), opponent_name="Ayame ✿",
+                              rounds=rounds, final_balances=(2, i), winner=0)
+            store.record_match(rec)
+            ids.add(rec.match_id)
+    return ids
+
+
+def match_ids(data: Path) -> set[str]:
+    from koikoi_desktop.storage import Storage
+
+    with Storage.open(data) as store:
+        return {m.match_id for m in store.ledger}
+
+
+def kept(data: Path, original: bytes) -> bool:
+    """The exact original bytes are still somewhere in the data folder."""
+    return any(p.is_file() and p.stat().st_size == len(original) and p.read_bytes() == original
+               for p in data.rglob("*"))
+
+
+def _deep(n: int) -> bytes:
+    return b'{"a":' * n + b"1" + b"}" * n
+
+
+def _junk(n: int, seed: int) -> bytes:
+    return random.Random(seed).randbytes(n)
+
+
+def _reencode(raw: bytes, codec: str) -> bytes:
+    return raw.decode("utf-8").encode(codec, errors="replace")
+
+
+# name -> (settings bytes or None, function: good ledger bytes -> damaged ledger bytes)
+DAMAGE = {
+    "deep-nesting": (_deep(100_000), lambda g: g + _deep(100_000) + b"\n" + b"[" * 100_000),
+    "huge-numbers": (b'{"schema_version": 1, "ui_scale": 1' + b"0" * 100_000
+                     + b', "sound_volume": 1e999, "quiz_score": -1e308}',
+                     lambda g: g.replace(b'"paid":', b'"paid":' + b"9" * 50_000 + b",\"x\":", 1)
+                     + b'{"final_balances": [1e999, -1e999], "winner": 99999999999999999999}\n'),
+    "utf16": ('{"language": "ja", "player_name": "花子"}'.encode("utf-16"),
+              lambda g: _reencode(g, "utf-16")),
+    "shift-jis-latin1": ('{"player_name": "Kota 花子"}'.encode("shift_jis"),
+                         lambda g: _reencode(g, "latin-1")),
+    "megabytes-of-junk": (_junk(3_000_000, 1), lambda g: _junk(2_000_000, 2) + g
+                          + _junk(2_000_000, 3)),
+    "nul-bytes": (b'{"language":\0"uk"}' + b"\0" * 5000,
+                  lambda g: g.replace(b"\n", b"\0\n", 1) + b"\0" * 100_000),
+    "empty": (b"", lambda g: b""),
+    "truncated": (b'{"language": "s', lambda g: g[: len(g) * 2 // 3]),
+}
+
+
+@pytest.mark.parametrize("case", list(DAMAGE))
+def test_damaged_settings_and_ledger(case: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    good = make_ledger(data, 4)
+    settings_raw, damage = DAMAGE[case]
+    ledger_path = data / "ledger.jsonl"
+    good_bytes = ledger_path.read_bytes()
+    damaged = damage(good_bytes)
+    ledger_path.write_bytes(damaged)
+    if settings_raw is not None:
+        (data / "settings.json").write_bytes(settings_raw)
+    (data / "autosave.json").write_bytes(damaged[:50_000] or b"\0")
+    start(data, "--scene", "ledger")  # the ledger screen reads every match and shows warnings
+    assert kept(data, damaged), "the damaged ledger's bytes are gone"
+    if settings_raw:
+        assert kept(data, settings_raw), "the damaged settings' bytes are gone"
+    # the backup (or the good lines) bring every match back
+    assert good <= match_ids(data)
+
+
+def test_settings_and_ledger_that_are_folders(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    for name in ("settings.json", "ledger.jsonl", "autosave.json"):
+        (data / name).mkdir(parents=True)
+    start(data)
+
+
+def test_ledger_only_in_the_backup_survives_a_start(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    good = make_ledger(data, 2)
+    (data / "ledger.jsonl").unlink()
+    start(data)
+    assert good <= match_ids(data)
+
+
+# ------------------------------------------------------------------------- assets
+def _assets_copy(tmp_path: Path) -> Path:
+    dst = tmp_path / "assets"
+    shutil.copytree(ROOT / "assets", dst, ignore=shutil.ignore_patterns("source", "*.py"))
+    return dst
+
+
+def test_damaged_assets_fall_back_without_a_traceback(tmp_path: Path) -> None:
+    from koikoi_desktop import text
+
+    assets = _assets_copy(tmp_path)
+    cards = sorted((assets / "cards").glob("*.svg"))
+    cards[0].write_bytes(_junk(4000, 5))  # junk instead of an SVG
+    cards[4].write_bytes(cards[4].read_bytes()[:300])  # truncated
+    cards[8].write_bytes(b"<svg" + b"\0" * 100)
+    (assets / "cards" / "back.svg").unlink()
+    fonts = assets / "fonts"
+    regular = fonts / "NotoSans-Regular.ttf"
+    regular.write_bytes(regular.read_bytes()[:5000])  # SDL_ttf would segfault on this
+    (fonts / "NotoSans-Bold.ttf").write_bytes(_junk(20_000, 6))
+    (fonts / "NotoSansJP-Regular.otf").unlink()
+    for badge in list((assets / "ui").rglob("*.svg"))[:3]:
+        badge.write_bytes(b"not an svg")
+    assert not text.font_file_ok(regular)
+    env = _env(KOIKOI_ASSETS_DIR=str(assets))
+    for scene, lang in (("title", "en"), ("table", "ja"), ("month-reference", "uk"),
+                        ("yaku-reference", "ja")):
+        start(tmp_path / "data", "--scene", scene, "--lang", lang, env=env)
+
+
+def test_no_assets_at_all(tmp_path: Path) -> None:
+    env = _env(KOIKOI_ASSETS_DIR=str(tmp_path / "nothing-here"))
+    start(tmp_path / "data", "--scene", "table", env=env)
+
+
+def test_shipped_fonts_pass_the_damage_check() -> None:
+    """The check that keeps a damaged font from crashing SDL_ttf must accept the real ones."""
+    from koikoi_desktop import text
+
+    files = sorted((ROOT / "assets" / "fonts").glob("*.[ot]tf"))
+    assert files
+    for f in files:
+        assert text.font_file_ok(f), f
+
+
+# ------------------------------------------------------------------------- crash handler
+def test_crash_report_has_traceback_and_match_record(tmp_path: Path) -> None:
+    from koikoi_desktop import engine
+
+    data = tmp_path / "data"
+    proc = run(["--autoplay", "--speed", "off", "--seed", "4", "--data-dir", str(data)],
+               env=_env(KOIKOI_TEST_CRASH="table:400"))
+    assert proc.returncode == 1
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    reports = list(data.glob("crash-*.txt"))
+    assert len(reports) == 1
+    assert str(reports[0]) in lines[0]
+    text = reports[0].read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in text
+    assert "RuntimeError: KOIKOI_TEST_CRASH=table:400" in text
+    _, sep, record = text.partition("match record")
+    assert sep, "no match record in the crash report"
+    record = record.split("\n", 1)[1]
+    assert "moves play" in record
+    match = engine.replay_match(record)  # the record replays: the match can be studied
+    assert match.rounds_played >= 0
+
+
+def test_crash_on_the_title_has_no_match_record(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    proc = run(["--frames", "20", "--data-dir", str(data)], env=_env(KOIKOI_TEST_CRASH="1"))
+    assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1
+    (report,) = data.glob("crash-*.txt")
+    text = report.read_text(encoding="utf-8")
+    assert "KOIKOI_TEST_CRASH=1" in text and "match record" not in text
