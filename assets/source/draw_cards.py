@@ -263,9 +263,9 @@ def wisteria_top(s: Svg, rng: Random, spots: list[tuple[float, float, float, flo
 def card_13(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(132, 14, rng, n=4, phase=2), RED)
-    S.crescent(s, (132, 218), 56)
+    S.crescent(s, (130, 200), 66)
     wisteria_top(s, rng, [(26, 24, 140, 8), (70, 26, 96, -6), (168, 20, 110, 10)])
-    with place(s, 26, 196, 1.15):
+    with s.group("translate(34,230) rotate(14) scale(1.15)"):
         S.cuckoo(s)
 
 
@@ -573,7 +573,7 @@ def card_42(s: Svg, rng: Random) -> None:
     P.branch(s, [(-8, 40), (60, 30), (130, 40), (208, 28)], 8, 5)
     willows(s, rng, [(14, 36, 200, 10), (40, 34, 150, -10), (150, 38, 236, -6),
                      (176, 34, 170, 8), (120, 38, 110, 4), (70, 32, 96, 6), (190, 32, 110, -4)])
-    with place(s, 40, 110, 1.2):
+    with s.group("translate(30,150) rotate(-30) scale(1.15)"):
         S.swallow(s)
 
 

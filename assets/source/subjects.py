@@ -184,21 +184,33 @@ def warbler(s: Svg) -> None:
 
 
 def cuckoo(s: Svg) -> None:
-    """A cuckoo flying left; box about 120 x 70."""
-    stroke(s, [(60, 34), (84, 24), (118, 12)], 14, 4, INK)  # tail
-    s.path("M40,30 C50,8 70,-10 96,-22 C84,0 70,18 58,32Z", fill=INK)  # far wing
-    s.path(smooth_closed([(12, 30), (28, 22), (60, 24), (80, 30), (60, 44), (30, 44)]),
+    """A cuckoo (hototogisu) flying up to the left with both wings raised in a V: a plump
+    body, a barred white breast, a long rounded tail spotted white and a gold eye-ring; box
+    about 120 x 100 (wing tips near y -40)."""
+    # long graduated tail with white spots
+    s.path(smooth_closed([(56, 30), (86, 30), (118, 36), (120, 44), (88, 46), (58, 42)], 0.7),
            fill=INK)
-    s.path(smooth_closed([(20, 36), (40, 38), (64, 36), (44, 46), (24, 44)]), fill=PAPER)
-    for i in range(4):
-        s.line([(28 + i * 8, 38), (26 + i * 8, 44)], INK, 1.3)
-    s.path("M38,34 C46,56 56,74 74,88 C70,66 62,48 56,36Z", fill="#2b2622")  # near wing
-    for i in range(3):
-        s.line([(48 + i * 4, 42 + i * 4), (62 + i * 3, 70 + i * 4)], INDIGO, 1.2)
-    s.circle((16, 30), 9, fill=INK)
-    s.path("M8,28 L-6,32 L9,34Z", fill=OCHRE)
-    s.circle((15, 27), 3, fill=GOLD)
-    s.circle((15, 27), 1.4, fill=INK)
+    for x, y in ((80, 33), (96, 36), (110, 39), (84, 44), (102, 45)):
+        s.circle((x, y), 1.8, fill=PAPER)
+    # far wing, raised and swept back
+    s.path("M40,28 C50,8 62,-16 80,-36 C78,-10 70,12 58,32Z", fill="#3b3a44")
+    # body and barred breast
+    s.path(smooth_closed([(8, 28), (22, 18), (46, 20), (66, 32), (52, 46), (24, 46)]), fill=INK)
+    s.path(smooth_closed([(16, 36), (36, 38), (58, 40), (44, 50), (22, 48)]), fill=PAPER)
+    for k in range(5):
+        x = 22 + k * 7
+        s.line([(x, 39), (x - 2, 48)], INK, 1.4)
+    # near wing, raised forward, with pale feather lines
+    s.path("M26,28 C18,6 14,-16 20,-40 C34,-18 44,4 46,26Z", fill=INK)
+    for k in range(3):
+        s.line([(28 + k * 4, 22), (22 + k * 4, -14 + k * 6)], "#5a5866", 1.2)
+    # head with a gold eye-ring, short beak, yellow feet
+    s.circle((12, 24), 9.5, fill=INK)
+    s.path("M4,21 L-8,25 L4,28Z", fill=OCHRE)
+    s.circle((11, 21), 3.4, fill=GOLD)
+    s.circle((10.6, 21), 1.6, fill=INK)
+    for x in (34, 40):
+        s.line([(x, 48), (x + 4, 54)], GOLD, 2)
 
 
 def swallow(s: Svg) -> None:
