@@ -332,7 +332,7 @@ class App:
         except ImportError:
             return
         try:
-            self.sprites = CardSprites()
+            self.sprites = CardSprites(max_sizes=10)  # table, captures, chips, prompts, summary
         except Exception as exc:
             self.warnings.append(f"card art unavailable: {exc}")
 

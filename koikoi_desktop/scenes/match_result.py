@@ -74,7 +74,7 @@ class MatchResultScene(MenuScene):
             if self.left <= 0:
                 self.app.quit()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
@@ -150,4 +150,14 @@ class MatchResultScene(MenuScene):
                 limit = (cols[i + 1] - x - 10) if i + 1 < len(cols) else w - x - 20
                 gfx.blit_text(surface, t, fs, (x, y), max_width=limit)
             y += row_h
-        self.focus.draw(surface, font=theme.font_px(21, s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The text and cards do not change while the screen is up: render them once."""
+        key = (surface.get_size(), gfx.tr("ui.common.continue"))
+        cached = getattr(self, "_static", None)
+        if cached is None or cached[0] != key:
+            layer = surface.copy()
+            self.draw_static(layer)
+            cached = self._static = (key, layer)
+        surface.blit(cached[1], (0, 0))
+        self.focus.draw(surface, font=theme.font_px(21, self.scale))

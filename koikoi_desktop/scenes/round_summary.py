@@ -100,7 +100,7 @@ class RoundSummaryScene(MenuScene):
         )
         return lines
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
@@ -187,4 +187,14 @@ class RoundSummaryScene(MenuScene):
                         pygame.draw.circle(surface, theme.PAPER, (r.centerx, r.bottom + 6), 3)
                     x += int(sw * 0.72)
                 y += sh + int(16 * s)
-        self.focus.draw(surface, font=theme.font_px(21, s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The text and cards do not change while the screen is up: render them once."""
+        key = (surface.get_size(), gfx.tr("ui.common.continue"))
+        cached = getattr(self, "_static", None)
+        if cached is None or cached[0] != key:
+            layer = surface.copy()
+            self.draw_static(layer)
+            cached = self._static = (key, layer)
+        surface.blit(cached[1], (0, 0))
+        self.focus.draw(surface, font=theme.font_px(21, self.scale))

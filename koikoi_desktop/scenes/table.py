@@ -181,7 +181,15 @@ class TableScene(PromptsMixin, Scene):
             out.append(name)
         return (out[0], out[1])
 
+    def prewarm(self) -> None:
+        """Rasterise the deck at the two table sizes now, so no frame stalls mid-deal."""
+        sprites = getattr(self.app, "sprites", None)
+        if sprites is not None and hasattr(sprites, "prewarm"):
+            for size in (self.lay.card, self.lay.small):
+                sprites.prewarm(size)
+
     def enter(self) -> None:
+        self.prewarm()
         if self.autosave_data is not None:
             self._restore(self.autosave_data)
             return
@@ -252,6 +260,7 @@ class TableScene(PromptsMixin, Scene):
         self.size = size
         self.lay = layout_mod.compute(size, getattr(self.app, "ui_scale", 1.0))
         self.queue.skip()
+        self.prewarm()
         self.director.snap()
         self.layout_prompt()
 

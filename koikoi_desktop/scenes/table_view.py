@@ -39,8 +39,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         draw_prompt(scene, surface)
         return
     s = lay.scale
-    draw_header(scene, surface)
-    draw_bands(scene, surface)
+    surface.blit(static_layer(scene, surface.get_size()), (0, 0))
     draw_pile(scene, surface)
     lit = set(scene.choice.targets) if scene.choice is not None else set()
     hot = 0
@@ -84,12 +83,54 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             draw_focus(surface, rect, theme.OCHRE, 2)
     if scene.choice is not None and scene.choice.open_field is not None:
         _open_field_hint(scene, surface, kb_target == 0)
-    del board, s
-    draw_sidebar(scene, surface)
+    del board
+    for b in side_buttons(scene):
+        b.draw(surface, font=theme.font_px(15, s))
     draw_status(scene, surface)
     if scene.director.banner:
         draw_banner(scene, surface, scene.director.banner)
     draw_prompt(scene, surface)
+
+
+def _static_key(scene: TableScene, size: tuple[int, int]) -> tuple[Any, ...]:
+    m = scene.match
+    st = m.round
+    board = scene.director.board
+    return (
+        size,
+        id(m),
+        id(st),
+        m.round_number,
+        st.dealer,
+        m.balances,
+        tuple(st.calls),
+        st.field_mask,
+        st.caps[0],
+        st.caps[1],
+        tuple(map(tuple, board.caps)),
+        len(board.field),
+        scene.viewer,
+        scene.names,
+        len(scene.log),
+        scene.log[-1] if scene.log else "",
+        scene.config.practice,
+        gfx.tr("ui.table.log"),
+    )
+
+
+def static_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
+    """Felt, header, captions, slot outlines and the sidebar, redrawn only when they change
+    (text layout is the costly part of a frame; the cards are blitted on top every frame)."""
+    key = _static_key(scene, size)
+    cached = getattr(scene, "_static", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    surf = felt(size).copy()
+    draw_header(scene, surf)
+    draw_bands(scene, surf)
+    draw_sidebar(scene, surf)
+    scene._static = (key, surf)  # type: ignore[attr-defined]
+    return surf
 
 
 def _last_marker(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -347,8 +388,6 @@ def draw_sidebar(scene: TableScene, surface: pygame.Surface) -> None:
             max_width=side.w - 20,
         )
         y += line_h
-    for b in side_buttons(scene):
-        b.draw(surface, font=theme.font_px(15, s))
 
 
 def side_buttons(scene: TableScene) -> list[Any]:

@@ -67,6 +67,7 @@ def set_language(code: str) -> None:
     if _i18n_mod is not None and hasattr(_i18n_mod, "set_language"):
         _i18n_mod.set_language(code)
     _render_cached.cache_clear()
+    _wrap_cached.cache_clear()
 
 
 def languages() -> dict[str, str]:
@@ -117,7 +118,16 @@ def measure(text_: str, size: int, *, bold: bool = False) -> tuple[int, int]:
 
 
 def wrap(text_: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (characters for scripts without spaces)."""
+    """Greedy word wrap to ``width`` pixels (characters for scripts without spaces); cached."""
+    return list(_wrap_cached(text_, size, width, bold))
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrap_cached(text_: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    return tuple(_wrap(text_, size, width, bold=bold))
+
+
+def _wrap(text_: str, size: int, width: int, *, bold: bool = False) -> list[str]:
     _load()
     if _text_mod is not None and hasattr(_text_mod, "wrap"):
         try:

@@ -9,8 +9,10 @@ unknown names, :class:`FirstLegal` stands in.
 computer thinks. Decision: a thread by default (cheap, and the view needs no pickling); an
 opponent that sets ``use_process = True`` (a heavy search that would hold the GIL) runs in a
 one-worker process pool instead, so it cannot starve the frame loop. The Expert (a playout
-search) always runs in the process: the worker builds its own copy of the opponent from
-``(level, seed)`` once and keeps it, so its random stream carries on from move to move.
+search) runs in the process: the worker builds its own copy of the opponent from ``(level,
+seed)`` once and keeps it, so its random stream carries on from move to move. On Linux the pool
+forks (no re-import of ``__main__``, so scripts and tests need no main guard); elsewhere it
+spawns.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import inspect
 import multiprocessing
+import sys
 from typing import Any
 
 OPPONENTS = ("beginner", "intermediate", "expert")
@@ -115,7 +118,8 @@ class Thinker:
         spec = getattr(opponent, "_kk_spec", None)
         if getattr(opponent, "use_process", False) and spec is not None:
             if self._procs is None:
-                ctx = multiprocessing.get_context("spawn")
+                method = "fork" if sys.platform.startswith("linux") else "spawn"
+                ctx = multiprocessing.get_context(method)
                 self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
             self._future = self._procs.submit(_choose_in_worker, spec, view, legal)
         else:
