@@ -44,6 +44,7 @@ from svgkit import (
     poly_d,
     rounded_rect_d,
     smooth_open,
+    tapered,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -423,21 +424,29 @@ def card_29(s: Svg, rng: Random) -> None:
 
 def card_30(s: Svg, rng: Random) -> None:
     base(s, RED)
-    for x, y, k in ((40, 40, 1.15), (104, 82, 1.05), (60, 132, 0.95)):
+    for x, y, k in ((40, 44, 1.2), (104, 82, 1.1), (56, 130, 1.0)):
         with place(s, x, y, k):
             S.goose(s)
     P.susuki_hill(s, 200, rng, peak_x=70)
 
 
 def card_31(s: Svg, rng: Random) -> None:
+    """Red sky over a broad double hill, tall plumes standing up from the crest."""
     base(s, RED)
-    P.susuki_hill(s, 170, rng, peak_x=130, rows=7, plumes=4)
+    P.susuki_hill(s, 168, rng, peak_x=150, rows=7, plumes=4, hump=(30, 206, 70))
 
 
 def card_32(s: Svg, rng: Random) -> None:
+    """White sky: a single steep hill from the left, the red of the evening only a band at
+    the top, and long grass blades arching across the sky."""
     base(s, PAPER)
-    sky(s, wavy(84, 8, rng, n=4), RED)
-    P.susuki_hill(s, 176, rng, peak_x=60, rows=6)
+    sky(s, wavy(40, 5, rng, n=4), RED)
+    P.susuki_hill(s, 150, rng, peak_x=20, rows=7, plumes=2)
+    for pts in (((124, 322), (128, 220), (112, 160), (86, 146)),
+                ((150, 322), (156, 200), (144, 120), (116, 100)),
+                ((178, 322), (176, 230), (186, 170), (204, 158))):
+        blade = S.catmull(list(pts), 8)
+        s.path(tapered(blade, 6, 0.4, bulge=2, cap=False), fill=INK)
 
 
 # ------------------------------------------------------------------ September: chrysanthemum

@@ -358,11 +358,17 @@ def clover_branch(s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, rng: Rando
 # ------------------------------------------------------------------ 8 susuki
 
 def susuki_hill(s: Svg, top_y: float, rng: Random, *, peak_x: float = 100,
-                grass: str = PAPER, rows: int = 5, plumes: int = 3) -> None:
-    """The black grassy hill of August with white grass strokes and plumes above it."""
+                grass: str = PAPER, rows: int = 5, plumes: int = 3,
+                hump: tuple[float, float, float] | None = None) -> None:
+    """The black grassy hill of August with white grass strokes and plumes above it;
+    ``hump`` (peak x, top y, half width) adds a second, smaller hill in front."""
     def ridge(x: float, lift: float = 0.0) -> float:
         u = (x - peak_x) / 150
-        return top_y + lift + 110 * u * u
+        y = top_y + 110 * u * u
+        if hump:
+            v = (x - hump[0]) / hump[2]
+            y = min(y, hump[1] + 60 * v * v)
+        return y + lift
     prof = [(x, ridge(x)) for x in range(-10, 221, 10)]
     d = "M" + pt(prof[0]) + " " + smooth_open(prof)[len("M" + pt(prof[0])):]
     s.path(below_d(d), fill=INK)

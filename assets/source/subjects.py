@@ -228,12 +228,16 @@ def swallow(s: Svg) -> None:
 
 
 def goose(s: Svg) -> None:
-    """A flying goose, facing left, wings raised; box about 60 x 40."""
-    s.path("M22,18 C26,4 38,-10 54,-14 C48,0 40,12 32,20Z", fill=INK)
-    s.path(smooth_closed([(2, 16), (14, 14), (36, 18), (50, 24), (34, 28), (14, 24)]), fill=INK)
-    s.path("M26,22 C34,30 44,36 60,38 C50,28 40,22 34,20Z", fill="#3a2a24")
-    s.path("M1,14 L-6,16 L1,18Z", fill=INK)
-    s.circle((4, 15), 1.2, fill=PAPER)
+    """A wild goose flying left: long outstretched neck, heavy body, one wing raised and one
+    on the downstroke; box about 70 x 50."""
+    s.path("M30,20 C36,4 46,-8 62,-16 C58,0 50,14 42,22Z", fill="#3a3230")
+    s.path(smooth_closed([(16, 20), (30, 15), (50, 18), (62, 22), (50, 28), (28, 28)]), fill=INK)
+    s.path(tapered([(18, 21), (9, 18), (0, 16)], 6, 3.6, cap=False), fill=INK)
+    s.circle((0, 15.5), 4, fill=INK)
+    s.path("M-3,14 L-12,16.5 L-3,18Z", fill=INK)
+    s.circle((0.5, 14.5), 1.1, fill=PAPER)
+    s.path("M26,24 C34,34 40,44 52,52 C50,40 44,30 40,24Z", fill=INK)
+    s.path("M30,26 L48,27", stroke="#6b5f58", sw=1.2)
 
 
 def phoenix(s: Svg) -> None:
