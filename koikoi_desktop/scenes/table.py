@@ -153,6 +153,9 @@ class TableScene(PromptsMixin, Scene):
         self.autosave_data = autosave
         self.actions: list[tuple[int, int | None, str]] = []
         self.finished = False
+        #: While a finished round is still being animated (the engine has already dealt the
+        #: next one), the header and tracker show it: (round state, number, balances before).
+        self.display: tuple[Any, int, tuple[int, int]] | None = None
         self.init_prompts()
 
     # ------------------------------------------------------------------ set-up
@@ -234,6 +237,7 @@ class TableScene(PromptsMixin, Scene):
             self.finish_match()
             return
         st = m.round
+        self.display = None
         self.log.append(gfx.tr("ui.common.round_n", n=m.round_number))
         self.director.deal(st, list(engine.round.deal_positions(self.rules)))
         later = [e for e in st.history if e.kind not in ("deal",)]
@@ -268,6 +272,14 @@ class TableScene(PromptsMixin, Scene):
     @property
     def state(self) -> Any:
         return self.match.round if self.match is not None else None
+
+    @property
+    def shown(self) -> tuple[Any, int, tuple[int, int]]:
+        """The round the table shows, its number and the balances shown with it."""
+        if self.display is not None:
+            return self.display
+        m = self.match
+        return (m.round, m.round_number, m.balances)
 
     def is_human(self, p: int | None) -> bool:
         return p is not None and self.config.seats[p] == "human"
@@ -326,6 +338,7 @@ class TableScene(PromptsMixin, Scene):
         prev = m.round
         seat = prev.to_move
         number = m.round_number
+        balances = m.balances
         try:
             events = m.apply(action)
         except engine.IllegalAction as exc:
@@ -337,6 +350,7 @@ class TableScene(PromptsMixin, Scene):
         self.choice = None
         ended = prev.outcome is not None
         if ended:
+            self.display = (prev, number, balances)
             cut = next((i for i, e in enumerate(events) if e.kind == "settled"), len(events))
             self.director.play(events[:cut])
             n = self.shown_ledger

@@ -94,15 +94,15 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 
 def _static_key(scene: TableScene, size: tuple[int, int]) -> tuple[Any, ...]:
     m = scene.match
-    st = m.round
+    st, number, balances = scene.shown
     board = scene.director.board
     return (
         size,
         id(m),
         id(st),
-        m.round_number,
+        number,
         st.dealer,
-        m.balances,
+        balances,
         tuple(st.calls),
         st.field_mask,
         st.caps[0],
@@ -185,17 +185,16 @@ def preset_label(rules: Any) -> str:
 
 def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.lay
-    m = scene.match
-    st = m.round
+    st, number, balances = scene.shown
     s = lay.scale
     pygame.draw.rect(surface, theme.PANEL, lay.header)
     pygame.draw.line(surface, theme.PANEL_EDGE, lay.header.bottomleft, lay.header.bottomright)
     fs = theme.font_px(17, s)
     total = scene.rules.rounds if scene.rules.match_end == "rounds" else None
     rnd = (
-        gfx.tr("ui.common.round_n_of", n=m.round_number, total=total)
+        gfx.tr("ui.common.round_n_of", n=number, total=total)
         if total
-        else gfx.tr("ui.common.round_n", n=m.round_number)
+        else gfx.tr("ui.common.round_n", n=number)
     )
     if scene.rules.match_end == "target" and scene.rules.target_score:
         rnd += " · " + gfx.tr("ui.table.target", n=scene.rules.target_score)
@@ -211,7 +210,7 @@ def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
     right = lay.header.right - 12
     for p in (1, 0):
         calls = st.calls[p]
-        txt = f"{scene.names[p]}: {m.balances[p]} {_unit(scene)}"
+        txt = f"{scene.names[p]}: {balances[p]} {_unit(scene)}"
         if calls:
             txt += " · " + gfx.tr("ui.table.calls", n=calls)
         r = gfx.blit_text(
@@ -231,7 +230,7 @@ def draw_bands(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.lay
     s = lay.scale
     fs = theme.font_px(14, s)
-    st = scene.match.round
+    st = scene.shown[0]
     board = scene.director.board
     for top in (True, False):
         p = (1 - scene.viewer) if top else scene.viewer
@@ -291,7 +290,7 @@ def draw_status(scene: TableScene, surface: pygame.Surface) -> None:
     """The one-line hint / thinking note / illegal-move reason above the viewer's captures."""
     lay = scene.lay
     fs = theme.font_px(17, lay.scale)
-    st = scene.match.round
+    st = scene.shown[0]
     text, color = "", theme.PAPER
     if scene.message:
         text, color = scene.message, theme.DANGER
@@ -341,7 +340,7 @@ def draw_sidebar(scene: TableScene, surface: pygame.Surface) -> None:
     fs = theme.font_px(14, s)
     x0 = side.x + 10
     y = side.y + 8
-    st = scene.match.round
+    st = scene.shown[0]
     caps = [set(st.captured(0)), set(st.captured(1))]
     chip_h = max(14, round(20 * s))
     chip_w = round(chip_h * 0.625)
