@@ -331,6 +331,27 @@ def _base_shared(p: int, rules: Rules) -> int:
     return total
 
 
+def _base_disjoint(p: int, rules: Rules) -> int | None:
+    """R-YAKU-4's total when no fixed-card yaku can be formed (the common case): then only the
+    counting yaku remain. None when the full assignment search is needed."""
+    if (p & NONRAIN_BRIGHTS).bit_count() >= 3 or (
+        rules.sanko_allows_rain_man and p & _RAIN and (p & NONRAIN_BRIGHTS).bit_count() >= 2
+    ):
+        return None
+    if (
+        p & _HANAMI == _HANAMI
+        or p & _TSUKIMI == _TSUKIMI
+        or p & INOSHIKACHO == INOSHIKACHO
+        or p & POETRY == POETRY
+        or p & BLUE == BLUE
+    ):
+        return None
+    total = sum(c[1] for c in _counting_disjoint(p, rules))
+    if rules.trio_bonus is not None and p & _TRIO == _TRIO:
+        total += rules.trio_bonus
+    return total
+
+
 class Scorer:
     """A memoising scorer for one rule set (capture piles repeat a lot in play and search)."""
 
@@ -357,7 +378,11 @@ class Scorer:
         if b is None:
             if len(self._bases) > 400_000:
                 self._bases.clear()
-            b = _base_shared(p, self.rules) if self._fast else self.score(p).base
+            if self._fast:
+                b = _base_shared(p, self.rules)
+            else:
+                quick = _base_disjoint(p, self.rules) if self.rules.one_yaku_per_card else None
+                b = self.score(p).base if quick is None else quick
             self._bases[p] = b
         return b
 
