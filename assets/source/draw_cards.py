@@ -384,8 +384,8 @@ def card_24(s: Svg, rng: Random) -> None:
 
 def card_25(s: Svg, rng: Random) -> None:
     base(s)
-    P.clover_branch(s, (-8, 150), (40, 20), (140, 10), (200, 110), rng, density=13)
-    P.clover_branch(s, (208, 70), (150, 30), (70, 60), (40, 150), rng, density=9)
+    P.clover_branch(s, (-8, 160), (40, 20), (140, 10), (200, 110), rng, density=9)
+    P.clover_branch(s, (208, 60), (150, 30), (70, 60), (40, 150), rng, density=6, k=1.4)
     with place(s, 20, 186, 0.95):
         S.boar(s)
     ground(s, wavy(300, 3, rng), "#c9b27c")
@@ -393,25 +393,24 @@ def card_25(s: Svg, rng: Random) -> None:
 
 def card_26(s: Svg, rng: Random) -> None:
     base(s)
-    P.clover_branch(s, (-8, 300), (10, 100), (120, 10), (200, 80), rng, density=14)
-    P.clover_branch(s, (208, 220), (170, 120), (100, 100), (60, 150), rng, density=8)
+    P.clover_branch(s, (-8, 300), (10, 100), (120, 10), (200, 80), rng, density=10)
+    P.clover_branch(s, (208, 230), (170, 120), (100, 100), (60, 150), rng, density=6, k=1.5)
     S.ribbon(s, (110, 190), -12, 180, 34)
 
 
 def card_27(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(276, 6, rng, n=4), RED)
-    P.clover_branch(s, (-8, 300), (0, 100), (100, 10), (196, 70), rng, density=14, k=1.45)
-    P.clover_branch(s, (-8, 210), (60, 110), (150, 130), (180, 250), rng, density=10, k=1.35)
-    P.clover_branch(s, (208, 300), (160, 220), (100, 210), (60, 270), rng, density=7)
+    P.clover_branch(s, (-8, 300), (0, 100), (100, 10), (196, 70), rng, density=10, k=1.9)
+    P.clover_branch(s, (-8, 210), (60, 110), (150, 130), (180, 250), rng, density=7, k=1.7)
 
 
 def card_28(s: Svg, rng: Random) -> None:
     base(s)
     sky(s, wavy(96, 10, rng, n=4, phase=1), RED)
-    P.clover_branch(s, (208, 330), (200, 130), (90, 40), (10, 120), rng, density=14,
+    P.clover_branch(s, (208, 330), (200, 150), (90, 90), (10, 170), rng, density=10, k=1.9,
                     flower=RED, leaf_cols=(LEAF, INK, PINE))
-    P.clover_branch(s, (208, 200), (130, 170), (60, 200), (40, 300), rng, density=10)
+    P.clover_branch(s, (208, 236), (130, 200), (60, 230), (40, 310), rng, density=6)
 
 
 # ------------------------------------------------------------------ August: susuki
@@ -719,7 +718,7 @@ def badge_svgs() -> dict[str, str]:
         P.peony(s, (32, 32), 28, rng)
 
     def clover(s: Svg) -> None:
-        P.clover_branch(s, (4, 62), (4, 20), (40, 4), (62, 20), rng, w=3, density=5)
+        P.clover_branch(s, (4, 62), (4, 20), (40, 4), (62, 20), rng, w=3, density=4, k=1.3)
 
     def susuki(s: Svg) -> None:
         s.circle((40, 22), 16, fill=GOLD)

@@ -324,35 +324,41 @@ def peony_leaf(s: Svg, base: Point, length: float, ang: float, col: str = PINE,
 # ------------------------------------------------------------------ 7 bush clover
 
 def clover_branch(s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, rng: Random, *,
-                  w: float = 3.4, flower: str = RED, leaf_cols: tuple[str, ...] = (LEAF, INK),
-                  density: int = 11, k: float = 1.3) -> None:
-    """An arching bush-clover stem with trefoil leaves and clusters of red pea flowers.
+                  w: float = 4.2, flower: str = RED, leaf_cols: tuple[str, ...] = (LEAF, INK, PINE),
+                  density: int = 9, k: float = 1.7) -> None:
+    """An arching bush-clover stem with rounded trefoil leaves and sprays of red pea flowers.
 
     Flowers hang on the outer (lower) side of the arch, leaves stand on the inner side, as the
     classic cards draw them; ``k`` scales leaves and flowers.
     """
     pts = cubic(p0, p1, p2, p3, 30)
-    branch(s, pts, w, 1.0)
+    branch(s, pts, w, 1.4)
     for i in range(1, density + 1):
         t = i / (density + 0.6)
         j = min(int(t * 30), 29)
         p, q = pts[j], pts[j + 1]
         ang = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
         up = -1 if math.cos(math.radians(ang)) >= 0 else 1  # the side facing the sky
-        size = k * (1 - t * 0.35)
+        size = k * (1 - t * 0.3)
         lc = leaf_cols[i % len(leaf_cols)]
-        stalk_end = polar(p, 6 * size, ang + up * 55)
-        s.line([p, stalk_end], INK, 1.1)
-        for da in (-38, 0, 38):
-            s.path(leaf_d(stalk_end, 12 * size, 4.6 * size, ang + up * 55 + da), fill=lc)
-        # a cluster of pea flowers on the other side
-        fl = polar(p, 5 * size, ang - up * 65)
-        s.line([p, fl], INK, 0.9)
-        for m in range(4):
-            fp = polar(fl, 4.2 * size * m, ang - up * 65 + rng.uniform(-25, 25))
-            col = (flower, flower, PINK, DEEPRED)[m]
-            s.ellipse(fp, 4.0 * size, 2.8 * size, fill=col, rot=ang + rng.uniform(-40, 40))
-    s.ellipse(pts[-1], 3.4 * k, 2.4 * k, fill=flower)
+        stalk_end = polar(p, 5 * size, ang + up * 55)
+        s.line([p, stalk_end], INK, 1.3)
+        for da in (-42, 0, 42):
+            a = ang + up * 55 + da
+            s.ellipse(polar(stalk_end, 5.4 * size, a), 5.8 * size, 3.4 * size, fill=lc, rot=a)
+        # a spray of pea flowers on the other side
+        fa = ang - up * 62 + rng.uniform(-10, 10)
+        fl = polar(p, 4 * size, fa)
+        end = polar(fl, 18 * size, fa + rng.uniform(-12, 12))
+        s.line([p, end], INK, 1.1)
+        for m in range(6):
+            fp = lerp2(fl, end, m / 5)
+            side = 2.2 * size * (1 if m % 2 else -1)
+            fp = polar(fp, side, fa + 90)
+            col = (flower, PINK, flower, DEEPRED, flower, PINK)[m]
+            r = 5 * size * (1 - m * 0.09)
+            s.ellipse(fp, r, r * 0.72, fill=col, rot=fa + 90 + rng.uniform(-30, 30))
+    s.ellipse(pts[-1], 3.8 * k, 2.8 * k, fill=flower)
 
 
 # ------------------------------------------------------------------ 8 susuki
@@ -475,8 +481,8 @@ def maple_leaf(s: Svg, c: Point, r: float, ang: float, col: str = RED,
 # ------------------------------------------------------------------ 11 willow
 
 def willow_strand(s: Svg, top: Point, length: float, sway: float, rng: Random, *,
-                  col: str = LEAF, stem: str = INK, leaves: int = 9, lw: float = 1.8,
-                  col2: str | None = None) -> None:
+                  col: str = LEAF, stem: str = INK, leaves: int = 9, lw: float = 2.0,
+                  col2: str | None = None, lk: float = 1.0) -> None:
     """A hanging willow twig with narrow leaves pointing down along it (two greens)."""
     pts = cubic(top, (top[0] + sway * 0.2, top[1] + length * 0.4),
                 (top[0] + sway * 0.8, top[1] + length * 0.7), (top[0] + sway, top[1] + length),
@@ -487,7 +493,8 @@ def willow_strand(s: Svg, top: Point, length: float, sway: float, rng: Random, *
         p = pts[min(int(t * 20), 20)]
         side = 1 if i % 2 else -1
         c = col2 if (col2 and i % 3 == 1) else col
-        s.path(leaf_d(p, rng.uniform(14, 18), 3.0, 90 + side * rng.uniform(16, 30)), fill=c)
+        s.path(leaf_d(p, rng.uniform(16, 21) * lk, 4.2 * lk, 90 + side * rng.uniform(14, 28)),
+               fill=c)
 
 
 # ------------------------------------------------------------------ 12 paulownia
