@@ -178,7 +178,7 @@ def card_5(s: Svg, rng: Random) -> None:
                   rng, blossoms=8, r=15)
     P.plum_branch(s, [(205, 30), (160, 40), (120, 20), (80, 40)], 8, rng, blossoms=4, r=13,
                   twigs=2)
-    with place(s, 48, 134, 1.45):
+    with place(s, 44, 156, 1.45):
         S.warbler(s)
 
 
@@ -202,10 +202,11 @@ def card_7(s: Svg, rng: Random) -> None:
 
 def card_8(s: Svg, rng: Random) -> None:
     base(s)
-    ground(s, wavy(240, 14, rng, n=4, phase=1), RED)
-    P.plum_branch(s, [(205, 140), (150, 110), (120, 150), (60, 110), (40, 60)], 16, rng,
-                  blossoms=9, r=16, twigs=3)
-    P.plum_branch(s, [(60, 330), (90, 270), (70, 220)], 10, rng, blossoms=4, r=14, twigs=1)
+    ground(s, wavy(268, 10, rng, n=4, phase=1), RED)
+    P.plum_branch(s, [(205, 130), (150, 104), (120, 150), (60, 110), (40, 50)], 16, rng,
+                  blossoms=9, r=18, twigs=3)
+    P.plum_branch(s, [(-8, 262), (40, 236), (70, 196), (120, 214)], 11, rng, blossoms=4, r=16,
+                  twigs=1)
 
 
 # ------------------------------------------------------------------ March: cherry
