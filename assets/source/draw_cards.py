@@ -710,7 +710,7 @@ def badge_svgs() -> dict[str, str]:
         P.cherry_flower(s, (32, 34), 30, 0, PINK, DEEPRED)
 
     def wisteria(s: Svg) -> None:
-        P.wisteria_raceme(s, (32, 2), 60, 12, rng)
+        P.wisteria_raceme(s, (32, 2), 60, 22, rng)
 
     def iris(s: Svg) -> None:
         P.iris_flower(s, (32, 24), 1.3, rng)
@@ -719,7 +719,8 @@ def badge_svgs() -> dict[str, str]:
         P.peony(s, (32, 32), 28, rng)
 
     def clover(s: Svg) -> None:
-        P.clover_branch(s, (4, 62), (4, 20), (40, 4), (62, 20), rng, w=3, density=4, k=1.3)
+        P.clover_branch(s, (6, 64), (6, 28), (44, 20), (58, 50), rng, w=3, density=3, k=1.6,
+                        leaf_cols=(LEAF, PINE))
 
     def susuki(s: Svg) -> None:
         s.circle((40, 22), 16, fill=GOLD)
@@ -738,8 +739,8 @@ def badge_svgs() -> dict[str, str]:
             P.willow_strand(s, (x, 0), 62, sw, rng, leaves=5)
 
     def paulownia(s: Svg) -> None:
-        P.kiri_leaf(s, (32, 64), 28, -90, LEAF)
-        P.kiri_crest(s, (32, 46), 10, rng, bells=(3, 5, 3))
+        P.kiri_crest(s, (32, 44), 12, rng, bells=(3, 5, 3), gap=1.75, stalk=0.5)
+        P.kiri_leaf(s, (32, 72), 18, -90, LEAF)
 
     for m, fn in enumerate((pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrys,
                             maple, willow, paulownia), start=1):
