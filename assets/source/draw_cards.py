@@ -648,8 +648,8 @@ def card_46(s: Svg, rng: Random) -> None:
 
 def card_47(s: Svg, rng: Random) -> None:
     base(s)
-    ground(s, wavy(236, 10, rng, n=4), RED)
-    kiri(s, rng, (100, 222, 28), [(44, 344, 84, -76, PINE), (156, 344, 84, -104, LEAF)])
+    ground(s, wavy(214, 10, rng, n=4), RED)
+    kiri(s, rng, (100, 222, 28), [(52, 340, 70, -76, PINE), (148, 340, 70, -104, LEAF)])
 
 
 def card_48(s: Svg, rng: Random) -> None:
