@@ -280,10 +280,10 @@ def iris_flower(s: Svg, c: Point, k: float, rng: Random, tilt: float = 0.0) -> N
     with s.group(f"translate({pt(c)}) rotate({tilt:.1f}) scale({k:.2f})"):
         s.path(tapered([(0, 6), (0.5, 26), (0, 46)], 3.4, 2.6, cap=False), fill=DARKPINE)
         s.path(leaf_d((0, 22), 16, 3.6, -96), fill=LEAF)
-        for a, ln, col in ((-90, 24, LILAC), (-114, 21, VIOLET), (-66, 21, VIOLET)):
-            iris_petal(s, (0, 1), ln, 7.5, a + rng.uniform(-4, 4), col)
-        for a, ln in ((142, 24), (38, 24), (94, 19)):
-            a += rng.uniform(-5, 5)
+        for sa, ln, col in ((-90, 24, LILAC), (-114, 21, VIOLET), (-66, 21, VIOLET)):
+            iris_petal(s, (0, 1), ln, 7.5, sa + rng.uniform(-4, 4), col)
+        for a0, ln in ((142, 24), (38, 24), (94, 19)):
+            a = a0 + rng.uniform(-5, 5)
             iris_petal(s, (0, 1), ln, 13, a, VIOLET)
             iris_petal(s, polar((0, 1), 3, a), ln * 0.62, 4.4, a, PAPER)
             s.circle(polar((0, 1), ln * 0.42, a), 2.2, fill=GOLD)

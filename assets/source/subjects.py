@@ -244,7 +244,8 @@ def phoenix(s: Svg) -> None:
     """The phoenix (hō-ō) rising, facing left: a crested head, a raised fan of wing feathers
     banded in the deck's colours and long curling tail plumes with eye spots; box about
     190 x 230, body near (90, 120)."""
-    tails = ((VIOLET, [(100, 128), (120, 170), (104, 210), (80, 226)]),
+    tails: tuple[tuple[str, list[Point]], ...] = (
+             (VIOLET, [(100, 128), (120, 170), (104, 210), (80, 226)]),
              (INDIGO, [(104, 126), (138, 160), (150, 200), (136, 226)]),
              (LEAF, [(106, 122), (150, 140), (180, 170), (186, 204)]),
              (RED, [(96, 130), (92, 176), (60, 200), (40, 198)]))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from random import Random
 
 Point = tuple[float, float]
 
@@ -260,7 +261,7 @@ def rounded_rect_d(x: float, y: float, w: float, h: float, r: float) -> str:
             f"A{f(r)},{f(r)} 0 0 1 {f(x + r)},{f(y)}Z")
 
 
-def blob_pts(c: Point, rx: float, ry: float, n: int, jitter: float, rng,
+def blob_pts(c: Point, rx: float, ry: float, n: int, jitter: float, rng: Random,
              start: float = 0.0) -> list[Point]:
     """Points round an ellipse with a little random irregularity (a hand-cut shape)."""
     out = []
