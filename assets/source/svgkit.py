@@ -38,6 +38,7 @@ GOLD = "#f0c548"
 SKY = "#5b79b0"  # light indigo (water, blue ribbon edge)
 PALEPINK = "#f6d3d3"
 WHITE = "#fbf6ea"
+STORM = "#2c3144"  # the rain card's dark sky, light enough for a black hat to show
 
 
 def f(v: float) -> str:
