@@ -20,7 +20,17 @@ from typing import NamedTuple
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message is a sentence a player can read."""
+    """An action that the rules do not allow now; the message is a sentence a player can read.
+
+    ``key`` names the reason for translation (``engine.illegal.<key>`` in the UI catalogs) and
+    ``params`` holds its values (card ids, the legal choices), so a UI can say it in any
+    language; ``str(error)`` is the English sentence.
+    """
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 _SIMPLE = ("koikoi", "stop", "declare", "exchange", "keep")

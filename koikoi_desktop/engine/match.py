@@ -200,7 +200,7 @@ class Match:
     def apply(self, action: Action | str) -> list[Event]:
         """Apply an action to the current round; settle it and deal the next when it ends."""
         if self.outcome is not None:
-            raise IllegalAction("The match is over.")
+            raise IllegalAction("The match is over.", "match_over")
         events = self.round.apply(action)
         self.deals[-1].moves = self.round.moves
         if self.round.outcome is not None:
@@ -211,7 +211,8 @@ class Match:
         """End the match between rounds, where the rules allow it (A-44): higher total wins."""
         if not self.can_end_now:
             raise IllegalAction(
-                "The match can only be ended between rounds, where the rules allow it."
+                "The match can only be ended between rounds, where the rules allow it.",
+                "cannot_end_now",
             )
         self.ended_early = True
         out = self._end("ended_early", allow_extra=False)

@@ -372,12 +372,14 @@ class RoundState:
         if isinstance(action, str):
             action = Action.from_text(action)
         elif type(action) is not Action:
-            raise IllegalAction(f"{action!r} is not a move: pass an Action or its text.")
+            raise IllegalAction(
+                f"{action!r} is not a move: pass an Action or its text.", "not_a_move"
+            )
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            raise IllegalAction(self._why_illegal(action))
+            raise self._why_illegal(action)
         self._legal = None
         self.moves.append(action)
         events = self._do(action)
@@ -436,57 +438,94 @@ class RoundState:
         self.to_move = self.dealer
         self._begin_turn(events)
 
-    def _why_illegal(self, a: Action) -> str:
+    def _why_illegal(self, a: Action) -> IllegalAction:
+        """The reason ``a`` is not legal now, as an IllegalAction with a translation key."""
+        E = IllegalAction
         if self.outcome is not None:
-            return "The round is over: no more moves."
+            return E("The round is over: no more moves.", "round_over")
         phase = self.phase
         p = self.to_move
         assert p is not None
         if phase == "exchange":
-            return "First the non-dealer decides whether to exchange hands: 'exchange' or 'keep'."
+            return E(
+                "First the non-dealer decides whether to exchange hands: 'exchange' or 'keep'.",
+                "exchange_first",
+            )
         if phase == "declare":
-            return "First decide whether to declare the instant win: 'declare' or 'keep'."
+            return E(
+                "First decide whether to declare the instant win: 'declare' or 'keep'.",
+                "declare_first",
+            )
         if phase == "decide":
             if a.kind == "koikoi":
                 if not self.hands[p]:
-                    return "Koi-koi needs cards in hand: on your last turn you can only stop."
-                return "No more koi-koi calls this round: you must stop."
-            return "You made a yaku: choose 'stop' or 'koikoi'."
+                    return E(
+                        "Koi-koi needs cards in hand: on your last turn you can only stop.",
+                        "koikoi_needs_cards",
+                    )
+                return E("No more koi-koi calls this round: you must stop.", "koikoi_limit")
+            return E("You made a yaku: choose 'stop' or 'koikoi'.", "choose_stop_or_koikoi")
         if phase == "draw":
-            opts = ", ".join(str(x) for x in self._compute_legal())
-            return f"The drawn card matches two field cards: choose one ({opts})."
+            opts = tuple(x.target for x in self._compute_legal())
+            text = ", ".join(f"draw>{t}" for t in opts)
+            return E(
+                f"The drawn card matches two field cards: choose one ({text}).",
+                "choose_draw_target",
+                card=self.pending,
+                options=opts,
+            )
         # hand phase
         if a.kind in ("koikoi", "stop"):
-            return "There is nothing to stop or continue: play a card from your hand."
+            return E(
+                "There is nothing to stop or continue: play a card from your hand.",
+                "nothing_to_decide",
+            )
         if a.kind == "declare":
-            return "You cannot declare an instant win now."
+            return E("You cannot declare an instant win now.", "cannot_declare")
         if a.kind in ("exchange", "keep"):
-            return "Hands can only be exchanged right after the deal."
+            return E("Hands can only be exchanged right after the deal.", "exchange_only_at_deal")
         if a.kind == "draw":
-            return "Play a card from your hand first; the draw follows by itself."
+            return E("Play a card from your hand first; the draw follows by itself.", "play_first")
         c = a.card
         if not self.hands[p] >> c & 1:
-            return f"Card {c} is not in your hand."
+            return E(f"Card {c} is not in your hand.", "not_in_hand", card=c)
         mm = self.field_mask & MONTH_MASK_OF[c]
         n = mm.bit_count()
         if a.kind == "discard":
             if not self.rules.free_discard:
-                return f"Card {c} matches the field and must capture: discarding is not allowed."
-            return f"Card {c} has no match: play it with 'play {c}'."
+                return E(
+                    f"Card {c} matches the field and must capture: discarding is not allowed.",
+                    "must_capture",
+                    card=c,
+                )
+            return E(f"Card {c} has no match: play it with 'play {c}'.", "no_match_play", card=c)
         t = a.target
         if not t:
             if n == 2:
                 a1, a2 = ids_of(mm)
-                return (
+                return E(
                     f"Card {c} matches two field cards: choose one "
-                    f"(play {c}>{a1} or play {c}>{a2})."
+                    f"(play {c}>{a1} or play {c}>{a2}).",
+                    "choose_target",
+                    card=c,
+                    options=(a1, a2),
                 )
-            return f"'play {c}' is not possible now."
+            return E(f"'play {c}' is not possible now.", "play_not_possible", card=c)
         if not self.field_mask >> t & 1:
-            return f"Card {t} is not on the field."
+            return E(f"Card {t} is not on the field.", "not_on_field", card=c, target=t)
         if MONTH[t] != MONTH[c]:
-            return f"Card {c} and card {t} are not of the same month."
-        return f"Card {c} takes the only match by itself: write 'play {c}'."
+            return E(
+                f"Card {c} and card {t} are not of the same month.",
+                "not_same_month",
+                card=c,
+                target=t,
+            )
+        return E(
+            f"Card {c} takes the only match by itself: write 'play {c}'.",
+            "single_match",
+            card=c,
+            target=t,
+        )
 
     def _hand_phase(self, p: int, a: Action, events: list[Event]) -> None:
         c = a.card
