@@ -213,6 +213,9 @@ def _sdl_defaults(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the exit status (0 ok, 1 crash, 2 bad command line)."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen build's Expert worker (no-op otherwise)
     try:
         args = parse_args(argv)
     except UsageError as exc:
@@ -279,7 +282,7 @@ class App:
         self.frame = 0
         self.clock_s = 0.0  # simulated seconds (autoplay) or real seconds since start
         self.storage: Any = None
-        self.settings: Any = None
+        self._settings: Any = None
         self.sprites: Any = None
         self.ui_scale = 1.0
         self.anim_speed = self.args.speed or "normal"
@@ -290,6 +293,7 @@ class App:
         self.first_frame_at: float | None = None
         self._window: Any = None
         self._fullscreen = False
+        self._storage_closed = False
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:
@@ -303,7 +307,6 @@ class App:
             return
         data_dir = Path(self.args.data_dir).expanduser() if self.args.data_dir else None
         self.storage = Storage.open(data_dir)
-        self.settings = getattr(self.storage, "settings", None)
         self.warnings.extend(getattr(self.storage, "warnings", []) or [])
         s = self.settings
         if s is not None:
@@ -311,18 +314,38 @@ class App:
             if self.args.speed is None:
                 self.anim_speed = str(getattr(s, "animation_speed", self.anim_speed) or "normal")
             self.reduced_motion = bool(getattr(s, "reduced_motion", False))
-            self.click_mode = bool(getattr(s, "click_to_play", False))
+            self.click_mode = bool(getattr(s, "click_to_move", False))
+
+    @property
+    def settings(self) -> Any:
+        """The live settings model: always ``storage.settings`` when storage is open.
+
+        Decision: never keep a copy of the storage's object. A save (or a reload after a damaged
+        file) may put a new object there, and a copy would go stale, so a later change made
+        through the copy would be lost. Without storage (tests, a broken data folder) the value
+        assigned here is used.
+        """
+        store = self.storage
+        live = getattr(store, "settings", None) if store is not None else None
+        return live if live is not None else self._settings
+
+    @settings.setter
+    def settings(self, value: Any) -> None:
+        self._settings = value
 
     def setting(self, name: str, default: Any = None) -> Any:
-        return getattr(self.settings, name, default) if self.settings is not None else default
+        s = self.settings
+        return getattr(s, name, default) if s is not None else default
 
     def save_setting(self, name: str, value: Any) -> None:
         """Change one setting and persist it (ignored when storage is unavailable)."""
-        if self.settings is None or not hasattr(self.settings, name):
+        s = self.settings
+        if s is None or not hasattr(s, name):
             return
         try:
-            setattr(self.settings, name, value)
-            self.storage.save_settings()
+            setattr(s, name, value)
+            if self.storage is not None:
+                self.storage.save_settings()
         except Exception as exc:  # a read-only settings model or a full disk: say so, keep going
             self.warnings.append(str(exc))
 
@@ -515,7 +538,18 @@ class App:
             pygame.image.save(self.screen, str(Path(self.args.screenshot).expanduser()))
         while self.stack.top is not None:
             self.stack.pop()
+        self.close_storage()
         pygame.display.quit()
+
+    def close_storage(self) -> None:
+        """Write what is pending (a background autosave, settings) and release the ledger lock."""
+        store = self.storage
+        if store is not None and hasattr(store, "close") and not self._storage_closed:
+            self._storage_closed = True
+            try:
+                store.close()
+            except Exception as exc:  # a full disk at exit: nothing more to do than say so
+                print(f"koikoi-desktop: could not close the data folder: {exc}", file=sys.stderr)
 
 
 def _test_crash(spec: str, app: App) -> None:

@@ -216,7 +216,13 @@ class TableScene(PromptsMixin, Scene):
         self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
         self.humans = [p for p in (0, 1) if seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
-        self.names = self._default_names()
+        saved = meta.get("names")
+        if isinstance(saved, (list, tuple)) and len(saved) == 2 and all(
+            isinstance(n, str) and n.strip() for n in saved
+        ):
+            self.names = (str(saved[0])[:40], str(saved[1])[:40])  # as they were when saved
+        else:
+            self.names = self._default_names()
         self.shown_ledger = len(self.match.ledger)
         self.director.board.sync(self.match.round)
         self.director.snap()
@@ -414,7 +420,8 @@ class TableScene(PromptsMixin, Scene):
         if store is None or self.autoplay or self.match is None or not self.humans:
             return
         try:
-            store.write_autosave(self.match.record_text(), self._meta())
+            # on a worker thread: an atomic write with fsync takes ~12 ms, most of a frame
+            store.write_autosave(self.match.record_text(), self._meta(), background=True)
         except Exception as exc:
             self.say_message(str(exc))
 

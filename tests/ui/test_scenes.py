@@ -132,3 +132,61 @@ def test_crash_report_written(tmp_path, monkeypatch, capsys) -> None:  # type: i
     assert "report written to" in err and err.count("\n") == 0
     reports = list(tmp_path.glob("crash-*.txt"))
     assert len(reports) == 1 and "kaboom" in reports[0].read_text()
+
+
+# ---------------------------------------------------------------- settings, storage, continue
+def _open_app(data: Any) -> Any:
+    args = app.parse_args(["--data-dir", str(data), "--speed", "off"])
+    a = app.App(args)
+    app.sdl_defaults(args)
+    a.open_storage()
+    return a
+
+
+def test_click_to_move_setting_is_read(tmp_path: Any) -> None:
+    from koikoi_desktop.storage import Storage
+
+    with Storage.open(tmp_path) as st:
+        st.settings.click_to_move = True
+        st.save_settings()
+    a = _open_app(tmp_path)
+    assert a.click_mode is True
+    a.close_storage()
+
+
+def test_save_setting_twice_survives_a_replaced_settings_object(tmp_path: Any) -> None:
+    """Storage may put a new Settings object in place on save; the app must not keep writing
+    to the old one (the second change would be lost)."""
+    from koikoi_desktop.storage import Storage
+
+    a = _open_app(tmp_path)
+    a.save_setting("reduced_motion", True)
+    a.storage.settings = a.storage.settings.model_copy()  # what a replacing save does
+    a.save_setting("card_badges", False)
+    assert a.setting("reduced_motion") is True and a.setting("card_badges") is False
+    a.close_storage()
+    with Storage.open(tmp_path) as st:
+        assert st.settings.reduced_motion is True
+        assert st.settings.card_badges is False
+
+
+def test_quit_closes_storage_and_releases_the_ledger_lock(tmp_path: Any) -> None:
+    from koikoi_desktop.storage import Storage
+
+    args = app.parse_args(["--frames", "2", "--data-dir", str(tmp_path), "--size", "1024x640"])
+    a = app.App(args)
+    assert a.run() == 0
+    with Storage.open(tmp_path) as other:  # the lock is free again: this copy may record
+        assert other.can_write_ledger and other.lock_state == "held"
+
+
+def test_main_module_calls_freeze_support_first() -> None:
+    import ast
+    from pathlib import Path
+
+    import koikoi_desktop
+
+    src = (Path(koikoi_desktop.__file__).parent / "__main__.py").read_text()
+    guard = next(n for n in ast.parse(src).body if isinstance(n, ast.If))
+    first = ast.unparse(guard.body[0])
+    assert first == "multiprocessing.freeze_support()"

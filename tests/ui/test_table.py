@@ -169,3 +169,19 @@ def test_autoplay_whole_match_through_scenes(tmp_path: Any) -> None:
     a.stack.replace = replace  # type: ignore[method-assign]
     assert a.run() == 0
     assert {"table", "round-summary", "match-result"} <= seen
+
+
+def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: Any) -> None:
+    cfg = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 9, names=("Oksana", "Rin"))
+    t = TableScene(ui_app, config=cfg)
+    ui_app.stack.push(scenes.create("title", ui_app))
+    ui_app.stack.push(t)
+    t.prompt.widgets[-1].activate()
+    assert pump_fn(t, lambda: t.my_turn() and t.state.phase == "play")
+    t.apply(next(a for a in t.state.legal_actions() if a.kind in ("play", "discard")))
+    data = ui_app.storage.read_autosave()  # waits for the background write
+    assert data is not None and data.meta["names"] == ["Oksana", "Rin"]
+    ui_app.stack.pop()
+    resumed = TableScene(ui_app, autosave=data)
+    ui_app.stack.push(resumed)
+    assert resumed.names == ("Oksana", "Rin")
