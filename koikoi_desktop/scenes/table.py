@@ -144,6 +144,7 @@ class TableScene(PromptsMixin, Scene):
         self.choice: Choice | None = None
         self.focus = 0
         self.hover: int = 0
+        self.pointer_pos: tuple[int, int] | None = None
         self.message = ""
         self.message_left = 0.0
         self.suggestion = ""
@@ -523,6 +524,8 @@ class TableScene(PromptsMixin, Scene):
         intent = to_intent(event)
         if intent is None:
             return
+        if intent.kind == "move":
+            self.pointer_pos = intent.pos
         if self.prompt is not None:
             self.prompt_handle(intent)
             return
@@ -536,6 +539,14 @@ class TableScene(PromptsMixin, Scene):
         if intent.kind == "back" and self.choice is None and self.drag is None:
             self.app.stack.push(scenes.create("pause", self.app, table=self))
             return
+        if intent.kind == "alt_press" or (intent.kind == "key" and intent.key == pygame.K_m):
+            card = self.card_at(intent.pos, face_up=True) if intent.kind == "alt_press" else 0
+            if intent.kind == "key":
+                card = self.reference_card()
+            if card or intent.kind == "key":
+                self.drag = None
+                self.open_reference(card)
+                return
         if self.queue.busy and intent.kind in ("press", "confirm", "alt_press"):
             self.queue.skip()
             return
@@ -554,11 +565,43 @@ class TableScene(PromptsMixin, Scene):
         else:
             self.keyboard(intent)
 
-    def card_at(self, pos: tuple[int, int], *, zone: str = "any") -> int:
-        """The topmost card sprite under ``pos`` (0 if none)."""
+    def open_reference(self, card: int) -> None:
+        """The month reference at ``card``'s month (right-click or M), pushed over the table.
+
+        The table is only paused underneath (the stack updates the top scene alone), so the
+        match, a computer move being thought about and the autosave are untouched; Esc on the
+        reference returns to the same position. A lifted card is put back first."""
+        if self.choice is not None or self.drag is not None:
+            self.choice = None
+            self.drag = None
+            self.director.snap()
+        kwargs: dict[str, Any] = {"rules": self.rules}
+        if card:
+            kwargs.update(month=(card + 3) // 4, card=card)
+        self.app.stack.push(scenes.create("month-reference", self.app, **kwargs))
+
+    def reference_card(self) -> int:
+        """The card M refers to: the face-up card under the pointer, else the lifted card, else
+        the keyboard focus (never a face-down card: its month is not the viewer's to know)."""
+        pointed = self.card_at(self.pointer_pos, face_up=True) if self.pointer_pos else 0
+        if pointed:
+            return pointed
+        if self.choice is not None:
+            return self.choice.card
+        if self.my_turn():
+            cards = self.pickable()
+            if cards and self.focus < len(cards):
+                return cards[self.focus]
+        return 0
+
+    def card_at(self, pos: tuple[int, int], *, zone: str = "any", face_up: bool = False) -> int:
+        """The topmost card sprite under ``pos`` (0 if none; ``face_up``: only cards showing
+        their face)."""
         best, best_z = 0, -1
         b = self.director.board
         for c, sp in self.director.sprites.items():
+            if face_up and not sp.face_up:
+                continue
             if zone == "hand" and c not in b.hands[self.viewer]:
                 continue
             if zone == "field" and c not in b.field:

@@ -185,3 +185,33 @@ def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: A
     resumed = TableScene(ui_app, autosave=data)
     ui_app.stack.push(resumed)
     assert resumed.names == ("Oksana", "Rin")
+
+
+def test_right_click_and_m_open_the_month_reference_without_touching_the_match(
+    ui_app: Any, pump_fn: Any
+) -> None:
+    t, _card, target = find_seed(ui_app, pump_fn, "match")
+    before = engine.match_record(t.match)
+    # right-click a field card
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, target)))
+    ref = ui_app.stack.top
+    assert ref.name == "month-reference"
+    assert ref.month == engine.month_of(target) and ref.card == target
+    for _ in range(30):  # the reference runs a while; the table below is paused
+        ui_app.stack.update(1 / 60)
+        ui_app.stack.draw(ui_app.screen)
+    ref.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert ui_app.stack.top is t
+    assert engine.match_record(t.match) == before and t.my_turn()
+    # M with a hand card lifted (keyboard): that card's month
+    t.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    lifted = t.choice.card
+    t.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
+    assert ui_app.stack.top.name == "month-reference"
+    assert ui_app.stack.top.card == lifted
+    ui_app.stack.pop()
+    assert engine.match_record(t.match) == before and t.choice is None
+    # the opponent's hidden hand reveals nothing
+    hidden = next(iter(t.state.hand(1)))
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, hidden)))
+    assert ui_app.stack.top is t
