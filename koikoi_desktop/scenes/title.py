@@ -1,4 +1,10 @@
-"""The title screen: New game, Continue, Month reference, Ledger, Settings, About, Quit."""
+"""The title screen: New game and Continue, then the rest of the game in two columns.
+
+Layout decision: ten entries in one column do not fit a 1024x640 window, so New game and
+Continue (the two a returning player wants) stay full width and the other eight sit in pairs,
+in reading order (How to play · Month reference, Yaku reference · Ledger, Settings · About
+hanafuda, Credits · Quit). Keyboard focus follows that reading order with the arrows and Tab.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +18,12 @@ from koikoi_desktop import scenes
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface
-from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.ui.widgets import Button, Label
 
-#: The fan of cards behind the title: the five brights.
-FAN = (1, 9, 29, 41, 45)
+#: The two fans beside the title: crane, curtain and moon on the left; sake cup, rain man and
+#: phoenix on the right (no card shown twice).
+FAN_LEFT = (1, 9, 29)
+FAN_RIGHT = (45, 41, 33)
 
 
 class TitleScene(MenuScene):
@@ -36,15 +44,35 @@ class TitleScene(MenuScene):
         return [
             (lambda: gfx.tr("ui.title.new_game"), lambda: self.go("new-game"), True),
             (lambda: gfx.tr("ui.title.continue"), self.on_continue, False),
+            (lambda: gfx.tr("ui.title.rules"), lambda: self.go("rules"), False),
             (lambda: gfx.tr("ui.title.month_reference"), lambda: self.go("month-reference"), False),
+            (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.go("yaku-reference"), False),
             (lambda: gfx.tr("ui.title.ledger"), lambda: self.go("ledger"), False),
             (lambda: gfx.tr("ui.title.settings"), lambda: self.go("settings"), False),
             (lambda: gfx.tr("ui.title.about"), lambda: self.go("about"), False),
+            (lambda: gfx.tr("ui.scene.credits"), lambda: self.go("credits"), False),
             (lambda: gfx.tr("ui.title.quit"), self.app.quit, False),
         ]
 
     def build(self) -> None:
-        super().build()
+        self.buttons = []
+        s = self.scale
+        half, bh, gap = int(270 * s), int(44 * s), int(10 * s)
+        full = 2 * half + gap
+        cx = self.size[0] // 2
+        y = self.menu_top()
+        for i, (label, cb, primary) in enumerate(self.items()):
+            if i < 2:
+                rect = pygame.Rect(cx - full // 2, y, full, bh)
+                y += bh + gap
+            else:
+                col = (i - 2) % 2
+                rect = pygame.Rect(cx - full // 2 + col * (half + gap), y, half, bh)
+                if col == 1:
+                    y += bh + gap
+            self.buttons.append(Button(label, cb, rect, primary=primary))
+            if i == 1:
+                y += gap  # a little air between "play" and the rest
         self.buttons[1].enabled = self.app.has_autosave()
         self.focus.set(self.buttons)
 
@@ -69,7 +97,7 @@ class TitleScene(MenuScene):
         ch = int(150 * s)
         cw = ch * 2 // 3
         cy = int(h * 0.17)
-        for side, ids in ((-1, FAN[:3]), (1, FAN[2:][::-1])):
+        for side, ids in ((-1, FAN_LEFT), (1, FAN_RIGHT)):
             cx = w // 2 + side * int(w * 0.31)
             for i, cid in enumerate(ids):
                 angle = side * (22 - 16 * i)

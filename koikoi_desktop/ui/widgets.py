@@ -110,6 +110,7 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
         if not self.visible:
             return
+        font_in = font
         if not self.enabled:
             bg = theme.BUTTON_DISABLED
         elif self.primary:
@@ -119,9 +120,14 @@ class Button(Widget):
         pygame.draw.rect(surface, bg, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=8)
         color = theme.PAPER if self.enabled else theme.MUTED
+        text = _label(self.label)
+        room = self.rect.w - 12
+        # a long translation steps the font down (to 3/4) before it is cut with an ellipsis
+        while font > 11 and 4 * font > 3 * font_in and gfx.measure(text, font, bold=True)[0] > room:
+            font -= 1
         gfx.blit_text(
             surface,
-            _label(self.label),
+            text,
             font,
             self.rect.center,
             color=color,

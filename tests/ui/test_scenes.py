@@ -191,3 +191,36 @@ def test_main_module_calls_freeze_support_first() -> None:
     guard = next(n for n in ast.parse(src).body if isinstance(n, ast.If))
     first = ast.unparse(guard.body[0])
     assert first == "multiprocessing.freeze_support()"
+
+
+def test_title_menu_reaches_every_screen_and_fits_1024x640(ui_app: Any) -> None:
+    import pygame
+
+    ui_app.on_resize((1024, 640))
+    title = scenes.create("title", ui_app)
+    ui_app.stack.push(title)
+    screen = pygame.Rect(0, 0, 1024, 640)
+    assert len(title.buttons) == 10
+    for b in title.buttons:
+        assert screen.contains(b.rect)
+    for a, b in zip(title.buttons, title.buttons[1:], strict=False):
+        assert not a.rect.colliderect(b.rect)
+    opened = []
+    for b in title.buttons[2:-1]:  # Continue is disabled without an autosave; Quit quits
+        b.on_click()
+        opened.append(ui_app.stack.top.name)
+        ui_app.stack.pop()
+        assert ui_app.stack.top is title
+    assert opened == [
+        "rules",
+        "month-reference",
+        "yaku-reference",
+        "ledger",
+        "settings",
+        "about",
+        "credits",
+    ]
+    # keyboard: Tab from New game reaches "How to play" after Continue (disabled, skipped)
+    title.focus.index = 0
+    title.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+    assert title.focus.index == 2
