@@ -34,6 +34,7 @@ MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 LANG_CODES = ("en", "uk", "ru", "sk", "ja")
+ICON_FILE = "icon-64.png"  # under assets/ui/, copied from packaging/icons/
 
 
 class UsageError(Exception):
@@ -294,6 +295,7 @@ class App:
         self._window: Any = None
         self._fullscreen = False
         self._storage_closed = False
+        self.icon_set = False
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:
@@ -396,6 +398,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
+        self.set_window_icon()
         flags = pygame.RESIZABLE
         self.screen = pygame.display.set_mode(self.size, flags)
         pygame.display.set_caption("Koi-Koi")
@@ -406,6 +409,20 @@ class App:
                 self._window.minimum_size = MIN_SIZE
             except Exception:
                 self._window = None
+
+    def set_window_icon(self) -> None:
+        """The game's icon on the window and task bar (set before ``set_mode``, as SDL wants on
+        some platforms). A missing or unreadable file only leaves the default icon."""
+        import pygame
+
+        try:
+            from koikoi_desktop.assets import asset_root
+
+            icon = pygame.image.load(str(asset_root() / "ui" / ICON_FILE))
+            pygame.display.set_icon(icon)
+            self.icon_set = True
+        except Exception as exc:
+            self.warnings.append(f"window icon: {exc}")
 
     def on_resize(self, size: tuple[int, int]) -> None:
         import pygame

@@ -224,3 +224,31 @@ def test_title_menu_reaches_every_screen_and_fits_1024x640(ui_app: Any) -> None:
     title.focus.index = 0
     title.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
     assert title.focus.index == 2
+
+
+def test_window_icon_is_set_before_the_window_opens(tmp_path: Any, monkeypatch: Any) -> None:
+    import pygame
+
+    from koikoi_desktop.assets import asset_root
+
+    calls: list[str] = []
+    real_icon, real_mode = pygame.display.set_icon, pygame.display.set_mode
+
+    def set_icon(surf: Any) -> None:
+        calls.append(f"icon {surf.get_size()}")
+        real_icon(surf)
+
+    def set_mode(*a: Any, **k: Any) -> Any:
+        calls.append("mode")
+        return real_mode(*a, **k)
+
+    monkeypatch.setattr(pygame.display, "set_icon", set_icon)
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    assert (asset_root() / "ui" / app.ICON_FILE).is_file()
+    a = _open_app(tmp_path)
+    a.open_window()
+    try:
+        assert calls[:2] == ["icon (64, 64)", "mode"] and a.icon_set
+    finally:
+        a.close_storage()
+        pygame.display.quit()
