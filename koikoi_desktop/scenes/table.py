@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,7 +28,7 @@ import pygame
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.table_prompts import PromptsMixin
-from koikoi_desktop.scenes.table_text import card_name, describe
+from koikoi_desktop.scenes.table_text import card_name, describe, illegal_text, reason_text
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationQueue
@@ -80,11 +79,6 @@ class Choice:
 
 def _seat(p: int | None) -> Literal[0, 1] | None:
     return None if p is None else (0 if p == 0 else 1)
-
-
-def _named(msg: str) -> str:
-    """Replace the engine's "card 12" with the card's name in an IllegalAction message."""
-    return re.sub(r"\b[Cc]ard (\d{1,2})\b", lambda m: card_name(int(m.group(1))), msg)
 
 
 class TableScene(PromptsMixin, Scene):
@@ -349,7 +343,7 @@ class TableScene(PromptsMixin, Scene):
         try:
             events = m.apply(action)
         except engine.IllegalAction as exc:
-            self.say_message(_named(str(exc)))
+            self.say_message(illegal_text(exc))
             return False
         self.actions.append((number, seat, str(action)))
         self.message = ""
@@ -510,7 +504,7 @@ class TableScene(PromptsMixin, Scene):
             # a broken opponent must not hang the table: fall back to the first legal move
             self.apply(self.state.legal_actions()[0])
         elif why and self.config.practice:
-            self.log.append(why)
+            self.log.append(gfx.tr("ui.log.reason", name=self.names[p], why=reason_text(why)))
 
     def human_turn(self, p: int) -> None:
         if len(self.humans) == 2 and p != self.viewer and not self.curtain:
@@ -751,7 +745,9 @@ class TableScene(PromptsMixin, Scene):
         except Exception as exc:
             self.say_message(str(exc))
             return
-        self.suggestion = gfx.tr("ui.table.suggestion", move=self.action_text(action), why=why)
+        self.suggestion = gfx.tr(
+            "ui.table.suggestion", move=self.action_text(action), why=reason_text(why)
+        )
 
     def action_text(self, a: Any) -> str:
         if a.kind in ("play", "discard"):

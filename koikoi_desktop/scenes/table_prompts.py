@@ -17,7 +17,13 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import engine
-from koikoi_desktop.scenes.table_text import card_name, factor_text, yaku_name
+from koikoi_desktop.scenes.table_text import (
+    card_name,
+    factor_text,
+    koi_word,
+    stop_word,
+    yaku_name,
+)
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup
@@ -269,12 +275,12 @@ class PromptsMixin:
         buttons: list[tuple[str, Callable[[], None], bool]] = []
         koi = engine.Action.from_text("koikoi")
         if koi in legal:
-            buttons.append((rules.koi_word + "!", self._act(koi), False))
+            buttons.append((koi_word(rules) + "!", self._act(koi), False))
         else:
             lines.append(gfx.tr("ui.decide.no_koikoi"))
         buttons.append(
             (
-                gfx.tr("ui.decide.stop_button", word=rules.stop_word, n=now),
+                gfx.tr("ui.decide.stop_button", word=stop_word(rules), n=now),
                 self._act(engine.Action.from_text("stop")),
                 True,
             )

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from koikoi_desktop.ui import gfx
+
+INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
 
 
 def card_name(card_id: int) -> str:
@@ -33,6 +36,78 @@ def yaku_name(key: str) -> str:
 
 def cards_text(cards: tuple[int, ...] | list[int]) -> str:
     return ", ".join(card_name(c) for c in cards)
+
+
+def _catalog(key: str, **fmt: Any) -> str | None:
+    """The catalog's text for ``key``, or None when no catalog has it."""
+    text = gfx.tr(key, **fmt)
+    return None if text == key else text
+
+
+def _card_param(value: Any) -> str:
+    if isinstance(value, int) and 1 <= value <= 48:
+        return card_name(value)
+    if isinstance(value, (tuple, list)):
+        return ", ".join(_card_param(v) for v in value)
+    return str(value)
+
+
+def illegal_text(exc: Exception) -> str:
+    """An engine IllegalAction in the player's language: ``engine.illegal.<key>`` with card
+    names for its ``card`` / ``target`` / ``options`` ids. Without a key (or a catalog entry)
+    the engine's English sentence, with "card 12" replaced by the card's name."""
+    key = getattr(exc, "key", "") or ""
+    params = getattr(exc, "params", {}) or {}
+    if key:
+        text = _catalog(f"engine.illegal.{key}", **{k: _card_param(v) for k, v in params.items()})
+        if text is not None:
+            return text
+    return re.sub(r"\b[Cc]ard (\d{1,2})\b", lambda m: card_name(int(m.group(1))), str(exc))
+
+
+def _reason_param(name: str, value: Any) -> Any:
+    if name in ("card", "hand", "drawn"):
+        return _card_param(value)
+    if name in ("yaku", "instant") and isinstance(value, str):
+        if value in INSTANT_KINDS:
+            return gfx.tr(f"ui.instant.{value}")
+        if value == "lights":
+            return gfx.tr("kind.bright.plural")
+        return yaku_name(value)
+    if name == "month" and isinstance(value, int) and 1 <= value <= 12:
+        return gfx.tr(f"month.{value}.plant")
+    return value
+
+
+def reason_text(why: str) -> str:
+    """A computer opponent's reason (``ui.thinker.Why``) in the player's language; its English
+    text when it carries no key or the catalogs lack ``ai.reason.<key>``."""
+    key = getattr(why, "key", "") or ""
+    if key:
+        params = getattr(why, "params", {}) or {}
+        text = _catalog(
+            f"ai.reason.{key}", **{k: _reason_param(k, v) for k, v in params.items()}
+        )
+        if text is not None:
+            return text
+    return str(why)
+
+
+def _word(kind: str, word: str, fallback: str) -> str:
+    """A rulebook's call word ("Agari", "Shobu", "Koi") in the player's language: catalog key
+    ``ui.word.<kind>.<word, lower case, letters only>``; a word the catalogs do not know (a
+    custom rule) is shown as the rules spell it."""
+    word = word or fallback
+    slug = re.sub(r"[^a-z]", "", word.lower())
+    return _catalog(f"ui.word.{kind}.{slug}") or word
+
+
+def stop_word(rules: Any) -> str:
+    return _word("stop", str(getattr(rules, "stop_word", "") or ""), "Stop")
+
+
+def koi_word(rules: Any) -> str:
+    return _word("koi", str(getattr(rules, "koi_word", "") or ""), "Koi-koi")
 
 
 def factor_text(name: str, factor: int) -> str:
@@ -74,11 +149,11 @@ def describe(ev: Any, names: tuple[str, str], rules: Any) -> str | None:
         )
     if k == "koikoi":
         return gfx.tr(
-            "ui.log.koikoi", name=who, word=getattr(rules, "koi_word", "Koi-koi"), n=ev.value
+            "ui.log.koikoi", name=who, word=koi_word(rules), n=ev.value
         )
     if k == "stop":
         key = "ui.log.forced_stop" if ev.info == "forced" else "ui.log.stop"
-        return gfx.tr(key, name=who, word=getattr(rules, "stop_word", "Stop"))
+        return gfx.tr(key, name=who, word=stop_word(rules))
     if k == "instant_win":
         return gfx.tr(
             "ui.log.instant", name=who, kind=gfx.tr(f"ui.instant.{ev.info}"), value=ev.value

@@ -80,6 +80,25 @@ def make_opponent(name: str, *, seed: int | None = None) -> Any:
     return opp
 
 
+class Why(str):
+    """The opponent's one-line reason: ``str`` is its English sentence; ``key`` and ``params``
+    (from the AI's ``last_reason``: a template key, card ids, yaku keys, numbers) let the table
+    say it in the player's language (``ai.reason.<key>`` in the catalogs). It pickles, so it
+    comes back from the worker process intact."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, key: str = "", params: dict[str, Any] | None = None) -> Why:
+        obj = super().__new__(cls, text)
+        obj.key = key
+        obj.params = dict(params or {})
+        return obj
+
+    def __reduce__(self) -> Any:
+        return (Why, (str(self), self.key, self.params))
+
+
 def _choose(opponent: Any, view: Any, legal: list[Any]) -> tuple[Any, str]:
     """Call ``choose`` with the legal actions when the opponent takes them, else the view only."""
     try:
@@ -87,8 +106,11 @@ def _choose(opponent: Any, view: Any, legal: list[Any]) -> tuple[Any, str]:
     except (TypeError, ValueError):
         params = 2
     action = opponent.choose(view, legal) if params >= 2 else opponent.choose(view)
-    why = opponent.explain() if hasattr(opponent, "explain") else ""
-    return action, why
+    text = opponent.explain() if hasattr(opponent, "explain") else ""
+    reason = getattr(opponent, "last_reason", None)
+    key = getattr(reason, "key", "")
+    params = getattr(reason, "params", {})
+    return action, Why(str(text), key if isinstance(key, str) else "", params)
 
 
 _WORKER_OPPONENTS: dict[Any, Any] = {}

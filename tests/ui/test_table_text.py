@@ -1,0 +1,154 @@
+"""The table's words in every language: illegal-move reasons, the computer's reasons and the
+stop / koi-koi calls come from the catalogs, with card and yaku names filled in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from koikoi_desktop import engine, i18n
+from koikoi_desktop.ai import base as ai_base
+from koikoi_desktop.scenes import table_text
+from koikoi_desktop.ui import gfx
+from koikoi_desktop.ui.thinker import Why, _choose, make_opponent
+
+from .test_table import center, drag, find_seed
+
+LANGS = ("en", "uk", "ru", "sk", "ja")
+ENGINE_KEYS = [
+    "round_over",
+    "exchange_first",
+    "declare_first",
+    "koikoi_needs_cards",
+    "koikoi_limit",
+    "choose_stop_or_koikoi",
+    "choose_draw_target",
+    "nothing_to_decide",
+    "cannot_declare",
+    "exchange_only_at_deal",
+    "play_first",
+    "not_in_hand",
+    "must_capture",
+    "no_match_play",
+    "choose_target",
+    "play_not_possible",
+    "not_on_field",
+    "not_same_month",
+    "single_match",
+    "not_a_move",
+    "match_over",
+    "cannot_end_now",
+]
+ENGINE_SRC = Path(engine.__file__).parent
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    gfx.set_language("en")
+
+
+def _engine_keys() -> set[str]:
+    """The reason keys the engine raises IllegalAction with (read from its source)."""
+    import ast
+
+    keys = set()
+    for path in ENGINE_SRC.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") in ("E", "IllegalAction")
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+            ):
+                keys.add(str(node.args[1].value))
+    return keys
+
+
+def test_every_engine_reason_key_is_in_the_catalogs() -> None:
+    used = _engine_keys()
+    assert len(used) >= 20 and used <= set(ENGINE_KEYS)
+    for code in LANGS:
+        cat = i18n.catalog(code)
+        for key in ENGINE_KEYS:
+            text = cat[f"engine.illegal.{key}"]
+            out = text.format(card="A", target="B", options="C, D")
+            assert "{" not in out and out.strip()
+
+
+def test_every_ai_reason_key_is_in_the_catalogs() -> None:
+    sample = {
+        "card": "A",
+        "hand": "B",
+        "drawn": "C",
+        "yaku": "Y",
+        "instant": "I",
+        "month": "M",
+        "points": 6,
+        "n": 2,
+        "ev": 1.25,
+    }
+    templates = ai_base._TEMPLATES
+    for code in LANGS:
+        cat = i18n.catalog(code)
+        for key in templates:
+            out = cat[f"ai.reason.{key}"].format(**sample)
+            assert "{" not in out and out.strip()
+
+
+def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn: Any) -> None:
+    t, card, other = find_seed(ui_app, pump_fn, "nomatch")
+    gfx.set_language("uk")
+    drag(t, card, center(t, other))
+    want = i18n.t(
+        "engine.illegal.not_same_month", card=i18n.card_name(card), target=i18n.card_name(other)
+    )
+    assert t.message == want and "«" in want
+
+
+def test_illegal_text_falls_back_to_named_english() -> None:
+    exc = engine.IllegalAction("Card 29 is not a move here.")
+    assert table_text.illegal_text(exc) == f"{i18n.card_name(29)} is not a move here."
+    keyed = engine.IllegalAction("x", "choose_target", card=3, options=(1, 2))
+    gfx.set_language("ja")
+    text = table_text.illegal_text(keyed)
+    assert i18n.card_name(3) in text and i18n.card_name(1) in text and i18n.card_name(2) in text
+
+
+def test_computer_reason_rendered_in_the_current_language() -> None:
+    st = engine.new_round(engine.PRESETS["nintendo"], dealer=0, rng=__import__("random").Random(3))
+    view = st.view(st.to_move)
+    opp = make_opponent("intermediate", seed=1)
+    _, why = _choose(opp, view, list(view.legal))
+    assert isinstance(why, Why) and why.key in ai_base._TEMPLATES
+    gfx.set_language("sk")
+    text = table_text.reason_text(why)
+    assert text == i18n.t(
+        f"ai.reason.{why.key}",
+        **{k: table_text._reason_param(k, v) for k, v in why.params.items()},
+    )
+    assert ("{" not in text and text != str(why)) or why.key == "only_move"
+    assert table_text.reason_text(Why("plain english")) == "plain english"
+
+
+@pytest.mark.parametrize(
+    "preset, lang, stop, koi",
+    [
+        ("seed-000", "en", "Agari", "Koi-koi"),
+        ("seed-000", "uk", "Агарі", "Кой-кой"),
+        ("seed-003", "ja", "勝負", "こい"),
+        ("nintendo", "ru", "Стоп", "Кой-Кой"),
+    ],
+)
+def test_stop_and_koi_words_follow_the_language(
+    preset: str, lang: str, stop: str, koi: str
+) -> None:
+    gfx.set_language(lang)
+    rules = engine.PRESETS[preset]
+    assert table_text.stop_word(rules) == stop
+    assert table_text.koi_word(rules) == koi
+    custom = rules.model_copy(update={"stop_word": "Enough"})
+    assert table_text.stop_word(custom) == "Enough"  # a word no catalog knows: as written
