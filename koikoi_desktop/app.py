@@ -295,6 +295,7 @@ class App:
         self._window: Any = None
         self._fullscreen = False
         self._storage_closed = False
+        self._windowed_size: tuple[int, int] = self.size
         self.icon_set = False
 
     # ----------------------------------------------------------------- services
@@ -409,6 +410,9 @@ class App:
                 self._window.minimum_size = MIN_SIZE
             except Exception:
                 self._window = None
+        scripted = bool(self.args.frames or self.args.screenshot or self.autoplay or self.args.size)
+        if self.setting("fullscreen", False) and not scripted:
+            self.toggle_fullscreen()  # the saved choice (a --size or scripted run stays windowed)
 
     def set_window_icon(self) -> None:
         """The game's icon on the window and task bar (set before ``set_mode``, as SDL wants on
@@ -425,12 +429,19 @@ class App:
             self.warnings.append(f"window icon: {exc}")
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """The window has a new size: recompute every layout and re-rasterise the cards.
+
+        Windowed, a size under the minimum is raised to it; fullscreen takes the screen as it
+        is (``set_mode`` here would leave fullscreen)."""
         import pygame
 
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self._fullscreen:
+            size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.get_surface()
-        if self.screen is not None and self.screen.get_size() != size:
+        if self.screen is not None and self.screen.get_size() != size and not self._fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.screen is not None:
+            size = self.screen.get_size()
         self.size = size
         from koikoi_desktop.ui import cards
 
@@ -439,18 +450,43 @@ class App:
             self.sprites.clear()
         self.stack.resize(size)
 
+    @property
+    def fullscreen(self) -> bool:
+        return self._fullscreen
+
     def toggle_fullscreen(self) -> None:
+        """F11 (and the settings screen): desktop fullscreen and back to the window's size.
+
+        Decision: ``Window.set_fullscreen(desktop=True)`` / ``set_windowed()`` rather than
+        ``pygame.display.toggle_fullscreen``, which several video drivers refuse ("not
+        supported"); without a Window object, ``set_mode`` does it. The windowed size is kept
+        and restored. The choice is saved in the settings (``fullscreen``)."""
         import pygame
 
+        going_full = not self._fullscreen
         try:
-            pygame.display.toggle_fullscreen()
-            self._fullscreen = not self._fullscreen
+            if going_full:
+                self._windowed_size = self.size
+            if self._window is not None:
+                if going_full:
+                    self._window.set_fullscreen(desktop=True)
+                else:
+                    self._window.set_windowed()
+            elif going_full:
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         except pygame.error as exc:
             self.warnings.append(f"fullscreen: {exc}")
             return
+        self._fullscreen = going_full
         surf = pygame.display.get_surface()
+        if not going_full and surf is not None and surf.get_size() != self._windowed_size:
+            surf = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         if surf is not None:
             self.on_resize(surf.get_size())
+        if bool(self.setting("fullscreen", False)) != going_full:
+            self.save_setting("fullscreen", going_full)
 
     def quit(self) -> None:
         self.running = False
@@ -516,7 +552,7 @@ class App:
             else:
                 dt = min(0.1, clock.tick(FPS) / 1000.0)
             self.clock_s += dt
-            for event in pygame.event.get():
+            for event in coalesce_resizes(pygame.event.get()):
                 self.dispatch(event)
             if not self.running:
                 break
@@ -567,6 +603,19 @@ class App:
                 store.close()
             except Exception as exc:  # a full disk at exit: nothing more to do than say so
                 print(f"koikoi-desktop: could not close the data folder: {exc}", file=sys.stderr)
+
+
+def coalesce_resizes(events: list[Any]) -> list[Any]:
+    """Keep only the last ``VIDEORESIZE`` of a frame's events (the others in their places).
+
+    Dragging a window edge queues many sizes per frame, and each resize re-lays out the scenes
+    and re-rasterises the card art (about a quarter of a second on the table): only the final
+    size matters.
+    """
+    import pygame
+
+    last = max((i for i, e in enumerate(events) if e.type == pygame.VIDEORESIZE), default=-1)
+    return [e for i, e in enumerate(events) if e.type != pygame.VIDEORESIZE or i == last]
 
 
 def _test_crash(spec: str, app: App) -> None:

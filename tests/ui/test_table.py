@@ -215,3 +215,48 @@ def test_right_click_and_m_open_the_month_reference_without_touching_the_match(
     hidden = next(iter(t.state.hand(1)))
     t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, hidden)))
     assert ui_app.stack.top is t
+
+
+def test_f11_fullscreen_twice_recomputes_the_layout_and_stays_playable(
+    ui_app: Any, pump_fn: Any
+) -> None:
+    t, card, target = find_seed(ui_app, pump_fn, "match")
+    windowed = ui_app.size
+    f11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")
+    ui_app.dispatch(f11)
+    assert ui_app.fullscreen and not ui_app.warnings
+    full = pygame.display.get_surface().get_size()
+    assert ui_app.size == full and t.lay.size == full
+    assert ui_app.setting("fullscreen") is True  # saved
+    ui_app.stack.draw(ui_app.screen)
+    ui_app.dispatch(f11)
+    assert not ui_app.fullscreen
+    assert ui_app.size == windowed == pygame.display.get_surface().get_size()
+    assert t.lay.size == windowed and ui_app.setting("fullscreen") is False
+    # the layout is the one for this size, and a drag still captures
+    for c, sp in t.director.sprites.items():
+        if c in t.state.hand(0):
+            assert t.lay.hand_area.collidepoint(sp.box[0] + 1, sp.box[1] + 1)
+    drag(t, card, center(t, target))
+    assert {card, target} <= set(t.match.round.captured(0))
+
+
+def test_resize_rerasterises_the_cards_at_the_new_size(ui_app: Any, pump_fn: Any) -> None:
+    from koikoi_desktop.ui.cards import card_surface
+
+    t, card, _ = find_seed(ui_app, pump_fn, "match")
+    old = t.lay.card
+    assert old in ui_app.sprites.sizes()
+    ui_app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    new = t.lay.card
+    assert new[1] > old[1] and ui_app.size == (1920, 1080)
+    assert old not in ui_app.sprites.sizes()  # the old rasters are dropped ...
+    assert new in ui_app.sprites.sizes()  # ... and the deck is drawn again at the new size
+    img = card_surface(ui_app, card, new)
+    assert img.get_size() == new
+    _x, _y, w, h = t.director.sprites[card].box
+    assert (round(w), round(h)) == new
+    ui_app.stack.draw(ui_app.screen)
+    # smaller than the minimum: raised to it
+    ui_app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=600, h=400, size=(600, 400)))
+    assert ui_app.size == (1024, 640) and t.lay.size == (1024, 640)
