@@ -109,8 +109,8 @@ def _choose(opponent: Any, view: Any, legal: list[Any]) -> tuple[Any, str]:
     text = opponent.explain() if hasattr(opponent, "explain") else ""
     reason = getattr(opponent, "last_reason", None)
     key = getattr(reason, "key", "")
-    params = getattr(reason, "params", {})
-    return action, Why(str(text), key if isinstance(key, str) else "", params)
+    values = getattr(reason, "params", {})
+    return action, Why(str(text), key if isinstance(key, str) else "", values)
 
 
 _WORKER_OPPONENTS: dict[Any, Any] = {}
