@@ -291,14 +291,10 @@ class Match:
         bal = self._balances
         if rules.bankruptcy_ends_match and min(bal) <= 0:
             self._end("bankruptcy", allow_extra=False)
-        elif rules.match_end == "target" and rules.target_score is not None:
-            if max(bal) >= rules.target_score:
+        elif rules.match_end == "target":
+            if max(bal) >= rules.match_target:
                 self._end("target", allow_extra=False)
-        elif (
-            rules.match_end == "rounds"
-            and rules.rounds is not None
-            and len(self.ledger) >= rules.rounds
-        ):
+        elif len(self.ledger) >= rules.match_rounds:
             self._end("rounds", allow_extra=rules.final_tie == "extra_round")
         if self.outcome is not None:
             events.append(Event("match_over", self.outcome.winner, 0, (), 0, self.outcome.reason))

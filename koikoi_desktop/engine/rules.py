@@ -160,11 +160,17 @@ class Rules(BaseModel):
                 "one_yaku_per_card and set_yaku_absorb_extras cannot both be on: they are two "
                 "different ways of counting the same cards (RULES.md A-38, R-YAKU-7)."
             )
-        if self.match_end == "rounds" and self.rounds is None:
-            raise ValueError("match_end 'rounds' needs a number of rounds.")
-        if self.match_end == "target" and self.target_score is None:
-            raise ValueError("match_end 'target' needs a target_score.")
         return self
+
+    @property
+    def match_rounds(self) -> int:
+        """Rounds in a fixed-length match: ``rounds``, or 12 (a year) when it is none."""
+        return self.rounds if self.rounds is not None else 12
+
+    @property
+    def match_target(self) -> int:
+        """The target of a race: ``target_score``, or 50 (``seed-001``'s) when it is none."""
+        return self.target_score if self.target_score is not None else 50
 
     @property
     def value_hanami(self) -> int:

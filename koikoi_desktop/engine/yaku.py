@@ -352,6 +352,14 @@ def _base_disjoint(p: int, rules: Rules) -> int | None:
     return total
 
 
+#: Memo sizes of :class:`Scorer` before it starts afresh. Decision (issue 9 soak): an Expert
+#: decision adds up to ~23k bases and ~1k scores, and repeats across decisions are rare, so these
+#: caps keep the search's hit rate (playouts per decision unchanged within noise) while a long
+#: session stays flat (the former 400k / 100k grew memory for dozens of matches before a clear).
+BASE_CACHE_MAX = 50_000
+SCORE_CACHE_MAX = 20_000
+
+
 class Scorer:
     """A memoising scorer for one rule set (capture piles repeat a lot in play and search)."""
 
@@ -367,7 +375,7 @@ class Scorer:
         """The Score of pile mask ``p``."""
         s = self._cache.get(p)
         if s is None:
-            if len(self._cache) > 100_000:
+            if len(self._cache) > SCORE_CACHE_MAX:
                 self._cache.clear()
             s = self._cache[p] = _compute(p, self.rules)
         return s
@@ -376,7 +384,7 @@ class Scorer:
         """The yaku total of pile mask ``p``."""
         b = self._bases.get(p)
         if b is None:
-            if len(self._bases) > 400_000:
+            if len(self._bases) > BASE_CACHE_MAX:
                 self._bases.clear()
             if self._fast:
                 b = _base_shared(p, self.rules)

@@ -130,3 +130,19 @@ def test_broken_round_records_say_what_is_wrong(mutate, message: str) -> None:
     with pytest.raises(RecordError) as info:
         replay_round(mutate(text))
     assert message in str(info.value)
+
+
+def test_rounds_or_target_left_empty_is_still_a_valid_rule_set() -> None:
+    """Only A-38 is rejected: a fixed-length match without a number plays a year of 12
+    rounds, a race without a target races to 50 (R-MATCH-2, R-MATCH-3 defaults)."""
+    from koikoi_desktop.engine import Rules
+
+    r = Rules.model_validate({**PRESETS["seed-001"].model_dump(), "match_end": "rounds"})
+    assert r.rounds is None and r.match_rounds == 12
+    t = Rules.model_validate({**PRESETS["nintendo"].model_dump(), "match_end": "target"})
+    assert t.target_score is None and t.match_target == 50
+    m = new_match(r, first_dealer=0, seed=1)
+    rng = random.Random(1)
+    while m.outcome is None:
+        m.apply(rng.choice(m.round.legal_actions()))
+    assert m.rounds_played >= 12
