@@ -127,7 +127,7 @@ def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: s
     tmp = tempfile.TemporaryDirectory(prefix="koikoi-soak-")
     a = build_app(Path(tmp.name) / "data", seed, preset, size)
     new_table(a, seed, preset, rounds)
-    frames = done = rounds = 0
+    frames = done = played = 0
     warm_matches = max(2, (matches or 0) // 10)
     warm_rss: int | None = None
     warm_at = 0.0
@@ -155,7 +155,7 @@ def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: s
         if m is None:
             raise RuntimeError(f"the app stopped without a match result: {a.stack.names()}")
         done += 1
-        rounds += len(m.ledger)
+        played += len(m.ledger)
         new_table(a, seed + done, preset, rounds)
         a.running = True
         warm = done >= warm_matches if matches is not None else (
@@ -180,7 +180,7 @@ def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: s
     tmp.cleanup()
     growth = (final - warm_rss) if warm_rss is not None else None
     return {
-        "frames": frames, "matches": done, "rounds": rounds, "seconds": round(elapsed, 1),
+        "frames": frames, "matches": done, "rounds": played, "seconds": round(elapsed, 1),
         "fps": round(frames / elapsed, 1) if elapsed else 0.0,
         "warmup_matches": warm_matches if matches is not None else None,
         "warmup_seconds": round(warm_at, 1),

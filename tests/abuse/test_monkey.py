@@ -2,7 +2,8 @@
 
 Each scene is opened the way ``--scene NAME`` opens it (``App.first_scene``; the pause menu over a
 table), then a seeded random stream of events goes through the same path as ``App.loop``: posted to
-SDL's queue, read back with ``pygame.event.get()``, fed to ``App.dispatch``, then
+SDL's queue, read back with ``pygame.event.get()`` (a frame's resizes coalesced as the app
+does), fed to ``App.dispatch``, then
 ``stack.update(1/60)``, ``stack.draw`` and ``display.flip``. The stream mixes mouse moves, presses,
 releases, drags, the wheel, keys (F1-F12, Esc, Enter, arrows, letters, digits, Tab...), text input,
 window resizes from below the minimum up to 2560x1440 (``VIDEORESIZE`` + ``WINDOWRESIZED``), focus
@@ -110,6 +111,7 @@ class Monkey:
         self.pos = (10, 10)
         self.minimised = False
         self.log: collections.deque[str] = collections.deque(maxlen=40)
+        self.stay = False  # True: no Esc, window close or right-click (keeps the table on top)
 
     def point(self) -> tuple[int, int]:
         r = self.rng
@@ -147,6 +149,8 @@ class Monkey:
                   touch=False)
 
     def key(self, k: int) -> None:
+        if self.stay and k == pygame.K_ESCAPE:
+            k = pygame.K_RETURN
         mod = self.rng.choice(MODS)
         uni = chr(k) if 32 <= k < 127 else ""
         if uni and mod & pygame.KMOD_SHIFT:
@@ -176,7 +180,8 @@ class Monkey:
         if x < 0.30:
             self.motion(self.point())
         elif x < 0.42:
-            self.button(True, r.choice([1, 1, 1, 1, 3, 2]), self.point())
+            self.button(True, r.choice([1, 1, 1, 1, 2] if self.stay else [1, 1, 1, 1, 3, 2]),
+                        self.point())
         elif x < 0.54:
             self.button(False, r.choice([1, 1, 1, 1, 3, 2]), self.point())
         elif x < 0.62:  # a drag from something to something
@@ -197,6 +202,8 @@ class Monkey:
         elif x < 0.94:
             self.post(pygame.TEXTINPUT, text=r.choice(TEXTS))
         elif x < 0.955:  # dragging a window edge sends a burst of sizes
+            if self.stay and r.random() < 0.8:
+                return 0  # a resize costs the table a re-rasterised deck: fewer in long play
             for _ in range(r.choice([1, 1, 2, 4])):
                 self.resize()
         elif x < 0.963:
@@ -215,7 +222,7 @@ class Monkey:
                 self.post(pygame.WINDOWMINIMIZED)
                 self.post(pygame.WINDOWHIDDEN)
             self.minimised = not self.minimised
-        elif x < 0.985:
+        elif x < 0.985 and not self.stay:
             self.post(pygame.QUIT)
             return 1
         else:
@@ -329,7 +336,7 @@ def test_monkey(name: str, tmp_path: Path, patched_engine: Illegal) -> None:
             for _ in range(rng.choice([0, 1, 2, 3, 5, 8, 12, 20])):
                 posted += 1
                 quits += monkey.one()
-            for event in pygame.event.get():
+            for event in app_mod.coalesce_resizes(pygame.event.get()):
                 a.dispatch(event)
                 top = a.stack.top
                 if event.type == pygame.QUIT and getattr(top, "prompt", None) is not None \
@@ -370,3 +377,85 @@ def test_monkey(name: str, tmp_path: Path, patched_engine: Illegal) -> None:
     print(f"monkey {name}: seed {BASE_SEED}, {posted} events, {frame} frames, {quits} quit "
           f"requests ({refused} answered no), {patched_engine.applied} moves played, "
           f"{len(patched_engine)} illegal refused; visited {sorted(seen)}")
+
+
+def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
+    """A noisy player who stays at the table: every kind of event except leaving (no Esc, no
+    window close, no right-click), aimed at the hand and the field, with animations running, for
+    whole rounds - the 48 cards are checked after every frame across many real moves."""
+    from koikoi_desktop.scenes.table import MatchConfig
+
+    rng = random.Random(f"{BASE_SEED}:plays")
+    random.seed(f"{BASE_SEED}:plays:global")
+    a = open_app(tmp_path, "table", rng)
+    a.anim_speed = "fast"
+    monkey = Monkey(a, rng)
+    monkey.stay = True
+    want = max(30, EVENTS // 30)  # engine moves to see (human and computer)
+    frame = 0
+    try:
+        a.stack.push(scenes.create("title", a))
+        rules = engine.PRESETS[rng.choice(sorted(engine.PRESETS))]
+        a.stack.push(scenes.create("table", a, config=MatchConfig(
+            rules, ("human", rng.choice(["beginner", "intermediate"])), rng.randrange(10**6))))
+        a.running = True
+        while patched_engine.applied < want and frame < want * 60:
+            frame += 1
+            for _ in range(rng.choice([0, 1, 2, 3, 5])):
+                monkey.one()
+            for event in app_mod.coalesce_resizes(pygame.event.get()):
+                a.dispatch(event)
+            a.running = True
+            top = a.stack.top
+            if top is None or top.name not in ("table", "round-summary", "match-result"):
+                if top is not None and top.name == "title":
+                    break  # the match ended and the player went back to the title
+                a.stack.pop()  # a screen opened by a stray click: close it
+                continue
+            a.stack.update(1 / 60)
+            if a.stack.top is None:
+                break
+            a.stack.draw(a.screen)
+            pygame.display.flip()
+            check_tables(a, patched_engine)
+    except BaseException as exc:
+        recent = "\n  ".join(monkey.log)
+        raise AssertionError(
+            f"{type(exc).__name__}: {exc}\nmonkey failed at the table at frame {frame} "
+            f"({patched_engine.applied} moves, stack {a.stack.names()}); replay with "
+            f"KOIKOI_MONKEY_SEED={BASE_SEED} python -m pytest tests/abuse/test_monkey.py "
+            f"-k plays\nlast events:\n  {recent}") from exc
+    finally:
+        while a.stack.top is not None:
+            a.stack.pop()
+        pygame.display.quit()
+    print(f"monkey at the table: seed {BASE_SEED}, {frame} frames, {patched_engine.applied} "
+          f"moves played, {len(patched_engine)} illegal refused")
+    assert patched_engine.applied >= 10, "the noisy player never got a game going"
+
+
+def test_a_burst_of_resizes_is_handled_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    """Dragging a window edge queues many sizes in one frame; the app lays out (and
+    re-rasterises the cards) once, at the last size, through its real loop."""
+    args = app_mod.parse_args(["--data-dir", str(tmp_path / "d"), "--frames", "1",
+                               "--scene", "table", "--speed", "off"])
+    a = app_mod.App(args)
+    app_mod.sdl_defaults(args)
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    a.first_scene()
+    sizes: list[tuple[int, int]] = []
+    real = a.stack.resize
+    monkeypatch.setattr(a.stack, "resize", lambda size: (sizes.append(size), real(size)))
+    for w, h in ((1100, 700), (1500, 900), (2000, 1200), (1300, 820)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    try:
+        a.loop()
+        assert sizes == [(1300, 820)]
+        assert a.screen.get_size() == (1300, 820)
+    finally:
+        while a.stack.top is not None:
+            a.stack.pop()
+        pygame.display.quit()
