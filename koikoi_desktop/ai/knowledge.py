@@ -72,6 +72,13 @@ class Threat:
     value: int
 
 
+#: Entries kept in :meth:`Knowledge.potential`'s memo before it starts afresh. Decision (issue 9
+#: soak): one Expert decision adds 6-12k entries and one Intermediate match about 8k, and hits
+#: across decisions are rare, so 30k (about 5 MB) costs no measurable playouts, while the former
+#: 300k let a long session's memory climb by some 50 MB before the first clear.
+POT_CACHE_MAX = 30_000
+
+
 class Knowledge:
     """Evaluation helpers for one rule set (get one with :func:`knowledge_for`)."""
 
@@ -156,7 +163,7 @@ class Knowledge:
                 v += 1.6 * _progress(have, need)
             elif have >= need:
                 v += 0.2
-        if len(self._pot) > 300_000:
+        if len(self._pot) > POT_CACHE_MAX:
             self._pot.clear()
         self._pot[key] = v
         return v
