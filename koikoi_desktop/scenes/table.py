@@ -120,7 +120,7 @@ class TableScene(PromptsMixin, Scene):
         self.humans = [p for p in (0, 1) if config.seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
         self.names = config.names or self._default_names()
-        self.queue = AnimationQueue(self._speed())
+        self.queue = AnimationQueue(self._speed(), reduced=self._reduced())
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
         self.lay = layout_mod.compute(self.size, getattr(app, "ui_scale", 1.0))
         self.director = Director(self.queue, lambda: self.lay, lambda: self.viewer)
@@ -159,10 +159,12 @@ class TableScene(PromptsMixin, Scene):
         return name if name in engine.PRESETS else "nintendo"
 
     def _speed(self) -> str:
-        speed = str(getattr(self.app, "anim_speed", "normal"))
-        if getattr(self.app, "reduced_motion", False) and speed == "normal":
-            speed = "fast"
-        return speed
+        return str(getattr(self.app, "anim_speed", "normal"))
+
+    def _reduced(self) -> bool:
+        """Reduced motion: cards appear in place with a short fade instead of moving (the
+        animation speed still sets the pauses between moves)."""
+        return bool(getattr(self.app, "reduced_motion", False))
 
     def _default_names(self) -> tuple[str, str]:
         seats = self.config.seats
@@ -192,12 +194,7 @@ class TableScene(PromptsMixin, Scene):
             self._restore(self.autosave_data)
             return
         rng = random.Random(self.seed)
-        ages: tuple[int | None, int | None] = (None, None)
-        months: tuple[int | None, int | None] = (None, None)
-        bd = self.app.setting("birth_date", None)
-        if bd is not None and self.humans:
-            h = self.humans[0]
-            months = (bd.month, 7) if h == 0 else (7, bd.month)
+        ages, months = self.first_dealer_ages()
         self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
         self.match = engine.new_match(self.rules, first_dealer=self.first.dealer, seed=self.seed)
         self.show_first_dealer()
@@ -257,6 +254,7 @@ class TableScene(PromptsMixin, Scene):
 
     def resume(self) -> None:
         self.queue.speed = self._speed()
+        self.queue.reduced = self._reduced()
         if self.waiting_summary:
             self.waiting_summary = False
             self.start_round()

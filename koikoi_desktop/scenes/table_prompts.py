@@ -30,6 +30,44 @@ from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 
 @dataclass
+class Reveal:
+    """A staged reveal on a prompt (the first-dealer draw): the cards are turned over one by
+    one, then the lines appear. ``card_at`` / ``line_at`` are start times in seconds; a card
+    turns over ``turn`` seconds. With ``fade_only`` (reduced motion) a card does not turn: its
+    face fades in over the back, in place. A click or a key finishes it at once."""
+
+    card_at: list[float]
+    line_at: list[float]
+    turn: float
+    fade_only: bool = False
+    captions: list[str] = field(default_factory=list)
+    clock: float = 0.0
+
+    @property
+    def end(self) -> float:
+        ends = [t + self.turn for t in self.card_at] + list(self.line_at)
+        return max(ends, default=0.0)
+
+    @property
+    def done(self) -> bool:
+        return self.clock >= self.end
+
+    def finish(self) -> None:
+        self.clock = max(self.clock, self.end)
+
+    def progress(self, i: int) -> float:
+        """0 (face down) .. 1 (face up) for card ``i``."""
+        if i >= len(self.card_at):
+            return 1.0
+        if self.turn <= 0:
+            return 1.0 if self.clock >= self.card_at[i] else 0.0
+        return max(0.0, min(1.0, (self.clock - self.card_at[i]) / self.turn))
+
+    def lines_shown(self) -> int:
+        return sum(1 for t in self.line_at if self.clock >= t)
+
+
+@dataclass
 class Prompt:
     key: Any
     title: str
@@ -41,6 +79,10 @@ class Prompt:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 10, 10))
     widgets: list[Button] = field(default_factory=list)
     focus: FocusGroup = field(default_factory=FocusGroup)
+    reveal: Reveal | None = None
+
+
+Pair = tuple[int | None, int | None]
 
 
 class PromptsMixin:
@@ -88,7 +130,13 @@ class PromptsMixin:
         fs = theme.font_px(19, s)
         line_h = int(fs * 1.45)
         wrapped = sum(max(1, len(gfx.wrap(t, fs, w - 40))) for t in p.lines)
-        ch = int(lay.card[1] * 0.8) if p.cards else 0
+        ch = 0
+        if p.cards:
+            from koikoi_desktop.scenes.table_view import prompt_card_row
+
+            ch = prompt_card_row(self, p)[0][1]  # type: ignore[arg-type]
+        if p.reveal is not None and p.reveal.captions:
+            ch += int(fs * 1.3) + int(18 * s)  # a name under each card, and some air
         h = int(70 * s) + wrapped * line_h + (ch + int(16 * s) if ch else 0) + int(70 * s)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = lay.field_band.center if not p.opaque else lay.main.center
@@ -116,6 +164,10 @@ class PromptsMixin:
         p = self.prompt
         if p is None:
             return
+        if p.reveal is not None and not p.reveal.done:
+            if it.kind in ("press", "confirm", "alt_press", "back"):
+                p.reveal.finish()  # a click or a key shows it all (and does not also continue)
+            return
         if it.kind in ("left", "right"):
             p.focus.move(1 if it.kind == "right" else -1)
             return
@@ -126,7 +178,12 @@ class PromptsMixin:
 
     def update_prompt(self, dt: float) -> None:
         p = self.prompt
-        if p is None or p.auto is None:
+        if p is None:
+            return
+        if p.reveal is not None and not p.reveal.done:
+            p.reveal.clock += dt
+            return
+        if p.auto is None:
             return
         p.auto -= dt
         if p.auto <= 0 and p.widgets:
@@ -134,12 +191,31 @@ class PromptsMixin:
 
     # ------------------------------------------------------------------ prompts
     def show_first_dealer(self) -> None:
+        """Who deals first, as the preset says, staged: the drawn cards are turned over one by
+        one under each player's name (lowest month deals; a same-month pair is drawn again),
+        the birth-month reveal card by card, or the age rule; for seed-000's tie (ages equal or
+        unknown) the rulebook's sakura sentence. Timing follows the animation speed ("off":
+        all at once) and reduced motion (cards fade in place instead of turning)."""
         fd = self.first
         name = self.names[fd.dealer]
         lines: list[str] = []
         cards: list[int] = []
+        captions: list[str] = []
+        card_at: list[float] = []
+        line_at: list[float] = []
+        f = self.queue.factor  # type: ignore[attr-defined]
+        reduced = bool(getattr(self.queue, "reduced", False))  # type: ignore[attr-defined]
+        turn = (0.16 if reduced else 0.36) * f
+        gap, pause = 0.55 * f, 0.35 * f
+        t = 0.3 * f
         if fd.method == "draw":
             for i, (a, b) in enumerate(fd.draws):
+                for c, who in ((a, 0), (b, 1)):
+                    cards.append(c)
+                    captions.append(self.names[who])
+                    card_at.append(t)
+                    t += gap
+                t += pause - gap + turn
                 lines.append(
                     gfx.tr(
                         "ui.first.draw",
@@ -151,24 +227,37 @@ class PromptsMixin:
                         mb=engine.month_of(b),
                     )
                 )
+                line_at.append(t)
                 if i < len(fd.draws) - 1:
                     lines.append(gfx.tr("ui.first.same_month"))
-            cards = list(fd.draws[-1])
+                    line_at.append(t)
+                t += pause
             lines.append(gfx.tr("ui.first.lowest_deals", name=name))
+            line_at.append(t)
         elif fd.method == "birth_month":
+            for (c,) in fd.draws[-6:]:
+                cards.append(c)
+                captions.append(gfx.tr("ui.first.month_n", m=engine.month_of(c)))
+                card_at.append(t)
+                t += gap
+            t += turn + pause - gap
             c = fd.draws[-1][0]
-            cards = [c]
             lines.append(
                 gfx.tr("ui.first.birth_month", card=card_name(c), m=engine.month_of(c), name=name)
             )
+            line_at.append(t)
         elif fd.method == "age":
             lines.append(gfx.tr("ui.first.oldest", name=name))
+            line_at.append(t)
         else:
             if self.rules.first_dealer == "oldest_player":
                 lines.append(gfx.tr("ui.first.sakura"))
             else:
                 lines.append(gfx.tr("ui.first.random"))
+            line_at.append(t)
+            t += 2.5 * pause  # time to read the sentence before the name
             lines.append(gfx.tr("ui.first.random_pick", name=name))
+            line_at.append(t)
 
         def go() -> None:
             self.close_prompt()
@@ -182,8 +271,29 @@ class PromptsMixin:
                 [(gfx.tr("ui.common.continue"), go, True)],
                 cards,
                 auto=1.5 if self.autoplay else None,
+                reveal=Reveal(card_at, line_at, turn, fade_only=reduced, captions=captions),
             )
         )
+
+    def first_dealer_ages(self) -> tuple[Pair, Pair]:
+        """Ages and birth months for the seed-000 / seed-001 dealer rules: a human's from the
+        birth date in the settings (None when not given), a computer's from its persona."""
+        import datetime as _dt
+
+        bd = self.app.setting("birth_date", None)
+        ages: list[int | None] = [None, None]
+        months: list[int | None] = [None, None]
+        for p in (0, 1):
+            opp = self.opponents.get(p)
+            persona = getattr(opp, "persona", None)
+            if persona is not None:
+                ages[p] = int(persona.age)
+                months[p] = int(persona.birth_month)
+            elif bd is not None and p in self.humans and len(self.humans) == 1:
+                today = _dt.date.today()
+                ages[p] = today.year - bd.year - ((today.month, today.day) < (bd.month, bd.day))
+                months[p] = bd.month
+        return (ages[0], ages[1]), (months[0], months[1])
 
     def show_curtain(self, p: int) -> None:
         self.curtain = True

@@ -70,6 +70,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=6)
             surface.blit(shadow, rect.move(5, 7))
         img = card_image(scene, sp.card if sp.face_up else 0, rect.size)
+        if sp.alpha < 255:  # reduced motion: fading in where it lands
+            img = img.copy()
+            img.set_alpha(sp.alpha)
         surface.blit(img, rect)
         if sp.face_up and badges and rect.size == lay.card:
             draw_badge(surface, rect, sp.card)
@@ -115,7 +118,14 @@ def _static_key(scene: TableScene, size: tuple[int, int]) -> tuple[Any, ...]:
         scene.log[-1] if scene.log else "",
         scene.config.practice,
         gfx.tr("ui.table.log"),
+        dealer_known(scene),
     )
+
+
+def dealer_known(scene: TableScene) -> bool:
+    """False while the first dealer is still being drawn (the header must not tell first)."""
+    p = scene.prompt
+    return p is None or p.key != ("first",)
 
 
 def static_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
@@ -199,6 +209,8 @@ def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.rules.match_end == "target" and scene.rules.target_score:
         rnd += " · " + gfx.tr("ui.table.target", n=scene.rules.target_score)
     parts = [rnd, gfx.tr("ui.table.dealer", name=scene.names[st.dealer]), preset_label(scene.rules)]
+    if not dealer_known(scene):
+        del parts[1]
     if scene.config.practice:
         parts.append(gfx.tr("ui.table.practice"))
     x = lay.header.x + 12
@@ -247,7 +259,7 @@ def draw_bands(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, theme.FELT_LIGHT, slot, width=1, border_radius=5)
         if top:
             tag = scene.names[p]
-            if st.dealer == p:
+            if st.dealer == p and dealer_known(scene):
                 tag += " · " + gfx.tr("term.dealer")
             gfx.blit_text(
                 surface,
@@ -258,7 +270,8 @@ def draw_bands(scene: TableScene, surface: pygame.Surface) -> None:
                 max_width=lay.opp_hand.w + 40,
             )
         else:
-            tag = scene.names[p] + (" · " + gfx.tr("term.dealer") if st.dealer == p else "")
+            mark = st.dealer == p and dealer_known(scene)
+            tag = scene.names[p] + (" · " + gfx.tr("term.dealer") if mark else "")
             gfx.blit_text(surface, tag, fs, (lay.hand_area.x, lay.hand_area.y + 2), bold=True)
     # field slots: faint outlines
     for r in lay.field_slots(len(board.field))[:16]:
@@ -498,18 +511,92 @@ def draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         max_width=p.rect.w - 30,
     )
     y += round(46 * s)
-    for line in p.lines:
+    rv = p.reveal
+    shown = rv.lines_shown() if rv is not None else len(p.lines)
+    if rv is not None and p.cards:  # a staged reveal: the cards first, then what they decide
+        y = _prompt_cards(scene, surface, p, y + round(6 * s)) + round(12 * s)
+    for i, line in enumerate(p.lines):
         for sub in gfx.wrap(line, fs, p.rect.w - 40):
-            gfx.blit_text(surface, sub, fs, (p.rect.x + 20, y), max_width=p.rect.w - 40)
+            if i < shown:
+                gfx.blit_text(surface, sub, fs, (p.rect.x + 20, y), max_width=p.rect.w - 40)
             y += int(fs * 1.45)
-    if p.cards:
-        ch = int(lay.card[1] * 0.8)
-        cw = round(ch * 0.625)
-        n = len(p.cards)
-        step = min(cw + 6, (p.rect.w - 40 - cw) / max(1, n - 1)) if n > 1 else 0
-        x = p.rect.centerx - (step * (n - 1) + cw) / 2
-        y += round(8 * s)
-        for c in p.cards:
-            surface.blit(card_image(scene, c, (cw, ch)), (round(x), y))
-            x += step
-    p.focus.draw(surface, font=theme.font_px(19, s))
+    if rv is None and p.cards:
+        _prompt_cards(scene, surface, p, y + round(8 * s))
+    if rv is None or rv.done:
+        p.focus.draw(surface, font=theme.font_px(19, s))
+
+
+def prompt_card_row(scene: TableScene, p: Any) -> tuple[tuple[int, int], float]:
+    """Card size and step of a prompt's row of cards (wider apart when they carry names)."""
+    lay = scene.lay
+    rv = p.reveal
+    captions = rv.captions if rv is not None else []
+    ch = int(lay.card[1] * (0.95 if captions else 0.8))
+    cw = round(ch * 0.625)
+    n = len(p.cards)
+    cap_fs = theme.font_px(15, lay.scale)
+    want = cw + 6
+    if captions:
+        want = max(cw + round(18 * lay.scale), *(gfx.measure(c, cap_fs)[0] + 14 for c in captions))
+    step = min(want, (p.rect.w - 40 - cw) / max(1, n - 1)) if n > 1 else 0
+    return (cw, ch), step
+
+
+def _prompt_cards(scene: TableScene, surface: pygame.Surface, p: Any, y: int) -> int:
+    """The prompt's row of cards (revealed one by one when staged); returns the y below it."""
+    (cw, ch), step = prompt_card_row(scene, p)
+    rv = p.reveal
+    captions = rv.captions if rv is not None else []
+    n = len(p.cards)
+    x = p.rect.centerx - (step * (n - 1) + cw) / 2
+    cap_fs = theme.font_px(15, scene.lay.scale)
+    bottom = y + ch
+    for i, c in enumerate(p.cards):
+        at = pygame.Rect(round(x), y, cw, ch)
+        _reveal_card(scene, surface, c, at, rv.progress(i) if rv else 1.0, rv)
+        if i < len(captions):
+            r = gfx.blit_text(
+                surface,
+                captions[i],
+                cap_fs,
+                (at.centerx, at.bottom + 4),
+                anchor="midtop",
+                color=theme.MUTED,
+                max_width=max(cw, int(step) - 8) if n > 1 else p.rect.w - 40,
+            )
+            bottom = max(bottom, r.bottom)
+        x += step
+    return bottom
+
+
+def _reveal_card(
+    scene: TableScene,
+    surface: pygame.Surface,
+    card: int,
+    rect: pygame.Rect,
+    t: float,
+    rv: Any,
+) -> None:
+    """A prompt card being revealed: ``t`` 0 = face down, 1 = face up. It turns over (narrows
+    to its edge, then widens showing its face) or, with reduced motion, stays still while its
+    face fades in over the back."""
+    size = rect.size
+    if t >= 1.0:
+        surface.blit(card_image(scene, card, size), rect)
+        return
+    back = card_image(scene, 0, size)
+    if rv is not None and rv.fade_only:
+        surface.blit(back, rect)
+        if t > 0:
+            face = card_image(scene, card, size).copy()
+            face.set_alpha(round(255 * t))
+            surface.blit(face, rect)
+        return
+    import math
+
+    width = abs(math.cos(math.pi * t))
+    img = back if t < 0.5 else card_image(scene, card, size)
+    w = max(1, round(size[0] * width))
+    if w != size[0]:
+        img = pygame.transform.smoothscale(img, (w, size[1]))
+    surface.blit(img, img.get_rect(center=rect.center))

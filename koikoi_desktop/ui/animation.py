@@ -5,6 +5,10 @@ they are by then: the table queues one step per engine event and each step chang
 model, then tweens every card whose place changed. ``speed`` scales durations (``off`` = 0, so
 the queue drains in one update); ``skip()`` (a click) finishes everything at once. Tweens
 interpolate rects with an ease-out curve; a ``flip`` tween turns the card face up halfway.
+
+Reduced motion (``AnimationQueue.reduced``): nothing flies, slides or turns. Each tween puts its
+card at the destination at once (face already as it ends) and fades it in there over at most
+``FADE`` seconds; the pauses between steps stay, so a move can still be followed.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 SPEEDS = {"off": 0.0, "fast": 0.45, "normal": 1.0}
+FADE = 0.18
 
 Box = tuple[float, float, float, float]
 
@@ -41,6 +46,7 @@ class Sprite:
     face_up: bool = True
     z: int = 0
     lifted: bool = False
+    alpha: int = 255
 
 
 @dataclass
@@ -51,10 +57,17 @@ class Tween:
     delay: float
     duration: float
     face_up_at_end: bool | None = None
+    fade: bool = False  # reduced motion: appear at the end and fade in, no movement
 
     def at(self, t: float) -> None:
         local = (t - self.delay) / self.duration if self.duration > 0 else 1.0
         if local <= 0:
+            return
+        if self.fade:
+            self.sprite.box = self.end
+            if self.face_up_at_end is not None:
+                self.sprite.face_up = self.face_up_at_end
+            self.sprite.alpha = round(255 * min(1.0, local))
             return
         self.sprite.box = lerp_box(self.start, self.end, ease_out(local))
         if self.face_up_at_end is not None and local >= 0.5:
@@ -62,6 +75,7 @@ class Tween:
 
     def finish(self) -> None:
         self.sprite.box = self.end
+        self.sprite.alpha = 255
         if self.face_up_at_end is not None:
             self.sprite.face_up = self.face_up_at_end
 
@@ -81,11 +95,12 @@ class Step:
 class AnimationQueue:
     """Steps run one after another; ``busy`` while any remain."""
 
-    def __init__(self, speed: str = "normal") -> None:
+    def __init__(self, speed: str = "normal", *, reduced: bool = False) -> None:
         self.steps: deque[Step] = deque()
         self.current: Step | None = None
         self.elapsed = 0.0
         self.speed = speed
+        self.reduced = reduced
 
     @property
     def factor(self) -> float:
@@ -106,6 +121,11 @@ class AnimationQueue:
         for tw in tweens:
             tw.delay *= f
             tw.duration *= f
+            if self.reduced and tw.duration > 0:
+                tw.fade = True
+                tw.duration = min(tw.duration, FADE)
+                if tw.delay <= 0:
+                    tw.at(1e-6)  # in place at once: not one frame at the old spot
         self.current.tweens = tweens
         self.current.length = max((tw.delay + tw.duration for tw in tweens), default=0.0)
         self.current.length += self.current.hold * f
