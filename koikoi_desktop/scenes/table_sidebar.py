@@ -1,0 +1,221 @@
+"""The table's sidebar: the yaku tracker of both players and the move log (drawn into the
+table's static layer, each part only when what it shows has changed).
+
+Tracker labels: the name column is as wide as the longest yaku name needs, leaving room for the
+widest row of card chips (five brights). A name that still does not fit is shown by its romaji
+name (Akatan, Ino-Shika-Chō: short, and the words a player meets in every rulebook) before it is
+ever cut with an ellipsis. A player's heading puts the yaku score on the right, so a long name
+is shortened, never the score.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from koikoi_desktop.scenes.table_text import yaku_name
+from koikoi_desktop.ui import gfx, theme, tracker
+
+if TYPE_CHECKING:
+    from koikoi_desktop.scenes.table import TableScene
+
+CHIP_GAP = 2
+
+
+def _metrics(scene: TableScene) -> tuple[int, int, int, int]:
+    """Font size, chip width and height, padding of the tracker at the current scale."""
+    s = scene.lay.scale
+    fs = theme.font_px(14, s)
+    chip_h = max(14, round(20 * s))
+    return fs, round(chip_h * 0.625), chip_h, 10
+
+
+def tracker_key(scene: TableScene) -> tuple[Any, ...]:
+    st = scene.shown[0]
+    return (
+        scene.lay.sidebar.size,
+        scene.lay.scale,
+        st.caps[0],
+        st.caps[1],
+        scene.viewer,
+        scene.names,
+        id(scene.rules),
+        gfx.tr("term.yaku"),
+    )
+
+
+def _label(key: str, fs: int, room: int) -> str:
+    """The row's yaku name, or its romaji name when the translated one does not fit."""
+    name = yaku_name(key)
+    if gfx.measure(name, fs)[0] <= room:
+        return name
+    try:
+        from koikoi_desktop import i18n
+
+        short = str(i18n.yaku_name(key, "romaji"))
+    except Exception:
+        return name
+    return short if gfx.measure(short, fs)[0] < gfx.measure(name, fs)[0] else name
+
+
+def _label_width(rows: list[tracker.Row], fs: int, width: int, chip_w: int) -> int:
+    """Width of the name column: what the longest name needs, but never so much that the
+    widest chip row (plus a count like 10/10) no longer fits."""
+    m = fs // 2
+    chips = max((len(r.cards) for r in rows if not r.count_only), default=5)
+    keep = max(chips * (chip_w + CHIP_GAP), gfx.measure("10/10", fs)[0]) + 6
+    want = max((gfx.measure(yaku_name(r.key), fs)[0] for r in rows), default=0) + m + 14
+    return max(int(width * 0.4), min(want, width - keep))
+
+
+def draw_tracker(scene: TableScene, surface: pygame.Surface) -> int:
+    """The sidebar panel and both players' yaku progress; returns the y below them."""
+    lay = scene.lay
+    side = lay.sidebar
+    fs, chip_w, chip_h, pad = _metrics(scene)
+    x0 = side.x + pad
+    width = side.w - 2 * pad
+    y = int(side.y) + 8
+    st = scene.shown[0]
+    caps = [set(st.captured(0)), set(st.captured(1))]
+    for p in (scene.viewer, 1 - scene.viewer):
+        color = theme.OCHRE if p == scene.viewer else theme.PAPER
+        score = gfx.blit_text(
+            surface,
+            f"{gfx.tr('term.yaku')}: {st.base(p)}",
+            fs + 1,
+            (side.right - pad, y),
+            anchor="topright",
+            bold=True,
+            color=color,
+        )
+        gfx.blit_text(
+            surface,
+            scene.names[p],
+            fs + 1,
+            (x0, y),
+            bold=True,
+            color=color,
+            max_width=score.left - x0 - 10,
+        )
+        y += fs + 10
+        rows = tracker.rows(caps[p], caps[1 - p], scene.rules)
+        label_w = _label_width(rows, fs, width, chip_w)
+        for row in rows:
+            y = _tracker_row(
+                scene, surface, row, caps[p], (x0, y), (width, label_w), (chip_w, chip_h), fs
+            )
+        y += 8
+    return y
+
+
+def _tracker_row(
+    scene: TableScene,
+    surface: pygame.Surface,
+    row: tracker.Row,
+    mine: set[int],
+    pos: tuple[int, int],
+    widths: tuple[int, int],
+    chip: tuple[int, int],
+    fs: int,
+) -> int:
+    """One yaku row: name (✓ made, ✗ no longer possible), then held / missing / gone cards."""
+    from koikoi_desktop.scenes.table_view import card_image
+
+    x, y = pos
+    width, label_w = widths
+    cw, chh = chip
+    color = theme.OCHRE if row.done else (theme.MUTED if not row.possible else theme.PAPER)
+    m = fs // 2
+    cy = y + chh // 2
+    if row.done:  # a drawn tick: readable without colour and in any font
+        pygame.draw.lines(
+            surface, color, False, [(x, cy), (x + m // 2, cy + m // 2), (x + m, cy - m // 2)], 2
+        )
+    elif not row.possible:
+        pygame.draw.line(surface, color, (x, cy - m // 2), (x + m, cy + m // 2), 2)
+        pygame.draw.line(surface, color, (x, cy + m // 2), (x + m, cy - m // 2), 2)
+    room = label_w - m - 14
+    gfx.blit_text(
+        surface,
+        _label(row.key, fs, room),
+        fs,
+        (x + m + 5, cy),
+        anchor="midleft",
+        color=color,
+        max_width=room,
+    )
+    cx = x + label_w
+    if row.count_only:
+        gfx.blit_text(
+            surface,
+            f"{row.held}/{row.need}",
+            fs,
+            (cx, cy),
+            anchor="midleft",
+            color=color,
+            bold=row.done,
+        )
+        return y + chh + 3
+    step = min(cw + CHIP_GAP, (width - label_w) // max(1, len(row.cards)))
+    for c in row.cards:
+        r = pygame.Rect(cx, y, cw, chh)
+        if c in mine:
+            surface.blit(card_image(scene, c, (cw, chh)), r)
+        elif c in row.gone:
+            img = card_image(scene, c, (cw, chh)).copy()
+            img.set_alpha(90)
+            surface.blit(img, r)
+            pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 2)
+            pygame.draw.line(surface, theme.DANGER, r.topright, r.bottomleft, 2)
+        else:
+            pygame.draw.rect(surface, theme.MUTED, r, width=1, border_radius=2)
+        cx += step
+    return y + chh + 3
+
+
+def log_rect(scene: TableScene, top: int) -> pygame.Rect:
+    """Where the move log sits: from ``top`` (below the tracker) to above the buttons."""
+    side = scene.lay.sidebar
+    return pygame.Rect(side.x, top, side.w, side.bottom - top)
+
+
+def log_key(scene: TableScene, top: int) -> tuple[Any, ...]:
+    return (top, scene.lay.sidebar.size, scene.lay.scale, len(scene.log), tuple(scene.log[-1:]),
+            gfx.tr("ui.table.log"))
+
+
+def draw_log(scene: TableScene, surface: pygame.Surface, top: int) -> None:
+    """The move log under the tracker, newest line last (brighter)."""
+    lay = scene.lay
+    side = lay.sidebar
+    fs, _, _, pad = _metrics(scene)
+    x0 = side.x + pad
+    pygame.draw.rect(surface, theme.PANEL, log_rect(scene, top))
+    pygame.draw.line(surface, theme.PANEL_EDGE, (side.x, top), (side.x, side.bottom))
+    y = top + 4
+    pygame.draw.line(surface, theme.PANEL_EDGE, (side.x + 8, y), (side.right - 8, y))
+    y += 6
+    gfx.blit_text(surface, gfx.tr("ui.table.log"), fs, (x0, y), bold=True)
+    y += fs + 8
+    buttons_h = round(40 * lay.scale)
+    room = side.bottom - buttons_h - 10 - y
+    line_h = fs + 6
+    lines: list[str] = []
+    for entry in reversed(scene.log):
+        lines[:0] = gfx.wrap(entry, fs, side.w - 24)
+        if len(lines) * line_h > room:
+            break
+    lines = lines[-max(0, room // line_h) :] if room > 0 else []
+    for i, line in enumerate(lines):
+        last = i == len(lines) - 1
+        gfx.blit_text(
+            surface,
+            line,
+            fs,
+            (x0, y),
+            color=theme.PAPER if last else theme.MUTED,
+            max_width=side.w - 2 * pad,
+        )
+        y += line_h
