@@ -59,7 +59,7 @@ _TEMPLATES: dict[str, str] = {
     "stop_threat": "stops: {points} points now, the opponent is {n} card(s) from {yaku}",
     "stop_points": "stops: {points} points now",
     "stop_last": "stops: {points} points now, no cards left to improve with",
-    "stop_sure": "stops: {points} points now beats the {ev:+.1f} expected from a koi-koi",
+    "stop_sure": "stops: {points} points now; a koi-koi would be worth about {ev:+.1f}",
     "koikoi": "calls koi-koi: {points} points is small and the opponent is far from a yaku",
     "koikoi_greedy": "calls koi-koi: wants more than {points} points",
     "koikoi_ev": "calls koi-koi: {ev:+.1f} expected against {points} points now",

@@ -29,7 +29,7 @@ from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.sim import determinize, rollout
 
 from .base import Budget, Opponent, Reason
-from .intermediate import describe_play, heuristic_koikoi, score_play, stop_points
+from .intermediate import RoundGain, describe_play, heuristic_koikoi, score_play, stop_points
 from .knowledge import Knowledge, knowledge_for
 
 #: Thinking budget in play (the table): answers well inside a second on a 2-core machine.
@@ -37,7 +37,7 @@ PLAY_BUDGET = Budget(ms=550.0, playouts=20000)
 #: At most this many candidate actions are searched (the best by the Intermediate score).
 MAX_CANDIDATES = 8
 #: Weight of the Intermediate score added to a candidate's simulated mean.
-PRIOR_WEIGHT = 0.25
+PRIOR_WEIGHT = 0.6
 #: Koi-koi must beat stopping by this many points (and this share of the stop score).
 KOI_MARGIN = 0.5
 KOI_MARGIN_SHARE = 0.1
@@ -123,6 +123,9 @@ class Expert(Opponent):
     leaf_weight = 1.0
     koi_margin = KOI_MARGIN
     race_bonus = RACE_BONUS
+    max_candidates = MAX_CANDIDATES
+    #: When true, koi-koi needs the Intermediate rule's agreement as well as the search's.
+    koi_agree = False
 
     def _budget(self) -> Budget:
         return self.budget if self.budget is not None else PLAY_BUDGET
@@ -135,10 +138,11 @@ class Expert(Opponent):
         me = view.cap_masks[view.player]
         opp = view.cap_masks[1 - view.player]
         if view.phase == "draw":
-            prior = {a: k.gain(me, opp, (1 << a.target) | (1 << view.pending_draw)) for a in legal}
+            gain = RoundGain(view, k).for_seat(view.player)
+            prior = {a: gain(me, opp, (1 << a.target) | (1 << view.pending_draw)) for a in legal}
         else:
-            prior = {a: score_play(view, a, k) for a in legal}
-        cands = sorted(legal, key=lambda a: -prior[a])[:MAX_CANDIDATES]
+            prior = {a: score_play(view, a, k, race=True) for a in legal}
+        cands = sorted(legal, key=lambda a: -prior[a])[: int(self.max_candidates)]
         means, n = self._search(view, rng, k, cands, horizon=self.horizon)
         best = max(cands, key=lambda a: means[a] + self.prior_weight * prior[a])
         reason = describe_play(view, best, k)
@@ -214,11 +218,11 @@ class Expert(Opponent):
         points = stop_points(view)
         if KOIKOI not in view.legal:
             return STOP, Reason("stop_points", {"points": points})
+        rule, reason = heuristic_koikoi(view, k)
+        if self.koi_agree and rule != KOIKOI:
+            return STOP, reason  # the rule sees no case for koi-koi: no need to search
         means, n = self._search(view, rng, k, [KOIKOI])
         ev = means[KOIKOI]
         if ev > points + self.koi_margin + KOI_MARGIN_SHARE * points:
             return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": ev, "n": n})
-        _, reason = heuristic_koikoi(view, k)
-        if reason.key == "stop_threat":
-            return STOP, reason
         return STOP, Reason("stop_sure", {"points": points, "ev": ev, "n": n})

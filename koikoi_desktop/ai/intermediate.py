@@ -83,13 +83,18 @@ class RoundGain:
         return gain
 
 
-def score_play(view: PlayerView, a: Action, k: Knowledge, *, careful: bool = True) -> float:
-    """The Intermediate score of a hand action (higher is better)."""
+def score_play(
+    view: PlayerView, a: Action, k: Knowledge, *, careful: bool = True, race: bool = False
+) -> float:
+    """The score of a hand action (higher is better). ``race``: value captures with
+    :class:`RoundGain` (a yaku ends the race) — Expert's prior; Intermediate values them by the
+    change of standing alone."""
     me_p = view.player
     me = view.cap_masks[me_p]
     opp = view.cap_masks[1 - me_p]
     rg = RoundGain(view, k)
-    my_gain = rg.for_seat(me_p)
+    my_gain = rg.for_seat(me_p) if race else k.gain
+    opp_gain = rg.for_seat(1 - me_p) if race else k.gain
     taken, field = play_effect(view, a)
     score = my_gain(me, opp, taken)
     mine = me | taken
@@ -99,9 +104,7 @@ def score_play(view: PlayerView, a: Action, k: Knowledge, *, careful: bool = Tru
         score += 0.7 * k.gain(mine, opp, rest) + 0.5
     if not careful:
         return score
-    score -= 0.9 * k.opponent_reply(
-        mine, opp, field, unseen, view.opponent_hand_size, rg.for_seat(1 - me_p)
-    )
+    score -= 0.9 * k.opponent_reply(mine, opp, field, unseen, view.opponent_hand_size, opp_gain)
     score += 0.5 * k.draw_chance(mine, opp, field, unseen, my_gain)
     hand_after = view.hand_mask & ~(1 << a.card)
     follow = 0.0
@@ -224,7 +227,7 @@ class Intermediate(Opponent):
         if view.phase == "draw":
             me = view.cap_masks[view.player]
             opp = view.cap_masks[1 - view.player]
-            gain = RoundGain(view, k).for_seat(view.player)
+            gain = k.gain
             best = max(
                 view.legal,
                 key=lambda a: (gain(me, opp, (1 << a.target) | (1 << view.pending_draw)), a.target),
