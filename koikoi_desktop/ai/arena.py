@@ -76,14 +76,14 @@ def play_match(
     callers: set[int] = set()
     illegal = 0
     while m.outcome is None:
-        seat = m.round.to_move
-        assert seat is not None
-        view = m.round.view(seat)
-        bot = bots[seat]
+        mover = m.round.to_move
+        assert mover is not None
+        view = m.round.view(mover)
+        bot = bots[mover]
         t0 = time.perf_counter()
         action = bot.choose(view)
         dt = (time.perf_counter() - t0) * 1000.0
-        side = side_of[seat]
+        side = side_of[mover]
         latency[side].append(dt)
         if bot.last_playouts:
             playouts[side].append(bot.last_playouts)

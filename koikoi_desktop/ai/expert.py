@@ -2,16 +2,22 @@
 
 For each decision it repeatedly deals the cards it cannot see (the opponent's hand and the draw
 pile) at random into a complete round consistent with its view (``engine.sim.determinize``),
-then plays every candidate action in that same world and finishes the round with a fast
-yaku-aware playout policy for both seats (``engine.sim.rollout``). Sharing each world between
-the candidates (common random numbers) makes the comparison far less noisy than the raw scores.
-A candidate's value is the mean round result from this seat's side (+points won, −points lost),
-plus a small share of the Intermediate evaluation as a prior, which breaks near-ties sensibly
-when the budget is small.
+then plays every candidate action in that same world and plays on with a fast, race-aware
+playout policy for both seats. Sharing each world between the candidates (common random
+numbers) makes the comparison far less noisy than the raw scores.
 
-Koi-koi: stopping scores a known amount; koi-koi is valued by playing the round on after the call
-in each world (the opponent may now win doubled, the hands may run out, or the caller may
-improve). It calls only when the simulated value beats the sure points by a margin.
+* Play and draw choices: playouts look ``horizon`` = 4 turns ahead; a round that ends inside
+  the horizon scores its result (+points won, −points lost), otherwise the position is scored by
+  the standing heuristic of ``knowledge``. A candidate's value is its mean plus 0.6 × a prior:
+  the one-ply evaluation with race-aware capture values (``intermediate.score_play(race=True)``).
+  Decision (measured in the arena, 100-match runs): full-length playouts with a small prior
+  (0.25) played no better than the Intermediate heuristic at 600 playouts; the look-ahead and the
+  stronger prior are what made the search pay.
+* Koi-koi: stopping scores a known amount; koi-koi is valued by playing the round to its end
+  after the call in each world (the opponent may now win doubled, the hands may run out, the
+  caller may improve), and is called when that beats the sure points by a margin. Decision:
+  letting the Intermediate rule veto these calls made Expert clearly weaker (its well-judged
+  koi-koi calls are a large part of its edge), so the simulation decides alone.
 
 Its only inputs are the PlayerView and its random source; hidden cards never reach it.
 """

@@ -8,8 +8,11 @@ A hand play is scored as
     + half my own draw's expected capture
     + a little for field cards my remaining hand can take next turn.
 
-Koi-koi is called only with a small score, cards to spare, no opponent yaku within reach and a
-yaku of my own one card away; otherwise it stops. All of it reads the PlayerView only.
+Koi-koi is called with a score under 7, three or more cards in hand, no opponent yaku one card
+away, and a likely improvement (a field card that raises my score and that my hand can take, or
+at least 12% of the cards still in play raising it); otherwise it stops. All of it reads the
+PlayerView only. :class:`RoundGain` (a capture that reaches a stop is worth what the stop pays)
+is Expert's refinement of the capture values; Intermediate keeps the plain change of standing.
 """
 
 from __future__ import annotations
