@@ -34,6 +34,13 @@ def _pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(len(s) * q))] if s else float("nan")
 
 
+def _load() -> str:
+    try:
+        return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def child_match(size: str, speed: str, frames: int | None, seed: int) -> dict[str, object]:
     from koikoi_desktop import app as app_mod
 
@@ -168,6 +175,10 @@ def main() -> None:
         return
     frames = "3000" if ns.quick else "0"
     print(f"Koi-Koi Desktop render benchmark (dummy video driver, speed {ns.speed})")
+    print(
+        f"  load average before: {_load()} on {os.cpu_count()} CPUs (frame p99 is only "
+        "meaningful on a quiet machine: a busy one preempts the frame loop)"
+    )
     for size in ("1280x800", "1920x1080"):
         r = _run_child("match", size, ns.speed, frames, str(ns.seed))
         print(
@@ -183,6 +194,7 @@ def main() -> None:
     t0 = time.perf_counter()
     r = _run_child("launch")
     wall = time.perf_counter() - t0
+    print(f"  load average after: {_load()}")
     print(
         f"  launch to first frame: {r['first_frame_s']:.3f} s in process; "
         f"{wall:.2f} s for the whole `--frames 1` run (Python start-up and exit included)"

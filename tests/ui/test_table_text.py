@@ -152,3 +152,26 @@ def test_stop_and_koi_words_follow_the_language(
     assert table_text.koi_word(rules) == koi
     custom = rules.model_copy(update={"stop_word": "Enough"})
     assert table_text.stop_word(custom) == "Enough"  # a word no catalog knows: as written
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str) -> None:
+    """Each yaku row shows its whole name, or its (short) romaji name, never a cut one."""
+    from koikoi_desktop.scenes import table_sidebar
+    from koikoi_desktop.scenes.table import MatchConfig, TableScene
+    from koikoi_desktop.ui import tracker
+
+    gfx.set_language(lang)
+    ui_app.on_resize(size)
+    t = TableScene(ui_app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1))
+    fs, chip_w, _, pad = table_sidebar._metrics(t)  # noqa: SLF001
+    width = t.lay.sidebar.w - 2 * pad
+    rows = tracker.rows(set(), set(), t.rules)
+    label_w = table_sidebar._label_width(rows, fs, width, chip_w)  # noqa: SLF001
+    assert width - label_w >= 5 * (chip_w + table_sidebar.CHIP_GAP)  # five bright chips fit
+    m = fs // 2
+    for row in rows:
+        label = table_sidebar._label(row.key, fs, label_w - m - 14)  # noqa: SLF001
+        assert gfx.measure(label, fs)[0] <= label_w - m - 14, (lang, size, label)
+        assert label in (i18n.yaku_name(row.key), i18n.yaku_name(row.key, "romaji"))
