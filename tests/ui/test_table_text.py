@@ -165,13 +165,13 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     gfx.set_language(lang)
     ui_app.on_resize(size)
     t = TableScene(ui_app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1))
-    fs, chip_w, _, pad = table_sidebar._metrics(t)  # noqa: SLF001
+    fs, chip_w, _, pad = table_sidebar._metrics(t)
     width = t.lay.sidebar.w - 2 * pad
     rows = tracker.rows(set(), set(), t.rules)
-    label_w = table_sidebar._label_width(rows, fs, width, chip_w)  # noqa: SLF001
+    label_w = table_sidebar._label_width(rows, fs, width, chip_w)
     assert width - label_w >= 5 * (chip_w + table_sidebar.CHIP_GAP)  # five bright chips fit
     m = fs // 2
     for row in rows:
-        label = table_sidebar._label(row.key, fs, label_w - m - 14)  # noqa: SLF001
+        label = table_sidebar._label(row.key, fs, label_w - m - 14)
         assert gfx.measure(label, fs)[0] <= label_w - m - 14, (lang, size, label)
         assert label in (i18n.yaku_name(row.key), i18n.yaku_name(row.key, "romaji"))
