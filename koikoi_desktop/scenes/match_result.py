@@ -121,7 +121,7 @@ class MatchResultScene(MenuScene):
         y += int(40 * s)
         # rounds table
         fs = theme.font_px(16, s)
-        cols = [int(w * 0.14), int(w * 0.22), int(w * 0.46), int(w * 0.62), int(w * 0.74)]
+        cols = [int(w * 0.12), int(w * 0.19), int(w * 0.37), int(w * 0.68), int(w * 0.78)]
         heads = [
             gfx.tr("term.round"),
             gfx.tr("ui.result.col_winner"),

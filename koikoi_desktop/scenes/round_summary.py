@@ -105,7 +105,8 @@ class RoundSummaryScene(MenuScene):
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
         e = self.entry
-        pad = int(28 * s)
+        # the content sits in a centred column (not stretched over a wide window)
+        pad = max(int(28 * s), (w - int(1100 * s)) // 2)
         y = int(22 * s)
         gfx.blit_text(
             surface,
@@ -121,8 +122,9 @@ class RoundSummaryScene(MenuScene):
         fs = theme.font_px(19, s)
         # yaku rows with their cards
         st = self.round_state
-        ch = int(74 * s)
+        ch = int(92 * s)
         cw = round(ch * 0.625)
+        name_w = min(int(w * 0.3), int(340 * s))
         yaku_cards: set[int] = set()
         if e.winner is not None and st is not None and not bool(getattr(e, "instant", "")):
             for yk in st.yaku(e.winner):
@@ -132,9 +134,9 @@ class RoundSummaryScene(MenuScene):
                     fs,
                     (pad, y + ch // 2),
                     anchor="midleft",
-                    max_width=int(w * 0.3),
+                    max_width=name_w,
                 )
-                x = pad + int(w * 0.3) + 10
+                x = pad + name_w + 10
                 for c in yk.cards:
                     surface.blit(card_surface(self.app, c, (cw, ch)), (x, y))
                     yaku_cards.add(c)
@@ -157,7 +159,7 @@ class RoundSummaryScene(MenuScene):
         # both capture piles
         if st is not None:
             y += int(8 * s)
-            sh = int(58 * s)
+            sh = int(70 * s)
             sw = round(sh * 0.625)
             for p in (self.viewer, 1 - self.viewer):
                 if y + sh + 20 > self.menu_top() - 8:
@@ -170,7 +172,7 @@ class RoundSummaryScene(MenuScene):
                     bold=True,
                     color=theme.MUTED,
                 )
-                y += int(22 * s)
+                y += int(theme.font_px(16, s) * 1.6)
                 x = pad
                 caps = sorted(st.captured(p), key=lambda c: (KIND_ORDER.index(kind_of(c)), c))
                 last_kind = None

@@ -197,7 +197,35 @@ class TableScene(PromptsMixin, Scene):
         ages, months = self.first_dealer_ages()
         self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
         self.match = engine.new_match(self.rules, first_dealer=self.first.dealer, seed=self.seed)
+        if self.fast_forward in ("round-summary", "match-result"):
+            self._fast_forward(self.fast_forward)
+            return
         self.show_first_dealer()
+
+    def _fast_forward(self, until: str) -> None:
+        """``--scene round-summary`` / ``match-result``: the computer seats play at once (no
+        animation, on this thread) to the end of the first round or of the match, and that
+        screen is shown over the table as in a real match."""
+        from koikoi_desktop.ui.thinker import _choose
+
+        m = self.match
+        last = m.round
+        for _ in range(20000):  # a whole match is a few hundred moves
+            if m.outcome is not None or (until == "round-summary" and m.ledger):
+                break
+            last = m.round
+            p = last.to_move
+            view = last.view(p)
+            action, _ = _choose(self.opponents[p], view, list(view.legal))
+            self.actions.append((m.round_number, p, str(action)))
+            m.apply(action)
+        self.director.board.sync(last if until == "round-summary" else m.round)
+        self.director.snap()
+        if until == "round-summary" and m.ledger:
+            self.display = (last, 1, m.balances)
+            self.push_summary(last, 0)
+        else:
+            self.finish_match()
 
     def _restore(self, data: Any) -> None:
         meta = dict(getattr(data, "meta", {}) or {})

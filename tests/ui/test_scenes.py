@@ -252,3 +252,29 @@ def test_window_icon_is_set_before_the_window_opens(tmp_path: Any, monkeypatch: 
     finally:
         a.close_storage()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("name", ["round-summary", "match-result"])
+def test_scene_flag_fast_forwards_to_the_end_screens(tmp_path: Any, name: str) -> None:
+    import pygame
+
+    args = app.parse_args(["--scene", name, "--seed", "5", "--data-dir", str(tmp_path)])
+    a = app.App(args)
+    app.sdl_defaults(args)
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    try:
+        a.first_scene()
+        top = a.stack.top
+        assert top is not None and top.name == name
+        if name == "round-summary":
+            assert top.entry.round == 1 and a.stack.find("table") is not None
+        else:
+            assert top.match.outcome is not None
+        a.stack.draw(a.screen)
+    finally:
+        while a.stack.top is not None:
+            a.stack.pop()
+        a.close_storage()
+        pygame.display.quit()
