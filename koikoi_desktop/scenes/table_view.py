@@ -270,7 +270,7 @@ def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
     right = lay.header.right - 12
     for p in (1, 0):
         calls = st.calls[p]
-        txt = f"{scene.names[p]}: {balances[p]} {_unit(scene)}"
+        txt = gfx.tr("ui.table.balance", name=scene.names[p], n=balances[p], unit=_unit(scene))
         if calls:
             txt += " · " + gfx.tr("ui.table.calls", n=calls)
         r = gfx.blit_text(
