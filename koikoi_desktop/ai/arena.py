@@ -57,6 +57,8 @@ def play_match(
     """One match, side a in seat ``a_seat``; returns its statistics. ``tune`` sets Expert
     attributes for experiments (``"horizon=4,prior_weight=0.5"``)."""
     rules = PRESETS[preset]
+    match_aware = "match_aware=0" not in tune
+    tune = ",".join(t for t in tune.split(",") if not t.startswith("match_aware"))
     side_of = {a_seat: 0, 1 - a_seat: 1}  # seat -> side index (0 = a, 1 = b)
     bots = {
         seat: make_opponent(levels[side], seed=bot_seeds[side], budget=budgets[side])
@@ -80,6 +82,11 @@ def play_match(
         assert mover is not None
         view = m.round.view(mover)
         bot = bots[mover]
+        if match_aware:
+            bal = m.balances
+            mr = m.rules
+            left = mr.rounds - len(m.ledger) - 1 if mr.rounds and mr.match_end == "rounds" else None
+            bot.set_match(bal[mover] - bal[1 - mover], None if left is None else max(0, left))
         t0 = time.perf_counter()
         action = bot.choose(view)
         dt = (time.perf_counter() - t0) * 1000.0

@@ -222,6 +222,16 @@ class Opponent(ABC):
         self.last_reason = Reason("only_move")
         self.last_playouts = 0
         self.last_ms = 0.0
+        self.match_lead: float | None = None
+        self.rounds_after: int | None = None
+
+    def set_match(self, lead: float | None, rounds_after: int | None) -> None:
+        """Optional public match context before a decision: this seat's ``lead`` in points or
+        coins (its balance minus the opponent's) and the rounds still to come after this one
+        (None: not a fixed-length match). Expert then plays for the match, not only the round;
+        the view itself carries only the round. ``set_match(None, None)`` clears it."""
+        self.match_lead = lead
+        self.rounds_after = rounds_after
 
     @property
     def name(self) -> str:

@@ -24,6 +24,7 @@ Its only inputs are the PlayerView and its random source; hidden cards never rea
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -47,6 +48,9 @@ PRIOR_WEIGHT = 0.6
 #: Koi-koi must beat stopping by this many points (and this share of the stop score).
 KOI_MARGIN = 0.5
 KOI_MARGIN_SHARE = 0.1
+
+#: Spread of one round's point difference, for the chance of winning the match (see _Utility).
+ROUND_SD = 6.0
 
 #: Playout policy bonus for a capture that reaches a stop (and half of it for denying one).
 RACE_BONUS = 6.0
@@ -118,6 +122,28 @@ def playout_policy(k: Knowledge, race: float = 6.0) -> Policy:
     return policy
 
 
+class _Utility:
+    """Round results as the chance of winning the match (normal approximation of the rounds
+    still to come), in points of the even-match slope (× sd·√(2π)) so that margins and the prior
+    keep their scale. Without match context it is the identity: Expert maximises expected
+    points. With a big lead the curve is flat (safety first); behind, it rewards big wins."""
+
+    def __init__(self, lead: float | None, rounds_after: int | None) -> None:
+        self.on = lead is not None and rounds_after is not None
+        self.lead = lead or 0.0
+        self.sd = ROUND_SD * math.sqrt(rounds_after or 0) + 1.5
+        self.scale = self.sd * math.sqrt(2.0 * math.pi)
+        self.zero = self._cdf(0.0)
+
+    def _cdf(self, x: float) -> float:
+        return 0.5 * (1.0 + math.erf((self.lead + x) / (self.sd * math.sqrt(2.0))))
+
+    def __call__(self, points: float) -> float:
+        if not self.on:
+            return points
+        return (self._cdf(points) - self.zero) * self.scale
+
+
 class Expert(Opponent):
     """Determinized Monte Carlo search; see the module docstring."""
 
@@ -174,6 +200,7 @@ class Expert(Opponent):
         heuristic; without one they run to the end of the round."""
         budget = self._budget()
         policy = playout_policy(k, self.race_bonus)
+        util = _Utility(self.match_lead, self.rounds_after)
         me = view.player
         sums = [0.0] * len(cands)
         worlds = 0
@@ -186,7 +213,7 @@ class Expert(Opponent):
             for i, a in enumerate(cands):
                 s = world.copy()
                 s._do(a)
-                sums[i] += self._playout(s, random.Random(seed), policy, me, horizon, k)
+                sums[i] += util(self._playout(s, random.Random(seed), policy, me, horizon, k))
             worlds += 1
             done += len(cands)
             if cap is not None and done + len(cands) > cap:
@@ -229,6 +256,7 @@ class Expert(Opponent):
             return STOP, reason  # the rule sees no case for koi-koi: no need to search
         means, n = self._search(view, rng, k, [KOIKOI])
         ev = means[KOIKOI]
-        if ev > points + self.koi_margin + KOI_MARGIN_SHARE * points:
+        sure = _Utility(self.match_lead, self.rounds_after)(points)
+        if ev > sure + self.koi_margin + KOI_MARGIN_SHARE * points:
             return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": ev, "n": n})
         return STOP, Reason("stop_sure", {"points": points, "ev": ev, "n": n})
