@@ -74,9 +74,9 @@ class Threat:
 
 #: Entries kept in :meth:`Knowledge.potential`'s memo before it starts afresh. Decision (issue 9
 #: soak): one Expert decision adds 6-12k entries and one Intermediate match about 8k, and hits
-#: across decisions are rare, so 30k (about 5 MB) costs no measurable playouts, while the former
+#: across decisions are rare, so 15k (under 3 MB) costs no measurable playouts, while the former
 #: 300k let a long session's memory climb by some 50 MB before the first clear.
-POT_CACHE_MAX = 30_000
+POT_CACHE_MAX = 15_000
 
 
 class Knowledge:

@@ -353,11 +353,12 @@ def _base_disjoint(p: int, rules: Rules) -> int | None:
 
 
 #: Memo sizes of :class:`Scorer` before it starts afresh. Decision (issue 9 soak): an Expert
-#: decision adds up to ~23k bases and ~1k scores, and repeats across decisions are rare, so these
-#: caps keep the search's hit rate (playouts per decision unchanged within noise) while a long
-#: session stays flat (the former 400k / 100k grew memory for dozens of matches before a clear).
-BASE_CACHE_MAX = 50_000
-SCORE_CACHE_MAX = 20_000
+#: decision adds up to ~23k bases and ~1k scores and repeats across decisions are rare, so these
+#: caps keep the search's speed (Expert playouts per decision unchanged within noise), while in
+#: the game's process (an Intermediate adds ~2.3k bases and ~110 scores a match) the memos stop
+#: growing early in a session: the former 400k / 100k kept memory climbing for 100+ matches.
+BASE_CACHE_MAX = 25_000
+SCORE_CACHE_MAX = 5_000
 
 
 class Scorer:
