@@ -1,4 +1,4 @@
-"""The short soak: ``benchmarks/soak.py`` for about 15 seconds of 3-round computer matches.
+"""The short soak: ``benchmarks/soak.py`` for about 12 seconds of 3-round computer matches.
 
 It runs as its own process (the figures are that process's memory, not pytest's) and must end
 with status 0 and sane figures: every frame drawn, several matches through the match result and
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SECONDS = float(os.environ.get("KOIKOI_SOAK_SECONDS") or 15)
+SECONDS = float(os.environ.get("KOIKOI_SOAK_SECONDS") or 12)
 
 
 def test_short_soak(tmp_path: Path) -> None:
