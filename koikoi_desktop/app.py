@@ -190,6 +190,29 @@ def write_crash_report(
     return path  # nowhere to write; the caller still names where it tried
 
 
+def _crash_box(args: argparse.Namespace, path: Path) -> None:
+    """Tell a player who started the game from a menu (no terminal) where the report is.
+
+    Only for an interactive run with a real video driver: a scripted run (``--frames``,
+    ``--screenshot``, ``--autoplay``) must never wait for a click. English only: the crash may
+    have come from the translations themselves.
+    """
+    if args.frames or args.screenshot or args.autoplay:
+        return
+    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
+        return
+    try:
+        import pygame
+
+        pygame.display.message_box(
+            "Koi-Koi Desktop",
+            f"The game stopped because of an error.\n\nA report was written to:\n{path}",
+            message_type="error",
+        )
+    except Exception:
+        pass  # no display at all: the line on stderr is all we can do
+
+
 def _match_record(app: Any) -> str | None:
     """The text record of the match on the table, if any (for the crash report)."""
     try:
@@ -241,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
             f"koikoi-desktop: crashed ({type(exc).__name__}: {what}); report written to {path}",
             file=sys.stderr,
         )
+        _crash_box(args, path)
         return 1
 
 
