@@ -298,16 +298,21 @@ def prob_has(u: int, n: int, k: int) -> float:
 
 
 _CACHE: dict[int, tuple[Rules, Knowledge]] = {}
+_BY_VALUE: dict[Rules, Knowledge] = {}
 
 
 def knowledge_for(rules: Rules) -> Knowledge:
-    """The shared :class:`Knowledge` of a rule set."""
+    """The shared :class:`Knowledge` of a rule set (by identity, then by value: each new game of
+    a chosen length brings an equal but new ``Rules`` object, which must not get its own memos)."""
     hit = _CACHE.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
     if len(_CACHE) > 32:
         _CACHE.clear()
-    k = Knowledge(rules)
+        _BY_VALUE.clear()
+    k = _BY_VALUE.get(rules)
+    if k is None:
+        k = _BY_VALUE[rules] = Knowledge(rules)
     _CACHE[id(rules)] = (rules, k)
     return k
 

@@ -397,17 +397,26 @@ class Scorer:
 
 
 _SCORERS: dict[int, tuple[Rules, Scorer]] = {}
+_SCORERS_BY_VALUE: dict[Rules, Scorer] = {}
 
 
 def scorer_for(rules: Rules) -> Scorer:
-    """The shared memoising Scorer of a rule set."""
+    """The shared memoising Scorer of a rule set.
+
+    Looked up by identity first (fast), then by value: every new game of a chosen length builds
+    an equal but new ``Rules`` object, and each used to get (and keep) a scorer of its own, so a
+    long session held dozens of full memos (issue 9 soak).
+    """
     key = id(rules)
     hit = _SCORERS.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
     if len(_SCORERS) > 64:
         _SCORERS.clear()
-    sc = Scorer(rules)
+        _SCORERS_BY_VALUE.clear()
+    sc = _SCORERS_BY_VALUE.get(rules)
+    if sc is None:
+        sc = _SCORERS_BY_VALUE[rules] = Scorer(rules)
     _SCORERS[key] = (rules, sc)
     return sc
 
