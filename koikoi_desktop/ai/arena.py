@@ -57,7 +57,7 @@ def play_match(
     """One match, side a in seat ``a_seat``; returns its statistics. ``tune`` sets Expert
     attributes for experiments (``"horizon=4,prior_weight=0.5"``)."""
     rules = PRESETS[preset]
-    match_aware = "match_aware=0" not in tune
+    match_aware = "match_aware=1" in tune
     tune = ",".join(t for t in tune.split(",") if not t.startswith("match_aware"))
     side_of = {a_seat: 0, 1 - a_seat: 1}  # seat -> side index (0 = a, 1 = b)
     bots = {
