@@ -50,3 +50,18 @@ def test_reason_keeps_template_and_params() -> None:
     r = Reason("stop_threat", {"points": 7, "n": 1, "yaku": "inoshikacho"})
     assert r.text() == "stops: 7 points now, the opponent is 1 card(s) from Ino-Shika-Cho"
     assert r.key == "stop_threat" and r.params["yaku"] == "inoshikacho"
+
+
+def test_thinking_answers_off_the_calling_thread() -> None:
+    import random
+
+    from koikoi_desktop.ai import Thinking
+    from koikoi_desktop.engine import PRESETS, new_round
+
+    state = new_round(PRESETS["nintendo"], dealer=1, rng=random.Random(8))
+    task = Thinking(make_opponent("expert", seed=2, budget=50), state.view(1))
+    action = task.wait(30.0)
+    assert task.done and action in state.legal_actions() and task.reason is not None
+    idle = Thinking(make_opponent("beginner", seed=2), state.view(0))  # not seat 0's turn
+    with pytest.raises(ValueError):
+        idle.wait(30.0)
