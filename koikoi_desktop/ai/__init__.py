@@ -15,7 +15,16 @@ an int = playouts, or a string such as ``"250ms"``) matters for Expert only.
 
 from __future__ import annotations
 
-from .base import LEVELS, PERSONAS, Budget, Opponent, Persona, Reason, personas
+from .base import (
+    LEVELS,
+    PERSONAS,
+    REASON_TEMPLATES,
+    Budget,
+    Opponent,
+    Persona,
+    Reason,
+    personas,
+)
 from .beginner import Beginner
 from .expert import PLAY_BUDGET, Expert
 from .intermediate import Intermediate
@@ -51,6 +60,7 @@ __all__ = [
     "LEVELS",
     "PERSONAS",
     "PLAY_BUDGET",
+    "REASON_TEMPLATES",
     "Beginner",
     "Budget",
     "Expert",

@@ -68,6 +68,10 @@ _TEMPLATES: dict[str, str] = {
 }
 
 
+#: Every reason template key with its English text (translations: ``ai.reason.<key>``).
+REASON_TEMPLATES = _TEMPLATES
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """A decision's reason: a template ``key`` and its ``params``.
@@ -303,6 +307,7 @@ __all__ = [
     "KEEP",
     "LEVELS",
     "PERSONAS",
+    "REASON_TEMPLATES",
     "Budget",
     "Opponent",
     "Persona",
