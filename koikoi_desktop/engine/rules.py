@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 #: RULES.md R-SETUP-1: ``seed-000`` starting coins for 3, 6 and 12 rounds.
 COINS_FOR_ROUNDS: Mapping[int, int] = MappingProxyType({3: 25, 6: 50, 12: 100})
 
+#: The yaku keys of RULES.md §7 in report order (R-YAKU-7.4).
 YAKU_KEYS: tuple[str, ...] = (
     "goko",
     "shiko",
@@ -59,16 +60,16 @@ class Rules(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    based_on: str = Field("custom", description="The preset this rule set started from.")
+    based_on: str = Field(default="custom", description="The preset this rule set started from.")
 
     # --- match (R-SETUP, R-MATCH, R-PAY)
     unit: Literal["coins", "points"] = "points"
     match_end: Literal["rounds", "target"] = "rounds"
-    rounds: int | None = Field(12, ge=1, le=1000)
-    starting_balance: int = Field(0, ge=0, le=1_000_000)
+    rounds: int | None = Field(default=12, ge=1, le=1000)
+    starting_balance: int = Field(default=0, ge=0, le=1_000_000)
     settlement: Literal["transfer_capped", "zero_sum", "winner_only"] = "winner_only"
     bankruptcy_ends_match: bool = False
-    target_score: int | None = Field(None, ge=1, le=1_000_000)
+    target_score: int | None = Field(default=None, ge=1, le=1_000_000)
     final_tie: Literal["draw", "extra_round"] = "draw"
     end_match_anytime: bool = False
     first_dealer: Literal["oldest_player", "lowest_month_draw", "birth_month_reveal"] = (
@@ -86,9 +87,9 @@ class Rules(BaseModel):
     bright_field_multiplier: bool = False
 
     # --- instant wins (R-INSTANT)
-    instant_teshi: int | None = Field(6, ge=0, le=1000)
-    instant_kuttsuki: int | None = Field(6, ge=0, le=1000)
-    instant_double_tenho: int | None = Field(None, ge=0, le=1000)
+    instant_teshi: int | None = Field(default=6, ge=0, le=1000)
+    instant_kuttsuki: int | None = Field(default=6, ge=0, le=1000)
+    instant_double_tenho: int | None = Field(default=None, ge=0, le=1000)
     instant_win_timing: Literal["first_turn", "at_deal"] = "at_deal"
     instant_win_declaration: Literal["optional", "automatic"] = "automatic"
     instant_win_multipliers: bool = False
@@ -99,40 +100,40 @@ class Rules(BaseModel):
     gaji_wild: bool = False
 
     # --- yaku values (§7.2)
-    value_goko: int = Field(10, ge=0, le=1000)
-    value_shiko: int = Field(8, ge=0, le=1000)
-    value_ame_shiko: int = Field(7, ge=0, le=1000)
-    value_sanko: int = Field(5, ge=0, le=1000)
-    value_inoshikacho: int = Field(5, ge=0, le=1000)
-    value_akatan: int = Field(5, ge=0, le=1000)
-    value_aotan: int = Field(5, ge=0, le=1000)
-    value_akaao: int = Field(10, ge=0, le=1000)
-    value_tane: int = Field(1, ge=0, le=1000)
-    value_tanzaku: int = Field(1, ge=0, le=1000)
-    value_kasu: int = Field(1, ge=0, le=1000)
+    value_goko: int = Field(default=10, ge=0, le=1000)
+    value_shiko: int = Field(default=8, ge=0, le=1000)
+    value_ame_shiko: int = Field(default=7, ge=0, le=1000)
+    value_sanko: int = Field(default=5, ge=0, le=1000)
+    value_inoshikacho: int = Field(default=5, ge=0, le=1000)
+    value_akatan: int = Field(default=5, ge=0, le=1000)
+    value_aotan: int = Field(default=5, ge=0, le=1000)
+    value_akaao: int = Field(default=10, ge=0, le=1000)
+    value_tane: int = Field(default=1, ge=0, le=1000)
+    value_tanzaku: int = Field(default=1, ge=0, le=1000)
+    value_kasu: int = Field(default=1, ge=0, le=1000)
 
     # --- yaku options (R-YAKU-2 … R-YAKU-7)
     viewing_yaku: bool = True
     viewing_voided_by_rain_man: bool = False
-    viewing_value: int = Field(5, ge=0, le=1000)
+    viewing_value: int = Field(default=5, ge=0, le=1000)
     viewing_excluded_by_light_yaku: bool = False
     sake_cup_is_plain: bool = True
     sanko_allows_rain_man: bool = False
     one_yaku_per_card: bool = False
-    set_yaku_absorb_extras: bool = False
-    trio_bonus: int | None = Field(None, ge=0, le=1000)
+    set_yaku_absorb_extras: bool = True
+    trio_bonus: int | None = Field(default=None, ge=0, le=1000)
 
     # --- multipliers (R-MULT) and koi-koi (R-KOI)
     seven_plus_double: bool = True
     koi_multiplier: Literal["double_per_call", "linear_total_calls", "none"] = "none"
     opponent_koi_double: bool = True
-    koikoi_limit: int | None = Field(None, ge=0, le=1000)
+    koikoi_limit: int | None = Field(default=1, ge=0, le=1000)
 
     # --- end of round (R-END)
     exhaustion: Literal["draw", "last_koi_caller_scores", "oya_hand_empty"] = "draw"
 
-    stop_word: str = Field("Stop", max_length=40)
-    koi_word: str = Field("Koi-Koi", max_length=40)
+    stop_word: str = Field(default="Stop", max_length=40)
+    koi_word: str = Field(default="Koi-Koi", max_length=40)
 
     @model_validator(mode="before")
     @classmethod
@@ -221,228 +222,77 @@ class Rules(BaseModel):
         return {k: v for k, v in mine.items() if theirs[k] != v}
 
 
+#: The presets (RULES.md §13). The model's defaults are the ``nintendo`` column (§13.4); each
+#: seed preset lists where it differs, so the four columns can be read side by side with §13.
+_NINTENDO = Rules(based_on="nintendo")
+
 _SEED_000 = Rules(
     based_on="seed-000",
     unit="coins",
-    match_end="rounds",
-    rounds=12,
     starting_balance=100,
     settlement="transfer_capped",
     bankruptcy_ends_match=True,
-    target_score=None,
-    final_tie="draw",
-    end_match_anytime=False,
     first_dealer="oldest_player",
     dealer_after_no_winner="same",
     deal_packet=4,
     deal_order="nd-d-f",
     field_redeal="none",
-    hand_exchange=False,
-    bright_field_multiplier=False,
-    instant_teshi=6,
-    instant_kuttsuki=6,
     instant_double_tenho=14,
     instant_win_timing="first_turn",
     instant_win_declaration="optional",
-    instant_win_multipliers=False,
     free_discard=True,
-    flip_when_field_empty=False,
-    gaji_wild=False,
-    value_goko=10,
-    value_shiko=8,
-    value_ame_shiko=7,
-    value_sanko=5,
-    value_inoshikacho=5,
-    value_akatan=5,
-    value_aotan=5,
-    value_akaao=10,
-    value_tane=1,
-    value_tanzaku=1,
-    value_kasu=1,
-    viewing_yaku=True,
-    viewing_voided_by_rain_man=False,
-    viewing_value=5,
-    viewing_excluded_by_light_yaku=False,
-    sake_cup_is_plain=True,
-    sanko_allows_rain_man=False,
-    one_yaku_per_card=False,
-    set_yaku_absorb_extras=False,
-    trio_bonus=None,
-    seven_plus_double=True,
     koi_multiplier="double_per_call",
-    opponent_koi_double=True,
-    koikoi_limit=None,
-    exhaustion="draw",
     stop_word="Agari",
     koi_word="Koi-koi",
+    set_yaku_absorb_extras=False,
+    koikoi_limit=None,
 )
 
 _SEED_003 = Rules(
     based_on="seed-003",
-    unit="points",
-    match_end="rounds",
-    rounds=12,
-    starting_balance=0,
     settlement="zero_sum",
-    bankruptcy_ends_match=False,
-    target_score=None,
     final_tie="extra_round",
     end_match_anytime=True,
-    first_dealer="lowest_month_draw",
-    dealer_after_no_winner="alternate",
     deal_packet=4,
     deal_order="nd-d-f",
     field_redeal="four_of_a_month_or_four_pairs",
-    hand_exchange=False,
-    bright_field_multiplier=False,
-    instant_teshi=6,
-    instant_kuttsuki=6,
-    instant_double_tenho=None,
-    instant_win_timing="at_deal",
-    instant_win_declaration="automatic",
-    instant_win_multipliers=False,
-    free_discard=False,
     flip_when_field_empty=True,
-    gaji_wild=False,
     value_goko=15,
     value_shiko=10,
     value_ame_shiko=8,
     value_sanko=6,
-    value_inoshikacho=5,
     value_akatan=6,
     value_aotan=6,
-    value_akaao=10,
-    value_tane=1,
-    value_tanzaku=1,
-    value_kasu=1,
-    viewing_yaku=True,
-    viewing_voided_by_rain_man=False,
     viewing_value=3,
-    viewing_excluded_by_light_yaku=False,
     sake_cup_is_plain=False,
-    sanko_allows_rain_man=False,
     one_yaku_per_card=True,
-    set_yaku_absorb_extras=False,
-    trio_bonus=None,
     seven_plus_double=False,
     koi_multiplier="linear_total_calls",
     opponent_koi_double=False,
-    koikoi_limit=None,
     exhaustion="oya_hand_empty",
     stop_word="Shobu",
     koi_word="Koi",
+    set_yaku_absorb_extras=False,
+    koikoi_limit=None,
 )
 
 _SEED_001 = Rules(
     based_on="seed-001",
-    unit="points",
     match_end="target",
     rounds=None,
-    starting_balance=0,
-    settlement="winner_only",
-    bankruptcy_ends_match=False,
     target_score=50,
     final_tie="extra_round",
-    end_match_anytime=False,
     first_dealer="birth_month_reveal",
     dealer_after_no_winner="same",
-    deal_packet=2,
     deal_order="nd-d-f",
     field_redeal="none",
-    hand_exchange=False,
-    bright_field_multiplier=False,
     instant_teshi=None,
     instant_kuttsuki=None,
-    instant_double_tenho=None,
-    instant_win_timing="at_deal",
-    instant_win_declaration="automatic",
-    instant_win_multipliers=False,
-    free_discard=False,
-    flip_when_field_empty=False,
-    gaji_wild=False,
-    value_goko=10,
-    value_shiko=8,
-    value_ame_shiko=7,
-    value_sanko=5,
-    value_inoshikacho=5,
-    value_akatan=5,
-    value_aotan=5,
-    value_akaao=10,
-    value_tane=1,
-    value_tanzaku=1,
-    value_kasu=1,
-    viewing_yaku=True,
-    viewing_voided_by_rain_man=False,
-    viewing_value=5,
-    viewing_excluded_by_light_yaku=False,
-    sake_cup_is_plain=True,
-    sanko_allows_rain_man=False,
-    one_yaku_per_card=False,
-    set_yaku_absorb_extras=False,
-    trio_bonus=None,
     seven_plus_double=False,
-    koi_multiplier="none",
     opponent_koi_double=False,
-    koikoi_limit=None,
     exhaustion="last_koi_caller_scores",
-    stop_word="Stop",
-    koi_word="Koi-Koi",
-)
-
-_NINTENDO = Rules(
-    based_on="nintendo",
-    unit="points",
-    match_end="rounds",
-    rounds=12,
-    starting_balance=0,
-    settlement="winner_only",
-    bankruptcy_ends_match=False,
-    target_score=None,
-    final_tie="draw",
-    end_match_anytime=False,
-    first_dealer="lowest_month_draw",
-    dealer_after_no_winner="alternate",
-    deal_packet=2,
-    deal_order="nd-f-d",
-    field_redeal="four_of_a_month",
-    hand_exchange=False,
-    bright_field_multiplier=False,
-    instant_teshi=6,
-    instant_kuttsuki=6,
-    instant_double_tenho=None,
-    instant_win_timing="at_deal",
-    instant_win_declaration="automatic",
-    instant_win_multipliers=False,
-    free_discard=False,
-    flip_when_field_empty=False,
-    gaji_wild=False,
-    value_goko=10,
-    value_shiko=8,
-    value_ame_shiko=7,
-    value_sanko=5,
-    value_inoshikacho=5,
-    value_akatan=5,
-    value_aotan=5,
-    value_akaao=10,
-    value_tane=1,
-    value_tanzaku=1,
-    value_kasu=1,
-    viewing_yaku=True,
-    viewing_voided_by_rain_man=False,
-    viewing_value=5,
-    viewing_excluded_by_light_yaku=False,
-    sake_cup_is_plain=True,
-    sanko_allows_rain_man=False,
-    one_yaku_per_card=False,
-    set_yaku_absorb_extras=True,
-    trio_bonus=None,
-    seven_plus_double=True,
-    koi_multiplier="none",
-    opponent_koi_double=True,
-    koikoi_limit=1,
-    exhaustion="draw",
-    stop_word="Stop",
-    koi_word="Koi-Koi",
+    set_yaku_absorb_extras=False,
+    koikoi_limit=None,
 )
 
 #: The four presets of RULES.md §13, by name.

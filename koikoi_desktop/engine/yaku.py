@@ -29,7 +29,7 @@ from koikoi_desktop.engine.cards import (
     ids_of,
     mask_of,
 )
-from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.engine.rules import YAKU_KEYS, Rules
 
 _RAIN = 1 << 41
 _SAKE = 1 << 33
@@ -40,22 +40,7 @@ _TSUKIMI = _MOON | _SAKE
 _TRIO = POETRY | BLUE
 
 #: Report order of RULES.md R-YAKU-7.4 (the trio bonus last).
-ORDER: tuple[str, ...] = (
-    "goko",
-    "shiko",
-    "ame_shiko",
-    "sanko",
-    "hanami",
-    "tsukimi",
-    "inoshikacho",
-    "akaao",
-    "akatan",
-    "aotan",
-    "tane",
-    "tanzaku",
-    "kasu",
-    "trio",
-)
+ORDER: tuple[str, ...] = (*YAKU_KEYS, "trio")
 _RANK = {k: i for i, k in enumerate(ORDER)}
 _LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
 

@@ -33,6 +33,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from koikoi_desktop.engine.yaku import ORDER
+
 NameStyle = Literal["japanese", "romaji", "translated"]
 
 #: Language code -> the language's own name (what the settings screen lists).
@@ -45,10 +47,8 @@ LANGUAGES: dict[str, str] = {
 }
 DEFAULT_LANGUAGE = "en"
 NAME_STYLES: tuple[NameStyle, ...] = ("translated", "japanese", "romaji")
-YAKU_KEYS: tuple[str, ...] = (
-    "goko", "shiko", "ame_shiko", "sanko", "hanami", "tsukimi", "inoshikacho",
-    "akatan", "aotan", "akaao", "tane", "tanzaku", "kasu", "trio",
-)
+#: Every yaku key of the engine (RULES.md §7) plus the trio bonus, in report order.
+YAKU_KEYS: tuple[str, ...] = ORDER
 
 _CATALOG_DIR = Path(__file__).resolve().parent
 _current = DEFAULT_LANGUAGE
