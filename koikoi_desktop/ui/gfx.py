@@ -91,7 +91,10 @@ def _fallback_font(size: int, bold: bool) -> pygame.font.Font:
     return font
 
 
-@functools.lru_cache(maxsize=2048)
+#: Rendered lines kept. Decision (issue 9 soak): a frame draws at most a few hundred distinct
+#: lines, while every match adds new ones (balances, log lines); 2048 surfaces let a session's
+#: memory climb by ~0.4 MB a match for a hundred matches, so the cache matches text.py's 512.
+@functools.lru_cache(maxsize=512)
 def _render_cached(
     text_: str, size: int, color: tuple[int, int, int], bold: bool
 ) -> pygame.Surface:
