@@ -17,8 +17,10 @@ warm-up, and the threads and open file descriptors at the end (a leak of either 
 Decisions:
 
 * Warm-up: the first 10% of the matches (at least 2) or, with ``--seconds``, the first quarter of
-  the time. Caches (card sprites, text renders, fonts, the felt) fill during the first match, so
-  growth is measured from the end of the warm-up, after ``gc.collect()``, to the end.
+  the time; caches (card sprites, text renders, fonts, the AI's memos) fill then. RSS is sampled
+  after ``gc.collect()`` at the end of every later match, and the growth is the median of the
+  last samples minus the median of the first ones (a tenth of the samples each, at most 10): the
+  allocator makes single samples jump by several MB either way, medians do not.
 * RSS is read from ``/proc/self/status`` (VmRSS, VmHWM); elsewhere ``resource.getrusage`` gives
   the peak only.
 * ``--max-growth-mb`` turns the figure into a verdict (exit status 1 when exceeded); the issue's
@@ -31,6 +33,7 @@ import argparse
 import gc
 import json
 import os
+import statistics
 import sys
 import tempfile
 import threading
@@ -178,7 +181,12 @@ def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: s
         a.stack.pop()
     pygame.display.quit()
     tmp.cleanup()
-    growth = (final - warm_rss) if warm_rss is not None else None
+    growth = None
+    if samples:
+        w = max(1, min(10, len(samples) // 10))
+        first = statistics.median(y for _, y in samples[:w])
+        last = statistics.median(y for _, y in samples[-w:])
+        warm_rss, growth = int(first), int(last - first)
     return {
         "frames": frames, "matches": done, "rounds": played, "seconds": round(elapsed, 1),
         "fps": round(frames / elapsed, 1) if elapsed else 0.0,
