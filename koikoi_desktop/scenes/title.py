@@ -114,12 +114,19 @@ class TitleScene(MenuScene):
         s = self.scale
         self.draw_heading(surface)
         self.focus.draw(surface, font=theme.font_px(21, s))
-        if self.message:
-            gfx.blit_text(
-                surface,
-                self.message,
-                theme.font_px(18, s),
-                (w // 2, h - int(30 * s)),
-                color=theme.OCHRE,
-                anchor="center",
-            )
+        size = theme.font_px(16, s)
+        lines: list[str] = []
+        for msg in ([self.message] if self.message else []) + self.storage_lines():
+            lines += gfx.wrap(msg, size, int(w * 0.9))
+        y = h - int(22 * s)
+        for line in reversed(lines[-4:]):
+            gfx.blit_text(surface, line, size, (w // 2, y), color=theme.OCHRE, anchor="center")
+            y -= int(22 * s)
+
+    def storage_lines(self) -> list[str]:
+        """Issue 6: a damaged, newer, read-only or locked file is told in one line each here,
+        at the start, as well as on the ledger screen (translated like the ledger does)."""
+        from koikoi_desktop.scenes.ledger import notice_text
+
+        storage = getattr(self.app, "storage", None)
+        return [notice_text(n) for n in (getattr(storage, "warnings", None) or [])][:2]

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 import pytest
+import pygame
 
 from koikoi_desktop import app, scenes
 from koikoi_desktop.scenes.base import Scene, SceneStack
@@ -278,3 +279,19 @@ def test_scene_flag_fast_forwards_to_the_end_screens(tmp_path: Any, name: str) -
             a.stack.pop()
         a.close_storage()
         pygame.display.quit()
+
+
+def test_title_tells_a_damaged_settings_file_in_one_line(tmp_path: Any) -> None:
+    """Issue 6: a damaged file is moved aside, never deleted, and the player sees one clear
+    line about it at the start (wrapped to the window, not cut off)."""
+    from koikoi_desktop import scenes
+
+    (tmp_path / "settings.json").write_text('{"schema_version": 1, "language": 7', "utf-8")
+    a = _open_app(tmp_path)
+    title = scenes.create("title", a)
+    lines = title.storage_lines()
+    assert len(lines) == 1 and "settings" in lines[0].lower()
+    assert list(tmp_path.glob("settings.json.damaged-*"))
+    surface = pygame.Surface((1024, 640))
+    title.draw(surface)  # draws the wrapped line without error
+    a.close_storage()
