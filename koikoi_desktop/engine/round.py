@@ -386,6 +386,16 @@ class RoundState:
         self.history.extend(events)
         return events
 
+    def step(self, action: Action) -> list[Event]:
+        """Carry out an action known to be legal, for searches: no check, no move record, no
+        history (``apply`` is the checked path). Passing an illegal action corrupts the state.
+        """
+        return self._do(action)
+
+    def fast_legal(self) -> list[Action]:
+        """The legal actions, computed afresh without copying (for searches; do not modify)."""
+        return self._compute_legal()
+
     def _do(self, action: Action) -> list[Event]:
         """Carry out a legal action (no checks; ``apply`` and the simulations call this)."""
         self._legal = None

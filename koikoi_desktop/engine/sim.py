@@ -170,9 +170,9 @@ def rollout(
 ) -> tuple[int | None, int]:
     """Play ``state`` (modified in place; pass a copy) to the end: (winner, final score)."""
     while state.outcome is None:
-        legal = state._compute_legal()
+        legal = state.fast_legal()
         a = legal[0] if len(legal) == 1 else policy(state, legal, rng)
-        state._do(a)
+        state.step(a)
     out = state.outcome
     return out.winner, out.final
 
@@ -199,11 +199,11 @@ def fast_rollout(
     rand = rng.random
     while state.outcome is None:
         if state.phase != "play" or state._declare_open:
-            legal = state._compute_legal()
+            legal = state.fast_legal()
             a = legal[0] if len(legal) == 1 else greedy_policy(state, legal, rng)
             if record is not None:
                 record.append(a)
-            state._do(a)
+            state.step(a)
             continue
         p = state.to_move
         assert p is not None
