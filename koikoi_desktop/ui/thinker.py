@@ -131,6 +131,7 @@ class Thinker:
         self._threads: cf.ThreadPoolExecutor | None = None
         self._procs: cf.ProcessPoolExecutor | None = None
         self._future: cf.Future[tuple[Any, str]] | None = None
+        self._in_thread = False
 
     @property
     def busy(self) -> bool:
@@ -144,16 +145,31 @@ class Thinker:
                 ctx = multiprocessing.get_context(method)
                 self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
             self._future = self._procs.submit(_choose_in_worker, spec, view, legal)
+            self._in_thread = False
         else:
             if self._threads is None:
                 self._threads = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
             self._future = self._threads.submit(_choose, opponent, view, legal)
+            self._in_thread = True
+
+    #: How long ``poll`` waits for a thread worker's answer: a blocking wait releases the GIL.
+    #: Decision: without it an uncapped frame loop (autoplay, soak, benchmarks) holds the GIL
+    #: almost all the time and starves the worker thread — a 1 ms Intermediate decision took up
+    #: to a second on a quiet machine. With the 60 fps cap the loop sleeps anyway; 1 ms a frame
+    #: while a computer thinks costs nothing visible.
+    POLL_WAIT = 0.001
 
     def poll(self) -> tuple[Any, str] | None:
         """The result once ready (re-raises an error from the opponent)."""
         fut = self._future
-        if fut is None or not fut.done():
+        if fut is None:
             return None
+        if not fut.done():
+            if not self._in_thread:
+                return None  # a process worker does not need our GIL
+            cf.wait([fut], timeout=self.POLL_WAIT)
+            if not fut.done():
+                return None
         self._future = None
         return fut.result()
 
