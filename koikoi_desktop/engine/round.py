@@ -14,8 +14,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from koikoi_desktop.engine.actions import (
     DECLARE,
@@ -43,78 +42,16 @@ from koikoi_desktop.engine.cards import (
     ids_of,
     mask_of,
 )
+from koikoi_desktop.engine.deal import (
+    Outcome,
+    _check_deck,
+    deal_positions,
+    instant_win,
+)
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.yaku import Scorer, Yaku, factors, scorer_for
 
 _GAJI_BIT = 1 << GAJI
-
-#: R-DEAL-2: for each deal order, the destination of each packet of a pass.
-_ORDERS = {"nd-d-f": ("nd", "d", "f"), "nd-f-d": ("nd", "f", "d")}
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a round ended (RULES.md §9-§10).
-
-    ``winner`` is 0, 1 or None (draw / void round); ``reason`` one of ``stop``, ``forced_stop``,
-    ``instant_win``, ``exhaustion_draw``, ``exhaustion_last_caller``, ``exhaustion_no_caller``,
-    ``oya_hand_empty_void``, ``oya_hand_empty_win``. ``base`` is the winner's yaku total (or the
-    instant-win value), ``factors`` the multipliers applied as (name, factor), ``final`` the
-    round's score, ``yaku`` the winner's scored yaku, ``calls`` (winner's, loser's) koi-koi calls.
-    """
-
-    winner: int | None
-    reason: str
-    base: int = 0
-    final: int = 0
-    yaku: tuple[Yaku, ...] = ()
-    factors: tuple[tuple[str, int], ...] = ()
-    calls: tuple[int, int] = (0, 0)
-    instant: str = ""
-
-
-def instant_win(hand: Iterable[int] | int, rules: Rules) -> tuple[str, int] | None:
-    """The best instant win (kind, value) a dealt hand holds under ``rules`` (R-INSTANT).
-
-    >>> from koikoi_desktop.engine.rules import PRESETS
-    >>> instant_win([1, 2, 3, 4, 5, 6, 7, 8], PRESETS["seed-000"])
-    ('double_tenho', 14)
-    >>> instant_win([1, 2, 5, 6, 9, 10, 13, 17], PRESETS["nintendo"]) is None
-    True
-    """
-    h = hand if isinstance(hand, int) else mask_of(hand)
-    counts = [(h & MONTH_MASK[m]).bit_count() for m in range(1, 13)]
-    fours = counts.count(4)
-    best: tuple[str, int] | None = None
-    options: list[tuple[str, int | None, bool]] = [
-        ("double_tenho", rules.instant_double_tenho, fours >= 2),
-        ("teshi", rules.instant_teshi, fours >= 1),
-        ("kuttsuki", rules.instant_kuttsuki, all(c % 2 == 0 for c in counts)),
-    ]
-    for kind, value, holds in options:
-        if holds and value is not None and (best is None or value > best[1]):
-            best = (kind, value)
-    return best
-
-
-def deal_positions(rules: Rules) -> tuple[tuple[str, int], ...]:
-    """R-DEAL-2: for deck index 0..23, (destination, pass) with destination nd, d or f."""
-    order = _ORDERS[rules.deal_order]
-    out: list[tuple[str, int]] = []
-    packet = rules.deal_packet
-    passes = 8 // packet
-    for pas in range(passes):
-        for dest in order:
-            out.extend((dest, pas) for _ in range(packet))
-    return tuple(out)
-
-
-def _check_deck(deck: Sequence[int]) -> list[int]:
-    d = [int(x) for x in deck]
-    if len(d) != 48 or set(d) != set(range(1, 49)):
-        raise ValueError("A deck order must list each of the 48 card ids (1-48) exactly once.")
-    return d
-
 
 class RoundState:
     """The full state of one round. Players are 0 and 1; the dealer moves first.
@@ -809,4 +746,12 @@ def new_round(
     return RoundState._deal(rules, dealer, next_deck)
 
 
-__all__ = ["DECK", "Outcome", "PlayerView", "RoundState", "instant_win", "new_round"]
+__all__ = [
+    "DECK",
+    "Outcome",
+    "PlayerView",
+    "RoundState",
+    "deal_positions",
+    "instant_win",
+    "new_round",
+]
