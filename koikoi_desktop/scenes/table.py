@@ -18,16 +18,16 @@ between turns and the player to move sits at the bottom. Computer seats think in
 
 from __future__ import annotations
 
-import contextlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import pygame
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.table_prompts import PromptsMixin
+from koikoi_desktop.scenes.table_storage import TableStorageMixin
 from koikoi_desktop.scenes.table_text import card_name, describe, illegal_text, reason_text
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui import layout as layout_mod
@@ -77,11 +77,7 @@ class Choice:
         return opts
 
 
-def _seat(p: int | None) -> Literal[0, 1] | None:
-    return None if p is None else (0 if p == 0 else 1)
-
-
-class TableScene(PromptsMixin, Scene):
+class TableScene(TableStorageMixin, PromptsMixin, Scene):
     """One match on the table."""
 
     name = "table"
@@ -424,67 +420,6 @@ class TableScene(PromptsMixin, Scene):
                 viewer=self.viewer,
             )
         )
-
-    # ------------------------------------------------------------------ storage
-    def _meta(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.config.seats),
-            "practice": self.config.practice,
-            "preset": self.rules.based_on,
-            "round": self.match.round_number,
-            "balances": list(self.match.balances),
-            "names": list(self.names),
-        }
-
-    def write_autosave(self) -> None:
-        store = getattr(self.app, "storage", None)
-        if store is None or self.autoplay or self.match is None or not self.humans:
-            return
-        try:
-            # on a worker thread: an atomic write with fsync takes ~12 ms, most of a frame
-            store.write_autosave(self.match.record_text(), self._meta(), background=True)
-        except Exception as exc:
-            self.say_message(str(exc))
-
-    def clear_autosave(self) -> None:
-        store = getattr(self.app, "storage", None)
-        if store is not None and not self.autoplay and self.humans:
-            with contextlib.suppress(Exception):
-                store.clear_autosave()
-
-    def record_ledger(self, ending: str = "completed", winner: int | None = -1) -> None:
-        store = getattr(self.app, "storage", None)
-        if store is None or self.autoplay or not self.humans:
-            return
-        try:
-            from koikoi_desktop import __version__
-            from koikoi_desktop.storage import MatchRecord
-
-            m = self.match
-            me = self.humans[0]
-            cpu = [s for s in self.config.seats if s != "human"]
-            rounds = [e.as_dict() for e in m.ledger]
-            for r in rounds:
-                r.pop("instant", None)
-            rec = MatchRecord(
-                preset=self.rules.based_on,
-                options=self.rules.changes_from_preset() if engine.is_custom(self.rules) else {},
-                unit=self.rules.unit,
-                opponent_name=self.names[1 - me],
-                opponent_level=cpu[0] if cpu else "hotseat",
-                practice=self.config.practice,
-                player_seat=0 if me == 0 else 1,
-                rounds=rounds,
-                final_balances=m.balances,
-                winner=_seat(m.outcome.winner if m.outcome is not None else None)
-                if winner == -1
-                else _seat(winner),
-                ending=ending,
-                app_version=__version__,
-            )
-            store.record_match(rec)
-        except Exception as exc:
-            self.app.warnings.append(f"ledger: {exc}")
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
