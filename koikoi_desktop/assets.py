@@ -21,24 +21,13 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from koikoi_desktop.engine.cards import DECK
+
 if TYPE_CHECKING:
     import pygame
 
-#: File names of the 48 cards, by id (RULES.md §2 id and code).
-CARD_CODES: tuple[str, ...] = (
-    "JAN_CRANE", "JAN_POEM", "JAN_PLAIN_1", "JAN_PLAIN_2",
-    "FEB_WARBLER", "FEB_POEM", "FEB_PLAIN_1", "FEB_PLAIN_2",
-    "MAR_CURTAIN", "MAR_POEM", "MAR_PLAIN_1", "MAR_PLAIN_2",
-    "APR_CUCKOO", "APR_RIBBON", "APR_PLAIN_1", "APR_PLAIN_2",
-    "MAY_BRIDGE", "MAY_RIBBON", "MAY_PLAIN_1", "MAY_PLAIN_2",
-    "JUN_BUTTERFLIES", "JUN_BLUE", "JUN_PLAIN_1", "JUN_PLAIN_2",
-    "JUL_BOAR", "JUL_RIBBON", "JUL_PLAIN_1", "JUL_PLAIN_2",
-    "AUG_MOON", "AUG_GEESE", "AUG_PLAIN_1", "AUG_PLAIN_2",
-    "SEP_SAKE", "SEP_BLUE", "SEP_PLAIN_1", "SEP_PLAIN_2",
-    "OCT_DEER", "OCT_BLUE", "OCT_PLAIN_1", "OCT_PLAIN_2",
-    "NOV_RAINMAN", "NOV_SWALLOW", "NOV_RIBBON", "NOV_LIGHTNING",
-    "DEC_PHOENIX", "DEC_PLAIN_1", "DEC_PLAIN_2", "DEC_PLAIN_3",
-)
+#: File names of the 48 cards, by id: the engine's codes (RULES.md §2), one source of truth.
+CARD_CODES: tuple[str, ...] = tuple(c.code for c in DECK)
 
 #: Width : height of the card art (viewBox 0 0 200 320).
 CARD_ASPECT = 200 / 320
