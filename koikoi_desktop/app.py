@@ -21,173 +21,45 @@ Decisions:
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
+import contextlib
 import os
-import platform
 import sys
 import time
-import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-MIN_SIZE = (1024, 640)
+from koikoi_desktop import crash
+from koikoi_desktop.cli import LANG_CODES, MIN_SIZE, UsageError, build_parser, parse_args
+
+if TYPE_CHECKING:
+    from koikoi_desktop.storage import Storage
+
+__all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
+
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
-LANG_CODES = ("en", "uk", "ru", "sk", "ja")
 ICON_FILE = "icon-64.png"  # under assets/ui/, copied from packaging/icons/
 
 
-class UsageError(Exception):
-    """A bad command-line value (reported as one line, exit status 2)."""
+def _data_dir(args: argparse.Namespace | None, storage: Storage | None = None) -> Path:
+    """Where crash reports go: the open storage's folder, else --data-dir / KOIKOI_DATA_DIR /
+    the user data folder."""
+    if storage is not None:
+        return storage.data_dir
+    from koikoi_desktop.storage.paths import resolve_data_dir
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:
-        raise UsageError(message)
-
-
-def _nonneg_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
-    return value
-
-
-def _pos_int(text: str) -> int:
-    value = _nonneg_int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
-
-
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
-    w, h = int(parts[0]), int(parts[1])
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-        raise argparse.ArgumentTypeError(
-            f"{w}x{h} is smaller than the minimum window size {MIN_SIZE[0]}x{MIN_SIZE[1]}"
-        )
-    if w > 10000 or h > 10000:
-        raise argparse.ArgumentTypeError(f"{w}x{h} is larger than 10000x10000")
-    return (w, h)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    from koikoi_desktop.scenes import CLI_SCENES
-
-    p = _Parser(prog="koikoi-desktop", description="Koi-Koi Desktop: hanafuda for two.")
-    p.add_argument(
-        "--seed", type=_nonneg_int, help="random seed for the match (reproducible deals)"
-    )
-    p.add_argument(
-        "--autoplay",
-        action="store_true",
-        help="computer vs computer through the real scenes, starting a match at once",
-    )
-    p.add_argument("--frames", type=_pos_int, help="quit after N frames (exit status 0)")
-    p.add_argument(
-        "--screenshot", metavar="FILE", help="write the last drawn frame to FILE on exit"
-    )
-    p.add_argument("--scene", metavar="NAME", help=f"start on a screen: {', '.join(CLI_SCENES)}")
-    p.add_argument("--size", type=_size, metavar="WxH", help="window size (minimum 1024x640)")
-    p.add_argument("--data-dir", metavar="DIR", help="where settings, ledger and autosave live")
-    p.add_argument("--lang", metavar="CODE", help=f"language: {', '.join(LANG_CODES)}")
-    p.add_argument("--render-deck", metavar="FILE", help="write a sheet of all 48 cards and exit")
-    p.add_argument("--speed", choices=("off", "fast", "normal"), help="animation speed")
-    p.add_argument("--preset", metavar="NAME", help="rule preset for --autoplay / --scene table")
-    return p
-
-
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    """Parse and validate; raises UsageError with a one-line message."""
-    from koikoi_desktop.scenes import CLI_SCENES
-
-    args = build_parser().parse_args(argv)
-    if args.scene is not None and args.scene not in CLI_SCENES:
-        raise UsageError(f"unknown scene {args.scene!r} (choose from {', '.join(CLI_SCENES)})")
-    if args.lang is not None and args.lang not in LANG_CODES:
-        raise UsageError(f"unknown language {args.lang!r} (choose from {', '.join(LANG_CODES)})")
-    for value, what in ((args.screenshot, "screenshot"), (args.render_deck, "deck sheet")):
-        if value is None:
-            continue
-        target = Path(value).expanduser().resolve()
-        if not target.parent.is_dir():
-            raise UsageError(f"cannot write {what}: folder {target.parent} does not exist")
-        if target.is_dir():
-            raise UsageError(f"cannot write {what}: {target} is a folder")
-        if not os.access(target.parent, os.W_OK):
-            raise UsageError(f"cannot write {what}: folder {target.parent} is not writable")
-    if args.data_dir is not None:
-        d = Path(args.data_dir).expanduser()
-        if d.exists() and not d.is_dir():
-            raise UsageError(f"--data-dir {d} exists and is not a folder")
-    if args.preset is not None:
-        try:
-            from koikoi_desktop.engine import PRESETS
-
-            names = sorted(PRESETS)
-        except ImportError:
-            names = ["nintendo", "seed-000", "seed-001", "seed-003"]
-        if args.preset not in names:
-            raise UsageError(f"unknown preset {args.preset!r} (choose from {', '.join(names)})")
-    return args
-
-
-def _data_dir(args: argparse.Namespace | None, storage: Any = None) -> Path:
-    """Where crash reports go: the storage's folder, --data-dir, KOIKOI_DATA_DIR or the user dir."""
-    for cand in (getattr(storage, "data_dir", None), getattr(storage, "root", None)):
-        if cand:
-            return Path(cand)
-    if args is not None and getattr(args, "data_dir", None):
-        return Path(args.data_dir).expanduser()
-    if os.environ.get("KOIKOI_DATA_DIR"):
-        return Path(os.environ["KOIKOI_DATA_DIR"])
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("koikoi-desktop", appauthor=False))
+    return resolve_data_dir(getattr(args, "data_dir", None) if args is not None else None)
 
 
 def write_crash_report(
     exc: BaseException,
     args: argparse.Namespace | None,
-    storage: Any = None,
+    storage: Storage | None = None,
     *,
     record: str | None = None,
 ) -> Path:
-    """Write the traceback, environment and the match's text ``record`` (when a match was on
-    the table) to ``crash-<time>.txt`` in the data folder (the temp folder when that refuses);
-    returns the path."""
-    import tempfile
-
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    from koikoi_desktop import __version__
-
-    lines = [
-        f"Koi-Koi Desktop {__version__} crash report, {stamp}",
-        f"python {platform.python_version()} on {platform.platform()}",
-        f"argv: {sys.argv!r}",
-        "",
-        "".join(traceback.format_exception(exc)),
-    ]
-    if record:
-        lines += ["match record (replay with koikoi_desktop.engine.replay_match):", record]
-    text = "\n".join(lines)
-    tmp = Path(tempfile.gettempdir())
-    places = [(_data_dir(args, storage), f"crash-{stamp}.txt"), (tmp, f"koikoi-crash-{stamp}.txt")]
-    for folder, name in places:
-        path = folder / name
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", errors="backslashreplace")
-            return path
-        except OSError:
-            continue
-    return path  # nowhere to write; the caller still names where it tried
+    """Write a crash report (:mod:`koikoi_desktop.crash`) and return its path."""
+    return crash.write_report(exc, _data_dir(args, storage), record=record)
 
 
 def _crash_box(args: argparse.Namespace, path: Path) -> None:
@@ -201,25 +73,23 @@ def _crash_box(args: argparse.Namespace, path: Path) -> None:
         return
     if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
         return
-    try:
-        import pygame
+    import pygame
 
+    # no display at all: the line on stderr is all we can do
+    with contextlib.suppress(pygame.error):
         pygame.display.message_box(
             "Koi-Koi Desktop",
             f"The game stopped because of an error.\n\nA report was written to:\n{path}",
             message_type="error",
         )
-    except Exception:
-        pass  # no display at all: the line on stderr is all we can do
 
 
 def _match_record(app: Any) -> str | None:
     """The text record of the match on the table, if any (for the crash report)."""
-    try:
-        table = app.stack.find("table")
-        return str(table.match.record_text()) if table is not None and table.match else None
-    except Exception:
-        return None
+    stack = getattr(app, "stack", None)
+    table = stack.find("table") if stack is not None else None
+    match = getattr(table, "match", None)
+    return str(match.record_text()) if match is not None else None
 
 
 def _sdl_defaults(args: argparse.Namespace) -> None:
@@ -251,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.render_deck:
             return _render_deck(args)
+        if args.export_ledger or args.import_ledger:
+            return _ledger_command(args)
         app = App(args)
         return int(app.run())
     except KeyboardInterrupt:
@@ -266,6 +138,30 @@ def main(argv: list[str] | None = None) -> int:
         )
         _crash_box(args, path)
         return 1
+
+
+def _ledger_command(args: argparse.Namespace) -> int:
+    """``--export-ledger FILE`` / ``--import-ledger FILE``: one line of result, exit 0; a bad
+    file or a refusing disk: one line on stderr, exit 2, nothing changed."""
+    from koikoi_desktop.storage import Storage
+
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
+    with Storage.open(data_dir) as store:
+        for line in store.warnings:
+            print(f"koikoi-desktop: {line}", file=sys.stderr)
+        try:
+            if args.export_ledger:
+                path = store.export_all(args.export_ledger)
+                print(f"exported {store.db.count(include_computer=True) if store.db else 0} "
+                      f"matches to {path}")
+            else:
+                added, same, aside = store.import_ledger(args.import_ledger)
+                print(f"imported {added} matches ({same} already in the ledger, "
+                      f"{aside} kept aside as conflicting)")
+        except (ValueError, OSError) as exc:  # a bad file, or the disk refuses: nothing changed
+            print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
+            return 2
+    return 0
 
 
 def _render_deck(args: argparse.Namespace) -> int:
@@ -306,7 +202,7 @@ class App:
         self.frame_ms: list[float] = []
         self.frame = 0
         self.clock_s = 0.0  # simulated seconds (autoplay) or real seconds since start
-        self.storage: Any = None
+        self.storage: Storage | None = None
         self._settings: Any = None
         self.sprites: Any = None
         self.ui_scale = 1.0
@@ -319,29 +215,38 @@ class App:
         self._window: Any = None
         self._fullscreen = False
         self._storage_closed = False
+        self._warnings_taken = 0
+        #: --autoplay --record: computer-vs-computer matches go into the ledger (marked).
+        self.record_autoplay = bool(self.args.record)
+        #: --autoplay --matches N: how many matches are left to play before quitting.
+        self.matches_left = int(self.args.matches or 1)
         self._windowed_size: tuple[int, int] = self.size
         self.icon_set = False
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:
-        import importlib
+        """Open the data folder (settings, ledger, saved matches). Problems found on disk
+        become warning lines, never exceptions (see :class:`koikoi_desktop.storage.Storage`)."""
+        from koikoi_desktop.storage import Storage
 
-        try:
-            Storage = getattr(importlib.import_module("koikoi_desktop.storage"), "Storage", None)
-        except ImportError:
-            return
-        if Storage is None or not hasattr(Storage, "open"):
-            return
         data_dir = Path(self.args.data_dir).expanduser() if self.args.data_dir else None
         self.storage = Storage.open(data_dir)
-        self.warnings.extend(getattr(self.storage, "warnings", []) or [])
-        s = self.settings
-        if s is not None:
-            self.ui_scale = float(getattr(s, "ui_scale", 1.0) or 1.0)
-            if self.args.speed is None:
-                self.anim_speed = str(getattr(s, "animation_speed", self.anim_speed) or "normal")
-            self.reduced_motion = bool(getattr(s, "reduced_motion", False))
-            self.click_mode = bool(getattr(s, "click_to_move", False))
+        self.warnings.extend(self.storage.warnings)
+        self._warnings_taken = len(self.storage.warnings)
+        s = self.storage.settings
+        self.ui_scale = float(s.ui_scale)
+        if self.args.speed is None:
+            self.anim_speed = str(s.animation_speed)
+        self.reduced_motion = bool(s.reduced_motion)
+        self.click_mode = bool(s.click_to_move)
+
+    def take_storage_warnings(self) -> None:
+        """Move the storage's new warning lines into :attr:`warnings` (shown by the title)."""
+        if self.storage is None:
+            return
+        new = self.storage.warnings[self._warnings_taken :]
+        self._warnings_taken = len(self.storage.warnings)
+        self.warnings.extend(new)
 
     @property
     def settings(self) -> Any:
@@ -387,21 +292,29 @@ class App:
             self.warnings.append(f"card art unavailable: {exc}")
 
     def has_autosave(self) -> bool:
-        if self.storage is None:
-            return False
-        try:
-            return self.storage.read_autosave() is not None
-        except Exception:
-            return False
+        """Whether Continue has a saved match to offer."""
+        return self.storage is not None and self.storage.saved_match() is not None
 
     def continue_match(self) -> bool:
-        """Resume the autosaved match on the table; False when there is none."""
-        if not self.has_autosave():
-            return False
+        """Resume the most recent saved match on the table; False when there is none or it
+        cannot be resumed (then it is set aside in the database and one line says why)."""
         from koikoi_desktop import scenes
+        from koikoi_desktop.storage.recorder import ResumeError, resume
 
+        if self.storage is None:
+            return False
         data = self.storage.read_autosave()
-        self.stack.push(scenes.create("table", self, autosave=data))
+        if data is None:
+            self.take_storage_warnings()
+            return False
+        try:
+            resumed = resume(data)
+        except ResumeError as exc:
+            self.storage.discard_autosave(str(exc), str(data.meta.get("match_id", "")))
+            self.take_storage_warnings()
+            return False
+        self.storage.claim_saved(resumed.match_id)
+        self.stack.push(scenes.create("table", self, autosave=resumed))
         return True
 
     # ----------------------------------------------------------------- window
@@ -516,14 +429,51 @@ class App:
         self.running = False
 
     def request_quit(self) -> None:
-        """Window closed: a match in progress asks first (and keeps the autosave)."""
+        """Window closed: a match in progress asks first (and keeps the autosave); finished
+        matches the disk has refused so far are offered a retry or an export first."""
         if self.autoplay or self.args.frames:
             self.quit()
             return
         table = self.stack.find("table")
         if table is not None and hasattr(table, "ask_quit") and table.ask_quit():
             return
+        if self.ask_about_pending():
+            return
         self.quit()
+
+    def ask_about_pending(self) -> bool:
+        """Open the "matches not saved yet" dialog when the storage holds any; True if it did."""
+        from koikoi_desktop import scenes
+
+        store = self.storage
+        if store is None or not store.pending or self.stack.find("unsaved") is not None:
+            return False
+        if store.retry_pending():
+            return False
+        self.stack.push(scenes.create("unsaved", self))
+        return True
+
+    def match_finished(self) -> bool:
+        """An autoplay match ended: True when ``--matches`` asks for another one (started)."""
+        from koikoi_desktop import scenes
+
+        self.matches_left -= 1
+        if not self.autoplay or self.matches_left <= 0:
+            return False
+        self.seed = None if self.seed is None else self.seed + 1
+        self.stack.reset(scenes.create("title", self))
+        self.stack.push(self._autoplay_table())
+        return True
+
+    def _autoplay_table(self) -> Any:
+        from koikoi_desktop import engine, scenes
+        from koikoi_desktop.scenes.table import MatchConfig
+
+        name = self.args.preset or str(self.setting("default_preset", "nintendo"))
+        rules = engine.PRESETS[name if name in engine.PRESETS else "nintendo"]
+        seats = self.args.seats or ("intermediate", "intermediate")
+        config = MatchConfig(rules=rules, seats=seats, seed=self.seed)
+        return scenes.create("table", self, config=config, autoplay=True)
 
     # ----------------------------------------------------------------- scenes
     def first_scene(self) -> None:
@@ -532,9 +482,13 @@ class App:
         name = self.args.scene or ("table" if self.autoplay else "title")
         if name == "title":
             self.stack.push(scenes.create("title", self))
+            if self.args.resume:
+                self.continue_match()  # with none or a bad one: the title, with its one line
             return
         self.stack.push(scenes.create("title", self))
-        if name in ("table", "round-summary", "match-result"):
+        if self.autoplay and name == "table":
+            self.stack.push(self._autoplay_table())
+        elif name in ("table", "round-summary", "match-result"):
             self.stack.push(
                 scenes.create(
                     "table",
@@ -619,14 +573,19 @@ class App:
         pygame.display.quit()
 
     def close_storage(self) -> None:
-        """Write what is pending (a background autosave, settings) and release the ledger lock."""
+        """Write what is pending (a background autosave, settings, refused matches) and close
+        the database. Matches the disk still refuses are named on stderr: the dialog at quit
+        has already offered a retry and an export."""
         store = self.storage
-        if store is not None and hasattr(store, "close") and not self._storage_closed:
+        if store is not None and not self._storage_closed:
             self._storage_closed = True
-            try:
-                store.close()
-            except Exception as exc:  # a full disk at exit: nothing more to do than say so
-                print(f"koikoi-desktop: could not close the data folder: {exc}", file=sys.stderr)
+            store.close()
+            if store.pending:
+                print(
+                    f"koikoi-desktop: {len(store.pending)} finished matches could not be "
+                    "written to the coin ledger",
+                    file=sys.stderr,
+                )
 
 
 def coalesce_resizes(events: list[Any]) -> list[Any]:

@@ -32,6 +32,7 @@ REGISTRY: dict[str, str] = {
     "ledger": "koikoi_desktop.scenes.ledger:LedgerScene",
     "about": "koikoi_desktop.scenes.rules_screen:AboutScene",
     "credits": "koikoi_desktop.scenes.about:AboutScene",
+    "unsaved": "koikoi_desktop.scenes.unsaved:UnsavedScene",
 }
 
 #: Names accepted by ``--scene`` (screens that make sense without a match in progress,

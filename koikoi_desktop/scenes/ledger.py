@@ -192,8 +192,8 @@ class LedgerScene(LearnScene):
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view = "matches"
-        self.records: list[Any] = []
-        self.summaries: list[Any] = []
+        self.records: Sequence[Any] = []
+        self.summaries: Sequence[Any] = []
         self.stats: Any = None
         self.include_practice = False
         self.selected = 0
@@ -209,18 +209,22 @@ class LedgerScene(LearnScene):
         return getattr(self.app, "storage", None)
 
     def load(self) -> None:
-        """Snapshot the ledger, its statistics and the storage warnings."""
-        from koikoi_desktop.storage.stats import newest_first, summarize
+        """Page views of the ledger (only the rows on screen are read), its statistics (SQL
+        aggregates) and the storage warnings."""
+        from koikoi_desktop.storage.ledger_db import PagedRows
 
         store = self.storage
-        ledger = list(getattr(store, "ledger", []) or []) if store is not None else []
-        self.records = newest_first(ledger)
-        self.summaries = [summarize(r) for r in self.records]
+        count = store.ledger_count() if store is not None else 0
+        if store is not None:
+            self.records = PagedRows(count, store.ledger_page)
+            self.summaries = PagedRows(count, store.ledger_summaries)
+        else:
+            self.records, self.summaries = [], []
         self.stats = self.compute_stats()
         self.selected = max(0, min(self.selected, len(self.records) - 1))
         if self.opened is not None and self.opened >= len(self.records):
             self.opened, self.view = None, "matches"
-        notices = list(getattr(store, "warnings", []) or []) if store is not None else []
+        notices = list(store.warnings) if store is not None else []
         lines = [notice_text(n) for n in notices]
         if len(lines) > MAX_WARNING_LINES:
             more = len(lines) - (MAX_WARNING_LINES - 1)
@@ -229,7 +233,7 @@ class LedgerScene(LearnScene):
 
     def compute_stats(self) -> Any:
         store = self.storage
-        if store is not None and hasattr(store, "stats"):
+        if store is not None:
             return store.stats(include_practice=self.include_practice)
         from koikoi_desktop.storage.stats import compute_stats
 
@@ -252,7 +256,7 @@ class LedgerScene(LearnScene):
 
     def build(self) -> None:
         super().build()
-        can_export = bool(self.records) and hasattr(self.storage, "export")
+        can_export = bool(self.records) and self.storage is not None
         for b in self.buttons[:2]:
             b.enabled = can_export
         self.focus.set(self.buttons)

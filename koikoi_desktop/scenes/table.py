@@ -29,6 +29,7 @@ from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.table_prompts import PromptsMixin
 from koikoi_desktop.scenes.table_storage import TableStorageMixin
 from koikoi_desktop.scenes.table_text import card_name, describe, illegal_text, reason_text
+from koikoi_desktop.storage.recorder import MatchRecorder, Resumed, new_match_id
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationQueue
@@ -91,7 +92,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         seed: int | None = None,
         preset: str | None = None,
         fast_forward: str | None = None,
-        autosave: Any = None,
+        autosave: Resumed | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(app, **kwargs)
@@ -141,7 +142,8 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         self.curtain = False
         self.prompt: Any = None
         self.prompt_key: Any = None
-        self.autosave_data = autosave
+        self.autosave_data: Resumed | None = autosave
+        self.recorder: MatchRecorder | None = None
         self.actions: list[tuple[int, int | None, str]] = []
         self.finished = False
         #: While a finished round is still being animated (the engine has already dealt the
@@ -193,6 +195,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         ages, months = self.first_dealer_ages()
         self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
         self.match = engine.new_match(self.rules, first_dealer=self.first.dealer, seed=self.seed)
+        self.recorder = self._make_recorder(new_match_id())
         if self.fast_forward in ("round-summary", "match-result"):
             self._fast_forward(self.fast_forward)
             return
@@ -223,22 +226,19 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         else:
             self.finish_match()
 
-    def _restore(self, data: Any) -> None:
-        meta = dict(getattr(data, "meta", {}) or {})
-        self.match = engine.replay_match(data.record)
+    def _restore(self, data: Resumed) -> None:
+        """Put a resumed saved match (:func:`koikoi_desktop.storage.recorder.resume`, already
+        replayed and checked) on the table."""
+        self.match = data.match
         self.rules = self.match.rules
-        seats = tuple(meta.get("seats", self.config.seats))
-        self.config = MatchConfig(self.rules, seats, self.match.seed, bool(meta.get("practice")))
+        seats = data.seats
+        self.config = MatchConfig(self.rules, seats, self.match.seed, data.practice)
         self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
         self.humans = [p for p in (0, 1) if seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
-        saved = meta.get("names")
-        if isinstance(saved, (list, tuple)) and len(saved) == 2 and all(
-            isinstance(n, str) and n.strip() for n in saved
-        ):
-            self.names = (str(saved[0])[:40], str(saved[1])[:40])  # as they were when saved
-        else:
-            self.names = self._default_names()
+        # the names as they were when saved
+        self.names = data.names if data.names is not None else self._default_names()
+        self.recorder = self._make_recorder(data.match_id)
         self.shown_ledger = len(self.match.ledger)
         self.director.board.sync(self.match.round)
         self.director.snap()
@@ -248,6 +248,21 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
             # summary again, then the result, which records the match and clears the autosave
             self.shown_ledger = max(0, len(self.match.ledger) - 1)
             self.after_queue = self.start_round
+
+    def _make_recorder(self, match_id: str) -> MatchRecorder:
+        """The recorder of this match: a person's match is saved and recorded; a computer-vs-
+        computer match only with ``--record`` (then marked as a computer match)."""
+        record = bool(self.humans) or bool(getattr(self.app, "record_autoplay", False))
+        return MatchRecorder(
+            getattr(self.app, "storage", None),
+            match_id=match_id,
+            seats=self.config.seats,
+            names=self.names,
+            rules=self.rules,
+            practice=self.config.practice,
+            record=record,
+            computer=not self.humans,
+        )
 
     def start_round(self) -> None:
         """Show summaries of rounds settled at the deal, then animate the current deal."""

@@ -36,6 +36,7 @@ class TitleScene(MenuScene):
         self.heading = lambda: gfx.tr("ui.title.name")
         self.subheading = lambda: gfx.tr("ui.title.tagline")
         self.message = ""
+        self.elsewhere = False
 
     def menu_top(self) -> int:
         return int(self.size[1] * 0.36)
@@ -74,6 +75,9 @@ class TitleScene(MenuScene):
             if i == 1:
                 y += gap  # a little air between "play" and the rest
         self.buttons[1].enabled = self.app.has_autosave()
+        store = self.app.storage
+        # read once per build, not per frame: drawing does no I/O
+        self.elsewhere = store is not None and store.saved_in_use_elsewhere()
         self.focus.set(self.buttons)
 
     def go(self, name: str) -> None:
@@ -82,6 +86,7 @@ class TitleScene(MenuScene):
     def on_continue(self) -> None:
         if not self.app.continue_match():
             self.message = gfx.tr("ui.title.no_autosave")
+            self.build()  # a saved match set aside leaves Continue disabled
 
     def on_back(self) -> None:
         """Esc on the title does nothing (Quit is a button; closing the window also quits)."""
@@ -124,9 +129,14 @@ class TitleScene(MenuScene):
             y -= int(22 * s)
 
     def storage_lines(self) -> list[str]:
-        """Issue 6: a damaged, newer, read-only or locked file is told in one line each here,
-        at the start, as well as on the ledger screen (translated like the ledger does)."""
+        """A damaged, newer or refusing file is told in one line each here (the newest two), as
+        well as on the ledger screen, and a saved match another running copy is playing."""
         from koikoi_desktop.scenes.ledger import notice_text
 
-        storage = getattr(self.app, "storage", None)
-        return [notice_text(n) for n in (getattr(storage, "warnings", None) or [])][:2]
+        storage = self.app.storage
+        if storage is None:
+            return []
+        lines = [notice_text(n) for n in storage.warnings][-2:]
+        if self.elsewhere:
+            lines.append(gfx.tr("ui.title.saved_elsewhere"))
+        return lines

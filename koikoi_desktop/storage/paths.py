@@ -25,11 +25,9 @@ APP_NAME = "koikoi-desktop"
 ENV_VAR = "KOIKOI_DATA_DIR"
 
 SETTINGS_FILE = "settings.json"
-LEDGER_FILE = "ledger.jsonl"
-LEDGER_BACKUP_FILE = "ledger.backup.jsonl"
-AUTOSAVE_FILE = "autosave.json"
-LOCK_FILE = "ledger.lock"
+DB_FILE = "koikoi.sqlite3"
 EXPORTS_DIR = "exports"
+CRASH_DIR = "crash"
 
 
 def default_data_dir() -> Path:
@@ -51,3 +49,20 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
         env = os.environ.get(ENV_VAR, "").strip()
         chosen = Path(env) if env else default_data_dir()
     return Path(os.path.abspath(chosen.expanduser()))
+
+
+def safe_subdir(data_dir: Path, name: str) -> Path:
+    """``data_dir/name`` as a real folder inside the data folder, created if missing.
+
+    Raises OSError when ``name`` exists as a link or anything but a folder: nothing the game
+    writes may follow a link out of the data folder.
+    """
+    target = data_dir / name
+    if target.is_symlink():
+        raise OSError(f"{target} is a link; the game does not write through links")
+    target.mkdir(mode=0o700, exist_ok=True)
+    if not target.is_dir() or target.is_symlink():
+        raise OSError(f"{target} is not a folder")
+    if os.path.realpath(target) != os.path.join(os.path.realpath(data_dir), name):
+        raise OSError(f"{target} leads out of the data folder")
+    return target

@@ -1,33 +1,26 @@
-"""``Storage``: the player's settings, coin ledger and autosave, kept safe on disk.
+"""``Storage``: the player's settings, coin ledger and saved matches, kept safe on disk.
 
-Files in the data directory (see :mod:`.paths`): ``settings.json``, ``ledger.jsonl`` (one
-:class:`~.models.MatchRecord` per line) with ``ledger.backup.jsonl`` (its last good copy),
-``autosave.json``, and ``ledger.lock``.
+Files in the data directory (see :mod:`.paths`): ``settings.json`` (a small JSON file a person can
+read and edit) and ``koikoi.sqlite3`` (:mod:`.ledger_db`: the coin ledger, the matches in
+progress, cached reviews). ``crash/`` holds crash reports and ``exports/`` the player's exports.
 
 Decisions (the *why* behind the behaviour the tests check):
 
-* **Every write is atomic** (:func:`.atomic.atomic_write_bytes`). The ledger is rewritten whole at
-  each match end rather than appended to (about 2.4 kB per 12-round match: 1000 matches are
-  2.4 MB, rewritten in ~50 ms; ``benchmarks/storage_io.py``), so a crash can never leave half a
-  line: the file on disk is always one committed version. The backup is written *after* the main
-  file, with the same content: a crash between the two leaves a good main file and a
-  one-match-older backup.
-* **Damage**: a file that fails to decode, parse or validate is never deleted. Settings: each bad
-  field falls back to its default, the original gets a timestamped second name (hard link or
-  copy), then the repaired file atomically replaces it. Ledger: every valid line is kept, merged
-  (by ``match_id``) with the valid lines of the backup, and the damaged original is kept the
-  same way before the repaired ledger replaces it. Each case adds one player-facing line to
-  :attr:`Storage.warnings`.
-* **Future versions**: a file with a newer ``schema_version`` is left untouched and never
-  overwritten during the session. Settings then start from defaults; the ledger is shown as far
-  as it can be read but nothing is recorded; the autosave is neither resumed nor replaced.
-* **A refusing disk** (full, read-only, permission denied): the game goes on with what it has in
-  memory, warns once (until every file that failed has been written again), and every later
-  write retries what is pending (a match not yet saved stays in :attr:`Storage.ledger`).
-* **Two copies**: the first to open takes the OS lock on ``ledger.lock``. The other one has
-  ``can_write_ledger = False``: it shows the ledger read-only, records nothing and writes no
-  autosave (it would overwrite the first copy's match); settings stay writable (atomic, last
-  writer wins). The lock dies with its process, so a crash never leaves a stale lock behind.
+* **Settings** are written atomically (:func:`.atomic.atomic_write_bytes`). A damaged file is
+  never deleted: each bad field falls back to its default, the original gets a timestamped second
+  name, then the repaired file replaces it. A newer ``schema_version`` is left untouched.
+* **The ledger is exactly-once** (see :mod:`.ledger_db`): a match id fixed at the match's start,
+  and one transaction that records the match and removes its saved row.
+* **A refusing disk** (full, read-only, I/O error, or the database busy past its timeout): the
+  game goes on. A finished match that could not be written stays in :attr:`Storage.pending` and
+  is retried at every later write; the UI tells the player at the match's end and again at quit,
+  where the player may retry or export the pending matches to a file elsewhere
+  (:meth:`Storage.export_pending`). Nothing held in memory is dropped without a word.
+* **Two copies** open the same database; SQLite's locking serialises their writes, each copy's
+  match in progress is its own row, and Continue offers the most recent one not being played by
+  another running copy (:meth:`Storage.saved_match`).
+* **Old files** (``ledger.jsonl``, ``ledger.backup.jsonl``, ``autosave.json`` from version 0.1)
+  are imported once, idempotently (same match ids), then renamed ``*.imported``.
 * A data directory that cannot be created (a file in the way, no permission) gives one warning
   and a session that keeps everything in memory (``persistent = False``).
 """
@@ -37,21 +30,21 @@ from __future__ import annotations
 import atexit
 import contextlib
 import errno
+import hashlib
+import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
-from . import paths
+from . import legacy, paths
 from .atomic import (
     BadFile,
-    LedgerLock,
     atomic_write_bytes,
     decode_text,
-    fsync_dir,
     keep_aside,
     parse_json,
     quarantine,
@@ -59,8 +52,9 @@ from .atomic import (
     remove_stale_temps,
 )
 from .background import BackgroundWriter
+from .export import write_csv, write_json
+from .ledger_db import LedgerDB, Refused, SavedMatch, open_or_repair
 from .models import (
-    LEDGER_VERSION,
     SETTINGS_VERSION,
     AutosaveData,
     FutureVersionError,
@@ -68,19 +62,20 @@ from .models import (
     Settings,
     load_settings_tolerant,
     migrate,
-    schema_version_of,
     to_plain,
 )
 
 if TYPE_CHECKING:
-    from .stats import LedgerStats
+    from .stats import LedgerStats, MatchSummary
 
 SETTINGS_LIMIT = 1024 * 1024  # a settings file is ~1 kB; a megabyte of it is junk
 AUTOSAVE_LIMIT = 8 * 1024 * 1024
+#: A saved match's record text above this is not a real match (a 12-round match is ~3 kB).
+RECORD_LIMIT = 1024 * 1024
 
 FileKind = Literal["settings", "ledger", "autosave"]
 
-_WHAT = {"settings": "your settings", "ledger": "the coin ledger", "autosave": "the autosave"}
+_WHAT = {"settings": "your settings", "ledger": "the coin ledger", "autosave": "the saved match"}
 
 
 class Notice(str):
@@ -101,6 +96,8 @@ class Notice(str):
 
 
 def _reason(exc: BaseException) -> str:
+    if isinstance(exc, Refused):
+        return exc.reason
     code = getattr(exc, "errno", None)
     if code == errno.ENOSPC or code == getattr(errno, "EDQUOT", -1):
         return "the disk is full"
@@ -112,33 +109,40 @@ def _reason(exc: BaseException) -> str:
     return str(text).rstrip(".").lower()
 
 
-class Storage:
-    """Settings, coin ledger and autosave of one data directory. Open it with :meth:`open`.
+def legacy_match_id(record_text: str) -> str:
+    """The id of a saved match from before match ids (the same text always gets the same id)."""
+    return "legacy-" + hashlib.sha256(record_text.encode("utf-8")).hexdigest()[:32]
 
-    Not thread-safe: call it from one thread (the UI's), or guard it with a lock.
+
+class Storage:
+    """Settings, coin ledger and saved matches of one data directory. Open with :meth:`open`.
+
+    Not thread-safe: call it from one thread (the UI's). The background autosave uses its own
+    database connection on its own thread.
     """
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self.settings = Settings()
-        self.ledger: list[MatchRecord] = []
         self.warnings: list[Notice] = []
         #: False when the data directory is unusable: everything lives in memory this session.
         self.persistent = True
-        self._lock = LedgerLock(data_dir / paths.LOCK_FILE)
-        self._lock_state: Literal["held", "busy", "unavailable"] = "unavailable"
+        self.db: LedgerDB | None = None
+        #: Finished matches the disk refused, in the order they ended: (record, record text).
+        self.pending: list[tuple[MatchRecord, str | None, bool]] = []
         self._frozen: set[FileKind] = set()  # newer-version files we must not overwrite
         self._dirty: set[FileKind] = set()  # in memory, not yet on disk
-        self._backup_dirty = False
         self._failing: set[FileKind] = set()  # warned about a failed write, not yet succeeded
         self._warned: set[str] = set()
         self._autosaver: BackgroundWriter | None = None
+        self._saver_db: LedgerDB | None = None
 
     # ------------------------------------------------------------------------------- opening
 
     @classmethod
     def open(cls, data_dir: str | os.PathLike[str] | None = None) -> Storage:
-        """Open (creating if needed) the data directory: lock, load, repair, write first settings.
+        """Open (creating if needed) the data directory: load settings, open the database,
+        import old files, write first settings.
 
         Never raises for anything found on disk: problems become :attr:`warnings`.
         """
@@ -156,31 +160,45 @@ class Storage:
                 reason=_reason(exc),
             )
             return store
-        store._try_lock()
-        if store._lock_state == "busy":
-            store._warn(
-                "another_copy",
-                "Another copy of Koi-Koi Desktop is running: this one will not record matches "
-                "in the ledger or autosave.",
-            )
         store._load_settings()
-        store._load_ledger()
-        if store._lock_state == "held":
+        store._open_db()
+        if store.db is not None and not store.db.read_only:
             remove_stale_temps(store.data_dir)
+            legacy.import_old_files(store)
         store._flush_pending()
         return store
 
+    def _open_db(self) -> None:
+        try:
+            self.db = open_or_repair(self.data_dir, self._warn)
+        except OSError as exc:  # Refused, or the folder refuses the aside rename
+            self.db = None
+            self._warn(
+                "ledger_unavailable",
+                "Cannot open the coin ledger ({reason}): matches are kept in memory and saved "
+                "when it opens again.",
+                reason=_reason(exc),
+            )
+
     def close(self) -> None:
-        """Write whatever is still pending and release the ledger lock."""
+        """Write whatever is still pending and close the database."""
+        self._stop_saver()
+        self._flush_pending()
+        if self.db is not None:
+            with contextlib.suppress(Refused):  # a refusing disk: the pid tells it is gone
+                self.db.release()
+            self.db.close()
+            self.db = None
+
+    def _stop_saver(self) -> None:
         if self._autosaver is not None:
             self._autosaver.close()
             atexit.unregister(self._autosaver.close)
             self._collect_background()
             self._autosaver = None
-        self._flush_pending()
-        self._lock.release()
-        if self._lock_state == "held":
-            self._lock_state = "unavailable"
+        if self._saver_db is not None:
+            self._saver_db.close()
+            self._saver_db = None
 
     def __enter__(self) -> Storage:
         return self
@@ -192,32 +210,17 @@ class Storage:
 
     @property
     def can_write_ledger(self) -> bool:
-        """True when this copy records matches (False: another copy holds the lock, or the ledger
-        file is from a newer version of the game)."""
-        return self._lock_state != "busy" and "ledger" not in self._frozen
+        """True when this copy can record matches now (False: no database could be opened, or
+        it is from a newer version of the game)."""
+        return self.db is not None and not self.db.read_only
 
     def path(self, kind: FileKind) -> Path:
         name = {
             "settings": paths.SETTINGS_FILE,
-            "ledger": paths.LEDGER_FILE,
-            "autosave": paths.AUTOSAVE_FILE,
+            "ledger": paths.DB_FILE,
+            "autosave": paths.DB_FILE,
         }[kind]
         return self.data_dir / name
-
-    @property
-    def backup_path(self) -> Path:
-        return self.data_dir / paths.LEDGER_BACKUP_FILE
-
-    @property
-    def lock_state(self) -> Literal["held", "busy", "unavailable"]:
-        """``held`` (this copy records), ``busy`` (another copy does), ``unavailable`` (no lock
-        file could be made, e.g. a read-only folder; retried at each ledger write)."""
-        return self._lock_state
-
-    @property
-    def pending(self) -> frozenset[str]:
-        """What is held in memory only, waiting for the disk to accept a write."""
-        return frozenset(self._dirty)
 
     # -------------------------------------------------------------------------------- settings
 
@@ -315,177 +318,116 @@ class Storage:
 
     # ---------------------------------------------------------------------------------- ledger
 
-    def record_match(self, rec: MatchRecord) -> bool:
-        """Add a finished match to the ledger and write it. True once it is safely on disk.
+    def record_match(
+        self, rec: MatchRecord, *, record_text: str | None = None, computer: bool = False
+    ) -> bool:
+        """Record a finished match (and drop its saved row) in one transaction.
 
-        Returns False without recording when another copy holds the ledger (or the ledger is
-        from a newer version); False with the match kept in memory (and retried at every later
-        write) when the disk refuses it.
+        True once it is safely on disk (also when this id was already recorded: recording twice
+        changes nothing). False when the disk refuses: the match stays in :attr:`pending`, is
+        retried at every later write, and one warning says so.
         """
-        if not self.can_write_ledger:
-            return False
         rec = MatchRecord.model_validate(rec.model_dump())
-        if any(r.match_id == rec.match_id for r in self.ledger):
-            return "ledger" not in self._dirty  # already recorded: recording twice is a no-op
-        self.ledger.append(rec)
-        self._dirty.add("ledger")
+        self._settle_background()  # a queued save of this match must land before it is removed
+        if any(p[0].match_id == rec.match_id for p in self.pending):
+            return self._flush_pending()
+        self.pending.append((rec, record_text, computer))
         self._flush_pending()
-        return "ledger" not in self._dirty
+        return all(p[0].match_id != rec.match_id for p in self.pending)
 
-    def _load_ledger(self) -> None:
-        main = self.path("ledger")
-        main_raw, main_err = self._read_for_ledger(main)
-        if main_err is not None:
-            self._frozen.add("ledger")
-            self._warn(
-                "ledger_unreadable",
-                "Cannot read the coin ledger ({reason}): it is left alone and this session's "
-                "matches are not recorded.",
-                reason=main_err,
-            )
-            return
-        main_scan = _scan_ledger(main_raw) if main_raw is not None else None
-        if main_scan is not None and main_scan.future:
-            self._frozen.add("ledger")
-            self.ledger = main_scan.records
-            self._warn(
-                "ledger_future",
-                "The coin ledger was written by a newer version of Koi-Koi Desktop: it is left "
-                "unchanged and this session's matches are not recorded.",
-            )
-            return
-        if main_scan is not None and main_scan.clean:
-            self.ledger = main_scan.records
-            self._recover_shrunk_ledger(main, len(main_raw or b""))
-            return
-        backup_raw, _ = self._read_for_ledger(self.backup_path)
-        backup_scan = _scan_ledger(backup_raw) if backup_raw is not None else None
-        backup_records = backup_scan.records if backup_scan and not backup_scan.future else []
-        if main_scan is None:
-            if not backup_records:
-                return  # a fresh ledger
-            self.ledger = sorted(backup_records, key=lambda r: r.date)
-            if self._lock_state != "busy":
-                self._dirty.add("ledger")
-            self._warn(
-                "ledger_restored",
-                "The coin ledger file was missing; {count} matches were restored from its backup.",
-                count=len(self.ledger),
-            )
-            return
-        merged = {r.match_id: r for r in main_scan.records}
-        for rec in backup_records:
-            merged.setdefault(rec.match_id, rec)
-        self.ledger = sorted(merged.values(), key=lambda r: r.date)
-        if self._lock_state == "busy":
-            self._warn(
-                "ledger_damaged_readonly",
-                "The coin ledger is damaged: {count} matches could be read; the copy of the game "
-                "that records matches will repair it.",
-                count=len(self.ledger),
-            )
-            return
-        if not (main_scan.bad or main_scan.recoded):  # only older-version lines: migrate quietly
-            self._keep_aside(main, label="before-upgrade")
-            self._dirty.add("ledger")
-            return
-        aside = self._keep_aside(main)
-        self._dirty.add("ledger")
-        if main_scan.bad:
-            self._warn(
-                "ledger_repaired",
-                "The coin ledger was damaged: {count} matches were recovered ({bad} unreadable "
-                "lines); the damaged file was kept as {name}.",
-                count=len(self.ledger),
-                bad=main_scan.bad,
-                name=aside,
-            )
-        else:
-            self._warn(
-                "ledger_recoded",
-                "The coin ledger was not UTF-8 ({encoding}); it was converted and the original "
-                "kept as {name}.",
-                encoding=main_scan.recoded or "?",
-                name=aside,
-            )
+    def retry_pending(self) -> bool:
+        """Try the pending matches again now (reopening the database if needed)."""
+        if self.db is None and self.persistent:
+            self._open_db()
+        return self._flush_pending()
 
-    def _recover_shrunk_ledger(self, main: Path, size: int) -> None:
-        """A clean ledger that lost whole lines (emptied, or cut at a line end) gets them back.
+    def export_pending(self, path: Path) -> Path:
+        """Write the matches the disk refused to a JSON file the player chose (OSError raised:
+        the player asked). The matches stay pending until the ledger takes them."""
+        write_json(((rec, text) for rec, text, _ in self.pending), path)
+        return path
 
-        The ledger only grows and its backup is written after it, so the backup is never larger
-        than the ledger unless the ledger lost matches; only then is the backup read (one stat
-        at a normal start). Its missing matches are merged back and the shrunk file is kept.
-        """
-        try:
-            if self.backup_path.stat().st_size <= size:
-                return
-        except OSError:
-            return
-        backup_raw, _ = self._read_for_ledger(self.backup_path)
-        scan = _scan_ledger(backup_raw) if backup_raw is not None else None
-        if scan is None or scan.future:
-            return
-        have = {r.match_id for r in self.ledger}
-        missing = [r for r in scan.records if r.match_id not in have]
-        if not missing:
-            return
-        self.ledger = sorted([*self.ledger, *missing], key=lambda r: r.date)
-        if self._lock_state == "busy":
-            self._warn(
-                "ledger_damaged_readonly",
-                "The coin ledger is damaged: {count} matches could be read; the copy of the game "
-                "that records matches will repair it.",
-                count=len(self.ledger),
-            )
-            return
-        self._keep_aside(main)
-        self._dirty.add("ledger")
-        self._warn(
-            "ledger_restored",
-            "The coin ledger file was missing; {count} matches were restored from its backup.",
-            count=len(missing),
-        )
+    def ledger_count(self) -> int:
+        """How many matches the player has recorded (computer-vs-computer runs not counted)."""
+        return self.db.count() if self.db is not None else 0
 
-    def _read_for_ledger(self, path: Path) -> tuple[bytes | None, str | None]:
-        try:
-            return read_bytes(path), None
-        except BadFile as exc:
-            return None, str(exc)
-        except OSError as exc:
-            return None, _reason(exc)
+    def ledger_page(self, offset: int, limit: int) -> list[MatchRecord]:
+        """Recorded matches ``offset`` … ``offset + limit`` newest first (one screen page)."""
+        return self.db.page(offset, limit) if self.db is not None else []
 
-    def _ledger_bytes(self) -> bytes:
-        lines = [rec.model_dump_json() for rec in self.ledger]
-        return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+    def ledger_summaries(self, offset: int, limit: int) -> list[MatchSummary]:
+        return self.db.summaries(offset, limit) if self.db is not None else []
 
-    # -------------------------------------------------------------------------------- autosave
+    def get_match(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
+        """A recorded match and its replayable record text (None when not recorded)."""
+        return self.db.get(match_id) if self.db is not None else None
 
-    def write_autosave(self, text: str, meta: dict[str, Any], *, background: bool = False) -> bool:
-        """Save the match in progress (the engine's record text + UI metadata).
+    def latest_match_id(self) -> str | None:
+        return self.db.latest_id() if self.db is not None else None
 
-        Returns True once it is on disk. ``background=True`` (for the table, after every move)
-        hands the write to a worker thread and returns True when it was queued; a failure there
-        is reported in :attr:`warnings` at the next storage call, like any other.
+    def stats(self, *, include_practice: bool = False) -> LedgerStats:
+        """Lifetime statistics computed by SQL (see :meth:`.ledger_db.LedgerDB.stats`)."""
+        if self.db is None:
+            from .stats import compute_stats
+
+            return compute_stats([], include_practice=include_practice)
+        return self.db.stats(include_practice=include_practice)
+
+    # ------------------------------------------------------------------------- saved matches
+
+    def write_autosave(
+        self,
+        match_id: str,
+        text: str,
+        meta: dict[str, Any],
+        *,
+        background: bool = False,
+    ) -> bool:
+        """Save the match in progress (the engine's record text + UI metadata) under its id.
+
+        Returns True once it is on disk. ``background=True`` (the table, after every move) hands
+        the write to a worker thread with its own connection and returns True when queued; a
+        failure there is reported in :attr:`warnings` at the next storage call, like any other.
         """
         self._collect_background()
-        if not self._may_autosave():
+        if not self.can_write_ledger or self.db is None:
             return False
-        data = AutosaveData(record=text, meta=to_plain(meta))
-        payload = data.model_dump_json(indent=1).encode("utf-8")
+        meta = to_plain(meta)
         if background:
-            if self._autosaver is None:
-                path = self.path("autosave")
-                self._autosaver = BackgroundWriter(lambda b: atomic_write_bytes(path, b))
-                # the worker is a daemon thread: finish its last write even without close()
-                atexit.register(self._autosaver.close)
-            self._autosaver.submit(payload)
-            if self._dirty:
+            payload = json.dumps(
+                {"match_id": match_id, "record": text, "meta": meta}, ensure_ascii=False
+            ).encode("utf-8")
+            self._saver().submit(payload)
+            if self._dirty or self.pending:
                 self._flush_pending()
             return True
         self._settle_background()
-        ok = self._write("autosave", self.path("autosave"), payload)
+        try:
+            self.db.save(match_id, text, meta)
+        except Refused as exc:
+            self._write_failed("autosave", exc)
+            return False
+        self._failing.discard("autosave")
         self._flush_pending()
-        return ok
+        return True
+
+    def _saver(self) -> BackgroundWriter:
+        if self._autosaver is None:
+            assert self.db is not None
+            db_path = self.db.path
+            owner = self.db.owner
+
+            def write(payload: bytes) -> None:
+                if self._saver_db is None:
+                    self._saver_db = LedgerDB.open(db_path)
+                    self._saver_db.owner = owner
+                doc = json.loads(payload)
+                self._saver_db.save(doc["match_id"], doc["record"], doc["meta"])
+
+            self._autosaver = BackgroundWriter(write)
+            # the worker is a daemon thread: finish its last write even without close()
+            atexit.register(self._autosaver.close)
+        return self._autosaver
 
     def _collect_background(self) -> None:
         if self._autosaver is None:
@@ -497,120 +439,147 @@ class Storage:
                 self._write_failed("autosave", result)
 
     def _settle_background(self) -> None:
-        """Let a queued background autosave land before touching the file on this thread."""
+        """Let a queued background save land before touching the saved rows on this thread."""
         if self._autosaver is not None:
             self._autosaver.drain()
             self._collect_background()
 
-    def read_autosave(self) -> AutosaveData | None:
-        """The saved match in progress, or None (none, damaged — kept aside — or newer).
-
-        A second copy of the game (``can_write_ledger`` False) gets None: the autosave belongs to
-        the copy that holds the lock, which may be playing that very match.
-        """
-        if not self._may_autosave():
+    def saved_match(self) -> SavedMatch | None:
+        """The saved match Continue offers: the most recently saved one that no other running
+        copy is playing (None when there is none)."""
+        if self.db is None:
             return None
         self._settle_background()
-        path = self.path("autosave")
-        try:
-            raw = read_bytes(path, limit=AUTOSAVE_LIMIT)
-            if raw is None:
-                return None
-            text, _ = decode_text(raw)
-            data = parse_json(text)
-            if not isinstance(data, dict):
-                raise BadFile("not an autosave object")
-            data = migrate("autosave", data)
-            return AutosaveData.model_validate(data)
-        except FutureVersionError:
-            self._frozen.add("autosave")
-            self._warn(
-                "autosave_future",
-                "The saved match was made by a newer version of Koi-Koi Desktop: it is left "
-                "unchanged and cannot be continued here.",
-            )
+        for saved in self.db.saved_matches():
+            if not saved.in_use_elsewhere:
+                return saved
+        return None
+
+    def saved_in_use_elsewhere(self) -> bool:
+        """True when another running copy of the game is playing a saved match right now."""
+        if self.db is None:
+            return False
+        return any(s.in_use_elsewhere for s in self.db.saved_matches())
+
+    def read_autosave(self) -> AutosaveData | None:
+        """:meth:`saved_match` as an :class:`AutosaveData` (record text + metadata), the meta
+        carrying its ``match_id``. A row whose record is not even text of a sane size is set
+        aside with one line."""
+        saved = self.saved_match()
+        if saved is None:
             return None
-        except (BadFile, ValueError, ValidationError) as exc:
-            self.discard_autosave(_short(exc))
-            return None
-        except OSError as exc:
-            self._warn_once(
-                "autosave_unreadable",
-                "Cannot read the saved match ({reason}).",
-                reason=_reason(exc),
-            )
-            return None
+        if not saved.record or len(saved.record) > RECORD_LIMIT or saved.meta.get("_damaged"):
+            self.set_saved_aside(saved.match_id, "not a saved match")
+            return self.read_autosave()
+        meta = dict(saved.meta)
+        meta["match_id"] = saved.match_id
+        return AutosaveData(record=saved.record, meta=meta, saved_at=saved.updated)
 
     def has_autosave(self) -> bool:
-        """Whether a saved match can be offered as Continue (reads and validates it)."""
+        """Whether a saved match can be offered as Continue."""
         return self.read_autosave() is not None
 
-    def discard_autosave(self, reason: str) -> None:
-        """Keep an autosave that cannot be resumed aside (renamed, never deleted) and say so."""
-        if not self._may_autosave():
+    def set_saved_aside(self, match_id: str, reason: str) -> None:
+        """Keep a saved match that cannot be resumed aside (never deleted) and say so."""
+        if self.db is None or self.db.read_only:
             return
         self._settle_background()
-        path = self.path("autosave")
-        if not path.exists():
+        try:
+            self.db.set_saved_aside(match_id, reason)
+        except Refused as exc:
+            self._write_failed("autosave", exc)
             return
-        aside = self._quarantine(path)
         self._warn(
             "autosave_damaged",
-            "The saved match could not be resumed ({why}); it was kept as {name}.",
-            why=reason,
-            name=aside,
+            "The saved match could not be resumed ({why}); it was kept aside in the database.",
+            why=reason[:120],
         )
 
-    def clear_autosave(self) -> None:
-        """Remove the autosave once its match is over (or abandoned on purpose)."""
-        if not self._may_autosave():
+    def discard_autosave(self, reason: str, match_id: str | None = None) -> None:
+        """The saved match Continue offered cannot be resumed: set it aside (see above)."""
+        if match_id is None:
+            saved = self.saved_match()
+            if saved is None:
+                return
+            match_id = saved.match_id
+        self.set_saved_aside(match_id, reason)
+
+    def claim_saved(self, match_id: str) -> None:
+        """This copy resumes ``match_id``: other copies now see it as being played here."""
+        if self.db is None or self.db.read_only:
             return
-        self._settle_background()  # a queued write must not bring it back afterwards
-        path = self.path("autosave")
         try:
-            path.unlink()
-        except FileNotFoundError:
-            self._failing.discard("autosave")
+            self.db.claim(match_id)
+        except Refused as exc:
+            self._write_failed("autosave", exc)
+
+    def clear_autosave(self, match_id: str | None = None) -> None:
+        """Drop a saved match abandoned on purpose (no match id: this copy's own saved rows)."""
+        if self.db is None or self.db.read_only:
             return
-        except OSError as exc:
+        self._settle_background()
+        ids = [match_id] if match_id is not None else [
+            s.match_id for s in self.db.saved_matches() if not s.in_use_elsewhere
+        ]
+        try:
+            for mid in ids:
+                self.db.drop_saved(mid)
+        except Refused as exc:
             self._write_failed("autosave", exc)
             return
         self._failing.discard("autosave")
-        fsync_dir(self.data_dir)
 
-    def _may_autosave(self) -> bool:
-        return self.persistent and "autosave" not in self._frozen and self._lock_state != "busy"
-
-    # ------------------------------------------------------------------------- stats and export
-
-    def stats(self, *, include_practice: bool = False) -> LedgerStats:
-        """Lifetime statistics of :attr:`ledger` (see :func:`.stats.compute_stats`)."""
-        from .stats import compute_stats
-
-        return compute_stats(self.ledger, include_practice=include_practice)
+    # ------------------------------------------------------------------------- export, import
 
     def export(
         self, fmt: Literal["csv", "json"], path: str | os.PathLike[str] | None = None
     ) -> Path:
         """Export the ledger (default: ``exports/ledger-<UTC time>.<fmt>`` in the data folder).
 
-        Raises OSError when the file cannot be written (the UI reports it: the player asked).
+        Streams the rows (bounded memory). Raises OSError when the file cannot be written, also
+        when the default ``exports/`` folder is a link leading out of the data folder.
         """
-        from .export import export_csv, export_json
-
+        if fmt not in ("csv", "json"):
+            raise ValueError(f"unknown export format {fmt!r}")
         if path is None:
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-            target = self.data_dir / paths.EXPORTS_DIR / f"ledger-{stamp}.{fmt}"
-            target.parent.mkdir(parents=True, exist_ok=True)
+            folder = paths.safe_subdir(self.data_dir, paths.EXPORTS_DIR)
+            target = folder / f"ledger-{stamp}.{fmt}"
         else:
             target = Path(os.path.abspath(Path(path).expanduser()))
+        rows = self._all_rows()
         if fmt == "csv":
-            export_csv(self.ledger, target)
-        elif fmt == "json":
-            export_json(self.ledger, target)
+            write_csv((rec for rec, _ in rows), target)
         else:
-            raise ValueError(f"unknown export format {fmt!r}")
+            write_json(rows, target)
         return target
+
+    def _all_rows(self) -> Iterator[tuple[MatchRecord, str | None]]:
+        if self.db is not None:
+            yield from self.db.iter_all(include_computer=False)
+        yield from ((rec, text) for rec, text, computer in self.pending if not computer)
+
+    def export_all(self, path: str | os.PathLike[str]) -> Path:
+        """The command line's ``--export-ledger``: every match, computer runs included."""
+        target = Path(os.path.abspath(Path(path).expanduser()))
+
+        def rows() -> Iterator[tuple[MatchRecord, str | None]]:
+            if self.db is not None:
+                yield from self.db.iter_all(include_computer=True)
+
+        write_json(rows(), target)
+        return target
+
+    def import_ledger(self, path: str | os.PathLike[str]) -> tuple[int, int, int]:
+        """Merge a JSON ledger export into the database by match id: (added, already there,
+        kept aside as conflicting). A bad file raises ValueError (nothing changed); a refusing
+        disk raises OSError."""
+        from .export import read_export_file
+
+        items = read_export_file(Path(path).expanduser())
+        if self.db is None or self.db.read_only:
+            raise Refused("the coin ledger cannot be written")
+        return self.db.import_records(items, source=Path(path).name)
 
     # --------------------------------------------------------------------------------- writing
 
@@ -622,44 +591,29 @@ class Storage:
     def _flush_pending(self) -> bool:
         self._collect_background()
         if not self.persistent:
-            return not self._dirty
+            return not (self._dirty or self.pending)
         if "settings" in self._dirty and "settings" not in self._frozen:
             payload = self.settings.model_dump_json(indent=2).encode("utf-8")
             if self._write("settings", self.path("settings"), payload):
                 self._dirty.discard("settings")
-        if ("ledger" in self._dirty or self._backup_dirty) and self._ledger_writable():
-            payload = self._ledger_bytes()
-            if "ledger" in self._dirty and self._write("ledger", self.path("ledger"), payload):
-                self._dirty.discard("ledger")
-                self._backup_dirty = True
-            if (
-                "ledger" not in self._dirty
-                and self._backup_dirty
-                and self._write("ledger", self.backup_path, payload)
-            ):
-                self._backup_dirty = False
-        return not (self._dirty - self._frozen)
-
-    def _ledger_writable(self) -> bool:
-        if "ledger" in self._frozen:
-            return False
-        if self._lock_state == "unavailable":
-            self._try_lock()
-            if self.lock_state == "busy":
-                self._warn(
-                    "another_copy",
-                    "Another copy of Koi-Koi Desktop is running: this one will not record matches "
-                    "in the ledger or autosave.",
-                )
-        return self._lock_state != "busy"
-
-    def _try_lock(self) -> None:
-        try:
-            got = self._lock.acquire()
-        except OSError:
-            self._lock_state = "unavailable"  # read-only folder: nobody can write; retried later
-            return
-        self._lock_state = "held" if got else "busy"
+        if self.pending and self.db is None:
+            self._open_db()
+        while self.pending and self.can_write_ledger and self.db is not None:
+            rec, text, computer = self.pending[0]
+            try:
+                self.db.record(rec, record_text=text, computer=computer)
+            except Refused as exc:
+                self._write_failed("ledger", exc)
+                break
+            self.pending.pop(0)
+            self._failing.discard("ledger")
+        if self.pending and not self.can_write_ledger:
+            self._warn_once(
+                "ledger_not_saved",
+                "A finished match could not be recorded in the coin ledger yet; it is kept in "
+                "memory and saved when the ledger can be written.",
+            )
+        return not ((self._dirty - self._frozen) or self.pending)
 
     def _write(self, kind: FileKind, path: Path, payload: bytes) -> bool:
         try:
@@ -687,11 +641,10 @@ class Storage:
         )
 
     def _quarantine(self, path: Path) -> str:
-        """Rename a file we will not rewrite (the autosave) aside."""
+        """Rename a file we will not rewrite aside."""
         try:
             return quarantine(path).name
         except OSError:
-            self._frozen.add("autosave")
             return f"{path.name} (left in place: it could not be renamed)"
 
     def _keep_aside(self, path: Path, *, label: str = "damaged", kind: FileKind = "ledger") -> str:
@@ -719,59 +672,6 @@ class Storage:
             self._warn(key, text, **params)
 
 
-# ------------------------------------------------------------------------------- ledger parsing
-
-
-class _Scan:
-    def __init__(self) -> None:
-        self.records: list[MatchRecord] = []
-        self.bad = 0
-        self.future = 0
-        self.recoded: str | None = None
-        self.migrated = False
-
-    @property
-    def clean(self) -> bool:
-        return not (self.bad or self.future or self.recoded or self.migrated)
-
-
-def _scan_ledger(raw: bytes) -> _Scan:
-    """Every valid record of a ledger file; counts of bad and newer-version lines."""
-    scan = _Scan()
-    try:
-        text, scan.recoded = decode_text(raw)
-    except BadFile:
-        scan.bad = max(1, raw.count(b"\n"))
-        return scan
-    seen: set[str] = set()
-    for line in _lines(text):
-        try:
-            data = parse_json(line)
-            if not isinstance(data, dict):
-                raise BadFile("not a record")
-            if _version_or(data, -1) != LEDGER_VERSION:
-                scan.migrated = True
-            data = migrate("ledger", data)
-            rec = MatchRecord.model_validate(data)
-        except FutureVersionError:
-            scan.future += 1
-            continue
-        except (BadFile, ValueError, ValidationError):
-            scan.bad += 1
-            continue
-        if rec.match_id in seen:
-            continue
-        seen.add(rec.match_id)
-        scan.records.append(rec)
-    return scan
-
-
-def _lines(text: str) -> Iterable[str]:
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped:
-            yield stripped
-
 
 def _short(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
@@ -780,6 +680,8 @@ def _short(exc: BaseException) -> str:
 
 
 def _version_or(data: dict[str, Any], fallback: int) -> int:
+    from .models import schema_version_of
+
     with contextlib.suppress(ValueError):
         return schema_version_of(data)
     return fallback

@@ -1,4 +1,5 @@
-"""Storage in normal use: first start, settings, ledger, autosave/Continue, lock, stats, export."""
+"""Storage in normal use: first start, settings, ledger, saved matches/Continue, two copies,
+statistics by SQL, export and import."""
 
 from __future__ import annotations
 
@@ -10,20 +11,34 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from koikoi_desktop.storage import AutosaveData, Storage
 from koikoi_desktop.storage.export import read_json_export, to_csv_text
+from koikoi_desktop.storage.ledger_db import SCHEMA_VERSION, PagedRows
 from koikoi_desktop.storage.stats import compute_stats, newest_first, summarize
 
 
-def test_first_start_writes_default_settings(data_dir: Path) -> None:
+def _ids(store: Storage) -> list[str]:
+    assert store.db is not None
+    return [rec.match_id for rec, _ in store.db.iter_all()]
+
+
+def test_first_start_writes_default_settings_and_the_database(data_dir: Path) -> None:
     assert not data_dir.exists()
     with Storage.open(data_dir) as store:
-        assert store.warnings == [] and store.can_write_ledger and store.ledger == []
+        assert store.warnings == [] and store.can_write_ledger and store.ledger_count() == 0
+        assert store.db is not None
+        conn = store.db.conn
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     saved = json.loads((data_dir / "settings.json").read_text("utf-8"))
     assert saved["schema_version"] == 1 and saved["language"] == "en"
+    assert (data_dir / "koikoi.sqlite3").is_file()
+    assert not (data_dir / "ledger.lock").exists()  # no lock file of ours
 
 
 def test_settings_round_trip(data_dir: Path) -> None:
@@ -39,43 +54,67 @@ def test_settings_round_trip(data_dir: Path) -> None:
         assert store.warnings == []
 
 
-def test_ledger_keeps_every_match_in_order_with_backup(data_dir: Path, h) -> None:
+def test_ledger_keeps_every_match_exactly_once(data_dir: Path, h) -> None:
     recs = [h.make_record() for _ in range(5)]
     with Storage.open(data_dir) as store:
         for r in recs:
-            assert store.record_match(r)
+            assert store.record_match(r, record_text=f"record {r.match_id}")
         assert store.record_match(recs[0])  # recording the same match twice adds nothing
-        assert len(store.ledger) == 5
-    main = (data_dir / "ledger.jsonl").read_bytes()
-    assert (data_dir / "ledger.backup.jsonl").read_bytes() == main
-    assert len(main.splitlines()) == 5
+        assert store.ledger_count() == 5
     with Storage.open(data_dir) as store:
-        assert [r.match_id for r in store.ledger] == [r.match_id for r in recs]
-        assert store.ledger == recs
+        assert _ids(store) == [r.match_id for r in recs]
+        assert [rec for rec, _ in store.db.iter_all()] == recs  # type: ignore[union-attr]
+        assert store.get_match(recs[2].match_id) == (recs[2], f"record {recs[2].match_id}")
+        assert [r.match_id for r in store.ledger_page(0, 2)] == [
+            recs[4].match_id,
+            recs[3].match_id,
+        ]
+        assert store.latest_match_id() == recs[4].match_id
 
 
-def test_second_copy_reads_but_does_not_write(data_dir: Path, h) -> None:
+def test_recording_a_match_removes_its_saved_row_in_the_same_step(data_dir: Path, h) -> None:
+    rec = h.make_record()
+    with Storage.open(data_dir) as store:
+        assert store.write_autosave(rec.match_id, "moves so far", {"round": 3})
+        assert store.saved_match() is not None
+        assert store.record_match(rec)
+        assert store.saved_match() is None and store.ledger_count() == 1
+        # a save of that match arriving late (a queued background write) does not revive it
+        assert store.write_autosave(rec.match_id, "late", {}, background=True)
+        assert store.flush() and store.saved_match() is None
+
+
+def test_two_copies_both_record_and_keep_their_own_saved_match(data_dir: Path, h) -> None:
     first = Storage.open(data_dir)
-    first.record_match(h.make_record())
     second = Storage.open(data_dir)
     try:
-        assert first.can_write_ledger and not second.can_write_ledger
-        assert len(second.warnings) == 1 and "Another copy" in second.warnings[0]
-        assert second.warnings[0].key == "another_copy"
-        assert len(second.ledger) == 1
-        before = (data_dir / "ledger.jsonl").read_bytes()
-        assert second.record_match(h.make_record()) is False
-        assert second.write_autosave("x", {}) is False
-        assert (data_dir / "ledger.jsonl").read_bytes() == before
-        assert not (data_dir / "autosave.json").exists()
-        assert len(second.warnings) == 1  # said once
-        first.write_autosave("first's match", {})
-        assert second.read_autosave() is None  # Continue belongs to the copy playing it
+        assert first.can_write_ledger and second.can_write_ledger
+        assert first.warnings == [] and second.warnings == []
+        a, b = h.make_record(), h.make_record()
+        assert first.record_match(a) and second.record_match(b)
+        assert first.write_autosave("match-1", "first's match", {"n": 1})
+        assert second.write_autosave("match-2", "second's match", {"n": 2})
+        # each copy offers its own match; the other's is being played by a live process
+        assert first.saved_match() is not None and first.saved_match().match_id == "match-1"
+        assert second.saved_match() is not None and second.saved_match().match_id == "match-2"
+        assert first.saved_in_use_elsewhere() and second.saved_in_use_elsewhere()
     finally:
         second.close()
         first.close()
-    with Storage.open(data_dir) as third:  # the lock went with the first copy
-        assert third.can_write_ledger and third.warnings == []
+    with Storage.open(data_dir) as third:
+        assert sorted(_ids(third)) == sorted([a.match_id, b.match_id])
+        assert third.warnings == []
+        assert third.saved_match() is not None  # both owners are gone: the newest is offered
+
+
+def test_a_saved_match_of_a_dead_copy_is_offered(data_dir: Path) -> None:
+    with Storage.open(data_dir) as store:
+        store.write_autosave("old", "older match", {})
+        assert store.db is not None
+        store.db.conn.execute("UPDATE saved SET pid = 999999999, owner = 'gone'")
+    with Storage.open(data_dir) as store:
+        saved = store.saved_match()
+        assert saved is not None and saved.match_id == "old" and not saved.in_use_elsewhere
 
 
 def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
@@ -93,12 +132,13 @@ def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
             "balances": m.balances,
             "at": date(2025, 5, 1),
         }
-        assert store.write_autosave(m.record_text(), meta)
+        assert store.write_autosave("the-match", m.record_text(), meta)
     store.close()
     with Storage.open(data_dir) as store:
         saved = store.read_autosave()
         assert isinstance(saved, AutosaveData) and saved.meta["preset"] == "nintendo"
         assert saved.meta["at"] == "2025-05-01" and saved.meta["balances"] == list(m.balances)
+        assert saved.meta["match_id"] == "the-match"
         resumed = replay_match(saved.record)
         assert resumed.balances == m.balances and resumed.dealer == m.dealer
         assert resumed.round.to_move == m.round.to_move
@@ -107,7 +147,7 @@ def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
         assert [str(a) for a in resumed.round.legal_actions()] == [
             str(a) for a in m.round.legal_actions()
         ]
-        store.clear_autosave()
+        store.clear_autosave("the-match")
         assert store.read_autosave() is None and not store.has_autosave()
 
 
@@ -169,44 +209,94 @@ def test_exports(data_dir: Path, h) -> None:
         r.match_id for r in recs
     ]
     assert read_json_export(json_path.read_text("utf-8")) == recs
+    doc = json.loads(json_path.read_text("utf-8"))
+    assert doc["matches"][0]["players"] == ["player", "=HYPERLINK(1)"]
+    assert doc["matches"][0]["record"] is None
     assert to_csv_text([]).strip().split(",")[0] == "match_id"
 
 
-def test_background_autosave_keeps_the_latest_and_never_resurrects(data_dir: Path) -> None:
+def test_background_autosave_keeps_the_latest(data_dir: Path) -> None:
     with Storage.open(data_dir) as store:
         for n in range(50):
-            assert store.write_autosave(f"move {n}", {"n": n}, background=True)
+            assert store.write_autosave("m", f"move {n}", {"n": n}, background=True)
         saved = store.read_autosave()  # waits for the queued write
         assert saved is not None and saved.record == "move 49"
         for n in range(20):
-            store.write_autosave(f"late {n}", {}, background=True)
-        store.clear_autosave()
-        assert not (data_dir / "autosave.json").exists()
-        store.write_autosave("last", {}, background=True)
+            store.write_autosave("m", f"late {n}", {}, background=True)
+        store.clear_autosave("m")
+        assert store.read_autosave() is None
+        store.write_autosave("m", "last", {}, background=True)
     with Storage.open(data_dir) as store:  # closing finished the queued write
         saved = store.read_autosave()
         assert saved is not None and saved.record == "last"
 
 
-def test_background_autosave_failure_is_reported_once(data_dir: Path, monkeypatch) -> None:
-    import errno
-
-    from koikoi_desktop.storage import atomic
-
-    def full(*a: object, **k: object) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
+def test_background_autosave_failure_is_reported_once(data_dir: Path) -> None:
     with Storage.open(data_dir) as store:
-        monkeypatch.setattr(atomic.tempfile, "mkstemp", full)
+        store.write_autosave("m", "m0", {}, background=True)
+        assert store.flush()
+        saver = store._saver_db
+        assert saver is not None
+        saver.conn.execute("PRAGMA query_only = ON")  # the disk turns read-only
         for n in range(5):
-            store.write_autosave(f"m{n}", {}, background=True)
+            store.write_autosave("m", f"m{n}", {}, background=True)
         assert store.flush()  # nothing else pending; the failure surfaces here
         assert [w.key for w in store.warnings] == ["write_failed_autosave"]
-        monkeypatch.undo()
-        store.write_autosave("ok", {}, background=True)
-        assert store.read_autosave() is not None
-        store.write_autosave("ok2", {}, background=True)
+        assert "read-only" in store.warnings[0]
+        saver.conn.execute("PRAGMA query_only = OFF")
+        store.write_autosave("m", "ok", {}, background=True)
+        saved = store.read_autosave()
+        assert saved is not None and saved.record == "ok"
+        store.write_autosave("m", "ok2", {}, background=True)
         assert len(store.warnings) == 1
+
+
+def test_paged_rows_read_only_the_pages_looked_at() -> None:
+    calls: list[tuple[int, int]] = []
+
+    def fetch(offset: int, limit: int) -> list[int]:
+        calls.append((offset, limit))
+        return list(range(offset, min(offset + limit, 1000)))
+
+    rows = PagedRows(1000, fetch, page=50)
+    assert len(rows) == 1000 and rows[0] == 0 and rows[999] == 999 and rows[-1] == 999
+    assert rows[120] == 120 and calls == [(0, 50), (950, 50), (100, 50)]
+    assert rows[3:6] == [3, 4, 5] and len(calls) == 3
+    for i in range(0, 1000, 50):
+        assert rows[i] == i
+    assert len(rows._pages) <= rows.keep
+
+
+def test_import_merges_by_id_and_a_bad_file_changes_nothing(tmp_path: Path, h) -> None:
+    recs = [h.make_record() for _ in range(3)]
+    src = tmp_path / "a"
+    with Storage.open(src) as store:
+        for r in recs:
+            store.record_match(r, record_text=f"moves of {r.match_id}")
+        out = store.export_all(tmp_path / "all.json")
+    dst = tmp_path / "b"
+    with Storage.open(dst) as store:
+        store.record_match(recs[0])
+        assert store.import_ledger(out) == (2, 1, 0)
+        assert store.import_ledger(out) == (0, 3, 0)  # again: nothing new
+        assert store.get_match(recs[1].match_id) == (recs[1], f"moves of {recs[1].match_id}")
+        changed = json.loads(out.read_text("utf-8"))
+        changed["matches"][2]["final_balances"] = [1, 2]
+        clash = tmp_path / "clash.json"
+        clash.write_text(json.dumps(changed), "utf-8")
+        assert store.import_ledger(clash) == (0, 2, 1)  # kept aside, never overwritten
+        assert store.db is not None and store.db.aside_count() == 1
+        bad = tmp_path / "bad.json"
+        good = json.loads(out.read_text("utf-8"))
+        good["matches"][1]["winner"] = 7
+        bad.write_text(json.dumps(good), "utf-8")
+        before = store.ledger_count()
+        with pytest.raises(ValueError, match="match 2"):
+            store.import_ledger(bad)
+        (tmp_path / "junk.json").write_bytes(b"\x00\xff junk")
+        with pytest.raises(ValueError):
+            store.import_ledger(tmp_path / "junk.json")
+        assert store.ledger_count() == before
 
 
 names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
@@ -227,8 +317,8 @@ def test_any_text_survives_the_ledger_and_the_exports(
         with Storage.open(tmp) as store:
             assert store.record_match(rec)
         with Storage.open(tmp) as store:
-            assert store.warnings == [] and store.ledger == [rec]
-            rows = list(csv.DictReader(io.StringIO(to_csv_text(store.ledger))))
+            assert store.warnings == [] and store.ledger_page(0, 5) == [rec]
+            rows = list(csv.DictReader(io.StringIO(to_csv_text(store.ledger_page(0, 5)))))
     assert len(rows) == 2
     shown = rows[0]["opponent_name"]
     assert shown == opponent or (shown == "'" + opponent and opponent[:1] in "=+-@\t\r")
@@ -247,3 +337,33 @@ def test_save_settings_keeps_the_object_and_rejects_bad_edits(data_dir: Path) ->
             store.save_settings()
     with Storage.open(data_dir) as store:
         assert store.settings.music_volume == 5 and store.settings.default_options == {}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 4),
+            st.sampled_from([0, 1, None]),
+            st.sampled_from(["beginner", "intermediate", "expert", ""]),
+            st.sampled_from(["nintendo", "seed-000"]),
+            st.booleans(),
+            st.sampled_from([(1, 0), (0, 2), None]),
+            st.sampled_from([0, 1]),
+        ),
+        max_size=8,
+    ),
+    st.booleans(),
+)
+def test_sql_statistics_equal_the_reference_definitions(h, specs, include_practice) -> None:
+    """The SQL aggregates give exactly what :func:`compute_stats` defines, on any ledger."""
+    recs = [
+        h.make_record(rounds=r, winner=w, level=lv, preset=p, practice=pr, calls=c, player_seat=ps)
+        for r, w, lv, p, pr, c, ps in specs
+    ]
+    with tempfile.TemporaryDirectory() as tmp, Storage.open(tmp) as store:
+        for rec in recs:
+            assert store.record_match(rec)
+        got = store.stats(include_practice=include_practice)
+    want = compute_stats(recs, include_practice=include_practice)
+    assert got == want

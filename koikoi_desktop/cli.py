@@ -1,0 +1,176 @@
+"""The command line: parsing and validating ``python -m koikoi_desktop`` arguments.
+
+A bad value raises :class:`UsageError` with one line (``app.main`` prints it and exits 2); nothing
+here opens a window or touches the data folder. Validation that needs the file system (a
+screenshot folder that exists, an import file that is a file) happens here too, so a run never
+starts only to fail at its end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from koikoi_desktop.ai import LEVELS
+
+MIN_SIZE = (1024, 640)
+LANG_CODES = ("en", "uk", "ru", "sk", "ja")
+
+
+class UsageError(Exception):
+    """A bad command-line value (reported as one line, exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:
+        raise UsageError(message)
+
+
+def _nonneg_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    return value
+
+
+def _pos_int(text: str) -> int:
+    value = _nonneg_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"{w}x{h} is smaller than the minimum window size {MIN_SIZE[0]}x{MIN_SIZE[1]}"
+        )
+    if w > 10000 or h > 10000:
+        raise argparse.ArgumentTypeError(f"{w}x{h} is larger than 10000x10000")
+    return (w, h)
+
+
+def _seats(text: str) -> tuple[str, str]:
+    parts = [p.strip().lower() for p in text.split(",")]
+    if len(parts) != 2 or not all(p in LEVELS for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"expected two levels such as intermediate,expert (from {', '.join(LEVELS)}), "
+            f"got {text!r}"
+        )
+    return (parts[0], parts[1])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from koikoi_desktop.scenes import CLI_SCENES
+
+    p = _Parser(prog="koikoi-desktop", description="Koi-Koi Desktop: hanafuda for two.")
+    p.add_argument(
+        "--seed", type=_nonneg_int, help="random seed for the match (reproducible deals)"
+    )
+    p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="computer vs computer through the real scenes, starting a match at once",
+    )
+    p.add_argument("--frames", type=_pos_int, help="quit after N frames (exit status 0)")
+    p.add_argument(
+        "--screenshot", metavar="FILE", help="write the last drawn frame to FILE on exit"
+    )
+    p.add_argument("--scene", metavar="NAME", help=f"start on a screen: {', '.join(CLI_SCENES)}")
+    p.add_argument("--size", type=_size, metavar="WxH", help="window size (minimum 1024x640)")
+    p.add_argument("--data-dir", metavar="DIR", help="where settings, ledger and autosave live")
+    p.add_argument("--lang", metavar="CODE", help=f"language: {', '.join(LANG_CODES)}")
+    p.add_argument("--render-deck", metavar="FILE", help="write a sheet of all 48 cards and exit")
+    p.add_argument("--speed", choices=("off", "fast", "normal"), help="animation speed")
+    p.add_argument("--preset", metavar="NAME", help="rule preset for --autoplay / --scene table")
+    p.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="start straight into the saved match (the title, with one line, when there is none)",
+    )
+    p.add_argument(
+        "--export-ledger", metavar="FILE", help="write the coin ledger to FILE (JSON) and exit"
+    )
+    p.add_argument(
+        "--import-ledger",
+        metavar="FILE",
+        help="merge a ledger export (JSON) into the coin ledger by match id and exit",
+    )
+    p.add_argument(
+        "--record",
+        action="store_true",
+        help="with --autoplay: record the matches in the ledger as computer matches",
+    )
+    p.add_argument(
+        "--matches", type=_pos_int, metavar="N", help="with --autoplay: play N matches, then quit"
+    )
+    p.add_argument(
+        "--seats",
+        type=_seats,
+        metavar="A,B",
+        help=f"with --autoplay: the two computer levels ({', '.join(LEVELS)})",
+    )
+    return p
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """Parse and validate; raises UsageError with a one-line message."""
+    from koikoi_desktop.scenes import CLI_SCENES
+
+    args = build_parser().parse_args(argv)
+    if args.scene is not None and args.scene not in CLI_SCENES:
+        raise UsageError(f"unknown scene {args.scene!r} (choose from {', '.join(CLI_SCENES)})")
+    if args.lang is not None and args.lang not in LANG_CODES:
+        raise UsageError(f"unknown language {args.lang!r} (choose from {', '.join(LANG_CODES)})")
+    for value, what in ((args.screenshot, "screenshot"), (args.render_deck, "deck sheet")):
+        if value is None:
+            continue
+        target = Path(value).expanduser().resolve()
+        if not target.parent.is_dir():
+            raise UsageError(f"cannot write {what}: folder {target.parent} does not exist")
+        if target.is_dir():
+            raise UsageError(f"cannot write {what}: {target} is a folder")
+        if not os.access(target.parent, os.W_OK):
+            raise UsageError(f"cannot write {what}: folder {target.parent} is not writable")
+    if args.export_ledger is not None:
+        target = Path(args.export_ledger).expanduser().resolve()
+        if not target.parent.is_dir():
+            raise UsageError(f"cannot export the ledger: folder {target.parent} does not exist")
+        if target.is_dir():
+            raise UsageError(f"cannot export the ledger: {target} is a folder")
+    if args.import_ledger is not None:
+        source = Path(args.import_ledger).expanduser()
+        if not source.is_file():
+            raise UsageError(f"cannot import the ledger: {source} is not a file")
+    if args.export_ledger and args.import_ledger:
+        raise UsageError("use --export-ledger or --import-ledger, not both")
+    for flag, value in (
+        ("--record", args.record),
+        ("--matches", args.matches),
+        ("--seats", args.seats),
+    ):
+        if value and not args.autoplay:
+            raise UsageError(f"{flag} goes with --autoplay")
+    if args.resume and (args.autoplay or args.scene):
+        raise UsageError("--continue cannot be combined with --autoplay or --scene")
+    if args.data_dir is not None:
+        d = Path(args.data_dir).expanduser()
+        if d.exists() and not d.is_dir():
+            raise UsageError(f"--data-dir {d} exists and is not a folder")
+    if args.preset is not None:
+        from koikoi_desktop.engine import PRESETS
+
+        names = sorted(PRESETS)
+        if args.preset not in names:
+            raise UsageError(f"unknown preset {args.preset!r} (choose from {', '.join(names)})")
+    return args

@@ -1,0 +1,103 @@
+"""Crash reports: what the one crash handler in ``app.main`` writes when something truly
+unexpected stops the game.
+
+Decisions:
+
+* Reports go to ``<data folder>/crash/`` (a real folder inside the data folder: a link there is
+  not followed); when that refuses, to a private folder made with ``tempfile.mkdtemp`` (mode
+  0700, a fresh unpredictable name), never to a fixed name in the shared temp folder.
+* Each report is created with ``O_CREAT | O_EXCL | O_NOFOLLOW`` and mode 0600 (a report holds the
+  player's match and paths), under a unique name (UTC time to the microsecond plus the process
+  id), so two crashes in one second never overwrite each other and a planted link is refused.
+* The home folder is shown as ``~`` in the report (it may be shared in a bug report).
+* Only the newest :data:`KEEP` reports are kept; older ones are removed after a new one is
+  written (they are ours: ``crash-*.txt`` regular files in our own folder).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import platform
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+KEEP = 20
+
+
+def _home_as_tilde(text: str) -> str:
+    home = os.path.expanduser("~")
+    if home and home not in ("/", "~"):
+        text = text.replace(home, "~")
+    return text
+
+
+def report_text(exc: BaseException, *, record: str | None = None) -> str:
+    """The report: version, system, arguments, traceback, and the match record if any."""
+    from koikoi_desktop import __version__
+
+    stamp = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    lines = [
+        f"Koi-Koi Desktop {__version__} crash report, {stamp}",
+        f"python {platform.python_version()} on {platform.platform()}",
+        f"argv: {sys.argv!r}",
+        "",
+        "".join(traceback.format_exception(exc)),
+    ]
+    if record:
+        lines += ["match record (replay with koikoi_desktop.engine.replay_match):", record]
+    return _home_as_tilde("\n".join(lines))
+
+
+def _write_private(folder: Path, text: str) -> Path:
+    stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    path = folder / f"crash-{stamp}-{os.getpid()}.txt"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as handle:
+        handle.write(text)
+    return path
+
+
+def _crash_folder(data_dir: Path) -> Path:
+    folder = data_dir / "crash"
+    if folder.is_symlink():
+        raise OSError(f"{folder} is a link")
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if folder.is_symlink() or not folder.is_dir():
+        raise OSError(f"{folder} is not a folder")
+    return folder
+
+
+def prune(folder: Path, keep: int = KEEP) -> None:
+    """Remove all but the newest ``keep`` reports in ``folder``."""
+    reports = sorted(
+        (p for p in folder.glob("crash-*.txt") if p.is_file() and not p.is_symlink()),
+        key=lambda p: p.name,
+    )
+    for old in reports[:-keep] if keep > 0 else reports:
+        try:
+            old.unlink()
+        except OSError:
+            continue  # another copy removed it first, or the folder is read-only now
+
+
+def write_report(exc: BaseException, data_dir: Path | None, *, record: str | None = None) -> Path:
+    """Write a crash report (see the module docstring); returns its path.
+
+    Raises OSError only when neither the data folder nor a private temp folder takes it.
+    """
+    text = report_text(exc, record=record)
+    if data_dir is not None:
+        try:
+            folder = _crash_folder(data_dir)
+            path = _write_private(folder, text)
+        except OSError:
+            pass  # the data folder refuses: a private temp folder below
+        else:
+            prune(folder)
+            return path
+    folder = Path(tempfile.mkdtemp(prefix="koikoi-crash-"))
+    return _write_private(folder, text)

@@ -1,0 +1,909 @@
+"""The coin ledger and the saved matches in one SQLite database (``koikoi.sqlite3``).
+
+No pygame here. One :class:`LedgerDB` per running copy of the game; several copies (or a game and
+a command-line export) may open the same file at once: SQLite's own locking with a busy timeout
+serialises their writes, and there is no lock file of ours.
+
+Decisions (the *why* behind the behaviour the tests check):
+
+* **Exactly once.** A match has an id fixed when it starts (the table makes it, the saved match
+  carries it, Continue restores it). Recording a finished match inserts it *and* deletes its
+  saved-in-progress row in one ``BEGIN IMMEDIATE … COMMIT`` transaction, and the insert is
+  ``INSERT OR IGNORE`` on the primary key. A kill at any instant leaves either the saved row (the
+  match can be continued and recorded later) or the recorded match (once): never both, never
+  neither, and a second recording of the same match changes nothing.
+* **Durability.** WAL journal, ``synchronous=FULL`` (a committed match survives a power cut), and a
+  busy timeout of 10 s so two copies recording at the same moment wait for each other.
+* **Schema version** is ``PRAGMA user_version`` (:data:`SCHEMA_VERSION`), migrated step by step in
+  :data:`MIGRATIONS`. A database from a newer version is opened read-only: it is shown, never
+  written, and what this copy would have recorded stays pending in memory (the player is told).
+* **Damage.** A file that does not open as a database or fails ``PRAGMA quick_check`` is renamed
+  aside with a UTC timestamp (never deleted); every row that still reads is copied into a fresh
+  database (:func:`salvage`), and the caller shows one line with the counts.
+* **Nothing is deleted silently.** A saved match that cannot be resumed is moved to the
+  ``set_aside`` table with its reason (not deleted); an imported match whose id is already taken
+  by a *different* match is kept there too.
+* **Bounded reads.** The ledger screen reads one page (:meth:`LedgerDB.page`); statistics are SQL
+  aggregates (:meth:`LedgerDB.stats`); start-up reads only counts and the newest saved match.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal, TypeVar, overload
+
+from pydantic import ValidationError
+
+from .atomic import fsync_dir, quarantine
+from .models import MatchRecord
+from .paths import DB_FILE
+from .stats import BestRound, KoikoiStats, LedgerStats, MatchSummary, Tally
+
+T = TypeVar("T")
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 10.0
+
+#: SQLite primary result codes that mean "the disk (or another copy) refuses just now": the game
+#: goes on, keeps what it could not write in memory and retries at the next write.
+REFUSING = {
+    3: "permission denied",  # SQLITE_PERM
+    5: "the database is busy",  # SQLITE_BUSY
+    6: "the database is locked",  # SQLITE_LOCKED
+    8: "the disk is read-only",  # SQLITE_READONLY
+    10: "a disk input/output error",  # SQLITE_IOERR
+    13: "the disk is full",  # SQLITE_FULL
+    14: "the database file cannot be opened",  # SQLITE_CANTOPEN
+    11: "the database is damaged",  # SQLITE_CORRUPT (found mid-session: refuse, repair at start)
+    26: "the database is damaged",  # SQLITE_NOTADB
+}
+
+_SCHEMA_V1 = """
+CREATE TABLE IF NOT EXISTS matches (
+    match_id TEXT PRIMARY KEY,
+    date TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    custom INTEGER NOT NULL,
+    unit TEXT NOT NULL,
+    opponent_name TEXT NOT NULL,
+    opponent_level TEXT NOT NULL,
+    practice INTEGER NOT NULL,
+    computer INTEGER NOT NULL DEFAULT 0,
+    player_seat INTEGER NOT NULL,
+    winner INTEGER,
+    result TEXT NOT NULL,
+    player_total INTEGER NOT NULL,
+    opponent_total INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
+    ending TEXT NOT NULL,
+    data TEXT NOT NULL,
+    record TEXT
+);
+CREATE INDEX IF NOT EXISTS matches_by_date ON matches(date);
+CREATE TABLE IF NOT EXISTS rounds (
+    match_id TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    dealer INTEGER NOT NULL,
+    winner INTEGER,
+    base INTEGER NOT NULL,
+    final INTEGER NOT NULL,
+    paid INTEGER NOT NULL,
+    koikoi0 INTEGER,
+    koikoi1 INTEGER,
+    PRIMARY KEY (match_id, round)
+);
+CREATE TABLE IF NOT EXISTS round_yaku (
+    match_id TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    points INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS round_yaku_by_match ON round_yaku(match_id, round);
+CREATE TABLE IF NOT EXISTS saved (
+    match_id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    updated TEXT NOT NULL,
+    record TEXT NOT NULL,
+    meta TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS set_aside (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    match_id TEXT,
+    reason TEXT NOT NULL,
+    at TEXT NOT NULL,
+    payload TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    match_id TEXT PRIMARY KEY,
+    data TEXT NOT NULL
+);
+"""
+
+#: user_version n -> the SQL that brings an n database to n + 1 (0 is a new, empty file).
+MIGRATIONS: dict[int, str] = {0: _SCHEMA_V1}
+
+
+class DatabaseDamaged(Exception):
+    """The file does not open as a SQLite database, or fails ``PRAGMA quick_check``."""
+
+
+class Refused(OSError):
+    """The disk or another copy refused a write; ``reason`` is one short English phrase.
+
+    An ``OSError``: like a full disk under a plain file, it is an expected failure of storage.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def refusal(exc: sqlite3.Error) -> Refused | None:
+    """A :class:`Refused` for an expected SQLite failure (full, read-only, busy…), else None."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        text = str(exc).lower()
+        for needle, why in (
+            ("full", "the disk is full"),
+            ("readonly", "the disk is read-only"),
+            ("read-only", "the disk is read-only"),
+            ("locked", "the database is locked"),
+            ("disk i/o", "a disk input/output error"),
+            ("unable to open", "the database file cannot be opened"),
+            ("malformed", "the database is damaged"),
+            ("not a database", "the database is damaged"),
+        ):
+            if needle in text:
+                return Refused(why)
+        return None
+    reason = REFUSING.get(code & 0xFF)
+    return Refused(reason) if reason is not None else None
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A match in progress as saved: its id, the engine's record text and the UI's metadata."""
+
+    match_id: str
+    record: str
+    meta: dict[str, Any]
+    updated: datetime
+    #: True when another running copy of the game is playing this match right now.
+    in_use_elsewhere: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOutcome:
+    """What :meth:`LedgerDB.record` did: ``inserted`` False means the id was already recorded."""
+
+    inserted: bool
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":  # no signal 0 on Windows: the heartbeat (``updated``) decides there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # exists, owned by another user
+    return True
+
+
+class LedgerDB:
+    """The ledger and saved matches of one database file. Open with :meth:`open`."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, *, read_only: bool) -> None:
+        self.conn = conn
+        self.path = path
+        self.read_only = read_only
+        #: This running copy's id: its saved match rows carry it.
+        self.owner = uuid.uuid4().hex
+        self.host = socket.gethostname()[:200]
+
+    # ------------------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, path: Path) -> LedgerDB:
+        """Open (creating and migrating if needed) the database at ``path``.
+
+        Raises :class:`DatabaseDamaged` for a file that is not a healthy database, ``Refused``
+        when the disk refuses even to open it, and ``FutureDatabase`` handling is done here:
+        a newer ``user_version`` opens read-only (``read_only`` is True).
+        """
+        existed = path.exists()
+        try:
+            conn = _connect(path)
+        except sqlite3.Error as exc:
+            raise _classify(exc) from exc
+        try:
+            version = _user_version(conn)
+            if existed:
+                _quick_check(conn)
+            if version > SCHEMA_VERSION:
+                conn.close()
+                ro = _connect(path, read_only=True)
+                return cls(ro, path, read_only=True)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            if version < SCHEMA_VERSION:
+                _migrate(conn, version)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _classify(exc) from exc
+        except DatabaseDamaged:
+            conn.close()
+            raise
+        return cls(conn, path, read_only=False)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # ------------------------------------------------------------------------------ writing
+
+    def record(self, rec: MatchRecord, *, record_text: str | None, computer: bool = False) -> bool:
+        """Record a finished match and drop its saved row, in one transaction.
+
+        Returns True when the match was inserted, False when its id was already recorded (then
+        only the saved row is dropped). Raises :class:`Refused` when the disk refuses.
+        """
+        self._writable()
+        with self._transaction():
+            inserted = self._insert_match_in_tx(rec, record_text, computer=computer)
+            self.conn.execute("DELETE FROM saved WHERE match_id = ?", (rec.match_id,))
+        return inserted
+
+    def _insert_rounds(self, rec: MatchRecord) -> None:
+        rounds = []
+        yaku = []
+        for e in rec.rounds:
+            calls = e.koikoi_calls
+            rounds.append(
+                (
+                    rec.match_id,
+                    e.round,
+                    e.dealer,
+                    e.winner,
+                    e.base,
+                    e.final,
+                    e.paid,
+                    None if calls is None else calls[0],
+                    None if calls is None else calls[1],
+                )
+            )
+            yaku.extend((rec.match_id, e.round, y.key, y.points) for y in e.yaku)
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO rounds VALUES (?,?,?,?,?,?,?,?,?)",
+            rounds,
+        )
+        self.conn.executemany("INSERT INTO round_yaku VALUES (?,?,?,?)", yaku)
+
+    def import_records(
+        self, records: Iterable[tuple[MatchRecord, str | None]], *, source: str
+    ) -> tuple[int, int, int]:
+        """Merge matches by id in one transaction: (added, already there, conflicting).
+
+        A record whose id is taken by a *different* match is kept in ``set_aside`` (never lost).
+        """
+        self._writable()
+        added = same = conflicts = 0
+        with self._transaction():
+            for rec, text in records:
+                old = self.conn.execute(
+                    "SELECT data FROM matches WHERE match_id = ?", (rec.match_id,)
+                ).fetchone()
+                if old is None:
+                    self._insert_match_in_tx(rec, text)
+                    added += 1
+                elif _same_match(old[0], rec):
+                    same += 1
+                else:
+                    conflicts += 1
+                    self._aside_in_tx(
+                        "import_conflict",
+                        rec.match_id,
+                        f"id already used ({source})",
+                        rec.model_dump_json(),
+                    )
+        return added, same, conflicts
+
+    def _insert_match_in_tx(
+        self, rec: MatchRecord, text: str | None, *, computer: bool = False
+    ) -> bool:
+        """Insert a match and its rounds unless its id is taken; True when inserted."""
+        me = rec.player_seat
+        cur = self.conn.execute(
+            "INSERT OR IGNORE INTO matches (match_id, date, preset, custom, unit, opponent_name, "
+            "opponent_level, practice, computer, player_seat, winner, result, player_total, "
+            "opponent_total, rounds, ending, data, record) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                rec.match_id,
+                rec.date.astimezone(UTC).isoformat(),
+                rec.preset,
+                int(bool(rec.options)),
+                rec.unit,
+                rec.opponent_name,
+                rec.opponent_level,
+                int(rec.practice),
+                int(computer),
+                me,
+                rec.winner,
+                rec.player_result,
+                rec.final_balances[me],
+                rec.final_balances[1 - me],
+                len(rec.rounds),
+                rec.ending,
+                rec.model_dump_json(),
+                text,
+            ),
+        )
+        if cur.rowcount != 1:
+            return False
+        self._insert_rounds(rec)
+        return True
+
+    def save(self, match_id: str, record_text: str, meta: dict[str, Any]) -> None:
+        """Save (insert or replace) this copy's match in progress. Raises Refused."""
+        self._writable()
+        with self._transaction():
+            # a late save of a match already recorded must not bring its saved row back
+            self.conn.execute(
+                "INSERT INTO saved (match_id, owner, host, pid, updated, record, meta) "
+                "SELECT ?,?,?,?,?,?,? WHERE NOT EXISTS "
+                "(SELECT 1 FROM matches WHERE match_id = ?1) "
+                "ON CONFLICT(match_id) DO UPDATE SET owner=excluded.owner, "
+                "host=excluded.host, pid=excluded.pid, updated=excluded.updated, "
+                "record=excluded.record, meta=excluded.meta",
+                (
+                    match_id,
+                    self.owner,
+                    self.host,
+                    os.getpid(),
+                    _now(),
+                    record_text,
+                    json.dumps(meta, ensure_ascii=False),
+                ),
+            )
+
+    def drop_saved(self, match_id: str) -> None:
+        """Forget a saved match the player abandoned on purpose (a new game over it)."""
+        self._writable()
+        with self._transaction():
+            self.conn.execute("DELETE FROM saved WHERE match_id = ?", (match_id,))
+
+    def set_saved_aside(self, match_id: str, reason: str) -> None:
+        """Move a saved match that cannot be resumed into ``set_aside`` (kept, not deleted)."""
+        self._writable()
+        with self._transaction():
+            row = self.conn.execute(
+                "SELECT record, meta FROM saved WHERE match_id = ?", (match_id,)
+            ).fetchone()
+            if row is None:
+                return
+            payload = json.dumps({"record": row[0], "meta": row[1]}, ensure_ascii=False)
+            self._aside_in_tx("saved_match", match_id, reason, payload)
+            self.conn.execute("DELETE FROM saved WHERE match_id = ?", (match_id,))
+
+    def claim(self, match_id: str) -> None:
+        """This copy now plays ``match_id`` (after Continue): its row carries our owner id."""
+        self._writable()
+        with self._transaction():
+            self.conn.execute(
+                "UPDATE saved SET owner = ?, host = ?, pid = ?, updated = ? WHERE match_id = ?",
+                (self.owner, self.host, os.getpid(), _now(), match_id),
+            )
+
+    def release(self) -> None:
+        """This copy is closing: its saved matches are no longer being played by anyone."""
+        if self.read_only:
+            return
+        with self._transaction():
+            self.conn.execute("UPDATE saved SET owner = '', pid = 0 WHERE owner = ?", (self.owner,))
+
+    def _aside_in_tx(self, kind: str, match_id: str | None, reason: str, payload: str) -> None:
+        self.conn.execute(
+            "INSERT INTO set_aside (kind, match_id, reason, at, payload) VALUES (?,?,?,?,?)",
+            (kind, match_id, reason[:500], _now(), payload),
+        )
+
+    def save_review(self, match_id: str, data: str) -> None:
+        """Cache a match review (JSON text) with its match."""
+        self._writable()
+        with self._transaction():
+            self.conn.execute(
+                "INSERT OR REPLACE INTO reviews (match_id, data) VALUES (?, ?)", (match_id, data)
+            )
+
+    # ------------------------------------------------------------------------------ reading
+
+    def saved_matches(self) -> list[SavedMatch]:
+        """Saved matches, most recently saved first (a bounded list: one row per copy)."""
+        rows = self.conn.execute(
+            "SELECT match_id, owner, host, pid, updated, record, meta FROM saved "
+            "ORDER BY updated DESC LIMIT 50"
+        ).fetchall()
+        out = []
+        for match_id, owner, host, pid, updated, record, meta in rows:
+            try:
+                meta_obj = json.loads(meta)
+            except (ValueError, RecursionError):
+                meta_obj = None
+            if not isinstance(meta_obj, dict):
+                meta_obj = {"_damaged": True}
+            try:
+                when = datetime.fromisoformat(updated)
+            except (TypeError, ValueError):
+                when = datetime.fromtimestamp(0, UTC)
+            elsewhere = owner != self.owner and host == self.host and _pid_alive(int(pid or 0))
+            if os.name == "nt" and elsewhere:  # heartbeat: a copy saves after every move
+                elsewhere = (datetime.now(UTC) - when).total_seconds() < 15 * 60
+            out.append(SavedMatch(str(match_id), str(record), meta_obj, when, elsewhere))
+        return out
+
+    def count(self, *, include_computer: bool = False) -> int:
+        where = "" if include_computer else " WHERE computer = 0"
+        return int(self.conn.execute(f"SELECT COUNT(*) FROM matches{where}").fetchone()[0])
+
+    def page(self, offset: int, limit: int, *, include_computer: bool = False) -> list[MatchRecord]:
+        """One page of recorded matches, newest first. Rows that no longer validate are skipped
+        (they stay in the database; :meth:`unreadable_count` says how many)."""
+        where = "" if include_computer else "WHERE computer = 0 "
+        rows = self.conn.execute(
+            f"SELECT data FROM matches {where}ORDER BY date DESC, rowid DESC LIMIT ? OFFSET ?",
+            (max(0, limit), max(0, offset)),
+        ).fetchall()
+        return [rec for rec in (_load_record(r[0]) for r in rows) if rec is not None]
+
+    def summaries(self, offset: int, limit: int) -> list[MatchSummary]:
+        """The list lines of one page, newest first, read from columns only (no JSON)."""
+        rows = self.conn.execute(
+            "SELECT match_id, date, preset, custom, unit, opponent_name, opponent_level, "
+            "practice, result, player_total, opponent_total, rounds, ending FROM matches "
+            "WHERE computer = 0 ORDER BY date DESC, rowid DESC LIMIT ? OFFSET ?",
+            (max(0, limit), max(0, offset)),
+        ).fetchall()
+        out = []
+        for r in rows:
+            out.append(
+                MatchSummary(
+                    match_id=r[0],
+                    date=datetime.fromisoformat(r[1]),
+                    preset=r[2],
+                    custom=bool(r[3]),
+                    unit=r[4],
+                    opponent_name=r[5],
+                    opponent_level=r[6],
+                    practice=bool(r[7]),
+                    result=r[8],
+                    player_total=int(r[9]),
+                    opponent_total=int(r[10]),
+                    rounds=int(r[11]),
+                    ending=r[12],
+                )
+            )
+        return out
+
+    def get(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
+        """One recorded match and its replayable record text (None for old imported matches)."""
+        row = self.conn.execute(
+            "SELECT data, record FROM matches WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        rec = _load_record(row[0])
+        return None if rec is None else (rec, row[1])
+
+    def latest_id(self) -> str | None:
+        row = self.conn.execute(
+            "SELECT match_id FROM matches ORDER BY date DESC, rowid DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def review(self, match_id: str) -> str | None:
+        row = self.conn.execute(
+            "SELECT data FROM reviews WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def iter_all(
+        self, *, include_computer: bool = True
+    ) -> Iterator[tuple[MatchRecord, str | None]]:
+        """Every recorded match, oldest first, streamed (exports)."""
+        where = "" if include_computer else " WHERE computer = 0"
+        cur = self.conn.execute(f"SELECT data, record FROM matches{where} ORDER BY date, rowid")
+        for data, text in cur:
+            rec = _load_record(data)
+            if rec is not None:
+                yield rec, text
+
+    def aside_count(self) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM set_aside").fetchone()[0])
+
+    def stats(self, *, include_practice: bool = False) -> LedgerStats:
+        """Lifetime statistics by SQL (same definitions as :func:`.stats.compute_stats`)."""
+        base = "computer = 0" + ("" if include_practice else " AND practice = 0")
+        q = self.conn.execute
+        practice = int(
+            q("SELECT COUNT(*) FROM matches WHERE computer = 0 AND practice = 1").fetchone()[0]
+        )
+
+        def tallies(column: str | None) -> dict[str, Tally]:
+            group = f"{column}," if column else ""
+            sql = (
+                f"SELECT {group} COUNT(*), SUM(result='win'), SUM(result='loss'), "
+                f"SUM(result='draw') FROM matches WHERE {base}"
+                + (f" GROUP BY {column} ORDER BY {column}" if column else "")
+            )
+            out: dict[str, Tally] = {}
+            for row in q(sql):
+                key = (row[0] or "unknown") if column else ""
+                n, w, lo, d = (int(x or 0) for x in row[-4:])
+                if n:
+                    prev = out.get(key, Tally())
+                    out[key] = Tally(
+                        prev.matches + n, prev.wins + w, prev.losses + lo, prev.draws + d
+                    )
+            return out
+
+        overall = tallies(None).get("", Tally())
+        m_base = "m.computer = 0" + ("" if include_practice else " AND m.practice = 0")
+        joined = f"FROM rounds r JOIN matches m ON m.match_id = r.match_id WHERE {m_base}"
+        row = q(
+            "SELECT COUNT(*), SUM(r.winner IS NULL), SUM(r.winner = m.player_seat), "
+            f"SUM(r.winner = 1 - m.player_seat) {joined}"
+        ).fetchone()
+        rounds, drawn, won, lost = (int(x or 0) for x in row)
+        won_units = {
+            u: int(s or 0)
+            for u, s in q(
+                f"SELECT m.unit, SUM(r.paid) {joined} AND r.winner = m.player_seat GROUP BY m.unit"
+            )
+        }
+        lost_units = {
+            u: int(s or 0)
+            for u, s in q(
+                f"SELECT m.unit, SUM(r.paid) {joined} AND r.winner = 1 - m.player_seat "
+                "GROUP BY m.unit"
+            )
+        }
+        best_row = q(
+            "SELECT m.match_id, m.date, m.preset, m.unit, m.opponent_name, r.round, r.base, "
+            f"r.final, r.paid {joined} AND r.winner = m.player_seat "
+            "ORDER BY r.final DESC, m.date ASC, m.rowid ASC, r.round ASC LIMIT 1"
+        ).fetchone()
+        best = None
+        if best_row is not None:
+            keys = tuple(
+                k
+                for (k,) in q(
+                    "SELECT key FROM round_yaku WHERE match_id = ? AND round = ? ORDER BY rowid",
+                    (best_row[0], best_row[5]),
+                )
+            )
+            best = BestRound(
+                match_id=best_row[0],
+                date=datetime.fromisoformat(best_row[1]),
+                preset=best_row[2],
+                unit=best_row[3],
+                opponent_name=best_row[4],
+                round=int(best_row[5]),
+                base=int(best_row[6]),
+                final=int(best_row[7]),
+                paid=int(best_row[8]),
+                yaku=keys,
+            )
+        yaku_rows = q(
+            "SELECT y.key, COUNT(*) FROM round_yaku y JOIN rounds r ON r.match_id = y.match_id "
+            "AND r.round = y.round JOIN matches m ON m.match_id = y.match_id "
+            f"WHERE {m_base} "
+            "AND r.winner = m.player_seat GROUP BY y.key"
+        ).fetchall()
+        yaku = dict(sorted(((k, int(n)) for k, n in yaku_rows), key=lambda kv: (-kv[1], kv[0])))
+        k = q(
+            "SELECT COUNT(*), "
+            "SUM(CASE WHEN m.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END), "
+            "SUM((CASE WHEN m.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END) > 0), "
+            "SUM((CASE WHEN m.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END) > 0 "
+            "AND r.winner = m.player_seat), "
+            "SUM(CASE WHEN m.player_seat = 0 THEN r.koikoi1 ELSE r.koikoi0 END) "
+            f"{joined} AND r.koikoi0 IS NOT NULL"
+        ).fetchone()
+        koikoi = KoikoiStats(*(int(x or 0) for x in k))
+        return LedgerStats(
+            overall=overall,
+            practice_matches=practice,
+            by_level=tallies("opponent_level"),
+            by_preset=tallies("preset"),
+            rounds_played=rounds,
+            rounds_won=won,
+            rounds_lost=lost,
+            rounds_drawn=drawn,
+            best_round=best,
+            yaku_made=yaku,
+            koikoi=koikoi,
+            won_by_unit=won_units,
+            lost_by_unit=lost_units,
+        )
+
+    def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
+        """(match id, unit, player total, opponent total) of the last ``limit`` matches, oldest
+        first (for charts)."""
+        rows = self.conn.execute(
+            "SELECT match_id, unit, player_total, opponent_total FROM matches "
+            "WHERE computer = 0 AND practice = 0 ORDER BY date DESC, rowid DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [(r[0], r[1], int(r[2]), int(r[3])) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------------------ helpers
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise Refused("the database was written by a newer version of the game")
+
+    def _transaction(self) -> _Tx:
+        return _Tx(self.conn)
+
+
+class _Tx:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (ROLLBACK on any error); sqlite errors that mean the
+    disk refuses become :class:`Refused`."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _refused_or_raise(exc) from exc
+
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
+        if exc is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except sqlite3.Error as err:
+                self._rollback()
+                raise _refused_or_raise(err) from err
+        self._rollback()
+        if isinstance(exc, sqlite3.Error):
+            raise _refused_or_raise(exc) from exc
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            # a failed rollback leaves SQLite to roll back from its journal at the next open
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("ROLLBACK")
+
+
+def _refused_or_raise(exc: sqlite3.Error) -> BaseException:
+    refused = refusal(exc)
+    return refused if refused is not None else exc
+
+
+def _connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+    if read_only:
+        uri = path.resolve().as_uri() + "?mode=ro"
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    else:
+        conn = sqlite3.connect(
+            str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+        )
+    conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+    return conn
+
+
+def _user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _quick_check(conn: sqlite3.Connection) -> None:
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    if [r[0] for r in rows] != ["ok"]:
+        raise DatabaseDamaged(str(rows[0][0])[:120] if rows else "quick_check failed")
+
+
+def _migrate(conn: sqlite3.Connection, version: int) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        while version < SCHEMA_VERSION:
+            for statement in MIGRATIONS[version].split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            version += 1
+        conn.execute(f"PRAGMA user_version={version}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _classify(exc: sqlite3.Error) -> BaseException:
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    text = str(exc).lower()
+    if code in (11, 26) or "not a database" in text or "malformed" in text:
+        return DatabaseDamaged(str(exc))
+    refused = refusal(exc)
+    return refused if refused is not None else exc
+
+
+def _load_record(data: str) -> MatchRecord | None:
+    try:
+        return MatchRecord.model_validate_json(data)
+    except (ValidationError, ValueError):
+        return None
+
+
+def _same_match(old_json: str, rec: MatchRecord) -> bool:
+    old = _load_record(old_json)
+    if old is None:
+        return False
+    a = old.model_dump(mode="json")
+    b = rec.model_dump(mode="json")
+    for d in (a, b):
+        d.pop("app_version", None)
+    return a == b
+
+
+# -------------------------------------------------------------------------------------- salvage
+
+_TABLES: Sequence[str] = ("matches", "rounds", "round_yaku", "saved", "set_aside", "reviews")
+
+
+def salvage(damaged: Path, fresh: LedgerDB) -> dict[str, int]:
+    """Copy every row that still reads from ``damaged`` into ``fresh``; returns rows per table.
+
+    Rows are read in rowid order; where a read fails part-way, reading resumes at growing rowid
+    steps past the failure, so one bad page costs the rows on it, not the rest of the table.
+    """
+    copied = dict.fromkeys(_TABLES, 0)
+    try:
+        src = sqlite3.connect(damaged.resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error:
+        return copied
+    try:
+        with fresh._transaction():
+            for table in _TABLES:
+                for row in _rows(src, table):
+                    try:
+                        cur = fresh.conn.execute(
+                            f"INSERT OR IGNORE INTO {table} VALUES ({','.join('?' * len(row))})",
+                            row,
+                        )
+                    except sqlite3.IntegrityError:
+                        continue  # a row that breaks the schema (NULL key...): not a match
+                    copied[table] += cur.rowcount
+    finally:
+        src.close()
+    return copied
+
+
+def _rows(src: sqlite3.Connection, table: str) -> Iterator[tuple[Any, ...]]:
+    last = -(1 << 62)
+    step = 1
+    failures = 0
+    while failures < 64:
+        try:
+            cur = src.execute(
+                f"SELECT rowid, * FROM {table} WHERE rowid > ? ORDER BY rowid", (last,)
+            )
+            for row in cur:
+                last = int(row[0])
+                step = 1
+                yield tuple(row[1:])
+            return
+        except sqlite3.Error:
+            failures += 1
+            last += step
+            step *= 4
+
+
+def open_or_repair(data_dir: Path, warn: Callable[..., None]) -> LedgerDB:
+    """Open the data folder's database, repairing a damaged one (see the module docstring).
+
+    ``warn(key, text, **params)`` receives the one line for the player. Raises :class:`Refused`
+    when the disk refuses to open or create the database at all.
+    """
+    path = data_dir / DB_FILE
+    try:
+        db = LedgerDB.open(path)
+    except DatabaseDamaged as exc:
+        aside = _set_file_aside(path)
+        db = LedgerDB.open(path)
+        copied = salvage(aside, db)
+        warn(
+            "ledger_db_repaired",
+            "The coin ledger database was damaged ({why}); {count} matches were recovered and "
+            "the damaged file was kept as {name}.",
+            why=str(exc)[:80],
+            count=copied["matches"],
+            name=aside.name,
+        )
+        return db
+    if db.read_only:
+        warn(
+            "ledger_future",
+            "The coin ledger was written by a newer version of Koi-Koi Desktop: it is shown "
+            "but this version records nothing in it.",
+        )
+    return db
+
+
+def _set_file_aside(path: Path) -> Path:
+    """Rename a damaged database (and its -wal/-shm) aside with one timestamp."""
+    aside = quarantine(path)
+    for suffix in ("-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            os.replace(extra, aside.with_name(aside.name + suffix))
+    fsync_dir(path.parent)
+    return aside
+
+
+Kind = Literal["matches", "rounds"]
+
+
+class PagedRows(Sequence[T]):
+    """A read-only sequence over ``count`` rows fetched a page at a time (newest first).
+
+    The ledger screen indexes it like a list, but only the pages it looks at are read, and at
+    most :attr:`keep` pages are held: with 100,000 matches the screen holds a few hundred rows.
+    """
+
+    def __init__(self, count: int, fetch: Callable[[int, int], list[T]], *, page: int = 100):
+        self._count = count
+        self._fetch = fetch
+        self._page = page
+        self.keep = 6
+        self._pages: dict[int, list[T]] = {}
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        number, offset = divmod(index, self._page)
+        rows = self._pages.get(number)
+        if rows is None:
+            rows = self._fetch(number * self._page, self._page)
+            if len(self._pages) >= self.keep:
+                self._pages.pop(next(iter(self._pages)))
+            self._pages[number] = rows
+        if offset >= len(rows):  # a row that no longer validates: show the page's last one
+            raise IndexError(index)
+        return rows[offset]

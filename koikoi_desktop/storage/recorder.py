@@ -1,0 +1,197 @@
+"""The table's recorder: engine matches in, saved matches and ledger rows out. No pygame.
+
+A :class:`MatchRecorder` belongs to one match on the table. The match id is fixed when the
+match starts (or restored from the saved match on Continue) and keys both the saved row and the
+ledger row, which is what makes recording exactly-once (see :mod:`.ledger_db`).
+
+:func:`resume` turns a saved match back into an engine match, raising :class:`ResumeError` (one
+sentence) for anything that cannot be resumed: damaged text, an illegal move, an unknown preset
+or opponent, impossible metadata. The caller sets that row aside and tells the player.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from koikoi_desktop import engine
+
+from .models import AutosaveData, MatchRecord
+from .store import Storage
+
+#: What a seat of a saved match may be: a person, or an opponent level.
+SEAT_KINDS = ("human", "beginner", "intermediate", "expert")
+
+Ending = Literal["completed", "conceded", "ended", "abandoned"]
+
+
+class ResumeError(ValueError):
+    """A saved match that cannot be resumed; the message is one sentence for the player."""
+
+
+def new_match_id() -> str:
+    """A fresh match id (fixed for the whole match, saved with it)."""
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """A saved match made playable again."""
+
+    match_id: str
+    match: engine.Match
+    seats: tuple[str, str]
+    names: tuple[str, str] | None
+    practice: bool
+
+
+def resume(saved: AutosaveData) -> Resumed:
+    """Replay a saved match (see the module docstring); raises :class:`ResumeError`."""
+    meta = saved.meta if isinstance(saved.meta, dict) else {}
+    match_id = meta.get("match_id")
+    if not isinstance(match_id, str) or not (0 < len(match_id) <= 64):
+        raise ResumeError("the saved match has no valid id")
+    seats_raw = meta.get("seats", ("human", "intermediate"))
+    if (
+        not isinstance(seats_raw, (list, tuple))
+        or len(seats_raw) != 2
+        or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats_raw)
+    ):
+        raise ResumeError("the saved match names seats that do not exist")
+    seats = (str(seats_raw[0]), str(seats_raw[1]))
+    try:
+        match = engine.replay_match(saved.record)
+    except ValueError as exc:  # RecordError and IllegalAction are ValueErrors (documented)
+        raise ResumeError(f"the saved moves do not replay ({str(exc)[:80]})") from None
+    except RecursionError:
+        raise ResumeError("the saved match is nested too deeply to read") from None
+    names_raw = meta.get("names")
+    names: tuple[str, str] | None = None
+    if (
+        isinstance(names_raw, (list, tuple))
+        and len(names_raw) == 2
+        and all(isinstance(n, str) and n.strip() for n in names_raw)
+    ):
+        names = (str(names_raw[0])[:40], str(names_raw[1])[:40])
+    return Resumed(match_id, match, seats, names, bool(meta.get("practice") is True))
+
+
+class MatchRecorder:
+    """Saves one match after every move and records it in the ledger when it ends.
+
+    ``store`` None (no storage this session) records nothing. ``record=False`` (a computer-vs-
+    computer table that was not asked to record) records nothing either. Problems become lines
+    in :attr:`messages`, which the table shows and empties.
+    """
+
+    def __init__(
+        self,
+        store: Storage | None,
+        *,
+        match_id: str,
+        seats: Sequence[str],
+        names: Sequence[str],
+        rules: engine.Rules,
+        practice: bool,
+        record: bool = True,
+        computer: bool = False,
+    ) -> None:
+        self.store = store
+        self.match_id = match_id
+        self.seats = (str(seats[0]), str(seats[1]))
+        self.names = (str(names[0]), str(names[1]))
+        self.rules = rules
+        self.practice = practice
+        self.active = store is not None and record
+        #: A computer-vs-computer match (``--autoplay --record``): kept out of the statistics.
+        self.computer = computer
+        self.recorded = False
+        self.messages: list[str] = []
+
+    def meta(self, match: engine.Match) -> dict[str, Any]:
+        """What the title screen and Continue need besides the engine's record."""
+        return {
+            "match_id": self.match_id,
+            "seats": list(self.seats),
+            "practice": self.practice,
+            "preset": self.rules.based_on,
+            "round": match.round_number,
+            "balances": list(match.balances),
+            "names": list(self.names),
+        }
+
+    def move_made(self, match: engine.Match) -> None:
+        """Save the match in progress (off the frame thread); computer tables save nothing."""
+        if not self.active or self.computer or self.recorded or self.store is None:
+            return
+        self.store.write_autosave(
+            self.match_id, match.record_text(), self.meta(match), background=True
+        )
+
+    def abandon(self) -> None:
+        """Forget the saved match (the player left it on purpose without recording it)."""
+        if self.active and self.store is not None:
+            self.store.clear_autosave(self.match_id)
+
+    def match_ended(
+        self,
+        match: engine.Match,
+        *,
+        ending: Ending = "completed",
+        winner: int | Literal["outcome"] | None = "outcome",
+    ) -> bool | None:
+        """Record the finished match (and drop its saved row) exactly once.
+
+        Returns True when it is in the ledger, False when the disk refused it (it is kept in
+        the storage's pending list and :attr:`messages` says so), None when this table does
+        not record.
+        """
+        if not self.active or self.store is None:
+            return None
+        if self.recorded:
+            return True
+        rec = self.record_of(match, ending=ending, winner=winner)
+        ok = self.store.record_match(rec, record_text=match.record_text(), computer=self.computer)
+        self.recorded = ok
+        if not ok:
+            self.messages.append("ledger_not_saved")
+        return ok
+
+    def record_of(
+        self,
+        match: engine.Match,
+        *,
+        ending: Ending = "completed",
+        winner: int | Literal["outcome"] | None = "outcome",
+    ) -> MatchRecord:
+        """The ledger row of ``match`` as it stands."""
+        from koikoi_desktop import __version__
+
+        humans = [p for p in (0, 1) if self.seats[p] == "human"]
+        me = humans[0] if humans else 0
+        cpu = [s for s in self.seats if s != "human"]
+        rounds = [e.as_dict() for e in match.ledger]
+        for r in rounds:
+            r.pop("instant", None)
+        if winner == "outcome":
+            won = match.outcome.winner if match.outcome is not None else None
+        else:
+            won = winner
+        return MatchRecord(
+            match_id=self.match_id,
+            preset=self.rules.based_on,
+            options=self.rules.changes_from_preset() if engine.is_custom(self.rules) else {},
+            unit=self.rules.unit,
+            opponent_name=self.names[1 - me],
+            # a person against the computer: its level; computer vs computer: seat 1's level
+            opponent_level=(cpu[0] if cpu and humans else self.seats[1] if cpu else "hotseat"),
+            practice=self.practice,
+            player_seat=0 if me == 0 else 1,
+            rounds=rounds,
+            final_balances=match.balances,
+            winner=None if won is None else (0 if won == 0 else 1),
+            ending=ending,
+            app_version=__version__,
+        )
