@@ -71,7 +71,7 @@ class MatchResultScene(MenuScene):
     def update(self, dt: float) -> None:
         if self.autoplay:
             self.left -= dt
-            if self.left <= 0:
+            if self.left <= 0 and not self.app.match_finished():
                 self.app.quit()
 
     def draw_static(self, surface: pygame.Surface) -> None:

@@ -829,6 +829,11 @@ def open_or_repair(data_dir: Path, warn: Callable[..., None]) -> LedgerDB:
     when the disk refuses to open or create the database at all.
     """
     path = data_dir / DB_FILE
+    if path.is_symlink() or any(
+        (data_dir / (DB_FILE + extra)).is_symlink() for extra in ("-wal", "-shm", "-journal")
+    ):
+        # nothing the game writes may follow a link (out of the data folder, or anywhere)
+        raise Refused("the coin ledger file is a link, which the game does not write through")
     try:
         db = LedgerDB.open(path)
     except DatabaseDamaged as exc:

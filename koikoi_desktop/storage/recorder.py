@@ -65,8 +65,8 @@ def resume(saved: AutosaveData) -> Resumed:
         match = engine.replay_match(saved.record)
     except ValueError as exc:  # RecordError and IllegalAction are ValueErrors (documented)
         raise ResumeError(f"the saved moves do not replay ({str(exc)[:80]})") from None
-    except RecursionError:
-        raise ResumeError("the saved match is nested too deeply to read") from None
+    if match.rules.based_on not in engine.PRESETS:
+        raise ResumeError(f"the saved match is from an unknown preset ({match.rules.based_on[:40]})")
     names_raw = meta.get("names")
     names: tuple[str, str] | None = None
     if (

@@ -198,7 +198,7 @@ def match_ids(data: Path) -> set[str]:
     from koikoi_desktop.storage import Storage
 
     with Storage.open(data) as store:
-        return {m.match_id for m in store.ledger}
+        return {m.match_id for m in store.ledger_page(0, 100_000)}
 
 
 def kept(data: Path, original: bytes) -> bool:
@@ -239,37 +239,65 @@ DAMAGE = {
 }
 
 
+def _old_ledger_bytes(data: Path) -> bytes:
+    """The version-0.1 ``ledger.jsonl`` of the matches in ``data``'s database."""
+    from koikoi_desktop.storage import Storage
+
+    with Storage.open(data) as store:
+        return b"".join(
+            r.model_dump_json().encode() + b"\n" for r in store.ledger_page(0, 100_000)
+        )
+
+
 @pytest.mark.parametrize("case", list(DAMAGE))
-def test_damaged_settings_and_ledger(case: str, tmp_path: Path) -> None:
+def test_damaged_settings_old_ledger_and_autosave(case: str, tmp_path: Path) -> None:
+    """Damaged settings, a damaged version-0.1 ledger and autosave to import: the game
+    starts on the ledger screen, keeps every damaged byte, and loses no recorded match."""
     data = tmp_path / "data"
     good = make_ledger(data, 4)
     settings_raw, damage = DAMAGE[case]
-    ledger_path = data / "ledger.jsonl"
-    good_bytes = ledger_path.read_bytes()
-    damaged = damage(good_bytes)
-    ledger_path.write_bytes(damaged)
+    damaged = damage(_old_ledger_bytes(data))
+    (data / "ledger.jsonl").write_bytes(damaged)
     if settings_raw is not None:
         (data / "settings.json").write_bytes(settings_raw)
     (data / "autosave.json").write_bytes(damaged[:50_000] or b"\0")
-    start(data, "--scene", "ledger")  # the ledger screen reads every match and shows warnings
-    assert kept(data, damaged), "the damaged ledger's bytes are gone"
+    start(data, "--scene", "ledger")  # the ledger screen reads the matches and shows warnings
+    if damaged:
+        assert kept(data, damaged), "the damaged old ledger's bytes are gone"
     if settings_raw:
         assert kept(data, settings_raw), "the damaged settings' bytes are gone"
-    # the backup (or the good lines) bring every match back
     assert good <= match_ids(data)
+
+
+@pytest.mark.parametrize("case", [c for c in DAMAGE if c not in ("utf16", "shift-jis-latin1")])
+def test_damaged_database(case: str, tmp_path: Path) -> None:
+    """The database itself damaged the same ways: set aside byte for byte, the game starts
+    and records again."""
+    data = tmp_path / "data"
+    make_ledger(data, 4)
+    db = data / "koikoi.sqlite3"
+    damaged = DAMAGE[case][1](db.read_bytes())
+    db.write_bytes(damaged)
+    start(data, "--scene", "ledger")
+    if damaged:
+        assert kept(data, damaged), "the damaged database's bytes are gone"
+    more = make_ledger(data, 1)
+    assert more <= match_ids(data)
 
 
 def test_settings_and_ledger_that_are_folders(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    for name in ("settings.json", "ledger.jsonl", "autosave.json"):
+    for name in ("settings.json", "koikoi.sqlite3", "ledger.jsonl", "autosave.json"):
         (data / name).mkdir(parents=True)
     start(data)
 
 
-def test_ledger_only_in_the_backup_survives_a_start(tmp_path: Path) -> None:
+def test_old_ledger_only_in_the_backup_survives_a_start(tmp_path: Path) -> None:
     data = tmp_path / "data"
     good = make_ledger(data, 2)
-    (data / "ledger.jsonl").unlink()
+    old = _old_ledger_bytes(data)
+    (data / "koikoi.sqlite3").unlink()
+    (data / "ledger.backup.jsonl").write_bytes(old)
     start(data)
     assert good <= match_ids(data)
 
@@ -329,7 +357,7 @@ def test_crash_report_has_traceback_and_match_record(tmp_path: Path) -> None:
     assert proc.returncode == 1
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr
-    reports = list(data.glob("crash-*.txt"))
+    reports = list((data / "crash").glob("crash-*.txt"))
     assert len(reports) == 1
     assert str(reports[0]) in lines[0]
     text = reports[0].read_text(encoding="utf-8")
@@ -347,6 +375,6 @@ def test_crash_on_the_title_has_no_match_record(tmp_path: Path) -> None:
     data = tmp_path / "data"
     proc = run(["--frames", "20", "--data-dir", str(data)], env=_env(KOIKOI_TEST_CRASH="1"))
     assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1
-    (report,) = data.glob("crash-*.txt")
+    (report,) = (data / "crash").glob("crash-*.txt")
     text = report.read_text(encoding="utf-8")
     assert "KOIKOI_TEST_CRASH=1" in text and "match record" not in text
