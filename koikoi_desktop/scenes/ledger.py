@@ -194,7 +194,7 @@ class LedgerScene(LearnScene):
         self.view = "matches"
         self.records: Sequence[Any] = []
         self.summaries: Sequence[Any] = []
-        self.stats: Any = None
+        self._stats: Any = None
         self.include_practice = False
         self.selected = 0
         self.opened: int | None = None
@@ -220,7 +220,7 @@ class LedgerScene(LearnScene):
             self.summaries = PagedRows(count, store.ledger_summaries)
         else:
             self.records, self.summaries = [], []
-        self.stats = self.compute_stats()
+        self._stats = None  # computed when the statistics are first shown
         self.selected = max(0, min(self.selected, len(self.records) - 1))
         if self.opened is not None and self.opened >= len(self.records):
             self.opened, self.view = None, "matches"
@@ -230,6 +230,14 @@ class LedgerScene(LearnScene):
             more = len(lines) - (MAX_WARNING_LINES - 1)
             lines = [*lines[: MAX_WARNING_LINES - 1], gfx.tr("ui.ledger.more_warnings", n=more)]
         self.warning_lines = lines
+
+    @property
+    def stats(self) -> Any:
+        """Lifetime statistics, computed by SQL the first time they are shown (with 100,000
+        matches they take a second or two: the list of matches does not wait for them)."""
+        if self._stats is None:
+            self._stats = self.compute_stats()
+        return self._stats
 
     def compute_stats(self) -> Any:
         store = self.storage
@@ -302,7 +310,7 @@ class LedgerScene(LearnScene):
 
     def toggle_practice(self) -> None:
         self.include_practice = not self.include_practice
-        self.stats = self.compute_stats()
+        self._stats = None
 
     def row_h(self) -> int:
         return self.px(66)
