@@ -84,6 +84,11 @@ BAD_FLAGS: list[list[str | bytes]] = [
     ["--render-deck", "/no/such/folder/deck.png"], ["--render-deck", "/tmp"],
     ["--seed"], ["--data-dir"], ["--bogus"], ["stray"], ["--frames", "3", "--frames"],
     [b"--lang", b"\xff\xfe"], [b"--scene", b"caf\xc3"], ["--lang", "x" * 100_000],
+    ["--record"], ["--matches", "3"], ["--seats", "expert,expert"], ["--autoplay", "--matches", "0"],
+    ["--autoplay", "--seats", "expert"], ["--autoplay", "--seats", "expert,god"],
+    ["--continue", "--autoplay"], ["--export-ledger", "/no/such/folder/x.json"],
+    ["--export-ledger", "/tmp"], ["--import-ledger", "/no/such/file.json"],
+    ["--import-ledger", "/tmp"], ["--export-ledger", "a.json", "--import-ledger", "b.json"],
 ]
 
 
@@ -107,6 +112,70 @@ def test_bad_flags_one_line_exit_2(tmp_path: Path) -> None:
         if not ok:
             problems.append(f"{argv!r:.80}: status {p.returncode}, stderr {err[:300]!r}")
     assert not problems, "\n".join(problems)
+
+
+def _ledger_of(data: Path) -> list[str]:
+    import sqlite3
+
+    conn = sqlite3.connect(data / "koikoi.sqlite3")
+    try:
+        return sorted(r[0] for r in conn.execute("SELECT match_id FROM matches"))
+    finally:
+        conn.close()
+
+
+def test_ledger_command_line_export_import_and_bad_files(tmp_path: Path) -> None:
+    """--autoplay --record --matches --seats, then --export-ledger, --import-ledger into another
+    folder (twice: merged by id), and bad import files: one line, status 2, nothing changed."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    proc = run(["--autoplay", "--record", "--matches", "2", "--seats", "beginner,beginner",
+                "--speed", "off", "--seed", "3", "--data-dir", str(a)])
+    assert proc.returncode == 0, proc.stderr
+    ids = _ledger_of(a)
+    assert len(ids) == 2
+    out = tmp_path / "ledger.json"
+    proc = run(["--export-ledger", str(out), "--data-dir", str(a)])
+    assert proc.returncode == 0 and "2 matches" in proc.stdout
+    import json
+
+    doc = json.loads(out.read_text("utf-8"))
+    assert sorted(m["match_id"] for m in doc["matches"]) == ids
+    assert all({"date", "preset", "players", "rounds", "record"} <= m.keys() for m in doc["matches"])
+    for _ in range(2):
+        proc = run(["--import-ledger", str(out), "--data-dir", str(b)])
+        assert proc.returncode == 0, proc.stderr
+    assert _ledger_of(b) == ids
+    before = (b / "koikoi.sqlite3").read_bytes()
+    for bad in (b"garbage", b'{"matches": [{"match_id": 5}]}', b"[" * 100_000, b'{"matches": 3}'):
+        f = tmp_path / "bad.json"
+        f.write_bytes(bad)
+        proc = run(["--import-ledger", str(f), "--data-dir", str(b)])
+        assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
+        assert proc.stderr.startswith("koikoi-desktop: error: ")
+    assert _ledger_of(b) == ids and (b / "koikoi.sqlite3").read_bytes() == before
+
+
+def test_continue_flag_with_and_without_a_saved_match(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    proc = start(data, "--continue")  # nothing saved: the title (it draws), not an error
+    assert proc.returncode == 0
+    import random
+
+    from koikoi_desktop import engine
+    from koikoi_desktop.storage import Storage
+
+    m = engine.new_match(engine.PRESETS["nintendo"], first_dealer=0, seed=2)
+    rng = random.Random(0)
+    for _ in range(5):
+        m.apply(rng.choice(m.round.legal_actions()))
+    with Storage.open(data) as store:
+        assert store.write_autosave("m-cont", m.record_text(),
+                                    {"seats": ["human", "beginner"], "names": ["You", "Ren"]})
+    proc = start(data, "--continue", "--frames", "60")
+    assert proc.returncode == 0
+    with Storage.open(data) as store:  # resumed and still in progress (saved again, same id)
+        saved = store.read_autosave()
+        assert saved is not None and saved.meta["match_id"] == "m-cont"
 
 
 def test_help_is_not_an_error() -> None:
