@@ -84,7 +84,8 @@ BAD_FLAGS: list[list[str | bytes]] = [
     ["--render-deck", "/no/such/folder/deck.png"], ["--render-deck", "/tmp"],
     ["--seed"], ["--data-dir"], ["--bogus"], ["stray"], ["--frames", "3", "--frames"],
     [b"--lang", b"\xff\xfe"], [b"--scene", b"caf\xc3"], ["--lang", "x" * 100_000],
-    ["--record"], ["--matches", "3"], ["--seats", "expert,expert"], ["--autoplay", "--matches", "0"],
+    ["--record"], ["--matches", "3"], ["--seats", "expert,expert"],
+    ["--autoplay", "--matches", "0"],
     ["--autoplay", "--seats", "expert"], ["--autoplay", "--seats", "expert,god"],
     ["--continue", "--autoplay"], ["--export-ledger", "/no/such/folder/x.json"],
     ["--export-ledger", "/tmp"], ["--import-ledger", "/no/such/file.json"],
@@ -140,7 +141,8 @@ def test_ledger_command_line_export_import_and_bad_files(tmp_path: Path) -> None
 
     doc = json.loads(out.read_text("utf-8"))
     assert sorted(m["match_id"] for m in doc["matches"]) == ids
-    assert all({"date", "preset", "players", "rounds", "record"} <= m.keys() for m in doc["matches"])
+    wanted = {"date", "preset", "players", "rounds", "record"}
+    assert all(wanted <= m.keys() for m in doc["matches"])
     for _ in range(2):
         proc = run(["--import-ledger", str(out), "--data-dir", str(b)])
         assert proc.returncode == 0, proc.stderr
