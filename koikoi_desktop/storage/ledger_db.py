@@ -616,24 +616,31 @@ class LedgerDB:
         overall = tallies(None).get("", Tally())
         r_base = "r.counted = 1" + ("" if include_practice else " AND r.practice = 0")
         joined = f"FROM rounds r WHERE {r_base}"
-        row = q(
-            "SELECT COUNT(*), SUM(r.winner IS NULL), SUM(r.winner = r.player_seat), "
-            f"SUM(r.winner = 1 - r.player_seat) {joined}"
-        ).fetchone()
-        rounds, drawn, won, lost = (int(x or 0) for x in row)
-        won_units = {
-            u: int(s or 0)
-            for u, s in q(
-                f"SELECT r.unit, SUM(r.paid) {joined} AND r.winner = r.player_seat GROUP BY r.unit"
-            )
-        }
-        lost_units = {
-            u: int(s or 0)
-            for u, s in q(
-                f"SELECT r.unit, SUM(r.paid) {joined} AND r.winner = 1 - r.player_seat "
-                "GROUP BY r.unit"
-            )
-        }
+        # one scan of the rounds for every per-round figure (each scan of 1.1M rows costs
+        # about a third of a second), grouped by unit for the won/lost sums
+        mine = "(CASE WHEN r.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END)"
+        theirs = "(CASE WHEN r.player_seat = 0 THEN r.koikoi1 ELSE r.koikoi0 END)"
+        rounds = drawn = won = lost = 0
+        won_units: dict[str, int] = {}
+        lost_units: dict[str, int] = {}
+        kk = [0, 0, 0, 0, 0]
+        for row in q(
+            "SELECT r.unit, COUNT(*), SUM(r.winner IS NULL), SUM(r.winner = r.player_seat), "
+            "SUM(r.winner = 1 - r.player_seat), "
+            "SUM(CASE WHEN r.winner = r.player_seat THEN r.paid END), "
+            "SUM(CASE WHEN r.winner = 1 - r.player_seat THEN r.paid END), "
+            f"SUM(r.koikoi0 IS NOT NULL), SUM({mine}), SUM({mine} > 0), "
+            f"SUM({mine} > 0 AND r.winner = r.player_seat), SUM({theirs}) "
+            f"{joined} GROUP BY r.unit"
+        ):
+            unit = row[0]
+            n, d, w, lo, wp, lp = (int(x or 0) for x in row[1:7])
+            rounds, drawn, won, lost = rounds + n, drawn + d, won + w, lost + lo
+            if w:
+                won_units[unit] = wp
+            if lo:
+                lost_units[unit] = lp
+            kk = [a + int(b or 0) for a, b in zip(kk, row[7:], strict=True)]
         best_key = q(
             f"SELECT r.match_id, r.round {joined} AND r.winner = r.player_seat "
             "ORDER BY r.final DESC, r.date ASC, r.rowid ASC LIMIT 1"
@@ -676,16 +683,7 @@ class LedgerDB:
         yaku = dict(
             sorted(((k, int(n)) for k, n in yaku_rows), key=lambda kv: (-kv[1], kv[0]))
         )
-        k = q(
-            "SELECT COUNT(*), "
-            "SUM(CASE WHEN r.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END), "
-            "SUM((CASE WHEN r.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END) > 0), "
-            "SUM((CASE WHEN r.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END) > 0 "
-            "AND r.winner = r.player_seat), "
-            "SUM(CASE WHEN r.player_seat = 0 THEN r.koikoi1 ELSE r.koikoi0 END) "
-            f"{joined} AND r.koikoi0 IS NOT NULL"
-        ).fetchone()
-        koikoi = KoikoiStats(*(int(x or 0) for x in k))
+        koikoi = KoikoiStats(*kk)
         return LedgerStats(
             overall=overall,
             practice_matches=practice,
