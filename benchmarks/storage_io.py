@@ -16,7 +16,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from koikoi_desktop.engine import PRESETS, new_match
+from koikoi_desktop.engine import PRESETS, match_record, new_match
 from koikoi_desktop.storage import MatchRecord, Storage
 
 
@@ -87,7 +87,7 @@ def main() -> None:
             if m.outcome is not None:
                 break
             m.apply(rng.choice(m.round.legal_actions()))
-            text = m.record_text()
+            text = match_record(m)
             t = time.perf_counter()
             store.write_autosave(text, {"preset": "nintendo", "round": m.round_number})
             times.append(time.perf_counter() - t)
@@ -101,7 +101,7 @@ def main() -> None:
             if m.outcome is not None:
                 break
             m.apply(rng.choice(m.round.legal_actions()))
-            text = m.record_text()
+            text = match_record(m)
             t = time.perf_counter()
             store.write_autosave(text, {"preset": "nintendo"}, background=True)
             times.append(time.perf_counter() - t)

@@ -215,9 +215,11 @@ def _crash_box(args: argparse.Namespace, path: Path) -> None:
 
 def _match_record(app: Any) -> str | None:
     """The text record of the match on the table, if any (for the crash report)."""
+    from koikoi_desktop.engine import match_record
+
     try:
         table = app.stack.find("table")
-        return str(table.match.record_text()) if table is not None and table.match else None
+        return match_record(table.match) if table is not None and table.match else None
     except Exception:
         return None
 

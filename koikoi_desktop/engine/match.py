@@ -227,7 +227,7 @@ class Match:
         return d
 
     def _start(self, dealer: int, events: list[Event]) -> None:
-        self.round = RoundState._deal(self.rules, dealer, self._next_deck)
+        self.round = RoundState.deal(self.rules, dealer=dealer, next_deck=self._next_deck)
         self.deals.append(_Deal(dealer, list(self.round.deals), self.round.moves))
         events.extend(self.round.history)
         if self.round.outcome is not None:
@@ -280,7 +280,7 @@ class Match:
                 nxt = 1 - r.dealer
             else:
                 nxt = r.dealer
-            self.round = RoundState._deal(rules, nxt, self._next_deck)
+            self.round = RoundState.deal(rules, dealer=nxt, next_deck=self._next_deck)
             self.deals.append(_Deal(nxt, list(self.round.deals), self.round.moves))
             events.extend(self.round.history)
             if self.round.outcome is None:
@@ -308,13 +308,6 @@ class Match:
         winner = None if a == b else (0 if a > b else 1)
         self.outcome = MatchOutcome(winner, reason, (a, b))
         return self.outcome
-
-    # ------------------------------------------------------------------ records
-    def record_text(self) -> str:
-        """The match record in text (see ``koikoi_desktop.engine.notation``)."""
-        from koikoi_desktop.engine.notation import match_record
-
-        return match_record(self)
 
     def __repr__(self) -> str:
         return (

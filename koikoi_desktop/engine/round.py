@@ -49,9 +49,11 @@ from koikoi_desktop.engine.deal import (
     instant_win,
 )
 from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.engine.view import PlayerView
 from koikoi_desktop.engine.yaku import Scorer, Yaku, factors, scorer_for
 
 _GAJI_BIT = 1 << GAJI
+
 
 class RoundState:
     """The full state of one round. Players are 0 and 1; the dealer moves first.
@@ -122,7 +124,22 @@ class RoundState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def _deal(cls, rules: Rules, dealer: int, next_deck: Callable[[], Sequence[int]]) -> RoundState:
+    def deal(
+        cls, rules: Rules, *, dealer: int, next_deck: Callable[[], Sequence[int]]
+    ) -> RoundState:
+        """Deal a round from deck orders (RULES.md §4-§5): the chance step as a parameter.
+
+        ``next_deck()`` returns the next 48-id deck order (index 0 on top); it is called once,
+        and once more for every deal that must be redealt (R-DEAL-3). ``new_round`` shuffles
+        from a ``random.Random``; a match or a record replays its recorded decks this way.
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> orders = [random.Random(n).sample(range(1, 49), 48) for n in (1, 2)]
+        >>> decks = iter(orders)
+        >>> s = RoundState.deal(PRESETS["nintendo"], dealer=1, next_deck=lambda: next(decks))
+        >>> s.to_move, len(s.field), s.deals == [tuple(orders[0])]
+        (1, 8, True)
+        """
         if dealer not in (0, 1):
             raise ValueError("The dealer must be player 0 or 1.")
         self = cls.__new__(cls)
@@ -680,10 +697,40 @@ class RoundState:
         return c
 
     def view(self, player: int) -> PlayerView:
-        """What seat ``player`` may see: never the opponent's hand or the draw pile's order."""
-        from koikoi_desktop.engine.view import make_view
+        """What seat ``player`` may see: never the opponent's hand or the draw pile's order.
 
-        return make_view(self, player)
+        While the exchange decision is open (R-DEAL-4) even the player's own hand is hidden.
+        """
+        if player not in (0, 1):
+            raise ValueError("Players are 0 and 1.")
+        hidden = self.phase == "exchange"
+        hand_mask = 0 if hidden else self.hands[player]
+        return PlayerView(
+            player=player,
+            rules=self.rules,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            phase=self.phase,
+            hand=ids_of(hand_mask),
+            field=ids_of(self.field_mask),
+            captured=(ids_of(self.caps[0]), ids_of(self.caps[1])),
+            opponent_hand_size=self.hands[1 - player].bit_count(),
+            pile_size=len(self.pile) - self.pile_pos,
+            pending_draw=self.pending,
+            calls=(self.calls[0], self.calls[1]),
+            refs=(self.refs[0], self.refs[1]),
+            turns=(self.turns[0], self.turns[1]),
+            field_brights=self.field_brights,
+            gaji_owner=self.gaji_owner,
+            gaji_month=self.gaji_month,
+            legal=tuple(self.legal_actions()) if self.to_move == player else (),
+            history=tuple(self.history),
+            outcome=self.outcome,
+            hand_hidden=hidden,
+            hand_mask=hand_mask,
+            field_mask=self.field_mask,
+            cap_masks=(self.caps[0], self.caps[1]),
+        )
 
     def check_invariants(self) -> None:
         """Assert R-INV-1: the 48 cards are partitioned among pile, field, hands and piles."""
@@ -707,10 +754,6 @@ class RoundState:
             f"<RoundState dealer={self.dealer} to_move={self.to_move} phase={self.phase} "
             f"moves={len(self.moves)}>"
         )
-
-
-# imported late to avoid a cycle; PlayerView only reads a RoundState
-from koikoi_desktop.engine.view import PlayerView  # noqa: E402
 
 
 def new_round(
@@ -743,7 +786,7 @@ def new_round(
         r.shuffle(d)
         return d
 
-    return RoundState._deal(rules, dealer, next_deck)
+    return RoundState.deal(rules, dealer=dealer, next_deck=next_deck)
 
 
 __all__ = [

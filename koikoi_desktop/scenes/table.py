@@ -748,7 +748,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         keep = len(m.round.moves) - drop
         if keep < 0:
             return
-        lines = m.record_text().rstrip("\n").split("\n")
+        lines = engine.match_record(m).rstrip("\n").split("\n")
         for i in range(len(lines) - 1, -1, -1):
             if lines[i].startswith("moves"):
                 lines[i] = ("moves " + "; ".join(str(a) for a in m.round.moves[:keep])).rstrip()

@@ -47,7 +47,7 @@ class TableStorageMixin:
             return
         try:
             # on a worker thread: an atomic write with fsync takes ~12 ms, most of a frame
-            store.write_autosave(self.match.record_text(), self._meta(), background=True)
+            store.write_autosave(engine.match_record(self.match), self._meta(), background=True)
         except Exception as exc:
             self.say_message(str(exc))
 

@@ -79,7 +79,7 @@ def test_second_copy_reads_but_does_not_write(data_dir: Path, h) -> None:
 
 
 def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
-    from koikoi_desktop.engine import PRESETS, new_match
+    from koikoi_desktop.engine import PRESETS, match_record, new_match
     from koikoi_desktop.engine.notation import replay_match
 
     m = new_match(PRESETS["nintendo"], first_dealer=1, seed=11)
@@ -93,7 +93,7 @@ def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
             "balances": m.balances,
             "at": date(2025, 5, 1),
         }
-        assert store.write_autosave(m.record_text(), meta)
+        assert store.write_autosave(match_record(m), meta)
     store.close()
     with Storage.open(data_dir) as store:
         saved = store.read_autosave()

@@ -11,7 +11,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import i18n, scenes
-from koikoi_desktop.engine import DECK, PRESETS, Rules
+from koikoi_desktop.engine import DECK, PRESETS, Rules, match_record
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
@@ -182,7 +182,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
     for _ in range(20):
         a.stack.update(1 / 60)
         draw(a)
-    before = table.match.record_text()
+    before = match_record(table.match)
     s = a.stack.push(scenes.create("month-reference", a, month=2, card=5))  # as a right-click
     assert (s.month, s.card, s.rules.based_on) == (2, 5, "seed-003")
     for k in (pygame.K_DOWN, pygame.K_q, pygame.K_ESCAPE, pygame.K_y):
@@ -190,7 +190,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
         draw(a)
     while a.stack.top is not table:
         key(a, pygame.K_ESCAPE)
-    assert table.match.record_text() == before
+    assert match_record(table.match) == before
 
 
 def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
