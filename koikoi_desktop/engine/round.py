@@ -195,6 +195,80 @@ class RoundState:
             self._after_exchange(self.history)
         return self
 
+    @classmethod
+    def from_view(cls, view: PlayerView, rng: random.Random) -> RoundState:
+        """A complete round consistent with ``view``: the cards that seat cannot see (the
+        opponent's hand, the draw pile, and its own hand while the exchange hides it) dealt at
+        random from ``rng``. For searches (determinization); it has no deck record or moves.
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> s = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(2))
+        >>> d = RoundState.from_view(s.view(0), random.Random(9))
+        >>> d.hand(0) == s.hand(0), d.field == s.field, len(d.hand(1)), len(d.draw_pile)
+        (True, True, 8, 24)
+        >>> d.legal_actions() == s.legal_actions()
+        True
+        """
+        me = view.player
+        opp = 1 - me
+        unseen = list(ids_of(view.unseen_mask))
+        rng.shuffle(unseen)
+        hands = [0, 0]
+        pos = 0
+        if view.hand_hidden:
+            hands[me] = mask_of(unseen[:8])
+            pos = 8
+        else:
+            hands[me] = view.hand_mask
+        hands[opp] = mask_of(unseen[pos : pos + view.opponent_hand_size])
+        pos += view.opponent_hand_size
+        last_caller = None
+        last_decider = None
+        started = [False, False]
+        for e in view.history:
+            if e.kind == "koikoi":
+                last_caller = e.player
+            elif e.kind == "yaku":
+                last_decider = e.player
+            if e.player is not None and e.kind in ("play", "discard", "gaji", "declare"):
+                started[e.player] = True
+        if view.to_move is not None and view.phase == "play":
+            started[view.to_move] = True
+        self = cls.__new__(cls)
+        self.rules = view.rules
+        self.scorer = scorer_for(view.rules)
+        self.dealer = view.dealer
+        self.deals = []
+        self.deck = ()
+        self.moves = []
+        self.history = []
+        self.hands = hands
+        self.pile = tuple(unseen[pos:])
+        self.pile_pos = 0
+        self.caps = [view.cap_masks[0], view.cap_masks[1]]
+        self.field_mask = view.field_mask
+        self.pending = view.pending_draw
+        self.phase = view.phase
+        self.to_move = view.to_move
+        self.refs = list(view.refs)
+        self.calls = list(view.calls)
+        self.turns = list(view.turns)
+        self.field_brights = view.field_brights
+        self.gaji_owner = view.gaji_owner
+        self.gaji_month = view.gaji_month
+        self.outcome = view.outcome
+        self.last_caller = last_caller
+        self.last_decider = last_decider
+        self._declare_open = view.phase == "play" and DECLARE in view.legal
+        self._first_turn_started = started
+        self._legal = None
+        self._decided_ref = (
+            self.scorer.base(self.caps[view.to_move])
+            if view.phase == "decide" and view.to_move is not None
+            else 0
+        )
+        return self
+
     def _needs_redeal(self, field: int) -> bool:
         mode = self.rules.field_redeal
         if mode == "none":
@@ -340,18 +414,27 @@ class RoundState:
         self.history.extend(events)
         return events
 
-    def step(self, action: Action) -> list[Event]:
+    def step(self, action: Action, *, events: bool = True) -> list[Event]:
         """Carry out an action known to be legal, for searches: no check, no move record, no
         history (``apply`` is the checked path). Passing an illegal action corrupts the state.
+
+        ``events=False``: a hand play builds no event records for its capture and draw (a
+        rollout has no one to show them to) and the returned list holds only the rarer ones
+        (yaku, koi-koi, the end). The rules run through the same routine either way.
         """
-        return self._do(action)
+        return self._do(action, events)
 
     def fast_legal(self) -> list[Action]:
         """The legal actions, computed afresh without copying (for searches; do not modify)."""
         return self._compute_legal()
 
-    def _do(self, action: Action) -> list[Event]:
-        """Carry out a legal action (no checks; ``apply`` and the simulations call this)."""
+    @property
+    def declare_open(self) -> bool:
+        """Whether the mover may declare a first-turn instant win now (R-INSTANT, optional)."""
+        return self._declare_open
+
+    def _do(self, action: Action, record: bool = True) -> list[Event]:
+        """Carry out a legal action (no checks; ``apply`` and ``step`` call this)."""
         self._legal = None
         events: list[Event] = []
         kind = action.kind
@@ -359,7 +442,7 @@ class RoundState:
         assert p is not None
         if kind == "play" or kind == "discard":
             self._declare_open = False
-            self._hand_phase(p, action, events)
+            self._turn(p, action, events, record)
         elif kind == "draw":
             card = self.pending
             self.pending = 0
@@ -491,53 +574,56 @@ class RoundState:
             target=t,
         )
 
-    def _hand_phase(self, p: int, a: Action, events: list[Event]) -> None:
+    def _turn(self, p: int, a: Action, events: list[Event], record: bool) -> None:
+        """R-TURN-1 and R-TURN-2: the hand card's capture (or discard), then the draw.
+
+        The one capture routine for ``apply`` and the searches; ``record=False`` (fast rollouts)
+        skips building the play and draw records, nothing else.
+        """
         c = a.card
         bit = 1 << c
         self.hands[p] ^= bit
+        f = self.field_mask
         if a.kind == "discard":
-            self.field_mask |= bit
-            events.append(Event("discard", p, c))
-        elif a.target:
+            f |= bit
+            if record:
+                events.append(Event("discard", p, c))
+        else:
             t = a.target
-            tb = 1 << t
-            self.field_mask ^= tb
-            self.caps[p] |= bit | tb
-            if MONTH[t] != MONTH[c]:  # R-TURN-1b: the Gaji wild pairing
+            taken = (1 << t) if t else f & MONTH_MASK_OF[c]
+            if taken:
+                f ^= taken
+                self.caps[p] |= bit | taken
+            else:
+                f |= bit
+            if t and MONTH[t] != MONTH[c]:  # R-TURN-1b: the Gaji wild pairing
                 self.gaji_owner = p
                 self.gaji_month = MONTH[t]
-                events.append(Event("gaji", p, c, (t,), MONTH[t]))
-            else:
-                events.append(Event("play", p, c, (t,)))
-        else:
-            mm = self.field_mask & MONTH_MASK_OF[c]
-            if mm:
-                self.field_mask ^= mm
-                self.caps[p] |= bit | mm
-                events.append(Event("play", p, c, ids_of(mm)))
-            else:
-                self.field_mask |= bit
-                events.append(Event("play", p, c))
+                if record:
+                    events.append(Event("gaji", p, c, (t,), MONTH[t]))
+            elif record:
+                events.append(Event("play", p, c, ids_of(taken)))
+        self.field_mask = f
         # R-TURN-2: the draw phase follows at once.
         if self.pile_pos >= len(self.pile):  # R-INV-3 says this cannot happen
             self._exhausted(events)
             return
         d = self.pile[self.pile_pos]
         self.pile_pos += 1
-        db = 1 << d
-        mm = self.field_mask & MONTH_MASK_OF[d]
+        mm = f & MONTH_MASK_OF[d]
         n = mm.bit_count()
-        if n == 0:
-            self.field_mask |= db
-            events.append(Event("draw", p, d))
-        elif n == 2:
+        if n == 2:
             self.pending = d
             self.phase = "draw"
-            events.append(Event("draw_pending", p, d, ids_of(mm)))
+            if record:
+                events.append(Event("draw_pending", p, d, ids_of(mm)))
             return
+        if n:
+            self.field_mask = f ^ mm
+            self.caps[p] |= (1 << d) | mm
         else:
-            self.field_mask ^= mm
-            self.caps[p] |= db | mm
+            self.field_mask = f | (1 << d)
+        if record:
             events.append(Event("draw", p, d, ids_of(mm)))
         self._end_turn(p, events)
 
