@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from koikoi_desktop.engine.cards import MONTH_MASK, mask_of
+from koikoi_desktop.engine.events import RoundEnd
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.yaku import Yaku
 
@@ -23,15 +24,16 @@ _ORDERS = {"nd-d-f": ("nd", "d", "f"), "nd-f-d": ("nd", "f", "d")}
 class Outcome:
     """How a round ended (RULES.md §9-§10).
 
-    ``winner`` is 0, 1 or None (draw / void round); ``reason`` one of ``stop``, ``forced_stop``,
-    ``instant_win``, ``exhaustion_draw``, ``exhaustion_last_caller``, ``exhaustion_no_caller``,
-    ``oya_hand_empty_void``, ``oya_hand_empty_win``. ``base`` is the winner's yaku total (or the
-    instant-win value), ``factors`` the multipliers applied as (name, factor), ``final`` the
-    round's score, ``yaku`` the winner's scored yaku, ``calls`` (winner's, loser's) koi-koi calls.
+    ``winner`` is 0, 1 or None (draw / void round); ``reason`` a :class:`RoundEnd` (``stop``,
+    ``forced_stop``, ``instant_win``, ``exhaustion_draw``, ``exhaustion_last_caller``,
+    ``exhaustion_no_caller``, ``oya_hand_empty_void``, ``oya_hand_empty_win``). ``base`` is the
+    winner's yaku total (or the instant-win value), ``factors`` the multipliers applied as
+    (name, factor), ``final`` the round's score, ``yaku`` the winner's scored yaku, ``calls``
+    (winner's, loser's) koi-koi calls.
     """
 
     winner: int | None
-    reason: str
+    reason: RoundEnd
     base: int = 0
     final: int = 0
     yaku: tuple[Yaku, ...] = ()

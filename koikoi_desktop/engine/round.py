@@ -5,7 +5,7 @@
 >>> deck = list(range(1, 49))          # an unshuffled deck: index 0 is dealt first
 >>> state = new_round(PRESETS["nintendo"], dealer=0, deck=deck)
 >>> sorted(state.hand(1)), state.outcome.reason, state.outcome.instant   # four pairs: kuttsuki
-([1, 2, 7, 8, 13, 14, 19, 20], 'instant_win', 'kuttsuki')
+([1, 2, 7, 8, 13, 14, 19, 20], <RoundEnd.INSTANT_WIN: 'instant_win'>, 'kuttsuki')
 >>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
 >>> state.to_move, len(state.legal_actions()) > 0
 (0, True)
@@ -27,8 +27,10 @@ from koikoi_desktop.engine.actions import (
     PLAY_TO,
     STOP,
     Action,
-    Event,
+    ActionKind,
     IllegalAction,
+    IllegalReason,
+    Phase,
 )
 from koikoi_desktop.engine.cards import (
     BRIGHTS,
@@ -48,11 +50,50 @@ from koikoi_desktop.engine.deal import (
     deal_positions,
     instant_win,
 )
+from koikoi_desktop.engine.events import (
+    Dealt,
+    Discarded,
+    DrawPending,
+    Drew,
+    Event,
+    ExchangeDecided,
+    Flipped,
+    GajiPaired,
+    InstantWinDeclined,
+    InstantWon,
+    KoiKoiCalled,
+    Played,
+    Redealt,
+    RoundEnd,
+    RoundOver,
+    Stopped,
+    Swept,
+    YakuMade,
+)
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.view import PlayerView
 from koikoi_desktop.engine.yaku import Scorer, Yaku, factors, scorer_for
 
 _GAJI_BIT = 1 << GAJI
+
+# Enum member lookups cost ~0.13 µs each on Python 3.11 (EnumType.__getattr__); the rules
+# compare and assign these module constants instead (the same members).
+_PH_PLAY = Phase.PLAY
+_PH_DRAW = Phase.DRAW
+_PH_DECIDE = Phase.DECIDE
+_PH_EXCHANGE = Phase.EXCHANGE
+_PH_DECLARE = Phase.DECLARE
+_PH_OVER = Phase.OVER
+_K_PLAY = ActionKind.PLAY
+_K_DISCARD = ActionKind.DISCARD
+_K_DRAW = ActionKind.DRAW
+_K_KOIKOI = ActionKind.KOIKOI
+_K_STOP = ActionKind.STOP
+_K_DECLARE = ActionKind.DECLARE
+_K_EXCHANGE = ActionKind.EXCHANGE
+_K_KEEP = ActionKind.KEEP
+_HAND_KINDS = (_K_PLAY, _K_DISCARD)
+_DEAL_KINDS = (_K_EXCHANGE, _K_KEEP)
 
 
 class RoundState:
@@ -103,7 +144,7 @@ class RoundState:
     field_mask: int
     pile: tuple[int, ...]
     pile_pos: int
-    phase: str
+    phase: Phase
     to_move: int | None
     pending: int
     refs: list[int]
@@ -166,7 +207,7 @@ class RoundState:
                     hands[nd] |= bit
             if not self._needs_redeal(field):
                 break
-            self.history.append(Event("redeal", None, 0, ids_of(field), len(self.deals)))
+            self.history.append(Redealt(ids_of(field), len(self.deals)))
         self.deck = deck
         self.hands = hands
         self.caps = [0, 0]
@@ -187,9 +228,9 @@ class RoundState:
         self._first_turn_started = [False, False]
         self._legal = None
         self._decided_ref = 0
-        self.history.append(Event("deal", dealer, 0, ids_of(field), len(self.deals)))
+        self.history.append(Dealt(dealer, ids_of(field), len(self.deals)))
         if rules.hand_exchange:
-            self.phase = "exchange"
+            self.phase = _PH_EXCHANGE
             self.to_move = nd
         else:
             self._after_exchange(self.history)
@@ -226,13 +267,13 @@ class RoundState:
         last_decider = None
         started = [False, False]
         for e in view.history:
-            if e.kind == "koikoi":
+            if isinstance(e, KoiKoiCalled):
                 last_caller = e.player
-            elif e.kind == "yaku":
+            elif isinstance(e, YakuMade):
                 last_decider = e.player
-            if e.player is not None and e.kind in ("play", "discard", "gaji", "declare"):
+            elif isinstance(e, (Played, Discarded, GajiPaired)):
                 started[e.player] = True
-        if view.to_move is not None and view.phase == "play":
+        if view.to_move is not None and view.phase == _PH_PLAY:
             started[view.to_move] = True
         self = cls.__new__(cls)
         self.rules = view.rules
@@ -259,12 +300,12 @@ class RoundState:
         self.outcome = view.outcome
         self.last_caller = last_caller
         self.last_decider = last_decider
-        self._declare_open = view.phase == "play" and DECLARE in view.legal
+        self._declare_open = view.phase == _PH_PLAY and DECLARE in view.legal
         self._first_turn_started = started
         self._legal = None
         self._decided_ref = (
             self.scorer.base(self.caps[view.to_move])
-            if view.phase == "decide" and view.to_move is not None
+            if view.phase == _PH_DECIDE and view.to_move is not None
             else 0
         )
         return self
@@ -290,7 +331,7 @@ class RoundState:
                 if rules.instant_win_declaration == "automatic":
                     self._instant(p, iw, events)
                     return
-                self.phase = "declare"
+                self.phase = _PH_DECLARE
                 self.to_move = p
                 return
         self._begin_turn(events)
@@ -342,17 +383,17 @@ class RoundState:
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
-        if phase == "play":
+        if phase == _PH_PLAY:
             return self._hand_actions()
-        if phase == "draw":
+        if phase == _PH_DRAW:
             return [DRAW_TO[t] for t in ids_of(self.field_mask & MONTH_MASK_OF[self.pending])]
-        if phase == "decide":
+        if phase == _PH_DECIDE:
             p = self.to_move
             assert p is not None
             return [KOIKOI, STOP] if self.hands[p] else [STOP]
-        if phase == "exchange":
+        if phase == _PH_EXCHANGE:
             return [EXCHANGE, KEEP]
-        if phase == "declare":
+        if phase == _PH_DECLARE:
             return [DECLARE, KEEP]
         return []
 
@@ -401,7 +442,8 @@ class RoundState:
             action = Action.from_text(action)
         elif type(action) is not Action:
             raise IllegalAction(
-                f"{action!r} is not a move: pass an Action or its text.", "not_a_move"
+                f"{action!r} is not a move: pass an Action or its text.",
+                IllegalReason.NOT_A_MOVE,
             )
         legal = self._legal
         if legal is None:
@@ -440,39 +482,39 @@ class RoundState:
         kind = action.kind
         p = self.to_move
         assert p is not None
-        if kind == "play" or kind == "discard":
+        if kind in _HAND_KINDS:
             self._declare_open = False
             self._turn(p, action, events, record)
-        elif kind == "draw":
+        elif kind == _K_DRAW:
             card = self.pending
             self.pending = 0
             t = action.target
             self.field_mask ^= 1 << t
             self.caps[p] |= (1 << card) | (1 << t)
-            events.append(Event("draw", p, card, (t,)))
+            events.append(Drew(p, card, (t,)))
             self._end_turn(p, events)
-        elif kind == "koikoi":
+        elif kind == _K_KOIKOI:
             self.calls[p] += 1
             self.refs[p] = self._decided_ref
             self.last_caller = p
-            events.append(Event("koikoi", p, 0, (), self.calls[p]))
+            events.append(KoiKoiCalled(p, self.calls[p]))
             self._after_turn(p, events)
-        elif kind == "stop":
-            events.append(Event("stop", p, 0, (), self._decided_ref))
-            self._finish(p, "stop", events)
-        elif kind == "declare":
+        elif kind == _K_STOP:
+            events.append(Stopped(p, self._decided_ref))
+            self._finish(p, RoundEnd.STOP, events)
+        elif kind == _K_DECLARE:
             iw = instant_win(self.hands[p], self.rules)
             assert iw is not None
             self._declare_open = False
             self._instant(p, iw, events)
-        elif kind == "exchange" or kind == "keep":
-            if self.phase == "exchange":
-                if kind == "exchange":
+        elif kind in _DEAL_KINDS:
+            if self.phase == _PH_EXCHANGE:
+                if kind == _K_EXCHANGE:
                     self.hands[0], self.hands[1] = self.hands[1], self.hands[0]
-                events.append(Event("exchange", p, 0, (), int(kind == "exchange")))
+                events.append(ExchangeDecided(p, kind == _K_EXCHANGE))
                 self._after_exchange(events)
             else:  # declining an at-deal optional instant win (custom rule sets)
-                events.append(Event("keep", p))
+                events.append(InstantWinDeclined(p))
                 self._after_declined_deal_win(p, events)
         return events
 
@@ -488,64 +530,67 @@ class RoundState:
     def _why_illegal(self, a: Action) -> IllegalAction:
         """The reason ``a`` is not legal now, as an IllegalAction with a translation key."""
         E = IllegalAction
+        Why = IllegalReason
         if self.outcome is not None:
-            return E("The round is over: no more moves.", "round_over")
+            return E("The round is over: no more moves.", Why.ROUND_OVER)
         phase = self.phase
         p = self.to_move
         assert p is not None
-        if phase == "exchange":
+        if phase == _PH_EXCHANGE:
             return E(
                 "First the non-dealer decides whether to exchange hands: 'exchange' or 'keep'.",
-                "exchange_first",
+                Why.EXCHANGE_FIRST,
             )
-        if phase == "declare":
+        if phase == _PH_DECLARE:
             return E(
                 "First decide whether to declare the instant win: 'declare' or 'keep'.",
-                "declare_first",
+                Why.DECLARE_FIRST,
             )
-        if phase == "decide":
-            if a.kind == "koikoi":
+        if phase == _PH_DECIDE:
+            if a.kind == _K_KOIKOI:
                 if not self.hands[p]:
                     return E(
                         "Koi-koi needs cards in hand: on your last turn you can only stop.",
-                        "koikoi_needs_cards",
+                        Why.KOIKOI_NEEDS_CARDS,
                     )
-                return E("No more koi-koi calls this round: you must stop.", "koikoi_limit")
-            return E("You made a yaku: choose 'stop' or 'koikoi'.", "choose_stop_or_koikoi")
-        if phase == "draw":
+                return E("No more koi-koi calls this round: you must stop.", Why.KOIKOI_LIMIT)
+            return E("You made a yaku: choose 'stop' or 'koikoi'.", Why.CHOOSE_STOP_OR_KOIKOI)
+        if phase == _PH_DRAW:
             opts = tuple(x.target for x in self._compute_legal())
             text = ", ".join(f"draw>{t}" for t in opts)
             return E(
                 f"The drawn card matches two field cards: choose one ({text}).",
-                "choose_draw_target",
+                Why.CHOOSE_DRAW_TARGET,
                 card=self.pending,
                 options=opts,
             )
         # hand phase
-        if a.kind in ("koikoi", "stop"):
+        if a.kind in (_K_KOIKOI, _K_STOP):
             return E(
                 "There is nothing to stop or continue: play a card from your hand.",
-                "nothing_to_decide",
+                Why.NOTHING_TO_DECIDE,
             )
-        if a.kind == "declare":
-            return E("You cannot declare an instant win now.", "cannot_declare")
-        if a.kind in ("exchange", "keep"):
-            return E("Hands can only be exchanged right after the deal.", "exchange_only_at_deal")
-        if a.kind == "draw":
-            return E("Play a card from your hand first; the draw follows by itself.", "play_first")
+        if a.kind == _K_DECLARE:
+            return E("You cannot declare an instant win now.", Why.CANNOT_DECLARE)
+        if a.kind in (_K_EXCHANGE, _K_KEEP):
+            return E("Hands can only be exchanged right after the deal.", Why.EXCHANGE_ONLY_AT_DEAL)
+        if a.kind == _K_DRAW:
+            return E(
+                "Play a card from your hand first; the draw follows by itself.", Why.PLAY_FIRST
+            )
         c = a.card
         if not self.hands[p] >> c & 1:
-            return E(f"Card {c} is not in your hand.", "not_in_hand", card=c)
+            return E(f"Card {c} is not in your hand.", Why.NOT_IN_HAND, card=c)
         mm = self.field_mask & MONTH_MASK_OF[c]
         n = mm.bit_count()
-        if a.kind == "discard":
+        if a.kind == _K_DISCARD:
             if not self.rules.free_discard:
                 return E(
                     f"Card {c} matches the field and must capture: discarding is not allowed.",
-                    "must_capture",
+                    Why.MUST_CAPTURE,
                     card=c,
                 )
-            return E(f"Card {c} has no match: play it with 'play {c}'.", "no_match_play", card=c)
+            return E(f"Card {c} has no match: play it with 'play {c}'.", Why.NO_MATCH_PLAY, card=c)
         t = a.target
         if not t:
             if n == 2:
@@ -553,23 +598,23 @@ class RoundState:
                 return E(
                     f"Card {c} matches two field cards: choose one "
                     f"(play {c}>{a1} or play {c}>{a2}).",
-                    "choose_target",
+                    Why.CHOOSE_TARGET,
                     card=c,
                     options=(a1, a2),
                 )
-            return E(f"'play {c}' is not possible now.", "play_not_possible", card=c)
+            return E(f"'play {c}' is not possible now.", Why.PLAY_NOT_POSSIBLE, card=c)
         if not self.field_mask >> t & 1:
-            return E(f"Card {t} is not on the field.", "not_on_field", card=c, target=t)
+            return E(f"Card {t} is not on the field.", Why.NOT_ON_FIELD, card=c, target=t)
         if MONTH[t] != MONTH[c]:
             return E(
                 f"Card {c} and card {t} are not of the same month.",
-                "not_same_month",
+                Why.NOT_SAME_MONTH,
                 card=c,
                 target=t,
             )
         return E(
             f"Card {c} takes the only match by itself: write 'play {c}'.",
-            "single_match",
+            Why.SINGLE_MATCH,
             card=c,
             target=t,
         )
@@ -584,10 +629,10 @@ class RoundState:
         bit = 1 << c
         self.hands[p] ^= bit
         f = self.field_mask
-        if a.kind == "discard":
+        if a.kind == _K_DISCARD:
             f |= bit
             if record:
-                events.append(Event("discard", p, c))
+                events.append(Discarded(p, c))
         else:
             t = a.target
             taken = (1 << t) if t else f & MONTH_MASK_OF[c]
@@ -600,9 +645,9 @@ class RoundState:
                 self.gaji_owner = p
                 self.gaji_month = MONTH[t]
                 if record:
-                    events.append(Event("gaji", p, c, (t,), MONTH[t]))
+                    events.append(GajiPaired(p, c, (t,), MONTH[t]))
             elif record:
-                events.append(Event("play", p, c, ids_of(taken)))
+                events.append(Played(p, c, ids_of(taken)))
         self.field_mask = f
         # R-TURN-2: the draw phase follows at once.
         if self.pile_pos >= len(self.pile):  # R-INV-3 says this cannot happen
@@ -614,9 +659,9 @@ class RoundState:
         n = mm.bit_count()
         if n == 2:
             self.pending = d
-            self.phase = "draw"
+            self.phase = _PH_DRAW
             if record:
-                events.append(Event("draw_pending", p, d, ids_of(mm)))
+                events.append(DrawPending(p, d, ids_of(mm)))
             return
         if n:
             self.field_mask = f ^ mm
@@ -624,7 +669,7 @@ class RoundState:
         else:
             self.field_mask = f | (1 << d)
         if record:
-            events.append(Event("draw", p, d, ids_of(mm)))
+            events.append(Drew(p, d, ids_of(mm)))
         self._end_turn(p, events)
 
     def _end_turn(self, p: int, events: list[Event]) -> None:
@@ -634,13 +679,12 @@ class RoundState:
         if base > self.refs[p]:
             self.last_decider = p
             self._decided_ref = base
-            keys = ",".join(self.scorer.score(self.caps[p]).keys())
-            events.append(Event("yaku", p, 0, (), base, keys))
+            events.append(YakuMade(p, base, self.scorer.score(self.caps[p]).keys()))
             if not self.koikoi_allowed:
-                events.append(Event("stop", p, 0, (), base, "forced"))
-                self._finish(p, "forced_stop", events)
+                events.append(Stopped(p, base, forced=True))
+                self._finish(p, RoundEnd.FORCED_STOP, events)
                 return
-            self.phase = "decide"
+            self.phase = _PH_DECIDE
             return
         self._after_turn(p, events)
 
@@ -661,7 +705,7 @@ class RoundState:
         p = self.to_move
         assert p is not None
         rules = self.rules
-        self.phase = "play"
+        self.phase = _PH_PLAY
         if rules.instant_win_timing == "first_turn" and not self._first_turn_started[p]:
             self._first_turn_started[p] = True
             iw = instant_win(self.hands[p], rules)
@@ -677,31 +721,31 @@ class RoundState:
             d = self.pile[self.pile_pos]
             self.pile_pos += 1
             self.field_mask |= 1 << d
-            events.append(Event("flip", None, d))
+            events.append(Flipped(d))
 
     # ------------------------------------------------------------------ endings
     def _exhausted(self, events: list[Event]) -> None:
         """The hands ran out (R-END-1, R-END-2; R-END-3 is ``_oya_hand_empty``)."""
         mode = self.rules.exhaustion
         if mode == "last_koi_caller_scores" and self.last_caller is not None:
-            self._finish(self.last_caller, "exhaustion_last_caller", events)
+            self._finish(self.last_caller, RoundEnd.EXHAUSTION_LAST_CALLER, events)
         elif mode == "last_koi_caller_scores":
-            self._finish(None, "exhaustion_no_caller", events)
+            self._finish(None, RoundEnd.EXHAUSTION_NO_CALLER, events)
         elif mode == "oya_hand_empty":
             self._oya_hand_empty(events)
         else:
-            self._finish(None, "exhaustion_draw", events)
+            self._finish(None, RoundEnd.EXHAUSTION_DRAW, events)
 
     def _oya_hand_empty(self, events: list[Event]) -> None:
         nd = 1 - self.dealer
         if self.last_decider == nd:
-            self._finish(nd, "oya_hand_empty_win", events)
+            self._finish(nd, RoundEnd.OYA_HAND_EMPTY_WIN, events)
         else:
-            self._finish(None, "oya_hand_empty_void", events)
+            self._finish(None, RoundEnd.OYA_HAND_EMPTY_VOID, events)
 
     def _instant(self, p: int, iw: tuple[str, int], events: list[Event]) -> None:
         kind, value = iw
-        events.append(Event("instant_win", p, 0, ids_of(self.hands[p]), value, kind))
+        events.append(InstantWon(p, ids_of(self.hands[p]), value, kind))
         self._gaji_sweep(events)
         fs: tuple[tuple[str, int], ...] = ()
         final = value
@@ -712,7 +756,7 @@ class RoundState:
         self._close(
             Outcome(
                 p,
-                "instant_win",
+                RoundEnd.INSTANT_WIN,
                 value,
                 final,
                 (),
@@ -732,7 +776,7 @@ class RoundState:
         if sweep:
             self.field_mask ^= sweep
             self.caps[owner] |= sweep
-            events.append(Event("sweep", owner, 0, ids_of(sweep), self.gaji_month))
+            events.append(Swept(owner, ids_of(sweep), self.gaji_month))
 
     def _factors(self, p: int, base: int) -> list[tuple[str, int]]:
         return factors(
@@ -743,7 +787,7 @@ class RoundState:
             field_brights=self.field_brights,
         )
 
-    def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
+    def _finish(self, winner: int | None, reason: RoundEnd, events: list[Event]) -> None:
         """End the round: Gaji sweep (R-END-4), then score the winner (R-MULT)."""
         self._gaji_sweep(events)
         if winner is None:
@@ -759,10 +803,10 @@ class RoundState:
 
     def _close(self, outcome: Outcome, events: list[Event]) -> None:
         self.outcome = outcome
-        self.phase = "over"
+        self.phase = _PH_OVER
         self.to_move = None
         self._legal = []
-        events.append(Event("round_over", outcome.winner, 0, (), outcome.final, outcome.reason))
+        events.append(RoundOver(outcome.winner, outcome.final, outcome.reason))
 
     # ------------------------------------------------------------------ copies, views, records
     def copy(self) -> RoundState:
@@ -789,7 +833,7 @@ class RoundState:
         """
         if player not in (0, 1):
             raise ValueError("Players are 0 and 1.")
-        hidden = self.phase == "exchange"
+        hidden = self.phase == _PH_EXCHANGE
         hand_mask = 0 if hidden else self.hands[player]
         return PlayerView(
             player=player,

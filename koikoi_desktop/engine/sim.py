@@ -27,6 +27,7 @@ from koikoi_desktop.engine.cards import (
     BLUE,
     BRIGHTS,
     INOSHIKACHO,
+    MONTH_MASK,
     MONTH_MASK_OF,
     POETRY,
     RIBBONS,
@@ -50,6 +51,14 @@ CARD_WORTH: tuple[int, ...] = tuple(
     else 1
     for i in range(49)
 )
+
+#: The summed CARD_WORTH of every set of cards of one month, by mask (the rollout's captures).
+_MONTH_SET_WORTH: dict[int, int] = {
+    sub: sum(CARD_WORTH[c] for c in ids_of(sub))
+    for m in range(1, 13)
+    for sub in range(0, MONTH_MASK[m] + 1, 1 << (4 * m - 3))
+    if sub & ~MONTH_MASK[m] == 0
+}
 
 
 def determinize(view: PlayerView, rng: random.Random) -> RoundState:
@@ -134,6 +143,7 @@ def fast_rollout(
     the actions taken so a test can replay them through ``apply``.
     """
     worth = CARD_WORTH
+    set_worth = _MONTH_SET_WORTH
     mmo = MONTH_MASK_OF
     rand = rng.random
     step = state.step
@@ -167,7 +177,7 @@ def fast_rollout(
                 t = t1 if worth[t1] >= worth[t2] else t2
                 gain = worth[c] + worth[t]
             else:
-                gain = worth[c] + sum(worth[x] for x in ids_of(mm))
+                gain = worth[c] + set_worth[mm]
             gain = gain + rand() * noise
             if gain > best:
                 best = gain

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koikoi_desktop.engine.actions import Action, Event
+from koikoi_desktop.engine.actions import Action, Phase
 from koikoi_desktop.engine.cards import FULL_MASK, ids_of
 from koikoi_desktop.engine.deal import Outcome
+from koikoi_desktop.engine.events import Event
 from koikoi_desktop.engine.rules import Rules
 
 
@@ -24,7 +25,7 @@ class PlayerView:
     rules: Rules
     dealer: int
     to_move: int | None
-    phase: str
+    phase: Phase
     hand: tuple[int, ...]
     field: tuple[int, ...]
     captured: tuple[tuple[int, ...], tuple[int, ...]]

@@ -328,8 +328,10 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         """The cards ``action`` would capture (the engine applied to a copy)."""
         events = self.state.copy().apply(action)
         for ev in events:
-            if ev.kind in ("play", "gaji", "discard", "draw"):
-                return tuple(ev.cards)
+            if ev.kind in ("play", "gaji", "draw"):
+                return tuple(ev.captured)
+            if ev.kind == "discard":
+                return ()
         return ()
 
     def choice_for(self, card: int) -> Choice | None:
