@@ -19,7 +19,17 @@ from koikoi_desktop.engine.actions import (
     IllegalReason,
     Phase,
 )
-from koikoi_desktop.engine.cards import DECK, Card, card, ids_of, mask_of, month_of
+from koikoi_desktop.engine.cards import (
+    DECK,
+    KINDS,
+    Card,
+    Kind,
+    card,
+    ids_of,
+    kind_of,
+    mask_of,
+    month_of,
+)
 from koikoi_desktop.engine.events import (
     Dealt,
     Discarded,
@@ -62,10 +72,19 @@ from koikoi_desktop.engine.notation import (
 from koikoi_desktop.engine.round import Outcome, RoundState, instant_win, new_round
 from koikoi_desktop.engine.rules import PRESETS, Rules, is_custom, preset
 from koikoi_desktop.engine.view import PlayerView
-from koikoi_desktop.engine.yaku import Score, Yaku, factors, payout, score_yaku
+from koikoi_desktop.engine.yaku import (
+    KoikoiOdds,
+    Score,
+    Yaku,
+    factors,
+    koikoi_odds,
+    payout,
+    score_yaku,
+)
 
 __all__ = [
     "DECK",
+    "KINDS",
     "PRESETS",
     "Action",
     "ActionKind",
@@ -84,7 +103,9 @@ __all__ = [
     "IllegalReason",
     "InstantWinDeclined",
     "InstantWon",
+    "Kind",
     "KoiKoiCalled",
+    "KoikoiOdds",
     "LedgerEntry",
     "Match",
     "MatchEnd",
@@ -112,6 +133,8 @@ __all__ = [
     "ids_of",
     "instant_win",
     "is_custom",
+    "kind_of",
+    "koikoi_odds",
     "mask_of",
     "match_record",
     "month_of",

@@ -13,7 +13,7 @@ Traceback (most recent call last):
 ...
 koikoi_desktop.engine.actions.IllegalAction: 'fold' is not a move. Moves look like: ...
 >>> Action.from_text("play 5").kind
-<ActionKind.PLAY: 'play'>
+ActionKind.PLAY
 """
 
 from __future__ import annotations
@@ -22,8 +22,18 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
+from koikoi_desktop.engine.cards import MONTH_MASK_OF
 
-class ActionKind(StrEnum):
+
+class NameEnum(StrEnum):
+    """A ``StrEnum`` whose ``repr`` is the Python that names the member (``Phase.PLAY``), so
+    records that hold one paste back into Python; ``str()`` and ``==`` are the plain value."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class ActionKind(NameEnum):
     """The kind of an action; a ``StrEnum``, so ``action.kind == "play"`` holds too."""
 
     PLAY = "play"
@@ -36,7 +46,7 @@ class ActionKind(StrEnum):
     KEEP = "keep"
 
 
-class Phase(StrEnum):
+class Phase(NameEnum):
     """What a round waits for: the actions each phase allows.
 
     ``exchange``: the non-dealer's exchange or keep (R-DEAL-4); ``declare``: an optional
@@ -53,7 +63,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class IllegalReason(StrEnum):
+class IllegalReason(NameEnum):
     """Why an action is illegal: the translation key ``engine.illegal.<value>`` of the UI
     catalogs. ``IllegalAction.params`` fills it: ``card`` / ``target`` (card ids), ``options``
     (card ids), ``number`` (a number that is no card)."""
@@ -94,7 +104,7 @@ class IllegalAction(ValueError):
 
     >>> e = IllegalAction("Card 5 is not in your hand.", IllegalReason.NOT_IN_HAND, card=5)
     >>> e.key, e.params
-    (<IllegalReason.NOT_IN_HAND: 'not_in_hand'>, {'card': 5})
+    (IllegalReason.NOT_IN_HAND, {'card': 5})
     """
 
     def __init__(self, message: str, key: IllegalReason, **params: object) -> None:
@@ -215,3 +225,27 @@ PLAY_TO: tuple[tuple[Action, ...], ...] = (
 )
 DISCARD: tuple[Action, ...] = (_NONE, *(Action.discard(c) for c in range(1, 49)))
 DRAW_TO: tuple[Action, ...] = (_NONE, *(Action.draw(t) for t in range(1, 49)))
+
+
+def capture_mask(action: Action, field_mask: int) -> int:
+    """The field cards (a mask) that ``action``'s card takes from ``field_mask`` (R-TURN-1,
+    R-TURN-2): the chosen target (``play C>T``, the Gaji pairing, ``draw>T``), else every field
+    card of the card's month (one or three), else none (laid on the field; also ``discard``
+    and the actions that move no card). Legality is not checked here.
+
+    >>> from koikoi_desktop.engine.cards import ids_of, mask_of
+    >>> field = mask_of([1, 2, 4, 5, 9, 10])
+    >>> ids_of(capture_mask(Action.play(3), field)), ids_of(capture_mask(Action.play(6), field))
+    ((1, 2, 4), (5,))
+    >>> ids_of(capture_mask(Action.play(11, 9), field)), capture_mask(Action.discard(6), field)
+    ((9,), 0)
+    """
+    t = action.target
+    if t:
+        return 1 << t
+    if action.kind == _PLAY_KIND:
+        return field_mask & MONTH_MASK_OF[action.card]
+    return 0
+
+
+_PLAY_KIND = ActionKind.PLAY  # a module constant: enum attribute lookups are slow on 3.11

@@ -12,17 +12,18 @@ Played(player=0, card=5, captured=(6,))
 >>> e.kind == "play", e.kind is EventKind.PLAY
 (True, True)
 >>> RoundOver(winner=None, final=0, reason=RoundEnd.EXHAUSTION_DRAW).reason
-<RoundEnd.EXHAUSTION_DRAW: 'exhaustion_draw'>
+RoundEnd.EXHAUSTION_DRAW
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import ClassVar, Literal
 
+from koikoi_desktop.engine.actions import NameEnum
 
-class EventKind(StrEnum):
+
+class EventKind(NameEnum):
     """The kind of an event (its ``kind``); the values are the names the records used."""
 
     DEAL = "deal"
@@ -45,7 +46,7 @@ class EventKind(StrEnum):
     MATCH_OVER = "match_over"
 
 
-class RoundEnd(StrEnum):
+class RoundEnd(NameEnum):
     """Why a round ended (RULES.md §9-§10): ``Outcome.reason``, ``RoundOver.reason``."""
 
     STOP = "stop"
@@ -58,7 +59,7 @@ class RoundEnd(StrEnum):
     OYA_HAND_EMPTY_WIN = "oya_hand_empty_win"
 
 
-class MatchEnd(StrEnum):
+class MatchEnd(NameEnum):
     """Why a match ended (RULES.md §12): ``MatchOutcome.reason``, ``MatchOver.reason``."""
 
     ROUNDS = "rounds"

@@ -208,6 +208,38 @@ class Match:
             self._settle(events)
         return events
 
+    @property
+    def move_stack(self) -> tuple[Action, ...]:
+        """The current round's moves, oldest first (settled rounds are history)."""
+        return self.round.move_stack
+
+    def pop(self) -> Action:
+        """Take back the current round's last move and return it (python-chess ``pop``).
+
+        Only moves of the round in play can be taken back: a round that ended was settled and
+        the next one dealt, so IndexError is raised when the current round has no move yet (or
+        the match is over).
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> m = new_match(PRESETS["nintendo"], first_dealer=0, seed=3)
+        >>> first = m.round.legal_actions()[0]
+        >>> _ = m.apply(first)
+        >>> m.pop() == first, m.move_stack
+        (True, ())
+        """
+        return self.undo()[0]
+
+    def undo(self, seat: int | None = None) -> list[Action]:
+        """Take back the current round's last move, or with ``seat`` every move back to and
+        including that seat's last one (a player's undo also takes back the replies after
+        his move). Returns the moves taken back, oldest first; IndexError when there are none.
+        """
+        if self.outcome is not None:
+            raise IndexError("The match is over: its moves cannot be taken back.")
+        taken = self.round.take_back(seat)
+        self.deals[-1].moves = self.round.moves
+        return taken
+
     def end_now(self) -> MatchOutcome:
         """End the match between rounds, where the rules allow it (A-44): higher total wins."""
         if not self.can_end_now:

@@ -5,7 +5,7 @@
 >>> deck = list(range(1, 49))          # an unshuffled deck: index 0 is dealt first
 >>> state = new_round(PRESETS["nintendo"], dealer=0, deck=deck)
 >>> sorted(state.hand(1)), state.outcome.reason, state.outcome.instant   # four pairs: kuttsuki
-([1, 2, 7, 8, 13, 14, 19, 20], <RoundEnd.INSTANT_WIN: 'instant_win'>, 'kuttsuki')
+([1, 2, 7, 8, 13, 14, 19, 20], RoundEnd.INSTANT_WIN, 'kuttsuki')
 >>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
 >>> state.to_move, len(state.legal_actions()) > 0
 (0, True)
@@ -31,6 +31,7 @@ from koikoi_desktop.engine.actions import (
     IllegalAction,
     IllegalReason,
     Phase,
+    capture_mask,
 )
 from koikoi_desktop.engine.cards import (
     BRIGHTS,
@@ -72,7 +73,7 @@ from koikoi_desktop.engine.events import (
 )
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.view import PlayerView
-from koikoi_desktop.engine.yaku import Scorer, Yaku, factors, scorer_for
+from koikoi_desktop.engine.yaku import KoikoiOdds, Scorer, Yaku, factors, koikoi_odds, scorer_for
 
 _GAJI_BIT = 1 << GAJI
 
@@ -374,6 +375,42 @@ class RoundState:
         lim = self.rules.koikoi_limit
         return lim is None or self.calls[0] + self.calls[1] < lim
 
+    def captures(self, action: Action | str) -> tuple[int, ...]:
+        """The field cards a legal ``action`` would take now with the card it moves (the hand
+        card, or the pending drawn card for ``draw>T``), before the draw that follows a hand
+        play: what a table lights as targets and a hint names. Empty for a card laid on the
+        field and for actions that move no card. Raises IllegalAction, like ``apply``, when
+        the action is not legal now.
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> s = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
+        >>> {str(a): s.captures(a) for a in s.legal_actions()}  # doctest: +NORMALIZE_WHITESPACE
+        {'play 2': (3,), 'play 4': (3,), 'play 10>11': (11,), 'play 10>12': (12,),
+         'play 23': (22,), 'play 27': (), 'play 32': (), 'play 36': (), 'play 44': ()}
+        >>> s.captures("play 10")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        koikoi_desktop.engine.actions.IllegalAction: Card 10 matches two field cards: choose ...
+        """
+        if isinstance(action, str):
+            action = Action.from_text(action)
+        if action not in self.legal_actions():
+            raise self._why_illegal(action)
+        return ids_of(capture_mask(action, self.field_mask))
+
+    def koikoi_odds(self, seat: int) -> KoikoiOdds:
+        """What stopping or calling koi-koi puts at stake for ``seat`` now (RULES.md §8, §10):
+        the stop value with its multipliers, the opponent's payout if he stops after a
+        koi-koi, the cards left (see :class:`KoikoiOdds`)."""
+        return koikoi_odds(
+            self.rules,
+            seat=seat,
+            caps=(self.caps[0], self.caps[1]),
+            calls=(self.calls[0], self.calls[1]),
+            field_brights=self.field_brights,
+            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+        )
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
         """The legal Actions now, in a fixed order (empty once the round is over)."""
@@ -488,10 +525,10 @@ class RoundState:
         elif kind == _K_DRAW:
             card = self.pending
             self.pending = 0
-            t = action.target
-            self.field_mask ^= 1 << t
-            self.caps[p] |= (1 << card) | (1 << t)
-            events.append(Drew(p, card, (t,)))
+            taken = capture_mask(action, self.field_mask)
+            self.field_mask ^= taken
+            self.caps[p] |= (1 << card) | taken
+            events.append(Drew(p, card, ids_of(taken)))
             self._end_turn(p, events)
         elif kind == _K_KOIKOI:
             self.calls[p] += 1
@@ -635,7 +672,7 @@ class RoundState:
                 events.append(Discarded(p, c))
         else:
             t = a.target
-            taken = (1 << t) if t else f & MONTH_MASK_OF[c]
+            taken = capture_mask(a, f)
             if taken:
                 f ^= taken
                 self.caps[p] |= bit | taken
@@ -807,6 +844,71 @@ class RoundState:
         self.to_move = None
         self._legal = []
         events.append(RoundOver(outcome.winner, outcome.final, outcome.reason))
+
+    # ------------------------------------------------------------------ the move stack
+    @property
+    def move_stack(self) -> tuple[Action, ...]:
+        """The moves applied this round, oldest first (python-chess ``Board.move_stack``)."""
+        return tuple(self.moves)
+
+    def movers(self) -> tuple[int, ...]:
+        """The seat that made each move of ``move_stack`` (replayed from the deal record)."""
+        seats: list[int] = []
+        state = self._redealt()
+        for a in self.moves:
+            assert state.to_move is not None
+            seats.append(state.to_move)
+            state._do(a, False)
+        return tuple(seats)
+
+    def pop(self) -> Action:
+        """Take back the last move and return it (python-chess ``Board.pop``).
+
+        The round is dealt again from its recorded deck orders and every earlier move replayed,
+        so the state, the history and the legal moves are exactly what they were before it.
+        Raises IndexError when no move was made; ValueError for a round without a deal record
+        (a ``from_view`` determinization).
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> s = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
+        >>> before = (s.field, s.hand(0), s.legal_actions(), len(s.history))
+        >>> _ = s.apply("play 10>11")
+        >>> s.pop(), (s.field, s.hand(0), s.legal_actions(), len(s.history)) == before
+        (Action.from_text('play 10>11'), True)
+        """
+        return self.take_back()[0]
+
+    def take_back(self, seat: int | None = None) -> list[Action]:
+        """Take back the last move, or with ``seat`` every move back to and including that
+        seat's last one this round (an undo of "my last move" that also takes back the replies
+        after it). Returns the moves taken back, oldest first. Raises IndexError when there is
+        no such move (see ``pop``).
+        """
+        if not self.moves:
+            raise IndexError("No move to take back: none was made this round.")
+        keep = len(self.moves) - 1
+        if seat is not None:
+            seats = self.movers()
+            if seat not in seats:
+                raise IndexError(f"Player {seat} made no move this round.")
+            keep = len(seats) - 1 - seats[::-1].index(seat)
+        state = self._redealt()
+        for a in self.moves[:keep]:
+            state.apply(a)
+        taken = self.moves[keep:]
+        moves = self.moves  # the list object a Match's record of this deal holds
+        for name in RoundState.__slots__:
+            setattr(self, name, getattr(state, name))
+        moves[:] = state.moves
+        self.moves = moves
+        return taken
+
+    def _redealt(self) -> RoundState:
+        """This round as it stood right after its deal (before any move)."""
+        if not self.deals:
+            raise ValueError("This round has no deal record to replay (a determinization).")
+        decks = iter(self.deals)
+        return RoundState.deal(self.rules, dealer=self.dealer, next_deck=lambda: next(decks))
 
     # ------------------------------------------------------------------ copies, views, records
     def copy(self) -> RoundState:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koikoi_desktop.engine.actions import Action, Phase
+from koikoi_desktop.engine.actions import Action, IllegalAction, IllegalReason, Phase, capture_mask
 from koikoi_desktop.engine.cards import FULL_MASK, ids_of
 from koikoi_desktop.engine.deal import Outcome
 from koikoi_desktop.engine.events import Event
 from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.engine.yaku import KoikoiOdds, koikoi_odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,3 +70,30 @@ class PlayerView:
     def my_turn(self) -> bool:
         """True when this seat is to move."""
         return self.to_move == self.player
+
+    def captures(self, action: Action) -> tuple[int, ...]:
+        """The field cards one of this seat's legal actions would take now (as
+        ``RoundState.captures``); raises IllegalAction for an action not in ``legal``."""
+        if action not in self.legal:
+            raise IllegalAction(
+                f"{action} is not one of this seat's legal moves now.",
+                IllegalReason.PLAY_NOT_POSSIBLE,
+                card=action.card,
+            )
+        return ids_of(capture_mask(action, self.field_mask))
+
+    def koikoi_odds(self, seat: int | None = None) -> KoikoiOdds:
+        """The stop-or-koi-koi stakes of ``seat`` (default: this seat), from public facts only
+        (as ``RoundState.koikoi_odds``)."""
+        me = self.player
+        sizes = [0, 0]
+        sizes[me] = len(self.hand)
+        sizes[1 - me] = self.opponent_hand_size
+        return koikoi_odds(
+            self.rules,
+            seat=me if seat is None else seat,
+            caps=self.cap_masks,
+            calls=self.calls,
+            field_brights=self.field_brights,
+            hand_sizes=(sizes[0], sizes[1]),
+        )
