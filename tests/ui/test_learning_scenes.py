@@ -300,6 +300,33 @@ def test_rules_pages_switch_with_keys_and_preset_chips(make_app) -> None:  # typ
     assert a.stack.push(scenes.create("about", a)).page == "history"
 
 
+def test_tutorial_lights_the_cards_the_engine_allows(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Every card the guide lights is a legal move's card or a field card a legal move of the
+    chosen card takes (``RoundState.captures``), never a month guessed by the scene."""
+    a = make_app()
+    s = a.stack.push(scenes.create("tutorial", a))
+    draw(a)
+    chose = 0
+    for _ in range(200):
+        if s.step_name == "done":
+            break
+        want, target = s.expected_card()
+        if not want:
+            key(a, pygame.K_RETURN)
+            draw(a)
+            continue
+        legal = s.state.legal_actions()
+        assert s.lit() == {want} and any(x.card == want for x in legal)
+        s.click_card(want)
+        if s.chosen:
+            takes = {c for x in legal if x.card == want for c in s.state.captures(x)}
+            assert s.lit() == takes and target in takes and len(takes) == 2
+            chose += 1
+            s.click_card(target)
+        draw(a)
+    assert s.step_name == "done" and chose >= 1
+
+
 def test_tutorial_plays_the_scripted_round_through_the_engine(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
     s = a.stack.push(scenes.create("tutorial", a))
