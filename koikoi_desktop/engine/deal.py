@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from koikoi_desktop.engine.cards import MONTH_MASK, mask_of
 from koikoi_desktop.engine.events import RoundEnd
@@ -68,11 +69,14 @@ def instant_win(hand: Iterable[int] | int, rules: Rules) -> tuple[str, int] | No
 
 def deal_positions(rules: Rules) -> tuple[tuple[str, int], ...]:
     """R-DEAL-2: for deck index 0..23, (destination, pass) with destination nd, d or f."""
-    order = _ORDERS[rules.deal_order]
+    return _positions(rules.deal_order, rules.deal_packet)
+
+
+@cache
+def _positions(deal_order: str, packet: int) -> tuple[tuple[str, int], ...]:
+    order = _ORDERS[deal_order]
     out: list[tuple[str, int]] = []
-    packet = rules.deal_packet
-    passes = 8 // packet
-    for pas in range(passes):
+    for pas in range(8 // packet):
         for dest in order:
             out.extend((dest, pas) for _ in range(packet))
     return tuple(out)

@@ -684,7 +684,7 @@ class RoundState:
                 if record:
                     events.append(GajiPaired(p, c, (t,), MONTH[t]))
             elif record:
-                events.append(Played(p, c, ids_of(taken)))
+                events.append(Played(p, c, ids_of(taken) if taken else ()))
         self.field_mask = f
         # R-TURN-2: the draw phase follows at once.
         if self.pile_pos >= len(self.pile):  # R-INV-3 says this cannot happen
@@ -706,7 +706,7 @@ class RoundState:
         else:
             self.field_mask = f | (1 << d)
         if record:
-            events.append(Drew(p, d, ids_of(mm)))
+            events.append(Drew(p, d, ids_of(mm) if n else ()))
         self._end_turn(p, events)
 
     def _end_turn(self, p: int, events: list[Event]) -> None:

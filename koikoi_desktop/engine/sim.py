@@ -121,7 +121,7 @@ def rollout(
     while state.outcome is None:
         legal = state.fast_legal()
         a = legal[0] if len(legal) == 1 else policy(state, legal, rng)
-        state.step(a)
+        state.step(a, events=False)
     out = state.outcome
     return out.winner, out.final
 
@@ -153,7 +153,7 @@ def fast_rollout(
             a = legal[0] if len(legal) == 1 else greedy_policy(state, legal, rng)
             if record is not None:
                 record.append(a)
-            step(a)
+            step(a, events=False)
             continue
         p = state.to_move
         assert p is not None
