@@ -23,15 +23,15 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from koikoi_desktop.engine import PRESETS, new_round, score_yaku  # noqa: E402
-from koikoi_desktop.engine.sim import (  # noqa: E402
+from koikoi_desktop.engine import PRESETS, new_round, score_yaku
+from koikoi_desktop.engine.sim import (
     determinize,
     fast_rollout,
     greedy_policy,
     random_policy,
     rollout,
 )
-from koikoi_desktop.engine.yaku import _compute  # noqa: E402
+from koikoi_desktop.engine.yaku import _compute
 
 
 def public_rounds(rules, seconds: float) -> float:

@@ -25,6 +25,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from koikoi_desktop import engine
 from koikoi_desktop.engine import PRESETS, new_match
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.recorder import MatchRecorder
@@ -48,7 +49,7 @@ def _templates() -> list[tuple[MatchRecord, str]]:
             rules=m.rules,
             practice=False,
         ).record_of(m)
-        out.append((rec, m.record_text()))
+        out.append((rec, engine.match_record(m)))
     return out
 
 

@@ -89,7 +89,9 @@ def _match_record(app: Any) -> str | None:
     stack = getattr(app, "stack", None)
     table = stack.find("table") if stack is not None else None
     match = getattr(table, "match", None)
-    return str(match.record_text()) if match is not None else None
+    from koikoi_desktop.engine import match_record
+
+    return match_record(match) if match is not None else None
 
 
 def _sdl_defaults(args: argparse.Namespace) -> None:

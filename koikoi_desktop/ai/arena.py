@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from koikoi_desktop.engine import PRESETS, IllegalAction, new_match
+from koikoi_desktop.engine import PRESETS, IllegalAction, KoiKoiCalled, RoundOver, new_match
 
 from . import LEVELS, Budget, make_opponent
 
@@ -100,13 +100,13 @@ def play_match(
             illegal += 1
             events = m.apply(view.legal[0])
         for e in events:
-            if e.kind == "koikoi" and e.player is not None:
+            if isinstance(e, KoiKoiCalled):
                 calls[side_of[e.player]] += 1
                 callers.add(side_of[e.player])
-            elif e.kind == "round_over":
+            elif isinstance(e, RoundOver):
                 for s in callers:
                     rounds_called[s] += 1
-                    if e.player is not None and side_of[e.player] == s:
+                    if e.winner is not None and side_of[e.winner] == s:
                         successes[s] += 1
                 callers = set()
     assert m.outcome is not None

@@ -222,7 +222,7 @@ class Expert(Opponent):
             seed = rng.getrandbits(32)
             for i in active:
                 s = world.copy()
-                s.step(cands[i])
+                s.step(cands[i], events=False)
                 sums[i] += util(self._playout(s, random.Random(seed), policy, me, horizon, k))
                 counts[i] += 1
             done += len(active)
@@ -260,7 +260,7 @@ class Expert(Opponent):
                 if s.phase == "play" and s.turns[0] + s.turns[1] >= stop_at:
                     return self.leaf_weight * k.standing(s.caps[me], s.caps[1 - me])
                 legal = s.fast_legal()
-                s.step(legal[0] if len(legal) == 1 else policy(s, legal, rng))
+                s.step(legal[0] if len(legal) == 1 else policy(s, legal, rng), events=False)
             assert s.outcome is not None
             winner, final = s.outcome.winner, s.outcome.final
         if winner is None:

@@ -178,16 +178,8 @@ def _feeds(key: str, cards: int, k: Knowledge) -> int:
 
 
 def stop_points(view: PlayerView) -> int:
-    """What stopping now would score (RULES.md §10)."""
-    p = view.player
-    base = knowledge_for(view.rules).base(view.cap_masks[p])
-    return payout(
-        base,
-        view.rules,
-        winner_calls=view.calls[p],
-        loser_calls=view.calls[1 - p],
-        field_brights=view.field_brights,
-    )
+    """What stopping now would score (RULES.md §10): the engine's stop value."""
+    return view.koikoi_odds().payout
 
 
 def heuristic_koikoi(view: PlayerView, k: Knowledge) -> tuple[Action, Reason]:

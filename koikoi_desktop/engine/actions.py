@@ -1,4 +1,5 @@
-"""Actions (moves) and their canonical text form; events; the IllegalAction error.
+"""Actions (moves), their kinds and canonical text form; the phases that allow them; the
+IllegalAction error with its reason key.
 
 Every action has one canonical text: ``str(action)`` and ``Action.from_text`` round-trip.
 
@@ -11,29 +12,110 @@ True
 Traceback (most recent call last):
 ...
 koikoi_desktop.engine.actions.IllegalAction: 'fold' is not a move. Moves look like: ...
+>>> Action.from_text("play 5").kind
+ActionKind.PLAY
 """
 
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from typing import NamedTuple
+
+from koikoi_desktop.engine.cards import MONTH_MASK_OF
+
+
+class NameEnum(StrEnum):
+    """A ``StrEnum`` whose ``repr`` is the Python that names the member (``Phase.PLAY``), so
+    records that hold one paste back into Python; ``str()`` and ``==`` are the plain value."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class ActionKind(NameEnum):
+    """The kind of an action; a ``StrEnum``, so ``action.kind == "play"`` holds too."""
+
+    PLAY = "play"
+    DISCARD = "discard"
+    DRAW = "draw"
+    KOIKOI = "koikoi"
+    STOP = "stop"
+    DECLARE = "declare"
+    EXCHANGE = "exchange"
+    KEEP = "keep"
+
+
+class Phase(NameEnum):
+    """What a round waits for: the actions each phase allows.
+
+    ``exchange``: the non-dealer's exchange or keep (R-DEAL-4); ``declare``: an optional
+    at-deal instant win, declare or keep; ``play``: a hand card (and, on a first turn, perhaps
+    ``declare``); ``draw``: the choice of the drawn card's target; ``decide``: stop or koi-koi;
+    ``over``: nothing (the round has its outcome).
+    """
+
+    EXCHANGE = "exchange"
+    DECLARE = "declare"
+    PLAY = "play"
+    DRAW = "draw"
+    DECIDE = "decide"
+    OVER = "over"
+
+
+class IllegalReason(NameEnum):
+    """Why an action is illegal: the translation key ``engine.illegal.<value>`` of the UI
+    catalogs. ``IllegalAction.params`` fills it: ``card`` / ``target`` (card ids), ``options``
+    (card ids), ``number`` (a number that is no card)."""
+
+    ROUND_OVER = "round_over"
+    EXCHANGE_FIRST = "exchange_first"
+    DECLARE_FIRST = "declare_first"
+    KOIKOI_NEEDS_CARDS = "koikoi_needs_cards"
+    KOIKOI_LIMIT = "koikoi_limit"
+    CHOOSE_STOP_OR_KOIKOI = "choose_stop_or_koikoi"
+    CHOOSE_DRAW_TARGET = "choose_draw_target"
+    NOTHING_TO_DECIDE = "nothing_to_decide"
+    CANNOT_DECLARE = "cannot_declare"
+    EXCHANGE_ONLY_AT_DEAL = "exchange_only_at_deal"
+    PLAY_FIRST = "play_first"
+    NOT_IN_HAND = "not_in_hand"
+    MUST_CAPTURE = "must_capture"
+    NO_MATCH_PLAY = "no_match_play"
+    CHOOSE_TARGET = "choose_target"
+    PLAY_NOT_POSSIBLE = "play_not_possible"
+    NOT_ON_FIELD = "not_on_field"
+    NOT_SAME_MONTH = "not_same_month"
+    SINGLE_MATCH = "single_match"
+    NOT_A_MOVE = "not_a_move"
+    NO_SUCH_CARD = "no_such_card"
+    DISCARD_TAKES_NOTHING = "discard_takes_nothing"
+    MATCH_OVER = "match_over"
+    CANNOT_END_NOW = "cannot_end_now"
 
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message is a sentence a player can read.
 
-    ``key`` names the reason for translation (``engine.illegal.<key>`` in the UI catalogs) and
-    ``params`` holds its values (card ids, the legal choices), so a UI can say it in any
-    language; ``str(error)`` is the English sentence.
+    ``key`` (an :class:`IllegalReason`, required) names the reason for translation
+    (``engine.illegal.<key>`` in the UI catalogs) and ``params`` holds its values (card ids,
+    the legal choices), so a UI says it in any language without reading the English sentence,
+    which is ``str(error)``.
+
+    >>> e = IllegalAction("Card 5 is not in your hand.", IllegalReason.NOT_IN_HAND, card=5)
+    >>> e.key, e.params
+    (IllegalReason.NOT_IN_HAND, {'card': 5})
     """
 
-    def __init__(self, message: str, key: str = "", **params: object) -> None:
+    def __init__(self, message: str, key: IllegalReason, **params: object) -> None:
         super().__init__(message)
-        self.key = key
+        self.key = IllegalReason(key)
         self.params = params
 
 
 _SIMPLE = ("koikoi", "stop", "declare", "exchange", "keep")
+_NOT_A_MOVE = IllegalReason.NOT_A_MOVE
+_NO_CARD = "There is no card {n}: card ids run from 1 to 48."
 _RE = re.compile(
     r"^\s*(play|discard)\s+([0-9]{1,2})(?:\s*>\s*([0-9]{1,2}))?\s*$|^\s*draw\s*>\s*([0-9]{1,2})\s*$",
     re.ASCII,
@@ -48,7 +130,7 @@ class Action(NamedTuple):
     ``Action.from_text``; instances are interned, so comparing and hashing them is cheap.
     """
 
-    kind: str
+    kind: ActionKind
     card: int = 0
     target: int = 0
 
@@ -60,7 +142,7 @@ class Action(NamedTuple):
             return f"discard {self.card}"
         if k == "draw":
             return f"draw>{self.target}"
-        return k
+        return k.value
 
     def __repr__(self) -> str:
         return f"Action.from_text({str(self)!r})"
@@ -68,49 +150,51 @@ class Action(NamedTuple):
     @staticmethod
     def play(card: int, target: int = 0) -> Action:
         """``play C`` or ``play C>T``."""
-        return _intern(Action("play", card, target))
+        return _intern(Action(ActionKind.PLAY, card, target))
 
     @staticmethod
     def discard(card: int) -> Action:
         """``discard C`` (free discard of a card that has a match, R-TURN-1a)."""
-        return _intern(Action("discard", card, 0))
+        return _intern(Action(ActionKind.DISCARD, card, 0))
 
     @staticmethod
     def draw(target: int) -> Action:
         """``draw>T``: the drawn card captures field card T (it matched two)."""
-        return _intern(Action("draw", 0, target))
+        return _intern(Action(ActionKind.DRAW, 0, target))
 
     @staticmethod
     def from_text(text: str) -> Action:
         """Parse the canonical text of an action (see the module docstring)."""
         if not isinstance(text, str):
-            raise IllegalAction(f"{text!r:.40} is not a move.")
+            raise IllegalAction(f"{text!r:.40} is not a move.", _NOT_A_MOVE)
         hit = _BY_TEXT.get(text)
         if hit is not None:
             return hit
         s = text.strip().lower()
         if s in _SIMPLE:
-            return _intern(Action(s))
+            return _intern(Action(ActionKind(s)))
         m = _RE.match(s)
         if m is None:
             raise IllegalAction(
                 f"{text!r} is not a move. Moves look like: play 5, play 5>6, discard 5, "
-                "draw>7, koikoi, stop, declare, exchange, keep."
+                "draw>7, koikoi, stop, declare, exchange, keep.",
+                _NOT_A_MOVE,
             )
         verb, c, t, d = m.groups()
         if d is not None:
-            act = Action("draw", 0, int(d))
+            act = Action(ActionKind.DRAW, 0, int(d))
         else:
-            act = Action(verb, int(c), int(t) if t else 0)
+            act = Action(ActionKind(verb), int(c), int(t) if t else 0)
             if verb == "discard" and t:
-                raise IllegalAction("A discard captures nothing: write 'discard C'.")
+                raise IllegalAction(
+                    "A discard captures nothing: write 'discard C'.",
+                    IllegalReason.DISCARD_TAKES_NOTHING,
+                )
         for n in (act.card, act.target):
             if n and not 1 <= n <= 48:
-                raise IllegalAction(f"There is no card {n}: card ids run from 1 to 48.")
-        if act.kind != "draw" and act.card == 0:
-            raise IllegalAction("There is no card 0: card ids run from 1 to 48.")
-        if act.kind == "draw" and act.target == 0:
-            raise IllegalAction("There is no card 0: card ids run from 1 to 48.")
+                raise IllegalAction(_NO_CARD.format(n=n), IllegalReason.NO_SUCH_CARD, number=n)
+        if (act.target if act.kind == "draw" else act.card) == 0:
+            raise IllegalAction(_NO_CARD.format(n=0), IllegalReason.NO_SUCH_CARD, number=0)
         return _intern(act)
 
 
@@ -127,35 +211,42 @@ def _intern(a: Action) -> Action:
     return hit
 
 
-KOIKOI = _intern(Action("koikoi"))
-STOP = _intern(Action("stop"))
-DECLARE = _intern(Action("declare"))
-EXCHANGE = _intern(Action("exchange"))
-KEEP = _intern(Action("keep"))
+KOIKOI = _intern(Action(ActionKind.KOIKOI))
+STOP = _intern(Action(ActionKind.STOP))
+DECLARE = _intern(Action(ActionKind.DECLARE))
+EXCHANGE = _intern(Action(ActionKind.EXCHANGE))
+KEEP = _intern(Action(ActionKind.KEEP))
 
-_NONE = Action("none")
+_NONE = Action(ActionKind.PLAY)  # the unused index 0 of the tables below: never legal
 #: PLAY[c] = ``play c``; PLAY_TO[c][t] = ``play c>t``; DISCARD[c]; DRAW_TO[t] (index 0 unused).
-PLAY: tuple[Action, ...] = (_NONE, *(_intern(Action("play", c, 0)) for c in range(1, 49)))
+PLAY: tuple[Action, ...] = (_NONE, *(Action.play(c) for c in range(1, 49)))
 PLAY_TO: tuple[tuple[Action, ...], ...] = (
     (_NONE,) * 49,
-    *((_NONE, *(_intern(Action("play", c, t)) for t in range(1, 49))) for c in range(1, 49)),
+    *((_NONE, *(Action.play(c, t) for t in range(1, 49))) for c in range(1, 49)),
 )
-DISCARD: tuple[Action, ...] = (_NONE, *(_intern(Action("discard", c, 0)) for c in range(1, 49)))
-DRAW_TO: tuple[Action, ...] = (_NONE, *(_intern(Action("draw", 0, t)) for t in range(1, 49)))
+DISCARD: tuple[Action, ...] = (_NONE, *(Action.discard(c) for c in range(1, 49)))
+DRAW_TO: tuple[Action, ...] = (_NONE, *(Action.draw(t) for t in range(1, 49)))
 
 
-class Event(NamedTuple):
-    """An immutable record of something that happened, for animation, the log and the ledger.
+def capture_mask(action: Action, field_mask: int) -> int:
+    """The field cards (a mask) that ``action``'s card takes from ``field_mask`` (R-TURN-1,
+    R-TURN-2): the chosen target (``play C>T``, the Gaji pairing, ``draw>T``), else every field
+    card of the card's month (one or three), else none (laid on the field; also ``discard``
+    and the actions that move no card). Legality is not checked here.
 
-    ``kind``: deal, redeal, exchange, keep, instant_win, play, discard, gaji, draw, draw_pending,
-    flip, yaku, koikoi, stop, sweep, round_over. ``player`` is the seat (None for the table),
-    ``card`` the moving card, ``cards`` the cards captured (or shown), ``value`` a number (base,
-    calls, final score …) and ``info`` a short detail (yaku keys, an end reason …).
+    >>> from koikoi_desktop.engine.cards import ids_of, mask_of
+    >>> field = mask_of([1, 2, 4, 5, 9, 10])
+    >>> ids_of(capture_mask(Action.play(3), field)), ids_of(capture_mask(Action.play(6), field))
+    ((1, 2, 4), (5,))
+    >>> ids_of(capture_mask(Action.play(11, 9), field)), capture_mask(Action.discard(6), field)
+    ((9,), 0)
     """
+    t = action.target
+    if t:
+        return 1 << t
+    if action.kind == _PLAY_KIND:
+        return field_mask & MONTH_MASK_OF[action.card]
+    return 0
 
-    kind: str
-    player: int | None = None
-    card: int = 0
-    cards: tuple[int, ...] = ()
-    value: int = 0
-    info: str = ""
+
+_PLAY_KIND = ActionKind.PLAY  # a module constant: enum attribute lookups are slow on 3.11

@@ -8,8 +8,8 @@ move generation are a handful of integer operations.
 Card(id=1, code='JAN_CRANE', month=1, kind='bright')
 >>> [c.id for c in DECK if c.month == 11]
 [41, 42, 43, 44]
->>> month_of(44), DECK[43].kind
-(11, 'plain')
+>>> month_of(44), kind_of(44), DECK[43].kind
+(11, 'plain', 'plain')
 """
 
 from __future__ import annotations
@@ -106,8 +106,23 @@ MONTH: tuple[int, ...] = (0, *(c.month for c in DECK))
 
 
 def month_of(card_id: int) -> int:
-    """Month 1–12 of a card id (RULES.md §0: ``ceil(id / 4)``)."""
+    """Month 1–12 of a card id (RULES.md §0: ``ceil(id / 4)``); ValueError for a non-card.
+
+    The one place the month is worked out: the UI, the AI and the tests ask here (or read
+    ``Card.month``), never repeat the arithmetic.
+    """
+    if not 1 <= card_id <= 48:
+        raise ValueError(f"There is no card {card_id!r}: card ids run from 1 to 48.")
     return (card_id + 3) // 4
+
+
+def kind_of(card_id: int) -> Kind:
+    """Category of a card id: bright, animal, ribbon or plain (RULES.md §2).
+
+    >>> kind_of(1), kind_of(33), kind_of(43), kind_of(44)
+    ('bright', 'animal', 'ribbon', 'plain')
+    """
+    return card(card_id).kind
 
 
 def mask_of(ids: Iterable[int]) -> int:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from koikoi_desktop.engine.cards import MONTH_MASK, mask_of
+from koikoi_desktop.engine.events import RoundEnd
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.yaku import Yaku
 
@@ -23,15 +25,16 @@ _ORDERS = {"nd-d-f": ("nd", "d", "f"), "nd-f-d": ("nd", "f", "d")}
 class Outcome:
     """How a round ended (RULES.md §9-§10).
 
-    ``winner`` is 0, 1 or None (draw / void round); ``reason`` one of ``stop``, ``forced_stop``,
-    ``instant_win``, ``exhaustion_draw``, ``exhaustion_last_caller``, ``exhaustion_no_caller``,
-    ``oya_hand_empty_void``, ``oya_hand_empty_win``. ``base`` is the winner's yaku total (or the
-    instant-win value), ``factors`` the multipliers applied as (name, factor), ``final`` the
-    round's score, ``yaku`` the winner's scored yaku, ``calls`` (winner's, loser's) koi-koi calls.
+    ``winner`` is 0, 1 or None (draw / void round); ``reason`` a :class:`RoundEnd` (``stop``,
+    ``forced_stop``, ``instant_win``, ``exhaustion_draw``, ``exhaustion_last_caller``,
+    ``exhaustion_no_caller``, ``oya_hand_empty_void``, ``oya_hand_empty_win``). ``base`` is the
+    winner's yaku total (or the instant-win value), ``factors`` the multipliers applied as
+    (name, factor), ``final`` the round's score, ``yaku`` the winner's scored yaku, ``calls``
+    (winner's, loser's) koi-koi calls.
     """
 
     winner: int | None
-    reason: str
+    reason: RoundEnd
     base: int = 0
     final: int = 0
     yaku: tuple[Yaku, ...] = ()
@@ -66,11 +69,14 @@ def instant_win(hand: Iterable[int] | int, rules: Rules) -> tuple[str, int] | No
 
 def deal_positions(rules: Rules) -> tuple[tuple[str, int], ...]:
     """R-DEAL-2: for deck index 0..23, (destination, pass) with destination nd, d or f."""
-    order = _ORDERS[rules.deal_order]
+    return _positions(rules.deal_order, rules.deal_packet)
+
+
+@cache
+def _positions(deal_order: str, packet: int) -> tuple[tuple[str, int], ...]:
+    order = _ORDERS[deal_order]
     out: list[tuple[str, int]] = []
-    packet = rules.deal_packet
-    passes = 8 // packet
-    for pas in range(passes):
+    for pas in range(8 // packet):
         for dest in order:
             out.extend((dest, pas) for _ in range(packet))
     return tuple(out)

@@ -20,8 +20,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from koikoi_desktop.engine.actions import Action, Event, IllegalAction
+from koikoi_desktop.engine.actions import Action, IllegalAction, IllegalReason
 from koikoi_desktop.engine.cards import MONTH
+from koikoi_desktop.engine.events import Event, MatchEnd, MatchOver, RoundEnd, Settled
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.rules import Rules
 
@@ -32,7 +33,7 @@ class LedgerEntry:
 
     round: int
     dealer: int
-    end: str
+    end: RoundEnd
     winner: int | None
     yaku: tuple[tuple[str, int], ...]
     base: int
@@ -63,11 +64,11 @@ class LedgerEntry:
 
 @dataclass(frozen=True, slots=True)
 class MatchOutcome:
-    """How the match ended: ``winner`` 0, 1 or None (drawn); ``reason`` rounds, target,
-    bankruptcy or ended_early."""
+    """How the match ended: ``winner`` 0, 1 or None (drawn); ``reason`` a :class:`MatchEnd`
+    (rounds, target, bankruptcy or ended_early)."""
 
     winner: int | None
-    reason: str
+    reason: MatchEnd
     balances: tuple[int, int]
 
 
@@ -200,22 +201,54 @@ class Match:
     def apply(self, action: Action | str) -> list[Event]:
         """Apply an action to the current round; settle it and deal the next when it ends."""
         if self.outcome is not None:
-            raise IllegalAction("The match is over.", "match_over")
+            raise IllegalAction("The match is over.", IllegalReason.MATCH_OVER)
         events = self.round.apply(action)
         self.deals[-1].moves = self.round.moves
         if self.round.outcome is not None:
             self._settle(events)
         return events
 
+    @property
+    def move_stack(self) -> tuple[Action, ...]:
+        """The current round's moves, oldest first (settled rounds are history)."""
+        return self.round.move_stack
+
+    def pop(self) -> Action:
+        """Take back the current round's last move and return it (python-chess ``pop``).
+
+        Only moves of the round in play can be taken back: a round that ended was settled and
+        the next one dealt, so IndexError is raised when the current round has no move yet (or
+        the match is over).
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> m = new_match(PRESETS["nintendo"], first_dealer=0, seed=3)
+        >>> first = m.round.legal_actions()[0]
+        >>> _ = m.apply(first)
+        >>> m.pop() == first, m.move_stack
+        (True, ())
+        """
+        return self.undo()[0]
+
+    def undo(self, seat: int | None = None) -> list[Action]:
+        """Take back the current round's last move, or with ``seat`` every move back to and
+        including that seat's last one (a player's undo also takes back the replies after
+        his move). Returns the moves taken back, oldest first; IndexError when there are none.
+        """
+        if self.outcome is not None:
+            raise IndexError("The match is over: its moves cannot be taken back.")
+        taken = self.round.take_back(seat)
+        self.deals[-1].moves = self.round.moves
+        return taken
+
     def end_now(self) -> MatchOutcome:
         """End the match between rounds, where the rules allow it (A-44): higher total wins."""
         if not self.can_end_now:
             raise IllegalAction(
                 "The match can only be ended between rounds, where the rules allow it.",
-                "cannot_end_now",
+                IllegalReason.CANNOT_END_NOW,
             )
         self.ended_early = True
-        out = self._end("ended_early", allow_extra=False)
+        out = self._end(MatchEnd.ENDED_EARLY, allow_extra=False)
         assert out is not None
         return out
 
@@ -227,7 +260,7 @@ class Match:
         return d
 
     def _start(self, dealer: int, events: list[Event]) -> None:
-        self.round = RoundState._deal(self.rules, dealer, self._next_deck)
+        self.round = RoundState.deal(self.rules, dealer=dealer, next_deck=self._next_deck)
         self.deals.append(_Deal(dealer, list(self.round.deals), self.round.moves))
         events.extend(self.round.history)
         if self.round.outcome is not None:
@@ -271,7 +304,7 @@ class Match:
                     koikoi_calls=(r.calls[0], r.calls[1]),
                 )
             )
-            events.append(Event("settled", w, 0, (), paid, out.reason))
+            events.append(Settled(w, paid, out.reason))
             if self._match_over(events):
                 return
             if w is not None:
@@ -280,7 +313,7 @@ class Match:
                 nxt = 1 - r.dealer
             else:
                 nxt = r.dealer
-            self.round = RoundState._deal(rules, nxt, self._next_deck)
+            self.round = RoundState.deal(rules, dealer=nxt, next_deck=self._next_deck)
             self.deals.append(_Deal(nxt, list(self.round.deals), self.round.moves))
             events.extend(self.round.history)
             if self.round.outcome is None:
@@ -290,31 +323,24 @@ class Match:
         rules = self.rules
         bal = self._balances
         if rules.bankruptcy_ends_match and min(bal) <= 0:
-            self._end("bankruptcy", allow_extra=False)
+            self._end(MatchEnd.BANKRUPTCY, allow_extra=False)
         elif rules.match_end == "target":
             if max(bal) >= rules.match_target:
-                self._end("target", allow_extra=False)
+                self._end(MatchEnd.TARGET, allow_extra=False)
         elif len(self.ledger) >= rules.match_rounds:
-            self._end("rounds", allow_extra=rules.final_tie == "extra_round")
+            self._end(MatchEnd.ROUNDS, allow_extra=rules.final_tie == "extra_round")
         if self.outcome is not None:
-            events.append(Event("match_over", self.outcome.winner, 0, (), 0, self.outcome.reason))
+            events.append(MatchOver(self.outcome.winner, self.outcome.reason))
             return True
         return False
 
-    def _end(self, reason: str, *, allow_extra: bool) -> MatchOutcome | None:
+    def _end(self, reason: MatchEnd, *, allow_extra: bool) -> MatchOutcome | None:
         a, b = self._balances
         if a == b and allow_extra:
             return None  # R-MATCH-2: equal totals, one more round
         winner = None if a == b else (0 if a > b else 1)
         self.outcome = MatchOutcome(winner, reason, (a, b))
         return self.outcome
-
-    # ------------------------------------------------------------------ records
-    def record_text(self) -> str:
-        """The match record in text (see ``koikoi_desktop.engine.notation``)."""
-        from koikoi_desktop.engine.notation import match_record
-
-        return match_record(self)
 
     def __repr__(self) -> str:
         return (

@@ -148,8 +148,6 @@ def _expect_format(text: str, fmt: str) -> Iterator[tuple[int, str, str]]:
 
 def replay_round(text: str) -> RoundState:
     """Rebuild a round from its record, replaying every move."""
-    from koikoi_desktop.engine.round import RoundState as RS
-
     rules: Rules | None = None
     dealer: int | None = None
     decks: list[list[int]] = []
@@ -174,7 +172,7 @@ def replay_round(text: str) -> RoundState:
             raise RecordError("The record has fewer decks than the deal needs (a redeal?).")
         return queue.pop(0)
 
-    state = RS._deal(rules, dealer, next_deck)
+    state = RoundState.deal(rules, dealer=dealer, next_deck=next_deck)
     for i, mv in enumerate(moves, 1):
         try:
             state.apply(mv)

@@ -5,7 +5,7 @@
 >>> deck = list(range(1, 49))          # an unshuffled deck: index 0 is dealt first
 >>> state = new_round(PRESETS["nintendo"], dealer=0, deck=deck)
 >>> sorted(state.hand(1)), state.outcome.reason, state.outcome.instant   # four pairs: kuttsuki
-([1, 2, 7, 8, 13, 14, 19, 20], 'instant_win', 'kuttsuki')
+([1, 2, 7, 8, 13, 14, 19, 20], RoundEnd.INSTANT_WIN, 'kuttsuki')
 >>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
 >>> state.to_move, len(state.legal_actions()) > 0
 (0, True)
@@ -27,8 +27,11 @@ from koikoi_desktop.engine.actions import (
     PLAY_TO,
     STOP,
     Action,
-    Event,
+    ActionKind,
     IllegalAction,
+    IllegalReason,
+    Phase,
+    capture_mask,
 )
 from koikoi_desktop.engine.cards import (
     BRIGHTS,
@@ -48,10 +51,51 @@ from koikoi_desktop.engine.deal import (
     deal_positions,
     instant_win,
 )
+from koikoi_desktop.engine.events import (
+    Dealt,
+    Discarded,
+    DrawPending,
+    Drew,
+    Event,
+    ExchangeDecided,
+    Flipped,
+    GajiPaired,
+    InstantWinDeclined,
+    InstantWon,
+    KoiKoiCalled,
+    Played,
+    Redealt,
+    RoundEnd,
+    RoundOver,
+    Stopped,
+    Swept,
+    YakuMade,
+)
 from koikoi_desktop.engine.rules import Rules
-from koikoi_desktop.engine.yaku import Scorer, Yaku, factors, scorer_for
+from koikoi_desktop.engine.view import PlayerView
+from koikoi_desktop.engine.yaku import KoikoiOdds, Scorer, Yaku, factors, koikoi_odds, scorer_for
 
 _GAJI_BIT = 1 << GAJI
+
+# Enum member lookups cost ~0.13 µs each on Python 3.11 (EnumType.__getattr__); the rules
+# compare and assign these module constants instead (the same members).
+_PH_PLAY = Phase.PLAY
+_PH_DRAW = Phase.DRAW
+_PH_DECIDE = Phase.DECIDE
+_PH_EXCHANGE = Phase.EXCHANGE
+_PH_DECLARE = Phase.DECLARE
+_PH_OVER = Phase.OVER
+_K_PLAY = ActionKind.PLAY
+_K_DISCARD = ActionKind.DISCARD
+_K_DRAW = ActionKind.DRAW
+_K_KOIKOI = ActionKind.KOIKOI
+_K_STOP = ActionKind.STOP
+_K_DECLARE = ActionKind.DECLARE
+_K_EXCHANGE = ActionKind.EXCHANGE
+_K_KEEP = ActionKind.KEEP
+_HAND_KINDS = (_K_PLAY, _K_DISCARD)
+_DEAL_KINDS = (_K_EXCHANGE, _K_KEEP)
+
 
 class RoundState:
     """The full state of one round. Players are 0 and 1; the dealer moves first.
@@ -101,7 +145,7 @@ class RoundState:
     field_mask: int
     pile: tuple[int, ...]
     pile_pos: int
-    phase: str
+    phase: Phase
     to_move: int | None
     pending: int
     refs: list[int]
@@ -122,7 +166,22 @@ class RoundState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def _deal(cls, rules: Rules, dealer: int, next_deck: Callable[[], Sequence[int]]) -> RoundState:
+    def deal(
+        cls, rules: Rules, *, dealer: int, next_deck: Callable[[], Sequence[int]]
+    ) -> RoundState:
+        """Deal a round from deck orders (RULES.md §4-§5): the chance step as a parameter.
+
+        ``next_deck()`` returns the next 48-id deck order (index 0 on top); it is called once,
+        and once more for every deal that must be redealt (R-DEAL-3). ``new_round`` shuffles
+        from a ``random.Random``; a match or a record replays its recorded decks this way.
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> orders = [random.Random(n).sample(range(1, 49), 48) for n in (1, 2)]
+        >>> decks = iter(orders)
+        >>> s = RoundState.deal(PRESETS["nintendo"], dealer=1, next_deck=lambda: next(decks))
+        >>> s.to_move, len(s.field), s.deals == [tuple(orders[0])]
+        (1, 8, True)
+        """
         if dealer not in (0, 1):
             raise ValueError("The dealer must be player 0 or 1.")
         self = cls.__new__(cls)
@@ -149,7 +208,7 @@ class RoundState:
                     hands[nd] |= bit
             if not self._needs_redeal(field):
                 break
-            self.history.append(Event("redeal", None, 0, ids_of(field), len(self.deals)))
+            self.history.append(Redealt(ids_of(field), len(self.deals)))
         self.deck = deck
         self.hands = hands
         self.caps = [0, 0]
@@ -170,12 +229,86 @@ class RoundState:
         self._first_turn_started = [False, False]
         self._legal = None
         self._decided_ref = 0
-        self.history.append(Event("deal", dealer, 0, ids_of(field), len(self.deals)))
+        self.history.append(Dealt(dealer, ids_of(field), len(self.deals)))
         if rules.hand_exchange:
-            self.phase = "exchange"
+            self.phase = _PH_EXCHANGE
             self.to_move = nd
         else:
             self._after_exchange(self.history)
+        return self
+
+    @classmethod
+    def from_view(cls, view: PlayerView, rng: random.Random) -> RoundState:
+        """A complete round consistent with ``view``: the cards that seat cannot see (the
+        opponent's hand, the draw pile, and its own hand while the exchange hides it) dealt at
+        random from ``rng``. For searches (determinization); it has no deck record or moves.
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> s = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(2))
+        >>> d = RoundState.from_view(s.view(0), random.Random(9))
+        >>> d.hand(0) == s.hand(0), d.field == s.field, len(d.hand(1)), len(d.draw_pile)
+        (True, True, 8, 24)
+        >>> d.legal_actions() == s.legal_actions()
+        True
+        """
+        me = view.player
+        opp = 1 - me
+        unseen = list(ids_of(view.unseen_mask))
+        rng.shuffle(unseen)
+        hands = [0, 0]
+        pos = 0
+        if view.hand_hidden:
+            hands[me] = mask_of(unseen[:8])
+            pos = 8
+        else:
+            hands[me] = view.hand_mask
+        hands[opp] = mask_of(unseen[pos : pos + view.opponent_hand_size])
+        pos += view.opponent_hand_size
+        last_caller = None
+        last_decider = None
+        started = [False, False]
+        for e in view.history:
+            if isinstance(e, KoiKoiCalled):
+                last_caller = e.player
+            elif isinstance(e, YakuMade):
+                last_decider = e.player
+            elif isinstance(e, (Played, Discarded, GajiPaired)):
+                started[e.player] = True
+        if view.to_move is not None and view.phase == _PH_PLAY:
+            started[view.to_move] = True
+        self = cls.__new__(cls)
+        self.rules = view.rules
+        self.scorer = scorer_for(view.rules)
+        self.dealer = view.dealer
+        self.deals = []
+        self.deck = ()
+        self.moves = []
+        self.history = []
+        self.hands = hands
+        self.pile = tuple(unseen[pos:])
+        self.pile_pos = 0
+        self.caps = [view.cap_masks[0], view.cap_masks[1]]
+        self.field_mask = view.field_mask
+        self.pending = view.pending_draw
+        self.phase = view.phase
+        self.to_move = view.to_move
+        self.refs = list(view.refs)
+        self.calls = list(view.calls)
+        self.turns = list(view.turns)
+        self.field_brights = view.field_brights
+        self.gaji_owner = view.gaji_owner
+        self.gaji_month = view.gaji_month
+        self.outcome = view.outcome
+        self.last_caller = last_caller
+        self.last_decider = last_decider
+        self._declare_open = view.phase == _PH_PLAY and DECLARE in view.legal
+        self._first_turn_started = started
+        self._legal = None
+        self._decided_ref = (
+            self.scorer.base(self.caps[view.to_move])
+            if view.phase == _PH_DECIDE and view.to_move is not None
+            else 0
+        )
         return self
 
     def _needs_redeal(self, field: int) -> bool:
@@ -199,7 +332,7 @@ class RoundState:
                 if rules.instant_win_declaration == "automatic":
                     self._instant(p, iw, events)
                     return
-                self.phase = "declare"
+                self.phase = _PH_DECLARE
                 self.to_move = p
                 return
         self._begin_turn(events)
@@ -242,6 +375,42 @@ class RoundState:
         lim = self.rules.koikoi_limit
         return lim is None or self.calls[0] + self.calls[1] < lim
 
+    def captures(self, action: Action | str) -> tuple[int, ...]:
+        """The field cards a legal ``action`` would take now with the card it moves (the hand
+        card, or the pending drawn card for ``draw>T``), before the draw that follows a hand
+        play: what a table lights as targets and a hint names. Empty for a card laid on the
+        field and for actions that move no card. Raises IllegalAction, like ``apply``, when
+        the action is not legal now.
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> s = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
+        >>> {str(a): s.captures(a) for a in s.legal_actions()}  # doctest: +NORMALIZE_WHITESPACE
+        {'play 2': (3,), 'play 4': (3,), 'play 10>11': (11,), 'play 10>12': (12,),
+         'play 23': (22,), 'play 27': (), 'play 32': (), 'play 36': (), 'play 44': ()}
+        >>> s.captures("play 10")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        koikoi_desktop.engine.actions.IllegalAction: Card 10 matches two field cards: choose ...
+        """
+        if isinstance(action, str):
+            action = Action.from_text(action)
+        if action not in self.legal_actions():
+            raise self._why_illegal(action)
+        return ids_of(capture_mask(action, self.field_mask))
+
+    def koikoi_odds(self, seat: int) -> KoikoiOdds:
+        """What stopping or calling koi-koi puts at stake for ``seat`` now (RULES.md §8, §10):
+        the stop value with its multipliers, the opponent's payout if he stops after a
+        koi-koi, the cards left (see :class:`KoikoiOdds`)."""
+        return koikoi_odds(
+            self.rules,
+            seat=seat,
+            caps=(self.caps[0], self.caps[1]),
+            calls=(self.calls[0], self.calls[1]),
+            field_brights=self.field_brights,
+            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+        )
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
         """The legal Actions now, in a fixed order (empty once the round is over)."""
@@ -251,17 +420,17 @@ class RoundState:
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
-        if phase == "play":
+        if phase == _PH_PLAY:
             return self._hand_actions()
-        if phase == "draw":
+        if phase == _PH_DRAW:
             return [DRAW_TO[t] for t in ids_of(self.field_mask & MONTH_MASK_OF[self.pending])]
-        if phase == "decide":
+        if phase == _PH_DECIDE:
             p = self.to_move
             assert p is not None
             return [KOIKOI, STOP] if self.hands[p] else [STOP]
-        if phase == "exchange":
+        if phase == _PH_EXCHANGE:
             return [EXCHANGE, KEEP]
-        if phase == "declare":
+        if phase == _PH_DECLARE:
             return [DECLARE, KEEP]
         return []
 
@@ -310,7 +479,8 @@ class RoundState:
             action = Action.from_text(action)
         elif type(action) is not Action:
             raise IllegalAction(
-                f"{action!r} is not a move: pass an Action or its text.", "not_a_move"
+                f"{action!r} is not a move: pass an Action or its text.",
+                IllegalReason.NOT_A_MOVE,
             )
         legal = self._legal
         if legal is None:
@@ -323,56 +493,65 @@ class RoundState:
         self.history.extend(events)
         return events
 
-    def step(self, action: Action) -> list[Event]:
+    def step(self, action: Action, *, events: bool = True) -> list[Event]:
         """Carry out an action known to be legal, for searches: no check, no move record, no
         history (``apply`` is the checked path). Passing an illegal action corrupts the state.
+
+        ``events=False``: a hand play builds no event records for its capture and draw (a
+        rollout has no one to show them to) and the returned list holds only the rarer ones
+        (yaku, koi-koi, the end). The rules run through the same routine either way.
         """
-        return self._do(action)
+        return self._do(action, events)
 
     def fast_legal(self) -> list[Action]:
         """The legal actions, computed afresh without copying (for searches; do not modify)."""
         return self._compute_legal()
 
-    def _do(self, action: Action) -> list[Event]:
-        """Carry out a legal action (no checks; ``apply`` and the simulations call this)."""
+    @property
+    def declare_open(self) -> bool:
+        """Whether the mover may declare a first-turn instant win now (R-INSTANT, optional)."""
+        return self._declare_open
+
+    def _do(self, action: Action, record: bool = True) -> list[Event]:
+        """Carry out a legal action (no checks; ``apply`` and ``step`` call this)."""
         self._legal = None
         events: list[Event] = []
         kind = action.kind
         p = self.to_move
         assert p is not None
-        if kind == "play" or kind == "discard":
+        if kind in _HAND_KINDS:
             self._declare_open = False
-            self._hand_phase(p, action, events)
-        elif kind == "draw":
+            self._turn(p, action, events, record)
+        elif kind == _K_DRAW:
             card = self.pending
             self.pending = 0
-            t = action.target
-            self.field_mask ^= 1 << t
-            self.caps[p] |= (1 << card) | (1 << t)
-            events.append(Event("draw", p, card, (t,)))
+            taken = capture_mask(action, self.field_mask)
+            self.field_mask ^= taken
+            self.caps[p] |= (1 << card) | taken
+            events.append(Drew(p, card, ids_of(taken)))
             self._end_turn(p, events)
-        elif kind == "koikoi":
+        elif kind == _K_KOIKOI:
             self.calls[p] += 1
             self.refs[p] = self._decided_ref
             self.last_caller = p
-            events.append(Event("koikoi", p, 0, (), self.calls[p]))
+            events.append(KoiKoiCalled(p, self.calls[p]))
             self._after_turn(p, events)
-        elif kind == "stop":
-            events.append(Event("stop", p, 0, (), self._decided_ref))
-            self._finish(p, "stop", events)
-        elif kind == "declare":
+        elif kind == _K_STOP:
+            events.append(Stopped(p, self._decided_ref))
+            self._finish(p, RoundEnd.STOP, events)
+        elif kind == _K_DECLARE:
             iw = instant_win(self.hands[p], self.rules)
             assert iw is not None
             self._declare_open = False
             self._instant(p, iw, events)
-        elif kind == "exchange" or kind == "keep":
-            if self.phase == "exchange":
-                if kind == "exchange":
+        elif kind in _DEAL_KINDS:
+            if self.phase == _PH_EXCHANGE:
+                if kind == _K_EXCHANGE:
                     self.hands[0], self.hands[1] = self.hands[1], self.hands[0]
-                events.append(Event("exchange", p, 0, (), int(kind == "exchange")))
+                events.append(ExchangeDecided(p, kind == _K_EXCHANGE))
                 self._after_exchange(events)
             else:  # declining an at-deal optional instant win (custom rule sets)
-                events.append(Event("keep", p))
+                events.append(InstantWinDeclined(p))
                 self._after_declined_deal_win(p, events)
         return events
 
@@ -388,64 +567,67 @@ class RoundState:
     def _why_illegal(self, a: Action) -> IllegalAction:
         """The reason ``a`` is not legal now, as an IllegalAction with a translation key."""
         E = IllegalAction
+        Why = IllegalReason
         if self.outcome is not None:
-            return E("The round is over: no more moves.", "round_over")
+            return E("The round is over: no more moves.", Why.ROUND_OVER)
         phase = self.phase
         p = self.to_move
         assert p is not None
-        if phase == "exchange":
+        if phase == _PH_EXCHANGE:
             return E(
                 "First the non-dealer decides whether to exchange hands: 'exchange' or 'keep'.",
-                "exchange_first",
+                Why.EXCHANGE_FIRST,
             )
-        if phase == "declare":
+        if phase == _PH_DECLARE:
             return E(
                 "First decide whether to declare the instant win: 'declare' or 'keep'.",
-                "declare_first",
+                Why.DECLARE_FIRST,
             )
-        if phase == "decide":
-            if a.kind == "koikoi":
+        if phase == _PH_DECIDE:
+            if a.kind == _K_KOIKOI:
                 if not self.hands[p]:
                     return E(
                         "Koi-koi needs cards in hand: on your last turn you can only stop.",
-                        "koikoi_needs_cards",
+                        Why.KOIKOI_NEEDS_CARDS,
                     )
-                return E("No more koi-koi calls this round: you must stop.", "koikoi_limit")
-            return E("You made a yaku: choose 'stop' or 'koikoi'.", "choose_stop_or_koikoi")
-        if phase == "draw":
+                return E("No more koi-koi calls this round: you must stop.", Why.KOIKOI_LIMIT)
+            return E("You made a yaku: choose 'stop' or 'koikoi'.", Why.CHOOSE_STOP_OR_KOIKOI)
+        if phase == _PH_DRAW:
             opts = tuple(x.target for x in self._compute_legal())
             text = ", ".join(f"draw>{t}" for t in opts)
             return E(
                 f"The drawn card matches two field cards: choose one ({text}).",
-                "choose_draw_target",
+                Why.CHOOSE_DRAW_TARGET,
                 card=self.pending,
                 options=opts,
             )
         # hand phase
-        if a.kind in ("koikoi", "stop"):
+        if a.kind in (_K_KOIKOI, _K_STOP):
             return E(
                 "There is nothing to stop or continue: play a card from your hand.",
-                "nothing_to_decide",
+                Why.NOTHING_TO_DECIDE,
             )
-        if a.kind == "declare":
-            return E("You cannot declare an instant win now.", "cannot_declare")
-        if a.kind in ("exchange", "keep"):
-            return E("Hands can only be exchanged right after the deal.", "exchange_only_at_deal")
-        if a.kind == "draw":
-            return E("Play a card from your hand first; the draw follows by itself.", "play_first")
+        if a.kind == _K_DECLARE:
+            return E("You cannot declare an instant win now.", Why.CANNOT_DECLARE)
+        if a.kind in (_K_EXCHANGE, _K_KEEP):
+            return E("Hands can only be exchanged right after the deal.", Why.EXCHANGE_ONLY_AT_DEAL)
+        if a.kind == _K_DRAW:
+            return E(
+                "Play a card from your hand first; the draw follows by itself.", Why.PLAY_FIRST
+            )
         c = a.card
         if not self.hands[p] >> c & 1:
-            return E(f"Card {c} is not in your hand.", "not_in_hand", card=c)
+            return E(f"Card {c} is not in your hand.", Why.NOT_IN_HAND, card=c)
         mm = self.field_mask & MONTH_MASK_OF[c]
         n = mm.bit_count()
-        if a.kind == "discard":
+        if a.kind == _K_DISCARD:
             if not self.rules.free_discard:
                 return E(
                     f"Card {c} matches the field and must capture: discarding is not allowed.",
-                    "must_capture",
+                    Why.MUST_CAPTURE,
                     card=c,
                 )
-            return E(f"Card {c} has no match: play it with 'play {c}'.", "no_match_play", card=c)
+            return E(f"Card {c} has no match: play it with 'play {c}'.", Why.NO_MATCH_PLAY, card=c)
         t = a.target
         if not t:
             if n == 2:
@@ -453,75 +635,78 @@ class RoundState:
                 return E(
                     f"Card {c} matches two field cards: choose one "
                     f"(play {c}>{a1} or play {c}>{a2}).",
-                    "choose_target",
+                    Why.CHOOSE_TARGET,
                     card=c,
                     options=(a1, a2),
                 )
-            return E(f"'play {c}' is not possible now.", "play_not_possible", card=c)
+            return E(f"'play {c}' is not possible now.", Why.PLAY_NOT_POSSIBLE, card=c)
         if not self.field_mask >> t & 1:
-            return E(f"Card {t} is not on the field.", "not_on_field", card=c, target=t)
+            return E(f"Card {t} is not on the field.", Why.NOT_ON_FIELD, card=c, target=t)
         if MONTH[t] != MONTH[c]:
             return E(
                 f"Card {c} and card {t} are not of the same month.",
-                "not_same_month",
+                Why.NOT_SAME_MONTH,
                 card=c,
                 target=t,
             )
         return E(
             f"Card {c} takes the only match by itself: write 'play {c}'.",
-            "single_match",
+            Why.SINGLE_MATCH,
             card=c,
             target=t,
         )
 
-    def _hand_phase(self, p: int, a: Action, events: list[Event]) -> None:
+    def _turn(self, p: int, a: Action, events: list[Event], record: bool) -> None:
+        """R-TURN-1 and R-TURN-2: the hand card's capture (or discard), then the draw.
+
+        The one capture routine for ``apply`` and the searches; ``record=False`` (fast rollouts)
+        skips building the play and draw records, nothing else.
+        """
         c = a.card
         bit = 1 << c
         self.hands[p] ^= bit
-        if a.kind == "discard":
-            self.field_mask |= bit
-            events.append(Event("discard", p, c))
-        elif a.target:
+        f = self.field_mask
+        if a.kind == _K_DISCARD:
+            f |= bit
+            if record:
+                events.append(Discarded(p, c))
+        else:
             t = a.target
-            tb = 1 << t
-            self.field_mask ^= tb
-            self.caps[p] |= bit | tb
-            if MONTH[t] != MONTH[c]:  # R-TURN-1b: the Gaji wild pairing
+            taken = capture_mask(a, f)
+            if taken:
+                f ^= taken
+                self.caps[p] |= bit | taken
+            else:
+                f |= bit
+            if t and MONTH[t] != MONTH[c]:  # R-TURN-1b: the Gaji wild pairing
                 self.gaji_owner = p
                 self.gaji_month = MONTH[t]
-                events.append(Event("gaji", p, c, (t,), MONTH[t]))
-            else:
-                events.append(Event("play", p, c, (t,)))
-        else:
-            mm = self.field_mask & MONTH_MASK_OF[c]
-            if mm:
-                self.field_mask ^= mm
-                self.caps[p] |= bit | mm
-                events.append(Event("play", p, c, ids_of(mm)))
-            else:
-                self.field_mask |= bit
-                events.append(Event("play", p, c))
+                if record:
+                    events.append(GajiPaired(p, c, (t,), MONTH[t]))
+            elif record:
+                events.append(Played(p, c, ids_of(taken) if taken else ()))
+        self.field_mask = f
         # R-TURN-2: the draw phase follows at once.
         if self.pile_pos >= len(self.pile):  # R-INV-3 says this cannot happen
             self._exhausted(events)
             return
         d = self.pile[self.pile_pos]
         self.pile_pos += 1
-        db = 1 << d
-        mm = self.field_mask & MONTH_MASK_OF[d]
+        mm = f & MONTH_MASK_OF[d]
         n = mm.bit_count()
-        if n == 0:
-            self.field_mask |= db
-            events.append(Event("draw", p, d))
-        elif n == 2:
+        if n == 2:
             self.pending = d
-            self.phase = "draw"
-            events.append(Event("draw_pending", p, d, ids_of(mm)))
+            self.phase = _PH_DRAW
+            if record:
+                events.append(DrawPending(p, d, ids_of(mm)))
             return
+        if n:
+            self.field_mask = f ^ mm
+            self.caps[p] |= (1 << d) | mm
         else:
-            self.field_mask ^= mm
-            self.caps[p] |= db | mm
-            events.append(Event("draw", p, d, ids_of(mm)))
+            self.field_mask = f | (1 << d)
+        if record:
+            events.append(Drew(p, d, ids_of(mm) if n else ()))
         self._end_turn(p, events)
 
     def _end_turn(self, p: int, events: list[Event]) -> None:
@@ -531,13 +716,12 @@ class RoundState:
         if base > self.refs[p]:
             self.last_decider = p
             self._decided_ref = base
-            keys = ",".join(self.scorer.score(self.caps[p]).keys())
-            events.append(Event("yaku", p, 0, (), base, keys))
+            events.append(YakuMade(p, base, self.scorer.score(self.caps[p]).keys()))
             if not self.koikoi_allowed:
-                events.append(Event("stop", p, 0, (), base, "forced"))
-                self._finish(p, "forced_stop", events)
+                events.append(Stopped(p, base, forced=True))
+                self._finish(p, RoundEnd.FORCED_STOP, events)
                 return
-            self.phase = "decide"
+            self.phase = _PH_DECIDE
             return
         self._after_turn(p, events)
 
@@ -558,7 +742,7 @@ class RoundState:
         p = self.to_move
         assert p is not None
         rules = self.rules
-        self.phase = "play"
+        self.phase = _PH_PLAY
         if rules.instant_win_timing == "first_turn" and not self._first_turn_started[p]:
             self._first_turn_started[p] = True
             iw = instant_win(self.hands[p], rules)
@@ -574,31 +758,31 @@ class RoundState:
             d = self.pile[self.pile_pos]
             self.pile_pos += 1
             self.field_mask |= 1 << d
-            events.append(Event("flip", None, d))
+            events.append(Flipped(d))
 
     # ------------------------------------------------------------------ endings
     def _exhausted(self, events: list[Event]) -> None:
         """The hands ran out (R-END-1, R-END-2; R-END-3 is ``_oya_hand_empty``)."""
         mode = self.rules.exhaustion
         if mode == "last_koi_caller_scores" and self.last_caller is not None:
-            self._finish(self.last_caller, "exhaustion_last_caller", events)
+            self._finish(self.last_caller, RoundEnd.EXHAUSTION_LAST_CALLER, events)
         elif mode == "last_koi_caller_scores":
-            self._finish(None, "exhaustion_no_caller", events)
+            self._finish(None, RoundEnd.EXHAUSTION_NO_CALLER, events)
         elif mode == "oya_hand_empty":
             self._oya_hand_empty(events)
         else:
-            self._finish(None, "exhaustion_draw", events)
+            self._finish(None, RoundEnd.EXHAUSTION_DRAW, events)
 
     def _oya_hand_empty(self, events: list[Event]) -> None:
         nd = 1 - self.dealer
         if self.last_decider == nd:
-            self._finish(nd, "oya_hand_empty_win", events)
+            self._finish(nd, RoundEnd.OYA_HAND_EMPTY_WIN, events)
         else:
-            self._finish(None, "oya_hand_empty_void", events)
+            self._finish(None, RoundEnd.OYA_HAND_EMPTY_VOID, events)
 
     def _instant(self, p: int, iw: tuple[str, int], events: list[Event]) -> None:
         kind, value = iw
-        events.append(Event("instant_win", p, 0, ids_of(self.hands[p]), value, kind))
+        events.append(InstantWon(p, ids_of(self.hands[p]), value, kind))
         self._gaji_sweep(events)
         fs: tuple[tuple[str, int], ...] = ()
         final = value
@@ -609,7 +793,7 @@ class RoundState:
         self._close(
             Outcome(
                 p,
-                "instant_win",
+                RoundEnd.INSTANT_WIN,
                 value,
                 final,
                 (),
@@ -629,7 +813,7 @@ class RoundState:
         if sweep:
             self.field_mask ^= sweep
             self.caps[owner] |= sweep
-            events.append(Event("sweep", owner, 0, ids_of(sweep), self.gaji_month))
+            events.append(Swept(owner, ids_of(sweep), self.gaji_month))
 
     def _factors(self, p: int, base: int) -> list[tuple[str, int]]:
         return factors(
@@ -640,7 +824,7 @@ class RoundState:
             field_brights=self.field_brights,
         )
 
-    def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
+    def _finish(self, winner: int | None, reason: RoundEnd, events: list[Event]) -> None:
         """End the round: Gaji sweep (R-END-4), then score the winner (R-MULT)."""
         self._gaji_sweep(events)
         if winner is None:
@@ -656,10 +840,75 @@ class RoundState:
 
     def _close(self, outcome: Outcome, events: list[Event]) -> None:
         self.outcome = outcome
-        self.phase = "over"
+        self.phase = _PH_OVER
         self.to_move = None
         self._legal = []
-        events.append(Event("round_over", outcome.winner, 0, (), outcome.final, outcome.reason))
+        events.append(RoundOver(outcome.winner, outcome.final, outcome.reason))
+
+    # ------------------------------------------------------------------ the move stack
+    @property
+    def move_stack(self) -> tuple[Action, ...]:
+        """The moves applied this round, oldest first (python-chess ``Board.move_stack``)."""
+        return tuple(self.moves)
+
+    def movers(self) -> tuple[int, ...]:
+        """The seat that made each move of ``move_stack`` (replayed from the deal record)."""
+        seats: list[int] = []
+        state = self._redealt()
+        for a in self.moves:
+            assert state.to_move is not None
+            seats.append(state.to_move)
+            state._do(a, False)
+        return tuple(seats)
+
+    def pop(self) -> Action:
+        """Take back the last move and return it (python-chess ``Board.pop``).
+
+        The round is dealt again from its recorded deck orders and every earlier move replayed,
+        so the state, the history and the legal moves are exactly what they were before it.
+        Raises IndexError when no move was made; ValueError for a round without a deal record
+        (a ``from_view`` determinization).
+
+        >>> from koikoi_desktop.engine.rules import PRESETS
+        >>> s = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(3))
+        >>> before = (s.field, s.hand(0), s.legal_actions(), len(s.history))
+        >>> _ = s.apply("play 10>11")
+        >>> s.pop(), (s.field, s.hand(0), s.legal_actions(), len(s.history)) == before
+        (Action.from_text('play 10>11'), True)
+        """
+        return self.take_back()[0]
+
+    def take_back(self, seat: int | None = None) -> list[Action]:
+        """Take back the last move, or with ``seat`` every move back to and including that
+        seat's last one this round (an undo of "my last move" that also takes back the replies
+        after it). Returns the moves taken back, oldest first. Raises IndexError when there is
+        no such move (see ``pop``).
+        """
+        if not self.moves:
+            raise IndexError("No move to take back: none was made this round.")
+        keep = len(self.moves) - 1
+        if seat is not None:
+            seats = self.movers()
+            if seat not in seats:
+                raise IndexError(f"Player {seat} made no move this round.")
+            keep = len(seats) - 1 - seats[::-1].index(seat)
+        state = self._redealt()
+        for a in self.moves[:keep]:
+            state.apply(a)
+        taken = self.moves[keep:]
+        moves = self.moves  # the list object a Match's record of this deal holds
+        for name in RoundState.__slots__:
+            setattr(self, name, getattr(state, name))
+        moves[:] = state.moves
+        self.moves = moves
+        return taken
+
+    def _redealt(self) -> RoundState:
+        """This round as it stood right after its deal (before any move)."""
+        if not self.deals:
+            raise ValueError("This round has no deal record to replay (a determinization).")
+        decks = iter(self.deals)
+        return RoundState.deal(self.rules, dealer=self.dealer, next_deck=lambda: next(decks))
 
     # ------------------------------------------------------------------ copies, views, records
     def copy(self) -> RoundState:
@@ -680,10 +929,40 @@ class RoundState:
         return c
 
     def view(self, player: int) -> PlayerView:
-        """What seat ``player`` may see: never the opponent's hand or the draw pile's order."""
-        from koikoi_desktop.engine.view import make_view
+        """What seat ``player`` may see: never the opponent's hand or the draw pile's order.
 
-        return make_view(self, player)
+        While the exchange decision is open (R-DEAL-4) even the player's own hand is hidden.
+        """
+        if player not in (0, 1):
+            raise ValueError("Players are 0 and 1.")
+        hidden = self.phase == _PH_EXCHANGE
+        hand_mask = 0 if hidden else self.hands[player]
+        return PlayerView(
+            player=player,
+            rules=self.rules,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            phase=self.phase,
+            hand=ids_of(hand_mask),
+            field=ids_of(self.field_mask),
+            captured=(ids_of(self.caps[0]), ids_of(self.caps[1])),
+            opponent_hand_size=self.hands[1 - player].bit_count(),
+            pile_size=len(self.pile) - self.pile_pos,
+            pending_draw=self.pending,
+            calls=(self.calls[0], self.calls[1]),
+            refs=(self.refs[0], self.refs[1]),
+            turns=(self.turns[0], self.turns[1]),
+            field_brights=self.field_brights,
+            gaji_owner=self.gaji_owner,
+            gaji_month=self.gaji_month,
+            legal=tuple(self.legal_actions()) if self.to_move == player else (),
+            history=tuple(self.history),
+            outcome=self.outcome,
+            hand_hidden=hidden,
+            hand_mask=hand_mask,
+            field_mask=self.field_mask,
+            cap_masks=(self.caps[0], self.caps[1]),
+        )
 
     def check_invariants(self) -> None:
         """Assert R-INV-1: the 48 cards are partitioned among pile, field, hands and piles."""
@@ -707,10 +986,6 @@ class RoundState:
             f"<RoundState dealer={self.dealer} to_move={self.to_move} phase={self.phase} "
             f"moves={len(self.moves)}>"
         )
-
-
-# imported late to avoid a cycle; PlayerView only reads a RoundState
-from koikoi_desktop.engine.view import PlayerView  # noqa: E402
 
 
 def new_round(
@@ -743,7 +1018,7 @@ def new_round(
         r.shuffle(d)
         return d
 
-    return RoundState._deal(rules, dealer, next_deck)
+    return RoundState.deal(rules, dealer=dealer, next_deck=next_deck)
 
 
 __all__ = [

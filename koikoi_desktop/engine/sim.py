@@ -21,12 +21,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from koikoi_desktop.engine.actions import KOIKOI, STOP, Action, Event
+from koikoi_desktop.engine.actions import KOIKOI, PLAY, PLAY_TO, STOP, Action
 from koikoi_desktop.engine.cards import (
     ANIMALS,
     BLUE,
     BRIGHTS,
     INOSHIKACHO,
+    MONTH_MASK,
     MONTH_MASK_OF,
     POETRY,
     RIBBONS,
@@ -34,7 +35,6 @@ from koikoi_desktop.engine.cards import (
 )
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.view import PlayerView
-from koikoi_desktop.engine.yaku import scorer_for
 
 Policy = Callable[[RoundState, list[Action], random.Random], Action]
 
@@ -52,70 +52,19 @@ CARD_WORTH: tuple[int, ...] = tuple(
     for i in range(49)
 )
 
+#: The summed CARD_WORTH of every set of cards of one month, by mask (the rollout's captures).
+_MONTH_SET_WORTH: dict[int, int] = {
+    sub: sum(CARD_WORTH[c] for c in ids_of(sub))
+    for m in range(1, 13)
+    for sub in range(0, MONTH_MASK[m] + 1, 1 << (4 * m - 3))
+    if sub & ~MONTH_MASK[m] == 0
+}
+
 
 def determinize(view: PlayerView, rng: random.Random) -> RoundState:
-    """A complete RoundState consistent with ``view``, hidden cards dealt at random."""
-    me = view.player
-    opp = 1 - me
-    unseen = list(ids_of(view.unseen_mask))
-    rng.shuffle(unseen)
-    s = RoundState.__new__(RoundState)
-    s.rules = view.rules
-    s.scorer = scorer_for(view.rules)
-    s.dealer = view.dealer
-    s.deals = []
-    s.deck = ()
-    s.moves = []
-    s.history = []
-    hands = [0, 0]
-    pos = 0
-    if view.hand_hidden:
-        for c in unseen[:8]:
-            hands[me] |= 1 << c
-        pos = 8
-    else:
-        hands[me] = view.hand_mask
-    for c in unseen[pos : pos + view.opponent_hand_size]:
-        hands[opp] |= 1 << c
-    pos += view.opponent_hand_size
-    s.hands = hands
-    s.pile = tuple(unseen[pos:])
-    s.pile_pos = 0
-    s.caps = [view.cap_masks[0], view.cap_masks[1]]
-    s.field_mask = view.field_mask
-    s.pending = view.pending_draw
-    s.phase = view.phase
-    s.to_move = view.to_move
-    s.refs = list(view.refs)
-    s.calls = list(view.calls)
-    s.turns = list(view.turns)
-    s.field_brights = view.field_brights
-    s.gaji_owner = view.gaji_owner
-    s.gaji_month = view.gaji_month
-    s.outcome = view.outcome
-    last_caller = None
-    last_decider = None
-    started = [False, False]
-    for e in view.history:
-        if e.kind == "koikoi":
-            last_caller = e.player
-        elif e.kind == "yaku":
-            last_decider = e.player
-        if e.player is not None and e.kind in ("play", "discard", "gaji", "declare"):
-            started[e.player] = True
-    s.last_caller = last_caller
-    s.last_decider = last_decider
-    s._declare_open = view.phase == "play" and any(a.kind == "declare" for a in view.legal)
-    if view.to_move is not None and view.phase == "play":
-        started[view.to_move] = True
-    s._first_turn_started = started
-    s._legal = None
-    s._decided_ref = (
-        s.scorer.base(s.caps[view.to_move])
-        if view.phase == "decide" and view.to_move is not None
-        else 0
-    )
-    return s
+    """A complete RoundState consistent with ``view``, hidden cards dealt at random
+    (``RoundState.from_view``)."""
+    return RoundState.from_view(view, rng)
 
 
 def random_policy(state: RoundState, legal: list[Action], rng: random.Random) -> Action:
@@ -172,7 +121,7 @@ def rollout(
     while state.outcome is None:
         legal = state.fast_legal()
         a = legal[0] if len(legal) == 1 else policy(state, legal, rng)
-        state.step(a)
+        state.step(a, events=False)
     out = state.outcome
     return out.winner, out.final
 
@@ -186,32 +135,32 @@ def fast_rollout(
 ) -> tuple[int | None, int]:
     """Play ``state`` (modified in place; pass a copy) to the end with a noisy greedy policy.
 
-    The common hand/draw turn runs inline on the masks; everything rarer (draw choices with
-    forced decisions, koi-koi decisions — always stop —, instant-win declarations,
-    exchanges) goes through the shared rule code. The inline choice is always one of the legal
-    plays (free discards and the Gaji pairing only add options it does not take). ``record``, when
-    given, receives the actions taken so a test can replay them through ``apply``.
+    The common hand play is chosen inline on the masks and carried out by the rules' own turn
+    routine without event records (``RoundState.step(..., events=False)``); everything rarer
+    (draw choices, koi-koi decisions — always stop —, instant-win declarations, exchanges) goes
+    through ``greedy_policy``. The inline choice is always one of the legal plays (free discards
+    and the Gaji pairing only add options it does not take). ``record``, when given, receives
+    the actions taken so a test can replay them through ``apply``.
     """
     worth = CARD_WORTH
+    set_worth = _MONTH_SET_WORTH
     mmo = MONTH_MASK_OF
-    pile = state.pile
-    sink: list[Event] = []
     rand = rng.random
+    step = state.step
     while state.outcome is None:
-        if state.phase != "play" or state._declare_open:
+        if state.phase != "play" or state.declare_open:
             legal = state.fast_legal()
             a = legal[0] if len(legal) == 1 else greedy_policy(state, legal, rng)
             if record is not None:
                 record.append(a)
-            state.step(a)
+            step(a, events=False)
             continue
         p = state.to_move
         assert p is not None
-        h = state.hands[p]
         f = state.field_mask
         best = -1e9
         bc = bt = 0
-        hh = h
+        hh = state.hands[p]
         while hh:
             low = hh & -hh
             hh ^= low
@@ -228,53 +177,16 @@ def fast_rollout(
                 t = t1 if worth[t1] >= worth[t2] else t2
                 gain = worth[c] + worth[t]
             else:
-                gain = worth[c] + sum(worth[x] for x in ids_of(mm))
+                gain = worth[c] + set_worth[mm]
             gain = gain + rand() * noise
             if gain > best:
                 best = gain
                 bc = c
                 bt = t
+        a = PLAY_TO[bc][bt] if bt else PLAY[bc]
         if record is not None:
-            record.append(Action.play(bc, bt))
-        bit = 1 << bc
-        state.hands[p] = h ^ bit
-        caps = state.caps[p]
-        if bt:
-            f ^= 1 << bt
-            caps |= bit | (1 << bt)
-        else:
-            mm = f & mmo[bc]
-            if mm:
-                f ^= mm
-                caps |= bit | mm
-            else:
-                f |= bit
-        pos = state.pile_pos
-        if pos >= len(pile):  # R-INV-3: cannot happen
-            state.field_mask = f
-            state.caps[p] = caps
-            state._exhausted(sink)
-            break
-        d = pile[pos]
-        state.pile_pos = pos + 1
-        mm = f & mmo[d]
-        n = mm.bit_count()
-        if n == 0:
-            f |= 1 << d
-        elif n == 2:
-            state.field_mask = f
-            state.caps[p] = caps
-            state.pending = d
-            state.phase = "draw"
-            continue
-        else:
-            f ^= mm
-            caps |= (1 << d) | mm
-        state.field_mask = f
-        state.caps[p] = caps
-        state._legal = None
-        state._end_turn(p, sink)
-        sink.clear()
+            record.append(a)
+        step(a, events=False)
     out = state.outcome
     assert out is not None
     return out.winner, out.final

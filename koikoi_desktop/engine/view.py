@@ -3,19 +3,19 @@
 A view holds the player's own hand, the face-up field and capture piles, the public history, the
 counts of hidden cards, and nothing else: never the opponent's hand, never the draw pile's order.
 While the exchange decision is open (R-DEAL-4) even the player's own hand is hidden.
+``RoundState.view(player)`` builds one; this module knows nothing of ``RoundState``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from koikoi_desktop.engine.actions import Action, Event
+from koikoi_desktop.engine.actions import Action, IllegalAction, IllegalReason, Phase, capture_mask
 from koikoi_desktop.engine.cards import FULL_MASK, ids_of
+from koikoi_desktop.engine.deal import Outcome
+from koikoi_desktop.engine.events import Event
 from koikoi_desktop.engine.rules import Rules
-
-if TYPE_CHECKING:
-    from koikoi_desktop.engine.round import Outcome, RoundState
+from koikoi_desktop.engine.yaku import KoikoiOdds, koikoi_odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,7 @@ class PlayerView:
     rules: Rules
     dealer: int
     to_move: int | None
-    phase: str
+    phase: Phase
     hand: tuple[int, ...]
     field: tuple[int, ...]
     captured: tuple[tuple[int, ...], tuple[int, ...]]
@@ -71,36 +71,29 @@ class PlayerView:
         """True when this seat is to move."""
         return self.to_move == self.player
 
+    def captures(self, action: Action) -> tuple[int, ...]:
+        """The field cards one of this seat's legal actions would take now (as
+        ``RoundState.captures``); raises IllegalAction for an action not in ``legal``."""
+        if action not in self.legal:
+            raise IllegalAction(
+                f"{action} is not one of this seat's legal moves now.",
+                IllegalReason.PLAY_NOT_POSSIBLE,
+                card=action.card,
+            )
+        return ids_of(capture_mask(action, self.field_mask))
 
-def make_view(state: RoundState, player: int) -> PlayerView:
-    """Build ``player``'s view of ``state``."""
-    if player not in (0, 1):
-        raise ValueError("Players are 0 and 1.")
-    hidden = state.phase == "exchange"
-    hand_mask = 0 if hidden else state.hands[player]
-    return PlayerView(
-        player=player,
-        rules=state.rules,
-        dealer=state.dealer,
-        to_move=state.to_move,
-        phase=state.phase,
-        hand=ids_of(hand_mask),
-        field=ids_of(state.field_mask),
-        captured=(ids_of(state.caps[0]), ids_of(state.caps[1])),
-        opponent_hand_size=state.hands[1 - player].bit_count(),
-        pile_size=len(state.pile) - state.pile_pos,
-        pending_draw=state.pending,
-        calls=(state.calls[0], state.calls[1]),
-        refs=(state.refs[0], state.refs[1]),
-        turns=(state.turns[0], state.turns[1]),
-        field_brights=state.field_brights,
-        gaji_owner=state.gaji_owner,
-        gaji_month=state.gaji_month,
-        legal=tuple(state.legal_actions()) if state.to_move == player else (),
-        history=tuple(state.history),
-        outcome=state.outcome,
-        hand_hidden=hidden,
-        hand_mask=hand_mask,
-        field_mask=state.field_mask,
-        cap_masks=(state.caps[0], state.caps[1]),
-    )
+    def koikoi_odds(self, seat: int | None = None) -> KoikoiOdds:
+        """The stop-or-koi-koi stakes of ``seat`` (default: this seat), from public facts only
+        (as ``RoundState.koikoi_odds``)."""
+        me = self.player
+        sizes = [0, 0]
+        sizes[me] = len(self.hand)
+        sizes[1 - me] = self.opponent_hand_size
+        return koikoi_odds(
+            self.rules,
+            seat=me if seat is None else seat,
+            caps=self.cap_masks,
+            calls=self.calls,
+            field_brights=self.field_brights,
+            hand_sizes=(sizes[0], sizes[1]),
+        )

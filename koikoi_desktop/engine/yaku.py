@@ -467,3 +467,94 @@ def payout(
     ):
         total *= f
     return total
+
+
+@dataclass(frozen=True, slots=True)
+class KoikoiOdds:
+    """What ``seat``'s stop-or-koi-koi decision puts at stake (RULES.md §8, §10), for the
+    koi-koi panel and the computer players alike.
+
+    ``yaku`` and ``base``: what the seat holds; ``factors``: the multipliers stopping now
+    applies, as (name, factor); ``payout``: what stopping now scores (the stop value).
+    ``opponent_base``: the opponent's yaku total now; ``opponent_payout``: what he would score
+    by stopping with it after this seat calls koi-koi (0 while he has no yaku). ``hand`` and
+    ``opponent_hand``: cards left in hand; ``koikoi_allowed``: whether a call is possible (cards
+    in hand and the rule set's call limit not reached, R-KOI-7).
+    """
+
+    seat: int
+    yaku: tuple[Yaku, ...]
+    base: int
+    factors: tuple[tuple[str, int], ...]
+    payout: int
+    opponent_base: int
+    opponent_payout: int
+    hand: int
+    opponent_hand: int
+    koikoi_allowed: bool
+
+
+def koikoi_odds(
+    rules: Rules,
+    *,
+    seat: int,
+    caps: tuple[int, int],
+    calls: tuple[int, int],
+    field_brights: int,
+    hand_sizes: tuple[int, int],
+) -> KoikoiOdds:
+    """The :class:`KoikoiOdds` of ``seat`` from the public facts of a round (capture pile
+    masks, calls per seat, brights dealt to the field, hand sizes). ``RoundState.koikoi_odds``
+    and ``PlayerView.koikoi_odds`` call this.
+
+    >>> from koikoi_desktop.engine.cards import mask_of
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> caps = (mask_of([21, 25, 37]), mask_of([1, 9, 29]))
+    >>> o = koikoi_odds(PRESETS["nintendo"], seat=0, caps=caps, calls=(0, 1), field_brights=0,
+    ...                 hand_sizes=(3, 4))
+    >>> o.base, o.factors, o.payout, o.opponent_base, o.opponent_payout, o.koikoi_allowed
+    (5, (('opponent_koi', 2),), 10, 5, 10, False)
+    """
+    if seat not in (0, 1):
+        raise ValueError("Players are 0 and 1.")
+    opp = 1 - seat
+    scorer = scorer_for(rules)
+    sc = scorer.score(caps[seat])
+    fs = tuple(
+        factors(
+            sc.base,
+            rules,
+            winner_calls=calls[seat],
+            loser_calls=calls[opp],
+            field_brights=field_brights,
+        )
+    )
+    pay = sc.base
+    for _, f in fs:
+        pay *= f
+    ob = scorer.base(caps[opp])
+    theirs = (
+        payout(
+            ob,
+            rules,
+            winner_calls=calls[opp],
+            loser_calls=calls[seat] + 1,
+            field_brights=field_brights,
+        )
+        if ob > 0
+        else 0
+    )
+    limit = rules.koikoi_limit
+    allowed = hand_sizes[seat] > 0 and (limit is None or calls[0] + calls[1] < limit)
+    return KoikoiOdds(
+        seat=seat,
+        yaku=sc.yaku,
+        base=sc.base,
+        factors=fs,
+        payout=pay,
+        opponent_base=ob,
+        opponent_payout=theirs,
+        hand=hand_sizes[seat],
+        opponent_hand=hand_sizes[opp],
+        koikoi_allowed=allowed,
+    )

@@ -340,12 +340,8 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         self.message_left = seconds
 
     def preview(self, action: Any) -> tuple[int, ...]:
-        """The cards ``action`` would capture (the engine applied to a copy)."""
-        events = self.state.copy().apply(action)
-        for ev in events:
-            if ev.kind in ("play", "gaji", "discard", "draw"):
-                return tuple(ev.cards)
-        return ()
+        """The cards ``action`` would capture (the engine's answer)."""
+        return tuple(self.state.captures(action))
 
     def choice_for(self, card: int) -> Choice | None:
         """What the lifted ``card`` can do now (hand card in the play phase, drawn card in draw)."""
@@ -547,7 +543,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
             self.director.snap()
         kwargs: dict[str, Any] = {"rules": self.rules}
         if card:
-            kwargs.update(month=(card + 3) // 4, card=card)
+            kwargs.update(month=engine.month_of(card), card=card)
         self.app.stack.push(scenes.create("month-reference", self.app, **kwargs))
 
     def reference_card(self) -> int:
@@ -746,10 +742,8 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         )
 
     def undo(self) -> None:
-        """Practice mode: take back the human seat's last move of this round (U key, button).
-
-        The round is rebuilt by replaying the match record without the removed moves (the engine
-        replays deals from the record, so nothing else changes)."""
+        """Practice mode: take back the human seat's last move of this round (U key, button),
+        with the computer's replies after it: the engine's move stack (``Match.undo``)."""
         if not self.can_undo() or self.queue.busy:
             return
         m = self.match
@@ -759,16 +753,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         ]
         if not mine:
             return
-        drop = len(self.actions) - mine[-1]
-        keep = len(m.round.moves) - drop
-        if keep < 0:
-            return
-        lines = m.record_text().rstrip("\n").split("\n")
-        for i in range(len(lines) - 1, -1, -1):
-            if lines[i].startswith("moves"):
-                lines[i] = ("moves " + "; ".join(str(a) for a in m.round.moves[:keep])).rstrip()
-                break
-        self.match = engine.replay_match("\n".join(lines) + "\n")
+        m.undo(self.actions[mine[-1]][1])
         del self.actions[mine[-1] :]
         self.thinker.cancel()
         self.choice = None

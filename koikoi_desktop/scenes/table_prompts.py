@@ -341,42 +341,25 @@ class PromptsMixin:
         st = self.match.round
         rules = self.rules
         opp = 1 - p
-        base = st.base(p)
-        fs = engine.factors(
-            base,
-            rules,
-            winner_calls=st.calls[p],
-            loser_calls=st.calls[opp],
-            field_brights=st.field_brights,
-        )
-        now = engine.payout(
-            base,
-            rules,
-            winner_calls=st.calls[p],
-            loser_calls=st.calls[opp],
-            field_brights=st.field_brights,
-        )
+        odds = st.koikoi_odds(p)
+        now = odds.payout
         lines = [
             gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points)
-            for y in st.yaku(p)
+            for y in odds.yaku
         ]
-        breakdown = " × ".join([str(base), *(f"{f} ({factor_text(n, f)})" for n, f in fs)])
+        breakdown = " × ".join(
+            [str(odds.base), *(f"{f} ({factor_text(n, f)})" for n, f in odds.factors)]
+        )
         lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
-        ob = st.base(opp)
-        if ob > 0:
-            theirs = engine.payout(
-                ob,
-                rules,
-                winner_calls=st.calls[opp],
-                loser_calls=st.calls[p] + 1,
-                field_brights=st.field_brights,
+        if odds.opponent_base > 0:
+            lines.append(
+                gfx.tr("ui.decide.opponent_would", name=self.names[opp], n=odds.opponent_payout)
             )
-            lines.append(gfx.tr("ui.decide.opponent_would", name=self.names[opp], n=theirs))
         else:
             lines.append(gfx.tr("ui.decide.opponent_none", name=self.names[opp]))
         lines.append(
             gfx.tr(
-                "ui.decide.cards_left", a=len(st.hand(p)), name=self.names[opp], b=len(st.hand(opp))
+                "ui.decide.cards_left", a=odds.hand, name=self.names[opp], b=odds.opponent_hand
             )
         )
         cards: list[int] = []

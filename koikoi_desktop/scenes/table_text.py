@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from koikoi_desktop import engine
 from koikoi_desktop.ui import gfx
 
 INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
@@ -52,17 +53,12 @@ def _card_param(value: Any) -> str:
     return str(value)
 
 
-def illegal_text(exc: Exception) -> str:
+def illegal_text(exc: engine.IllegalAction) -> str:
     """An engine IllegalAction in the player's language: ``engine.illegal.<key>`` with card
-    names for its ``card`` / ``target`` / ``options`` ids. Without a key (or a catalog entry)
-    the engine's English sentence, with "card 12" replaced by the card's name."""
-    key = getattr(exc, "key", "") or ""
-    params = getattr(exc, "params", {}) or {}
-    if key:
-        text = _catalog(f"engine.illegal.{key}", **{k: _card_param(v) for k, v in params.items()})
-        if text is not None:
-            return text
-    return re.sub(r"\b[Cc]ard (\d{1,2})\b", lambda m: card_name(int(m.group(1))), str(exc))
+    names for its ``card`` / ``target`` / ``options`` ids (every IllegalAction has a key)."""
+    return gfx.tr(
+        f"engine.illegal.{exc.key}", **{k: _card_param(v) for k, v in exc.params.items()}
+    )
 
 
 def _reason_param(name: str, value: Any) -> Any:
@@ -118,54 +114,54 @@ def end_text(reason: str) -> str:
     return gfx.tr(f"ui.end.{reason}")
 
 
-def describe(ev: Any, names: tuple[str, str], rules: Any) -> str | None:
+def describe(ev: engine.Event, names: tuple[str, str], rules: Any) -> str | None:
     """One line for the move log / banner, or None for events not worth a line."""
-    k = ev.kind
-    who = names[ev.player] if ev.player in (0, 1) else ""
-    if k in ("play", "gaji"):
-        if ev.cards:
+    e = engine
+    if isinstance(ev, (e.Played, e.GajiPaired)):
+        who = names[ev.player]
+        if ev.captured:
             return gfx.tr(
-                "ui.log.capture", name=who, card=card_name(ev.card), cards=cards_text(ev.cards)
+                "ui.log.capture", name=who, card=card_name(ev.card), cards=cards_text(ev.captured)
             )
         return gfx.tr("ui.log.play", name=who, card=card_name(ev.card))
-    if k == "discard":
-        return gfx.tr("ui.log.discard", name=who, card=card_name(ev.card))
-    if k == "draw":
-        if ev.cards:
-            return gfx.tr(
-                "ui.log.draw_capture", name=who, card=card_name(ev.card), cards=cards_text(ev.cards)
-            )
+    if isinstance(ev, e.Discarded):
+        return gfx.tr("ui.log.discard", name=names[ev.player], card=card_name(ev.card))
+    if isinstance(ev, e.Drew):
+        who = names[ev.player]
+        if ev.captured:
+            took = cards_text(ev.captured)
+            return gfx.tr("ui.log.draw_capture", name=who, card=card_name(ev.card), cards=took)
         return gfx.tr("ui.log.draw", name=who, card=card_name(ev.card))
-    if k == "draw_pending":
-        return gfx.tr("ui.log.draw_pending", name=who, card=card_name(ev.card))
-    if k == "flip":
+    if isinstance(ev, e.DrawPending):
+        return gfx.tr("ui.log.draw_pending", name=names[ev.player], card=card_name(ev.card))
+    if isinstance(ev, e.Flipped):
         return gfx.tr("ui.log.flip", card=card_name(ev.card))
-    if k == "sweep":
-        return gfx.tr("ui.log.sweep", name=who, cards=cards_text(ev.cards))
-    if k == "yaku":
-        keys = [x for x in ev.info.split(",") if x]
+    if isinstance(ev, e.Swept):
+        return gfx.tr("ui.log.sweep", name=names[ev.player], cards=cards_text(ev.cards))
+    if isinstance(ev, e.YakuMade):
         return gfx.tr(
-            "ui.log.yaku", name=who, yaku=", ".join(yaku_name(x) for x in keys), base=ev.value
+            "ui.log.yaku",
+            name=names[ev.player],
+            yaku=", ".join(yaku_name(x) for x in ev.keys),
+            base=ev.base,
         )
-    if k == "koikoi":
-        return gfx.tr(
-            "ui.log.koikoi", name=who, word=koi_word(rules), n=ev.value
-        )
-    if k == "stop":
-        key = "ui.log.forced_stop" if ev.info == "forced" else "ui.log.stop"
-        return gfx.tr(key, name=who, word=stop_word(rules))
-    if k == "instant_win":
-        return gfx.tr(
-            "ui.log.instant", name=who, kind=gfx.tr(f"ui.instant.{ev.info}"), value=ev.value
-        )
-    if k == "redeal":
+    if isinstance(ev, e.KoiKoiCalled):
+        return gfx.tr("ui.log.koikoi", name=names[ev.player], word=koi_word(rules), n=ev.calls)
+    if isinstance(ev, e.Stopped):
+        key = "ui.log.forced_stop" if ev.forced else "ui.log.stop"
+        return gfx.tr(key, name=names[ev.player], word=stop_word(rules))
+    if isinstance(ev, e.InstantWon):
+        kind = gfx.tr(f"ui.instant.{ev.instant}")
+        return gfx.tr("ui.log.instant", name=names[ev.player], kind=kind, value=ev.value)
+    if isinstance(ev, e.Redealt):
         return gfx.tr("ui.log.redeal")
-    if k == "exchange":
-        return gfx.tr("ui.log.exchange" if ev.value else "ui.log.keep_hands", name=who)
-    if k == "keep":
-        return gfx.tr("ui.log.declined", name=who)
-    if k == "round_over":
-        if ev.player in (0, 1):
-            return gfx.tr("ui.log.round_won", name=who, final=ev.value)
-        return gfx.tr("ui.log.round_no_winner", reason=end_text(ev.info))
+    if isinstance(ev, e.ExchangeDecided):
+        key = "ui.log.exchange" if ev.exchanged else "ui.log.keep_hands"
+        return gfx.tr(key, name=names[ev.player])
+    if isinstance(ev, e.InstantWinDeclined):
+        return gfx.tr("ui.log.declined", name=names[ev.player])
+    if isinstance(ev, e.RoundOver):
+        if ev.winner is not None:
+            return gfx.tr("ui.log.round_won", name=names[ev.winner], final=ev.final)
+        return gfx.tr("ui.log.round_no_winner", reason=end_text(ev.reason))
     return None

@@ -202,9 +202,10 @@ class TutorialScene(LearnScene):
     def lit(self) -> set[int]:
         """The cards the guide points at now."""
         want, target = self.expected_card()
-        if self.chosen:
-            month = (self.chosen + 3) // 4
-            return {target, *(c for c in self.state.field if (c + 3) // 4 == month)}
+        if self.chosen:  # the field cards the engine lets the chosen card take
+            st = self.state
+            legal = [a for a in st.legal_actions() if a.card == self.chosen]
+            return {target, *(c for a in legal for c in st.captures(a))}
         return {want} if want else set()
 
     def draw_board(self, surface: pygame.Surface) -> None:

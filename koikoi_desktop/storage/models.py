@@ -352,7 +352,7 @@ class AutosaveData(BaseModel):
 
     schema_version: int = AUTOSAVE_VERSION
     saved_at: datetime = Field(default_factory=_now)
-    #: ``match.record_text()``: replaying it resumes the match exactly.
+    #: ``engine.match_record(match)``: replaying it resumes the match exactly.
     record: str = Field(min_length=1, max_length=4_000_000)
     #: Free JSON metadata from the UI (preset, opponent, practice, round, balances...).
     meta: dict[str, Any] = Field(default_factory=dict)

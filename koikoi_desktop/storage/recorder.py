@@ -128,7 +128,7 @@ class MatchRecorder:
         if not self.active or self.computer or self.recorded or self.store is None:
             return
         self.store.write_autosave(
-            self.match_id, match.record_text(), self.meta(match), background=True
+            self.match_id, engine.match_record(match), self.meta(match), background=True
         )
 
     def abandon(self) -> None:
@@ -154,7 +154,8 @@ class MatchRecorder:
         if self.recorded:
             return True
         rec = self.record_of(match, ending=ending, winner=winner)
-        ok = self.store.record_match(rec, record_text=match.record_text(), computer=self.computer)
+        text = engine.match_record(match)
+        ok = self.store.record_match(rec, record_text=text, computer=self.computer)
         self.recorded = ok
         if not ok:
             self.messages.append("ledger_not_saved")

@@ -12,8 +12,8 @@ card's top-left corner holding, top to bottom:
 
 The UI draws it over the card art (so a setting can switch it off); ``draw_badge`` takes the
 *card's* rect and places the badge itself, sized in proportion to the card.  Rendered badges are
-cached per (card, card size).  The card facts below are RULES.md §2 (ids are fixed), kept here so
-the badge needs nothing but pygame.
+cached per (card, card size).  The card facts (month, kind, ribbon colour) come from the engine's
+deck.
 """
 
 from __future__ import annotations
@@ -21,49 +21,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from koikoi_desktop.assets import badge_path, load_svg
+from koikoi_desktop.engine import card, month_of
 
 if TYPE_CHECKING:
     import pygame
-
-BRIGHTS = frozenset({1, 9, 29, 41, 45})
-ANIMALS = frozenset({5, 13, 17, 21, 25, 30, 33, 37, 42})
-POETRY = frozenset({2, 6, 10})
-BLUE = frozenset({22, 34, 38})
-RED_RIBBONS = frozenset({14, 18, 26, 43})
 
 INK = (27, 23, 20)
 PAPER = (244, 236, 216)
 
 
 def card_month(card_id: int) -> int:
-    """Month (1-12) of a card.
+    """Month (1-12) of a card (the engine's ``month_of``).
 
     >>> card_month(1), card_month(44), card_month(48)
     (1, 11, 12)
     """
-    if not 1 <= card_id <= 48:
-        raise ValueError(f"no card with id {card_id}")
-    return (card_id - 1) // 4 + 1
+    return month_of(card_id)
 
 
 def card_glyph(card_id: int) -> str:
-    """Name of the category glyph of a card.
+    """Name of the category glyph of a card (its engine kind; ribbons by their flags).
 
     >>> [card_glyph(i) for i in (1, 5, 2, 22, 14, 3)]
     ['bright', 'animal', 'ribbon_poetry', 'ribbon_blue', 'ribbon_red', 'plain']
     """
-    card_month(card_id)
-    if card_id in BRIGHTS:
-        return "bright"
-    if card_id in ANIMALS:
-        return "animal"
-    if card_id in POETRY:
+    c = card(card_id)
+    if c.kind != "ribbon":
+        return c.kind
+    if "poetry" in c.flags:
         return "ribbon_poetry"
-    if card_id in BLUE:
-        return "ribbon_blue"
-    if card_id in RED_RIBBONS:
-        return "ribbon_red"
-    return "plain"
+    return "ribbon_blue" if "blue" in c.flags else "ribbon_red"
 
 
 def badge_rect(card_rect: pygame.Rect) -> pygame.Rect:

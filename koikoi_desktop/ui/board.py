@@ -257,11 +257,11 @@ class Director:
             ):
                 self.step(self._logger(text), 0.0)
             if kind in ("play", "gaji"):
-                self._capture_move(ev.player, ev.card, ev.cards, from_hand=True)
+                self._capture_move(ev.player, ev.card, ev.captured, from_hand=True)
             elif kind == "discard":
                 self._capture_move(ev.player, ev.card, (), from_hand=True)
             elif kind == "draw":
-                self._capture_move(ev.player, ev.card, ev.cards, from_hand=False)
+                self._capture_move(ev.player, ev.card, ev.captured, from_hand=False)
             elif kind == "draw_pending":
                 c = ev.card
 
@@ -289,7 +289,7 @@ class Director:
                         b.caps[p].append(c)
 
                 self.step(sweep, FLY, order=cards, stagger=0.05)
-            elif kind == "exchange" and ev.value:
+            elif kind == "exchange" and ev.exchanged:
 
                 def swap() -> None:
                     b.hands[0], b.hands[1] = b.hands[1], b.hands[0]

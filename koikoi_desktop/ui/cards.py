@@ -12,33 +12,16 @@ from typing import Any
 
 import pygame
 
+from koikoi_desktop.engine import DECK, KINDS, kind_of, month_of
 from koikoi_desktop.ui import gfx, theme
 
-#: Display-only category lookup (RULES.md §2), used by placeholders and grouping fallbacks.
-BRIGHTS = frozenset({1, 9, 29, 41, 45})
-ANIMALS = frozenset({5, 13, 17, 21, 25, 30, 33, 37, 42})
-RIBBONS = frozenset({2, 6, 10, 14, 18, 22, 26, 34, 38, 43})
-KIND_ORDER = ("bright", "animal", "ribbon", "plain")
+__all__ = ["ANIMALS", "BRIGHTS", "KIND_ORDER", "RIBBONS", "kind_of", "month_of"]
 
-
-def month_of(card_id: int) -> int:
-    return (card_id + 3) // 4
-
-
-def kind_of(card_id: int) -> str:
-    """The card's category, from the engine's deck when it is importable."""
-    try:
-        from koikoi_desktop.engine import DECK
-
-        return str(DECK[card_id - 1].kind)
-    except Exception:
-        if card_id in BRIGHTS:
-            return "bright"
-        if card_id in ANIMALS:
-            return "animal"
-        if card_id in RIBBONS:
-            return "ribbon"
-        return "plain"
+#: Card ids of each category, read from the engine's deck (the one source of card facts).
+BRIGHTS = frozenset(c.id for c in DECK if c.kind == "bright")
+ANIMALS = frozenset(c.id for c in DECK if c.kind == "animal")
+RIBBONS = frozenset(c.id for c in DECK if c.kind == "ribbon")
+KIND_ORDER = KINDS
 
 
 _placeholders: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}

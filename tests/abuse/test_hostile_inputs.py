@@ -171,7 +171,7 @@ def test_continue_flag_with_and_without_a_saved_match(tmp_path: Path) -> None:
     for _ in range(5):
         m.apply(rng.choice(m.round.legal_actions()))
     with Storage.open(data) as store:
-        assert store.write_autosave("m-cont", m.record_text(),
+        assert store.write_autosave("m-cont", engine.match_record(m),
                                     {"seats": ["human", "beginner"], "names": ["You", "Ren"]})
     proc = start(data, "--continue", "--frames", "60")
     assert proc.returncode == 0

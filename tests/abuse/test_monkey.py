@@ -276,14 +276,14 @@ def patched_engine(monkeypatch: pytest.MonkeyPatch) -> Illegal:
     orig_apply = engine.Match.apply
 
     def apply(self: Any, action: Any) -> Any:
-        before = self.record_text()
+        before = engine.match_record(self)
         seat = self.round.to_move
         try:
             events = orig_apply(self, action)
             illegal.applied += 1
             return events
         except engine.IllegalAction:
-            assert self.record_text() == before, f"illegal {action} changed the match"
+            assert engine.match_record(self) == before, f"illegal {action} changed the match"
             illegal.append((self, seat, str(action)))
             raise
 

@@ -21,7 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from koikoi_desktop.engine import Action, IllegalAction, Rules, new_round, round_record
+from koikoi_desktop.engine import (
+    Action,
+    IllegalAction,
+    Rules,
+    month_of,
+    new_round,
+    round_record,
+)
 from koikoi_desktop.engine.round import deal_positions
 
 PRESET_NAMES = ("nintendo", "seed-000", "seed-001", "seed-003")
@@ -31,8 +38,8 @@ PLAIN_IDS = frozenset(
 
 
 def month(card_id: int) -> int:
-    """Month 1-12 of a card id (RULES.md §0)."""
-    return (card_id + 3) // 4
+    """Month 1-12 of a card id (RULES.md §0): the engine's ``month_of``."""
+    return month_of(card_id)
 
 
 def stacked_deck(

@@ -23,7 +23,7 @@ def _match_text(moves: int = 9) -> str:
     rng = random.Random(2)
     for _ in range(moves):
         m.apply(rng.choice(m.round.legal_actions()))
-    return m.record_text()
+    return engine.match_record(m)
 
 
 MATCH = _match_text()

@@ -408,7 +408,7 @@ def test_old_autosave_becomes_the_saved_match(data_dir: Path) -> None:
     rng = random.Random(3)
     for _ in range(6):
         m.apply(rng.choice(m.round.legal_actions()))
-    text = m.record_text()
+    text = engine.match_record(m)
     data_dir.mkdir()
     old = {"schema_version": 1, "record": text, "meta": {"seats": ["human", "beginner"]}}
     (data_dir / "autosave.json").write_text(json.dumps(old))

@@ -20,7 +20,7 @@ def _record(moves: int = 5, seed: int = 3) -> str:
     rng = random.Random(1)
     for _ in range(moves):
         m.apply(rng.choice(m.round.legal_actions()))
-    return m.record_text()
+    return engine.match_record(m)
 
 
 GOOD_META = {"seats": ["human", "intermediate"], "names": ["You", "Ren"], "practice": False}
@@ -72,7 +72,7 @@ def test_a_good_saved_match_resumes_exactly(data_dir: Path) -> None:
         saved = store.read_autosave()
         assert saved is not None
         got = resume(saved)
-    assert got.match_id == "m-good" and got.match.record_text() == text
+    assert got.match_id == "m-good" and engine.match_record(got.match) == text
     assert got.seats == ("human", "intermediate")
 
 

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from koikoi_desktop import engine
 from koikoi_desktop.storage import AutosaveData, Storage
 from koikoi_desktop.storage.export import read_json_export, to_csv_text
 from koikoi_desktop.storage.ledger_db import SCHEMA_VERSION, PagedRows
@@ -132,7 +133,7 @@ def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
             "balances": m.balances,
             "at": date(2025, 5, 1),
         }
-        assert store.write_autosave("the-match", m.record_text(), meta)
+        assert store.write_autosave("the-match", engine.match_record(m), meta)
     store.close()
     with Storage.open(data_dir) as store:
         saved = store.read_autosave()

@@ -64,7 +64,7 @@ def snapshot(t: TableScene) -> dict[str, Any]:
         "board_hands": [sorted(b.hands[0]), sorted(b.hands[1])],
         "board_field": sorted(b.field_cards()),
         "board_caps": [sorted(b.caps[0]), sorted(b.caps[1])],
-        "record": t.match.record_text(),
+        "record": engine.match_record(t.match),
     }
 
 
@@ -146,7 +146,7 @@ def test_continue_resumes_the_same_position(tmp_path, apps) -> None:
     n = len(t2.match.round.moves)
     assert t2.apply(t2.state.legal_actions()[0])
     assert len(t2.match.round.moves) == n + 1 or t2.match.ledger != before["ledger"]
-    assert b.storage.read_autosave().record == t2.match.record_text()
+    assert b.storage.read_autosave().record == engine.match_record(t2.match)
 
 
 def test_continue_after_a_finished_round_and_at_a_koikoi_decision(tmp_path, apps) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import i18n, scenes
-from koikoi_desktop.engine import DECK, PRESETS, Rules
+from koikoi_desktop.engine import DECK, PRESETS, Rules, match_record
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
@@ -182,7 +182,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
     for _ in range(20):
         a.stack.update(1 / 60)
         draw(a)
-    before = table.match.record_text()
+    before = match_record(table.match)
     s = a.stack.push(scenes.create("month-reference", a, month=2, card=5))  # as a right-click
     assert (s.month, s.card, s.rules.based_on) == (2, 5, "seed-003")
     for k in (pygame.K_DOWN, pygame.K_q, pygame.K_ESCAPE, pygame.K_y):
@@ -190,7 +190,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
         draw(a)
     while a.stack.top is not table:
         key(a, pygame.K_ESCAPE)
-    assert table.match.record_text() == before
+    assert match_record(table.match) == before
 
 
 def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -298,6 +298,33 @@ def test_rules_pages_switch_with_keys_and_preset_chips(make_app) -> None:  # typ
     s.set_preset("seed-001")
     draw(a)
     assert a.stack.push(scenes.create("about", a)).page == "history"
+
+
+def test_tutorial_lights_the_cards_the_engine_allows(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Every card the guide lights is a legal move's card or a field card a legal move of the
+    chosen card takes (``RoundState.captures``), never a month guessed by the scene."""
+    a = make_app()
+    s = a.stack.push(scenes.create("tutorial", a))
+    draw(a)
+    chose = 0
+    for _ in range(200):
+        if s.step_name == "done":
+            break
+        want, target = s.expected_card()
+        if not want:
+            key(a, pygame.K_RETURN)
+            draw(a)
+            continue
+        legal = s.state.legal_actions()
+        assert s.lit() == {want} and any(x.card == want for x in legal)
+        s.click_card(want)
+        if s.chosen:
+            takes = {c for x in legal if x.card == want for c in s.state.captures(x)}
+            assert s.lit() == takes and target in takes and len(takes) == 2
+            chose += 1
+            s.click_card(target)
+        draw(a)
+    assert s.step_name == "done" and chose >= 1
 
 
 def test_tutorial_plays_the_scripted_round_through_the_engine(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -376,7 +376,8 @@ def test_storage_warnings_one_line_each(tmp_path, apps, english, monkeypatch) ->
     assert "\n" not in line and "0 matches were recovered" in line
     gfx.set_language("uk")
     scene.load()
-    assert any(t.startswith("Базу журналу монет було пошкоджено") for t in drawn(scene, monkeypatch))
+    texts = drawn(scene, monkeypatch)
+    assert any(t.startswith("Базу журналу монет було пошкоджено") for t in texts)
 
 
 def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, english, monkeypatch) -> None:

@@ -6,8 +6,8 @@ import subprocess
 import sys
 from typing import Any
 
-import pytest
 import pygame
+import pytest
 
 from koikoi_desktop import app, scenes
 from koikoi_desktop.scenes.base import Scene, SceneStack

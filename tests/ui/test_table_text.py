@@ -39,6 +39,8 @@ ENGINE_KEYS = [
     "not_same_month",
     "single_match",
     "not_a_move",
+    "no_such_card",
+    "discard_takes_nothing",
     "match_over",
     "cannot_end_now",
 ]
@@ -52,20 +54,21 @@ def english_after() -> Iterator[None]:
 
 
 def _engine_keys() -> set[str]:
-    """The reason keys the engine raises IllegalAction with (read from its source)."""
+    """The reason keys the engine raises IllegalAction with: every ``IllegalReason`` member the
+    engine's source names (read with ``ast``), so a key added there must reach the catalogs."""
     import ast
 
-    keys = set()
+    names = set()
     for path in ENGINE_SRC.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "id", "") in ("E", "IllegalAction")
-                and len(node.args) >= 2
-                and isinstance(node.args[1], ast.Constant)
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ("Why", "IllegalReason")
+                and node.attr.isupper()
             ):
-                keys.add(str(node.args[1].value))
-    return keys
+                names.add(node.attr)
+    return {engine.IllegalReason[n].value for n in names}
 
 
 def test_every_engine_reason_key_is_in_the_catalogs() -> None:
@@ -75,7 +78,7 @@ def test_every_engine_reason_key_is_in_the_catalogs() -> None:
         cat = i18n.catalog(code)
         for key in ENGINE_KEYS:
             text = cat[f"engine.illegal.{key}"]
-            out = text.format(card="A", target="B", options="C, D")
+            out = text.format(card="A", target="B", options="C, D", number=49)
             assert "{" not in out and out.strip()
 
 
@@ -109,10 +112,18 @@ def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn
     assert t.message == want and "«" in want
 
 
-def test_illegal_text_falls_back_to_named_english() -> None:
-    exc = engine.IllegalAction("Card 29 is not a move here.")
-    assert table_text.illegal_text(exc) == f"{i18n.card_name(29)} is not a move here."
-    keyed = engine.IllegalAction("x", "choose_target", card=3, options=(1, 2))
+def test_illegal_text_comes_from_the_key_not_the_english_sentence() -> None:
+    why = engine.IllegalReason.NOT_IN_HAND
+    exc = engine.IllegalAction("Card 29 is not in your hand.", why, card=29)
+    assert table_text.illegal_text(exc) == f"{i18n.card_name(29)} is not in your hand."
+    with pytest.raises(TypeError):
+        engine.IllegalAction("A reason without a key.")  # type: ignore[call-arg]
+    with pytest.raises(ValueError):
+        engine.IllegalAction("x", "no_such_reason")  # type: ignore[arg-type]
+    with pytest.raises(engine.IllegalAction) as info:
+        engine.Action.from_text("play 49")
+    assert info.value.key == "no_such_card" and info.value.params == {"number": 49}
+    keyed = engine.IllegalAction("x", engine.IllegalReason.CHOOSE_TARGET, card=3, options=(1, 2))
     gfx.set_language("ja")
     text = table_text.illegal_text(keyed)
     assert i18n.card_name(3) in text and i18n.card_name(1) in text and i18n.card_name(2) in text
