@@ -101,7 +101,7 @@ def test_random_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path
     data = tmp_path / "data"
     rng = random.Random(int(os.environ.get("KOIKOI_KILL_SEED", "12")))
     seen: list[int] = []
-    for i in range(12):
+    for i in range(8):
         proc = subprocess.Popen(
             [
                 sys.executable,
@@ -125,7 +125,7 @@ def test_random_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        time.sleep(rng.uniform(1.0, 4.0))
+        time.sleep(rng.uniform(1.0, 5.0))
         proc.send_signal(signal.SIGKILL)
         _out, err = proc.communicate(timeout=30)
         assert proc.returncode == -signal.SIGKILL, err
@@ -142,7 +142,20 @@ def test_random_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path
         finally:
             conn.close()
         seen.append(len(ids))
-    assert seen == sorted(seen) and seen[-1] > 0  # nothing committed is ever lost
+    assert seen == sorted(seen)  # nothing committed is ever lost
+    # and after all those kills the same folder still records, once per match
+    done = subprocess.run(
+        [sys.executable, "-m", "koikoi_desktop", "--autoplay", "--record", "--matches", "1",
+         "--seats", "beginner,beginner", "--speed", "off", "--seed", "99",
+         "--data-dir", str(data)],
+        env=_env(), cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    conn = sqlite3.connect(data / "koikoi.sqlite3")
+    try:
+        assert int(conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]) == seen[-1] + 1
+    finally:
+        conn.close()
 
 
 def test_two_copies_record_at_once_and_lose_nothing(tmp_path: Path) -> None:

@@ -182,7 +182,9 @@ def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: A
     data = ui_app.storage.read_autosave()  # waits for the background write
     assert data is not None and data.meta["names"] == ["Oksana", "Rin"]
     ui_app.stack.pop()
-    resumed = TableScene(ui_app, autosave=data)
+    from koikoi_desktop.storage.recorder import resume
+
+    resumed = TableScene(ui_app, autosave=resume(data))
     ui_app.stack.push(resumed)
     assert resumed.names == ("Oksana", "Rin")
 
