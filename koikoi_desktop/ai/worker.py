@@ -4,7 +4,7 @@
 >>> from koikoi_desktop.engine import PRESETS, new_round
 >>> from koikoi_desktop.ai import make_opponent
 >>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(4))
->>> task = Thinking(make_opponent("intermediate", seed=1), state.view(0))
+>>> task = Thinking(make_opponent("intermediate", seed=1), state.view(0), None)  # a lone round
 >>> task.wait(5.0) in state.legal_actions()
 True
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 
-from koikoi_desktop.engine import Action, PlayerView
+from koikoi_desktop.engine import Action, MatchContext, PlayerView
 
 from .base import Opponent, Reason
 
@@ -27,9 +27,10 @@ from .base import Opponent, Reason
 class Thinking:
     """One decision computed on a daemon thread."""
 
-    def __init__(self, opponent: Opponent, view: PlayerView) -> None:
+    def __init__(self, opponent: Opponent, view: PlayerView, context: MatchContext | None) -> None:
         self.opponent = opponent
         self.view = view
+        self.context = context
         self.action: Action | None = None
         self.reason: Reason | None = None
         self.error: BaseException | None = None
@@ -40,7 +41,7 @@ class Thinking:
 
     def _run(self) -> None:
         try:
-            self.action = self.opponent.choose(self.view)
+            self.action = self.opponent.choose(self.view, self.context)
             self.reason = self.opponent.last_reason
         except BaseException as exc:  # reported to the caller through ``error``
             self.error = exc

@@ -212,7 +212,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
             last = m.round
             p = last.to_move
             view = last.view(p)
-            action, _ = _choose(self.opponents[p], view, list(view.legal))
+            action, _ = _choose(self.opponents[p], view, m.context(p))
             self.actions.append((m.round_number, p, str(action)))
             m.apply(action)
         self.director.board.sync(last if until == "round-summary" else m.round)
@@ -454,7 +454,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
             if self.cpu_delay < CPU_PAUSE.get(self.queue.speed, 0.5):
                 return
             view = self.state.view(p)
-            self.thinker.submit(self.opponents[p], view, list(view.legal))
+            self.thinker.submit(self.opponents[p], view, self.match.context(p))
             return
         result = self.thinker.poll()
         if result is None:
@@ -702,7 +702,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         try:
             from koikoi_desktop.ui.thinker import _choose
 
-            action, why = _choose(helper, view, list(view.legal))
+            action, why = _choose(helper, view, self.match.context(self.viewer))
         except Exception as exc:
             self.say_message(str(exc))
             return

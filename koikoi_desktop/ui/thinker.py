@@ -1,9 +1,9 @@
 """Computer opponents for the table, and running them off the UI thread.
 
-The table talks to an opponent through one interface: ``opponent.choose(view, legal_actions) ->
-Action`` and ``opponent.explain() -> str`` (a short reason for the last choice). Opponents come
-from :mod:`koikoi_desktop.ai` when it provides them (:func:`make_opponent`); until then, and for
-unknown names, :class:`FirstLegal` stands in.
+The table talks to an opponent through one interface: ``opponent.choose(view, context) ->
+Action`` (the seat's PlayerView and its public match context, ``Match.context(seat)``) and
+``opponent.explain() -> str`` (a short reason for the last choice). Opponents come from
+:mod:`koikoi_desktop.ai` (:func:`make_opponent`); for unknown names :class:`FirstLegal` stands in.
 
 :class:`Thinker` runs ``choose`` in a worker so the frame loop keeps drawing at 60 fps while the
 computer thinks. Decision: a thread by default (cheap, and the view needs no pickling); an
@@ -18,7 +18,6 @@ spawns.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import inspect
 import multiprocessing
 import sys
 from typing import Any
@@ -36,8 +35,8 @@ class FirstLegal:
     def __init__(self) -> None:
         self._why = ""
 
-    def choose(self, view: Any, legal_actions: Any) -> Any:
-        legal = list(legal_actions)
+    def choose(self, view: Any, context: Any) -> Any:
+        legal = list(view.legal)
         pick = legal[0]
         # a little less silly: prefer a capture when the first option only places a card
         for a in legal:
@@ -99,13 +98,9 @@ class Why(str):
         return (Why, (str(self), self.key, self.params))
 
 
-def _choose(opponent: Any, view: Any, legal: list[Any]) -> tuple[Any, str]:
-    """Call ``choose`` with the legal actions when the opponent takes them, else the view only."""
-    try:
-        params = len(inspect.signature(opponent.choose).parameters)
-    except (TypeError, ValueError):
-        params = 2
-    action = opponent.choose(view, legal) if params >= 2 else opponent.choose(view)
+def _choose(opponent: Any, view: Any, context: Any) -> tuple[Any, str]:
+    """Ask ``opponent`` for its move in ``view`` with the seat's match ``context``."""
+    action = opponent.choose(view, context)
     text = opponent.explain() if hasattr(opponent, "explain") else ""
     reason = getattr(opponent, "last_reason", None)
     key = getattr(reason, "key", "")
@@ -116,12 +111,12 @@ def _choose(opponent: Any, view: Any, legal: list[Any]) -> tuple[Any, str]:
 _WORKER_OPPONENTS: dict[Any, Any] = {}
 
 
-def _choose_in_worker(spec: tuple[str, int | None], view: Any, legal: list[Any]) -> tuple[Any, str]:
+def _choose_in_worker(spec: tuple[str, int | None], view: Any, context: Any) -> tuple[Any, str]:
     """Runs in the worker process: one opponent per spec, kept between moves."""
     opp = _WORKER_OPPONENTS.get(spec)
     if opp is None:
         opp = _WORKER_OPPONENTS[spec] = make_opponent(spec[0], seed=spec[1])
-    return _choose(opp, view, legal)
+    return _choose(opp, view, context)
 
 
 class Thinker:
@@ -137,19 +132,20 @@ class Thinker:
     def busy(self) -> bool:
         return self._future is not None
 
-    def submit(self, opponent: Any, view: Any, legal: list[Any]) -> None:
+    def submit(self, opponent: Any, view: Any, context: Any) -> None:
+        """Start ``opponent.choose(view, context)`` in the worker."""
         spec = getattr(opponent, "_kk_spec", None)
         if getattr(opponent, "use_process", False) and spec is not None:
             if self._procs is None:
                 method = "fork" if sys.platform.startswith("linux") else "spawn"
                 ctx = multiprocessing.get_context(method)
                 self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
-            self._future = self._procs.submit(_choose_in_worker, spec, view, legal)
+            self._future = self._procs.submit(_choose_in_worker, spec, view, context)
             self._in_thread = False
         else:
             if self._threads is None:
                 self._threads = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-            self._future = self._threads.submit(_choose, opponent, view, legal)
+            self._future = self._threads.submit(_choose, opponent, view, context)
             self._in_thread = True
 
     #: How long ``poll`` waits for a thread worker's answer: a blocking wait releases the GIL.

@@ -59,9 +59,9 @@ def test_thinking_answers_off_the_calling_thread() -> None:
     from koikoi_desktop.engine import PRESETS, new_round
 
     state = new_round(PRESETS["nintendo"], dealer=1, rng=random.Random(8))
-    task = Thinking(make_opponent("expert", seed=2, budget=50), state.view(1))
+    task = Thinking(make_opponent("expert", seed=2, budget=50), state.view(1), None)
     action = task.wait(30.0)
     assert task.done and action in state.legal_actions() and task.reason is not None
-    idle = Thinking(make_opponent("beginner", seed=2), state.view(0))  # not seat 0's turn
+    idle = Thinking(make_opponent("beginner", seed=2), state.view(0), None)  # not seat 0's turn
     with pytest.raises(ValueError):
         idle.wait(30.0)
