@@ -25,6 +25,30 @@ def test_arena_prints_the_summary_last(capsys: pytest.CaptureFixture[str]) -> No
     assert data["latency_ms"]["expert"]["p95"] >= data["latency_ms"]["expert"]["p50"]
     assert data["budget"] == {"a": "30 playouts", "b": None}
     assert data["illegal_moves"] == 0
+    for level in ("expert", "beginner"):
+        counts = data["match_points"][level]
+        assert 0 <= counts["thrown"] <= counts["match_points"]
+
+
+def test_thrown_decisions_are_counted_against_the_certain_answer() -> None:
+    """``thrown_decision``: a stop that loses the match while koi-koi could win is thrown at
+    once; a koi-koi where the stop won the match is pending (thrown if the match is lost)."""
+    from koikoi_desktop.ai.arena import thrown_decision
+    from koikoi_desktop.engine import PRESETS, MatchContext
+    from koikoi_desktop.engine.actions import KOIKOI, STOP
+
+    from .test_match_decisions import promising, threatened
+
+    rules = PRESETS["nintendo"]
+    losing = threatened(rules).view(0)
+    behind = MatchContext(0, (20, 40), 11, rules)
+    assert thrown_decision(losing, behind, STOP) == "thrown"
+    assert thrown_decision(losing, behind, KOIKOI) == "kept"
+    winning = promising(rules).view(0)
+    ahead = MatchContext(0, (20, 24), 11, rules)
+    assert thrown_decision(winning, ahead, KOIKOI) == "pending"
+    assert thrown_decision(winning, ahead, STOP) == "kept"
+    assert thrown_decision(winning, MatchContext(0, (20, 24), 3, rules), KOIKOI) is None
 
 
 def test_percentile_nearest_rank() -> None:
