@@ -184,3 +184,30 @@ def test_defends_after_the_opponents_koikoi(level: str, case: str) -> None:
     calm = dataclasses.replace(view, calls=(0, 0))  # the same cards, as if he had not called
     other = make_opponent(level, seed=2, budget=800).choose(calm, None)
     assert not play_effect(calm, other)[0] & fin
+
+
+# --------------------------------------------------------------------------- the review's API
+def test_expert_evaluate_scores_every_legal_action() -> None:
+    """``Expert.evaluate(view, context)``: one value per legal action, in the match goal's
+    round points, the stop at what it surely pays (issue 14 builds the review on it)."""
+    rules = PRESETS["nintendo"]
+    expert = make_opponent("expert", seed=4, budget=400)
+    ctx = MatchContext(0, (20, 20), 3, rules)
+    view = promising(rules).view(0)
+    scores = expert.evaluate(view, ctx)
+    assert set(scores) == {STOP, KOIKOI}
+    assert scores[STOP] == MatchGoal(ctx).value(5) and scores[KOIKOI] > scores[STOP]
+    assert expert.last_playouts > 0
+    # a play: the moon (a bright) against the August plain, every legal action scored
+    s = round_with(
+        rules,
+        dealer_hand=[31, 35, 36, 39, 40, 46, 47, 27],
+        other_hand=[4, 8, 12, 16, 20, 24, 28, 48],
+        field=[29, 32, 3, 7, 11, 15, 19, 23],
+    )
+    play = s.view(0)
+    scores = expert.evaluate(play, MatchContext(0, (0, 0), 0, rules))
+    assert set(scores) == set(play.legal)
+    assert max(scores, key=scores.__getitem__).target == 29
+    with pytest.raises(ValueError):
+        expert.evaluate(play, MatchContext(1, (0, 0), 0, rules))
