@@ -123,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
             return _render_deck(args)
         if args.export_ledger or args.import_ledger:
             return _ledger_command(args)
+        if args.review:
+            from koikoi_desktop.review import command
+
+            return command.run(args)
         app = App(args)
         return int(app.run())
     except KeyboardInterrupt:
