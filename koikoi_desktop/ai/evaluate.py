@@ -74,16 +74,22 @@ class MatchContext:
 
 def win_chance(context: MatchContext, points: float) -> float:
     """The chance of winning the match if this round ends ``points`` from the seat's side
-    (negative: lost), by a normal approximation of the rounds still to come (the Expert's
-    ``ROUND_SD`` spread per round; a tie counts half).
+    (negative: lost). After the last round it is certain (1, 0, or ½ for a tie); before, a
+    normal approximation of the rounds still to come (the Expert's ``ROUND_SD`` spread per
+    round).
 
-    >>> ctx = MatchContext(lead=0, rounds_after=0)
-    >>> win_chance(ctx, 3) > 0.95, win_chance(ctx, 0), win_chance(ctx, -3) < 0.05
-    (True, 0.5, True)
+    >>> last, early = MatchContext(lead=-2, rounds_after=0), MatchContext(lead=0, rounds_after=6)
+    >>> win_chance(last, 3), win_chance(last, 2), win_chance(last, 1)
+    (1.0, 0.5, 0.0)
+    >>> 0.5 < win_chance(early, 3) < 0.7, win_chance(early, 0)
+    (True, 0.5)
     """
+    margin = context.lead + points
     rounds = context.rounds_after or 0
-    sd = ROUND_SD * math.sqrt(rounds) + 1.5
-    return 0.5 * (1.0 + math.erf((context.lead + points) / (sd * math.sqrt(2.0))))
+    if rounds <= 0:
+        return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
+    sd = ROUND_SD * math.sqrt(rounds)
+    return 0.5 * (1.0 + math.erf(margin / (sd * math.sqrt(2.0))))
 
 
 def decision_rng(view: PlayerView, salt: str = "review") -> random.Random:

@@ -203,17 +203,17 @@ class Judgement:
             "kind": self.kind,
             "played": self.played,
             "best": self.best,
-            "loss": round(self.loss, 3),
+            "loss": self.loss,
             "class": self.cls,
             "deal": self.deal,
             "move": self.move,
-            "values": {a: round(v, 3) for a, v in self.values.items()},
+            "values": dict(self.values),
             "reason": {"key": self.reason.key, "params": self.reason.params},
         }
         if self.win_loss is not None:
-            out["win_loss"] = round(self.win_loss, 4)
+            out["win_loss"] = self.win_loss
         if self.wins is not None:
-            out["wins"] = {a: round(v, 4) for a, v in self.wins.items()}
+            out["wins"] = dict(self.wins)
         return out
 
     @classmethod
@@ -264,11 +264,14 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
             str(played), str(played), 0.0, "good", values, reason=Reason("exchange_keep"),
         )  # fmt: skip
     results = playout_results(view, legal, rng=decision_rng(view), worlds=worlds)
-    points = {a: sum(r) / len(r) for a, r in results.items()}
+    # rounded as stored, so a cached review reads back exactly equal
+    points = {a: round(sum(r) / len(r), 3) for a, r in results.items()}
     ctx = point.context
     wins: dict[Action, float] | None = None
     if ctx is not None:
-        wins = {a: sum(win_chance(ctx, x) for x in r) / len(r) for a, r in results.items()}
+        wins = {
+            a: round(sum(win_chance(ctx, x) for x in r) / len(r), 4) for a, r in results.items()
+        }
     order = {a: i for i, a in enumerate(legal)}
 
     def rank(a: Action) -> tuple[float, float, int]:
@@ -278,8 +281,8 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
     best = max(legal, key=rank)
     if rank(played) >= rank(best):
         best = played
-    loss = max(0.0, points[best] - points[played])
-    win_loss = None if wins is None else max(0.0, wins[best] - wins[played])
+    loss = round(max(0.0, points[best] - points[played]), 3)
+    win_loss = None if wins is None else round(max(0.0, wins[best] - wins[played]), 4)
     return Judgement(
         deal=point.deal,
         move=point.move,
