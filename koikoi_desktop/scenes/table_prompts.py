@@ -25,6 +25,7 @@ from koikoi_desktop.scenes.table_text import (
     yaku_name,
 )
 from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.helps import shows
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup
 
@@ -101,6 +102,7 @@ class PromptsMixin:
     lay: Any
     director: Any
     autoplay: bool
+    config: Any
     opponents: dict[int, Any]
     declined: Any = None
 
@@ -360,25 +362,29 @@ class PromptsMixin:
             gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points)
             for y in st.yaku(p)
         ]
-        breakdown = " × ".join([str(base), *(f"{f} ({factor_text(n, f)})" for n, f in fs)])
-        lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
-        ob = st.base(opp)
-        if ob > 0:
-            theirs = engine.payout(
-                ob,
-                rules,
-                winner_calls=st.calls[opp],
-                loser_calls=st.calls[p] + 1,
-                field_brights=st.field_brights,
+        if shows(self.config.help_level, "panel"):  # help level: the panel's numbers
+            breakdown = " × ".join([str(base), *(f"{f} ({factor_text(n, f)})" for n, f in fs)])
+            lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
+            ob = st.base(opp)
+            if ob > 0:
+                theirs = engine.payout(
+                    ob,
+                    rules,
+                    winner_calls=st.calls[opp],
+                    loser_calls=st.calls[p] + 1,
+                    field_brights=st.field_brights,
+                )
+                lines.append(gfx.tr("ui.decide.opponent_would", name=self.names[opp], n=theirs))
+            else:
+                lines.append(gfx.tr("ui.decide.opponent_none", name=self.names[opp]))
+            lines.append(
+                gfx.tr(
+                    "ui.decide.cards_left",
+                    a=len(st.hand(p)),
+                    name=self.names[opp],
+                    b=len(st.hand(opp)),
+                )
             )
-            lines.append(gfx.tr("ui.decide.opponent_would", name=self.names[opp], n=theirs))
-        else:
-            lines.append(gfx.tr("ui.decide.opponent_none", name=self.names[opp]))
-        lines.append(
-            gfx.tr(
-                "ui.decide.cards_left", a=len(st.hand(p)), name=self.names[opp], b=len(st.hand(opp))
-            )
-        )
         cards: list[int] = []
         for y in st.yaku(p):
             cards.extend(c for c in y.cards if c not in cards)

@@ -16,6 +16,7 @@ import pygame
 
 from koikoi_desktop.scenes.table_text import yaku_name
 from koikoi_desktop.ui import gfx, theme, tracker
+from koikoi_desktop.ui.helps import shows
 
 if TYPE_CHECKING:
     from koikoi_desktop.scenes.table import TableScene
@@ -77,6 +78,8 @@ def draw_tracker(scene: TableScene, surface: pygame.Surface) -> int:
     x0 = side.x + pad
     width = side.w - 2 * pad
     y = int(side.y) + 8
+    if not shows(scene.config.help_level, "tracker"):  # help level: the tracker
+        return y
     st = scene.shown[0]
     caps = [set(st.captured(0)), set(st.captured(1))]
     for p in (scene.viewer, 1 - scene.viewer):

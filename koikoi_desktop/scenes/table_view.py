@@ -16,6 +16,7 @@ from koikoi_desktop.scenes import table_sidebar
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface, draw_badge
+from koikoi_desktop.ui.helps import shows
 from koikoi_desktop.ui.widgets import draw_focus
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     s = lay.scale
     surface.blit(static_layer(scene, surface.get_size()), (0, 0))  # felt included
     draw_pile(scene, surface)
-    lit = set(scene.choice.targets) if scene.choice is not None else set()
+    targets = shows(scene.config.help_level, "targets")  # help level: lit targets
+    lit = set(scene.choice.targets) if scene.choice is not None and targets else set()
     hot = 0
     if scene.drag is not None and scene.drag.moved and scene.choice is not None:
         hot = scene.drop_target(scene.choice, pygame.mouse.get_pos(), click=False)
@@ -77,13 +79,14 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             draw_badge(surface, rect, sp.card)
         if sp.card in lit:
             draw_focus(surface, rect, theme.TARGET, 3)
-            if sp.card == hot or sp.card == kb_target:
-                pygame.draw.rect(surface, theme.WHITE, rect.inflate(2, 2), width=4, border_radius=6)
+        if (sp.card in lit and sp.card == hot) or sp.card == kb_target:
+            pygame.draw.rect(surface, theme.WHITE, rect.inflate(2, 2), width=4, border_radius=6)
         if sp.card in scene.director.last_cards and not scene.queue.busy:
             _last_marker(surface, rect)
         if sp.card == focus_card:
             draw_focus(surface, rect, theme.OCHRE, 2)
-    if scene.choice is not None and scene.choice.open_field is not None:
+    open_field = scene.choice is not None and scene.choice.open_field is not None
+    if open_field and (targets or kb_target == 0):
         _open_field_hint(scene, surface, kb_target == 0)
     del board
     for b in side_buttons(scene):
@@ -361,7 +364,7 @@ def draw_status(scene: TableScene, surface: pygame.Surface) -> None:
         p = st.to_move
         if p in scene.opponents:
             text = gfx.tr("ui.table.thinking", name=scene.names[p])
-        elif scene.my_turn():
+        elif scene.my_turn() and shows(scene.config.help_level, "hints"):  # help level: hints
             if st.phase == "draw":
                 text = gfx.tr("ui.table.hint_draw")
             elif scene.choice is not None:
