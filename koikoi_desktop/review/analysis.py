@@ -117,6 +117,13 @@ def decision_kind(view: PlayerView, played: Action) -> str:
     return "play"
 
 
+def turn_of(state: Any) -> int:
+    """The number of the turn a position belongs to (1-based, both seats counted): a koi-koi
+    decision belongs to the turn that made the yaku."""
+    done = int(state.turns[0] + state.turns[1])
+    return done if state.phase == "decide" else done + 1
+
+
 def match_context(timeline: Timeline, deal: int, seat: int) -> MatchContext | None:
     """The public match context of ``seat`` during ``deal``: its lead before the round and the
     rounds still to come after it (a fixed-length match only; None otherwise)."""
@@ -145,8 +152,7 @@ def decision_points(
             if len(legal) < 2:
                 continue
             view = st.view(seat)
-            done = st.turns[0] + st.turns[1]
-            turn = done if st.phase == "decide" else done + 1
+            turn = turn_of(st)
             out.append(
                 DecisionPoint(
                     deal=d.index,
@@ -262,7 +268,7 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
         return Judgement(
             point.deal, point.move, point.round, point.turn, point.seat, point.kind,
             str(played), str(played), 0.0, "good", values, reason=Reason("exchange_keep"),
-        )  # fmt: skip
+        )
     results = playout_results(view, legal, rng=decision_rng(view), worlds=worlds)
     # rounded as stored, so a cached review reads back exactly equal
     points = {a: round(sum(r) / len(r), 3) for a, r in results.items()}
@@ -311,7 +317,7 @@ def best_reason(
         if best == STOP:
             koi = points.get(KOIKOI)
             return Reason("stop_sure", {"points": now, "ev": round(koi if koi else 0.0, 2),
-                                        "n": worlds})  # fmt: skip
+                                        "n": worlds})
         return Reason("koikoi_ev", {"points": now, "ev": ev, "n": worlds})
     if best == DECLARE:
         iw = instant_win(view.hand_mask, view.rules)
@@ -322,7 +328,7 @@ def best_reason(
     if reason.key in _GENERIC:
         if best.kind == "draw":
             return Reason("search_draw", {"drawn": view.pending_draw, "card": best.target,
-                                          "n": worlds, "ev": ev})  # fmt: skip
+                                          "n": worlds, "ev": ev})
         return Reason("search", {"card": best.card, "n": worlds, "ev": ev})
     return reason
 
@@ -374,7 +380,7 @@ class Review:
             {"version": self.version, "worlds": self.worlds,
              "judgements": [j.as_dict() for j in self.judgements]},
             ensure_ascii=False, separators=(",", ":"),
-        )  # fmt: skip
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Review | None:

@@ -32,6 +32,7 @@ class MatchResultScene(MenuScene):
         config: Any = None,
         viewer: int = 0,
         ending: str = "",
+        match_id: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(app, **kwargs)
@@ -42,16 +43,41 @@ class MatchResultScene(MenuScene):
         self.config = config
         self.viewer = viewer
         self.ending = ending
+        self.match_id = match_id
         self.left = AUTO_QUIT
 
     def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
         return [
             (lambda: gfx.tr("ui.result.again"), self.again, True),
+            (lambda: gfx.tr("ui.result.review"), self.review, False),
             (lambda: gfx.tr("ui.result.title_screen"), self.to_title, False),
         ]
 
     def menu_top(self) -> int:
-        return self.size[1] - int(130 * self.scale)
+        return self.size[1] - int(190 * self.scale)
+
+    def review(self) -> None:
+        """The review of this match, every decision replayed and judged (R)."""
+        if self.match is None:
+            return
+        seats = tuple(self.config.seats) if self.config is not None else None
+        self.app.stack.push(
+            scenes.create(
+                "review",
+                self.app,
+                record=self.match.record_text(),
+                match_id=self.match_id,
+                names=self.names,
+                viewer=self.viewer,
+                seats=seats,
+            )
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.review()
+            return
+        super().handle(event)
 
     def again(self) -> None:
         cfg = self.config

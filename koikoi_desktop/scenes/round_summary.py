@@ -49,10 +49,49 @@ class RoundSummaryScene(MenuScene):
         self.left = AUTO_CONTINUE
 
     def items(self) -> list[tuple[Label, Any, bool]]:
-        return [(lambda: gfx.tr("ui.common.continue"), self.on_back, True)]
+        return [
+            (lambda: gfx.tr("ui.common.continue"), self.on_back, True),
+            (lambda: gfx.tr("ui.summary.review"), self.review, False),
+        ]
 
     def menu_top(self) -> int:
         return self.size[1] - int(70 * self.scale)
+
+    def build(self) -> None:
+        """Continue and Review this round side by side (the piles need the height)."""
+        super().build()
+        s = self.scale
+        gap = int(16 * s)
+        total = sum(b.rect.w for b in self.buttons) + gap * (len(self.buttons) - 1)
+        x = self.size[0] // 2 - total // 2
+        for b in self.buttons:
+            b.rect.topleft = (x, self.menu_top())
+            x += b.rect.w + gap
+
+    def review(self) -> None:
+        """This round replayed move by move, both hands open, each decision judged (R)."""
+        if self.match is None or self.entry is None:
+            return
+        from koikoi_desktop import scenes
+
+        self.app.stack.push(
+            scenes.create(
+                "review",
+                self.app,
+                record=self.match.record_text(),
+                names=self.names,
+                viewer=self.viewer,
+                start_round=self.entry.round,
+                rounds=[self.entry.round],
+                settled_only=True,
+            )
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.review()
+            return
+        super().handle(event)
 
     def update(self, dt: float) -> None:
         if self.autoplay:

@@ -50,6 +50,11 @@ class MatchConfig:
     seed: int | None = None
     practice: bool = False
     names: tuple[str, str] | None = None
+    #: "full" (lit targets, yaku tracker, koi-koi panel numbers, hints), "highlights" (lit
+    #: targets only) or "none" — Settings.help_level's values.
+    help_level: str = "full"
+    #: Play a recorded deal again (the review): its dealer and deck order(s), dealt first.
+    deal: tuple[int, tuple[tuple[int, ...], ...]] | None = None
 
 
 @dataclass
@@ -191,6 +196,15 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         if self.autosave_data is not None:
             self._restore(self.autosave_data)
             return
+        if self.config.deal is not None:  # the same deal again: its dealer, its cards
+            dealer, decks = self.config.deal
+            self.first = engine.FirstDealer(dealer, "replay")
+            self.match = engine.new_match(
+                self.rules, first_dealer=dealer, seed=self.seed, decks=decks
+            )
+            self.recorder = self._make_recorder(new_match_id())
+            self.start_round()
+            return
         rng = random.Random(self.seed)
         ages, months = self.first_dealer_ages()
         self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
@@ -232,7 +246,9 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         self.match = data.match
         self.rules = self.match.rules
         seats = data.seats
-        self.config = MatchConfig(self.rules, seats, self.match.seed, data.practice)
+        self.config = MatchConfig(
+            self.rules, seats, self.match.seed, data.practice, help_level=data.help_level
+        )
         self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
         self.humans = [p for p in (0, 1) if seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
@@ -262,6 +278,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
             practice=self.config.practice,
             record=record,
             computer=not self.humans,
+            help_level=self.config.help_level,
         )
 
     def start_round(self) -> None:
@@ -433,6 +450,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
                 autoplay=self.autoplay,
                 config=self.config,
                 viewer=self.viewer,
+                match_id=self.recorder.match_id if self.recorder is not None else None,
             )
         )
 
