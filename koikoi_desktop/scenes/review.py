@@ -37,16 +37,15 @@ from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 from koikoi_desktop.engine import Action
 from koikoi_desktop.review.analysis import (
-    CLASSES,
     Judgement,
     Review,
     decision_points,
-    turn_of,
 )
 from koikoi_desktop.review.runner import ReviewRunner, cached_review
 from koikoi_desktop.review.timeline import Timeline
+from koikoi_desktop.scenes import review_view
 from koikoi_desktop.scenes.base import Scene
-from koikoi_desktop.scenes.common import felt, scale_of
+from koikoi_desktop.scenes.common import scale_of
 from koikoi_desktop.scenes.table_text import (
     card_name,
     end_text,
@@ -57,21 +56,11 @@ from koikoi_desktop.scenes.table_text import (
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui import layout as layout_mod
-from koikoi_desktop.ui.animation import AnimationQueue
-from koikoi_desktop.ui.board import Director
-from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
 from koikoi_desktop.ui.input import Intent, to_intent
-from koikoi_desktop.ui.widgets import Button, FocusGroup, draw_focus
+from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 #: The class marks, as chess annotations (readable without colour).
 MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-COLORS = {
-    "good": theme.MUTED,
-    "inaccuracy": theme.OCHRE,
-    "mistake": (235, 140, 60),
-    "blunder": theme.DANGER,
-}
-GROUPS = ("bright", "animal", "ribbon", "plain")
 #: The analysis budget (worlds per decision); tests lower it.
 WORLDS = REVIEW_WORLDS
 
@@ -121,7 +110,9 @@ class ReviewScene(Scene):
         self.buttons: list[Button] = []
         self.rows: list[tuple[int | None, int]] = []  # (position index or None, round number)
         self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
-        self._board: tuple[Any, pygame.Surface] | None = None
+        self.picture: review_view.Picture | None = None  # the position on screen, drawn
+        self.pointer_pos: tuple[int, int] = (0, 0)
+        self._rows_text: dict[tuple[int, str], str] = {}
         self.lay: Any = None
         self.geo: dict[str, pygame.Rect] = {}
 
@@ -240,7 +231,7 @@ class ReviewScene(Scene):
         )
         self.buttons = [*made, prev, nxt, summary_btn]
         self.focus.set(self.buttons)
-        self._board = None
+        self.picture = None
 
     @staticmethod
     def _label(key: str) -> Callable[[], str]:
@@ -326,7 +317,7 @@ class ReviewScene(Scene):
 
     def flip(self) -> None:
         self.viewer = 1 - self.viewer
-        self._board = None
+        self.picture = None
 
     def close(self) -> None:
         if self.show_summary:
@@ -369,10 +360,9 @@ class ReviewScene(Scene):
             self.note = gfx.tr("ui.review.failed", why=str(r.error)[:100])
             return
         store = getattr(self.app, "storage", None)
-        recorded = store is not None and self.match_id is not None and (
-            store.get_match(self.match_id) is not None
-        )
-        if recorded and self.rounds is None and self.match_id is not None:
+        if store is None or self.match_id is None or self.rounds is not None:
+            return
+        if store.get_match(self.match_id) is not None:  # never a review without its match
             review = Review([self.judged[k] for k in sorted(self.judged)], worlds=r.worlds)
             why = store.save_review(self.match_id, review.to_json())
             if why is not None:
@@ -432,6 +422,7 @@ class ReviewScene(Scene):
             self.drag_slider = False
             self.focus.handle(it)
             return
+        self.pointer_pos = it.pos
         if it.kind == "move":
             if self.drag_slider:
                 self.slide_to(it.pos[0])
@@ -449,8 +440,7 @@ class ReviewScene(Scene):
                 return
 
     def wheel(self, dy: int) -> None:
-        pos = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
-        if self.geo.get("list", pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+        if self.geo.get("list", pygame.Rect(0, 0, 0, 0)).collidepoint(self.pointer_pos):
             self.list_scroll = max(0, min(len(self.rows) - 1, self.list_scroll - dy * 3))
         else:
             self.go(self.index - dy)
@@ -542,9 +532,12 @@ class ReviewScene(Scene):
         d = t.deals[p.deal]
         if p.move >= len(d.moves):
             return self.result_text(d), ""
-        st = d.states[p.move]
-        who = self.seat_name(st.to_move) if st.to_move is not None else ""
-        text = f"{who}: {self.move_text(st, d.moves[p.move])}"
+        lang = gfx.tr("ui.review.title")
+        text = self._rows_text.get((pos, lang))
+        if text is None:  # words of a move: worked out once per language, not every frame
+            st = d.states[p.move]
+            who = self.seat_name(st.to_move) if st.to_move is not None else ""
+            text = self._rows_text[(pos, lang)] = f"{who}: {self.move_text(st, d.moves[p.move])}"
         j = self.judged.get((p.deal, p.move))
         if j is not None:
             return text, MARKS[j.cls]
@@ -589,74 +582,6 @@ class ReviewScene(Scene):
         return [Judgement.from_dict(d) for d in review.seat_summary(seat)["worst"]]
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self.size:
-            return  # a resize is on its way
-        surface.blit(felt(self.size), (0, 0))
-        if self.timeline is None or not self.timeline.positions:
-            gfx.blit_text(surface, self.error or gfx.tr("ui.review.nothing"), self.font(20),
-                          self.geo["main"].center, anchor="center", color=theme.DANGER,
-                          max_width=self.size[0] - 40)
-            self.focus.draw(surface, font=self.font(15))
-            return
-        surface.blit(self.board_picture(), (0, 0))
-        self.draw_marks(surface)
-        self.draw_header(surface)
-        pygame.draw.rect(surface, theme.PANEL, self.geo["side"])
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.geo["side"].topleft,
-                         self.geo["side"].bottomleft)
-        self.draw_panel(surface)
-        self.draw_list(surface)
-        self.draw_footer(surface)
-        if self.show_summary:
-            self.draw_summary(surface)
-        self.focus.draw(surface, font=self.font(15))
-
-    def board_picture(self) -> pygame.Surface:
-        """The cards of the current position (rendered once per position, size, side)."""
-        key = (self.index, self.size, self.viewer, gfx.tr("ui.review.title"))
-        if self._board is not None and self._board[0] == key:
-            return self._board[1]
-        surf = pygame.Surface(self.size, pygame.SRCALPHA)
-        lay = self.lay
-        st = self.state()
-        director = Director(AnimationQueue("off"), lambda: lay, lambda: self.viewer)
-        board = director.board
-        board.sync(st)
-        board.shown_hands = {0, 1}
-        director.snap()
-        self._boxes = {c: pygame.Rect(*map(round, sp.box)) for c, sp in director.sprites.items()}
-        badges = bool(self.app.setting("card_badges", True))
-        for sp in sorted(director.sprites.values(), key=lambda x: x.z):
-            rect = self._boxes[sp.card]
-            surf.blit(card_surface(self.app, sp.card, rect.size), rect)
-            if badges and rect.size == lay.card:
-                draw_badge(surf, rect, sp.card)
-        fs = self.font(13)
-        for top in (True, False):
-            p = (1 - self.viewer) if top else self.viewer
-            groups = lay.opp_caps if top else lay.my_caps
-            counts = {g: 0 for g in GROUPS}
-            for c in st.captured(p):
-                counts[kind_of(c)] += 1
-            for g, rect in groups.items():
-                if counts[g]:
-                    gfx.blit_text(surf, f"{gfx.tr(f'kind.{g}.plural')} {counts[g]}", fs,
-                                  (rect.x, rect.y), color=theme.MUTED, max_width=rect.w)
-            tag = self.seat_name(p) + (" · " + gfx.tr("term.dealer") if st.dealer == p else "")
-            at = (lay.opp_hand.x, lay.opp_band.y) if top else (lay.hand_area.x,
-                                                               lay.hand_area.y + 2)
-            gfx.blit_text(surf, tag, fs, at, bold=True, max_width=lay.opp_hand.w + 60)
-        n = len(st.draw_pile)
-        if n:
-            back = card_surface(self.app, 0, lay.card)
-            for i in range(min(4, (n + 5) // 6), 0, -1):
-                surf.blit(back, lay.pile.move(-i * 2, -i * 2))
-        gfx.blit_text(surf, gfx.tr("ui.table.deck", n=n), self.font(14),
-                      (lay.pile.centerx, lay.pile.bottom + 6), anchor="midtop")
-        self._board = (key, surf)
-        return surf
-
     def marked_cards(self) -> tuple[list[int], list[int]]:
         """Cards of the played move and of the best alternative (when it differs)."""
         mv = self.move_at(self.index)
@@ -682,251 +607,8 @@ class ReviewScene(Scene):
             played = [st.pending_draw, *played]
         return played, best
 
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        self.board_picture()
-        boxes = getattr(self, "_boxes", {})
-        played, best = self.marked_cards()
-        fs = self.font(13)
-        for cards, color, key in ((best, theme.LEAF, "ui.review.best_tag"),
-                                  (played, theme.OCHRE, "ui.review.played_tag")):
-            for i, c in enumerate(cards):
-                rect = boxes.get(c)
-                if rect is None:
-                    continue
-                draw_focus(surface, rect, color, 3)
-                if i == 0:
-                    tag = gfx.tr(key)
-                    tw, th = gfx.measure(tag, fs, bold=True)
-                    r = pygame.Rect(0, 0, tw + 10, th + 4)
-                    r.midbottom = (rect.centerx, rect.top - 6)
-                    pygame.draw.rect(surface, color, r, border_radius=4)
-                    gfx.blit_text(surface, tag, fs, r.center, anchor="center", bold=True,
-                                  color=theme.INK)
-        p = self.position
-        assert self.timeline is not None
-        d = self.timeline.deals[p.deal]
-        if p.move >= len(d.moves):
-            self.banner(surface, self.result_text(d))
-
-    def banner(self, surface: pygame.Surface, text: str) -> None:
-        lay = self.lay
-        fs = self.font(24)
-        w, h = gfx.measure(text, fs, bold=True)
-        w = min(w, lay.main.w - 60)
-        rect = pygame.Rect(0, 0, w + 40, h + 22)
-        rect.center = lay.field_band.center
-        gfx.draw_panel(surface, rect, color=theme.DEEP_RED, edge=theme.OCHRE, alpha=235)
-        gfx.blit_text(surface, text, fs, rect.center, anchor="center", bold=True, max_width=w)
-
-    def draw_header(self, surface: pygame.Surface) -> None:
-        r = self.geo["header"]
-        pygame.draw.rect(surface, theme.PANEL, r)
-        pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, r.bottomright)
-        t = self.timeline
-        p = self.position
-        assert t is not None and p is not None
-        d = t.deals[p.deal]
-        rules = t.rules
-        total = rules.match_rounds if rules.match_end == "rounds" else None
-        rnd = (gfx.tr("ui.common.round_n_of", n=d.round, total=max(total, len(t.deals)))
-               if total else gfx.tr("ui.common.round_n", n=d.round))
-        bal = d.balances_before
-        parts = [
-            gfx.tr("ui.review.title"),
-            rnd,
-            gfx.tr("ui.table.dealer", name=self.seat_name(d.dealer)),
-            f"{self.names[0]} {bal[0]} : {bal[1]} {self.names[1]}",
-        ]
-        text = " · ".join(parts)
-        box = self.geo["header_text"]
-        gfx.blit_text(surface, text, self.font(16), (box.x, box.centery), anchor="midleft",
-                      max_width=box.w)
-
-    def draw_panel(self, surface: pygame.Surface) -> None:
-        box = self.geo["panel"]
-        gfx.draw_panel(surface, box, alpha=230, radius=8)
-        pad = self.px(10)
-        x, y, width = box.x + pad, box.y + pad, box.w - 2 * pad
-        fs = self.font(15)
-        t = self.timeline
-        p = self.position
-        assert t is not None and p is not None
-        d = t.deals[p.deal]
-        lines: list[tuple[str, tuple[int, int, int], bool]] = []
-        if p.move >= len(d.moves):
-            lines.append((gfx.tr("ui.common.round_n", n=d.round), theme.OCHRE, True))
-            lines.append((self.result_text(d), theme.PAPER, False))
-        else:
-            st = d.states[p.move]
-            mover = st.to_move
-            j = self.judgement()
-            kind = j.kind if j is not None else ""
-            head = gfx.tr("ui.review.turn_head", n=d.round, turn=turn_of(st),
-                          name=self.seat_name(mover) if mover is not None else "")
-            lines.append((head, theme.OCHRE, True))
-            played = self.move_text(st, d.moves[p.move])
-            lines.append((gfx.tr("ui.review.played", move=played), theme.PAPER, False))
-            if j is not None:
-                if kind:
-                    lines.insert(1, (gfx.tr(f"ui.review.kind.{kind}"), theme.MUTED, False))
-                if j.best != j.played:
-                    lines.append((gfx.tr("ui.review.best", move=self.move_text(st, j.best)),
-                                  theme.LEAF, False))
-                else:
-                    lines.append((gfx.tr("ui.review.was_best"), theme.LEAF, False))
-                lines.append((gfx.tr("ui.review.values", played=f"{j.value_played:+.1f}",
-                                     best=f"{j.value_best:+.1f}"), theme.PAPER, False))
-                loss = gfx.tr("ui.review.loss", n=f"{j.loss:.1f}")
-                if j.win_loss is not None and j.win_loss >= 0.005:
-                    loss += " · " + gfx.tr("ui.review.win_loss", n=round(j.win_loss * 100))
-                lines.append((loss, COLORS[j.cls], j.cls != "good"))
-                lines.append((self.class_text(j.cls), COLORS[j.cls], True))
-                lines.append((self.why_text(j), theme.MUTED, False))
-            elif (p.deal, p.move) in self.decisions:
-                lines.append((gfx.tr("ui.review.pending"), theme.MUTED, False))
-            else:
-                lines.append((gfx.tr("ui.review.forced"), theme.MUTED, False))
-        line_h = int(fs * 1.3)
-        for text, color, bold in lines:
-            for sub in gfx.wrap(text, fs, width, bold=bold):
-                if y + line_h > box.bottom - pad // 2:
-                    return
-                gfx.blit_text(surface, sub, fs, (x, y), color=color, bold=bold, max_width=width)
-                y += line_h
-
-    def draw_list(self, surface: pygame.Surface) -> None:
-        """The move list: a heading per round, a row per move (its decision's mark at the
-        right), and each round's result; the current position outlined."""
-        rect = self.geo["list"]
-        pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=6)
-        t = self.timeline
-        assert t is not None
-        fs = self.font(13)
-        mark_w = gfx.measure("??", fs, bold=True)[0] + self.px(10)
-        for i, (r, pos) in enumerate(self.list_rows()):
-            if pos is None:
-                n = self.rows[self.list_scroll + i][1]
-                pygame.draw.line(surface, theme.PANEL_EDGE, (r.x, r.bottom - 2),
-                                 (r.right, r.bottom - 2))
-                gfx.blit_text(surface, gfx.tr("ui.common.round_n", n=n), fs,
-                              (r.x + self.px(6), r.centery), anchor="midleft", bold=True,
-                              color=theme.OCHRE)
-                continue
-            text, mark = self.row_text(pos)
-            if pos == self.index:
-                pygame.draw.rect(surface, theme.BUTTON_HOVER, r)
-                pygame.draw.rect(surface, theme.OCHRE, r, width=2)
-            j = self.judgement(pos)
-            p = t.positions[pos]
-            final = p.move >= len(t.deals[p.deal].moves)
-            if j is not None and j.cls != "good":
-                color = COLORS[j.cls]
-            elif final or (p.deal, p.move) not in self.decisions:
-                color = theme.MUTED  # a round's result, or a forced move
-            else:
-                color = theme.PAPER
-            gfx.blit_text(surface, text, fs, (r.x + self.px(6), r.centery), anchor="midleft",
-                          color=color, bold=final, max_width=r.w - mark_w - self.px(8))
-            if mark:
-                gfx.blit_text(surface, mark, fs, (r.right - self.px(6), r.centery),
-                              anchor="midright", bold=True, color=color)
-
-    def draw_footer(self, surface: pygame.Surface) -> None:
-        fr = self.geo["foot"]
-        pygame.draw.rect(surface, theme.PANEL, fr)
-        pygame.draw.line(surface, theme.PANEL_EDGE, fr.topleft, fr.topright)
-        t = self.timeline
-        assert t is not None
-        status = self.geo["status"]
-        fs = self.font(13)
-        r = self.runner
-        if r is not None:
-            bar = pygame.Rect(status.x, status.centery - self.px(4), status.w // 3, self.px(8))
-            pygame.draw.rect(surface, theme.BUTTON, bar, border_radius=4)
-            fill = bar.copy()
-            fill.w = max(2, int(bar.w * r.progress))
-            pygame.draw.rect(surface, theme.OCHRE, fill, border_radius=4)
-            gfx.blit_text(surface, gfx.tr("ui.review.analysing", n=r.done, total=r.total), fs,
-                          (bar.right + self.px(10), status.centery), anchor="midleft")
-            hint_x = bar.right + self.px(10) + gfx.measure(
-                gfx.tr("ui.review.analysing", n=r.done, total=r.total), fs)[0] + self.px(20)
-        else:
-            text = self.note or gfx.tr("ui.review.done", n=len(self.judged))
-            done = gfx.blit_text(surface, text, fs, (status.x, status.centery), anchor="midleft",
-                                 color=theme.OCHRE if self.note else theme.MUTED,
-                                 max_width=status.w // 2)
-            hint_x = done.right + self.px(20)
-        gfx.blit_text(surface, gfx.tr("ui.review.keys"), fs, (status.right, status.centery),
-                      anchor="midright", color=theme.MUTED,
-                      max_width=max(10, status.right - hint_x))
-        # the slider over the whole match, with a tick per flagged move and per round
-        bar = self.geo["slider"]
-        track = pygame.Rect(bar.x, bar.centery - self.px(3), bar.w, self.px(6))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
-        n = max(1, len(t.positions) - 1)
-        for d in t.deals[1:]:
-            x = track.x + track.w * t.index_of(d.index, 0) // n
-            pygame.draw.line(surface, theme.MUTED, (x, track.y - self.px(6)),
-                             (x, track.bottom + self.px(6)))
-        for (deal, move), j in self.judged.items():
-            if j.cls in ("mistake", "blunder"):
-                x = track.x + track.w * t.index_of(deal, move) // n
-                pygame.draw.line(surface, COLORS[j.cls], (x, track.y - self.px(3)),
-                                 (x, track.bottom + self.px(3)), 3)
-        knob = pygame.Rect(0, 0, self.px(14), self.px(24))
-        knob.center = (track.x + track.w * self.index // n, track.centery)
-        pygame.draw.rect(surface, theme.OCHRE, knob, border_radius=4)
-        pygame.draw.rect(surface, theme.INK, knob, width=1, border_radius=4)
-
-    def draw_summary(self, surface: pygame.Surface) -> None:
-        box = self.summary_box()
-        gfx.draw_panel(surface, box, alpha=245)
-        pad = self.px(16)
-        title = gfx.tr("ui.review.summary_title")
-        if self.runner is not None:
-            title += " · " + gfx.tr("ui.review.so_far", n=self.runner.done, total=self.runner.total)
-        gfx.blit_text(surface, title, self.font(22), (box.x + pad, box.y + pad), bold=True,
-                      color=theme.OCHRE, max_width=box.w - 2 * pad)
-        review = Review(list(self.judged.values()))
-        col_w = (box.w - self.px(48)) // 2
-        rows = dict(self.summary_rows_by_seat())
-        for seat in (self.viewer, 1 - self.viewer):
-            x = box.x + pad + (0 if seat == self.viewer else col_w + pad)
-            y = box.y + self.px(58)
-            s = review.seat_summary(seat)
-            gfx.blit_text(surface, self.seat_name(seat), self.font(18), (x, y), bold=True,
-                          max_width=col_w)
-            y += self.px(28)
-            acc = "—" if s["accuracy"] is None else f"{s['accuracy']:.0f}%"
-            gfx.blit_text(surface, gfx.tr("ui.review.accuracy", n=acc, d=s["decisions"]),
-                          self.font(15), (x, y), max_width=col_w)
-            y += self.px(24)
-            counts = " · ".join(
-                f"{self.class_text(c)} {s['counts'][c]}" for c in CLASSES
-            )
-            gfx.blit_text(surface, counts, self.font(14), (x, y), color=theme.MUTED,
-                          max_width=col_w)
-            y += self.px(24)
-            head = gfx.tr("ui.review.worst") if s["worst"] else gfx.tr("ui.review.no_worst")
-            gfx.blit_text(surface, head, self.font(14), (x, y), bold=True, max_width=col_w)
-            for rect, j in rows.get(seat, []):
-                gfx.draw_panel(surface, rect, alpha=200, radius=6)
-                st = self.timeline.deals[j.deal].states[j.move] if self.timeline else None
-                line1 = (f"{gfx.tr('ui.common.round_n', n=j.round)} · "
-                         f"{self.class_text(j.cls)} · -{j.loss:.1f}")
-                gfx.blit_text(surface, line1, self.font(13), (rect.x + 6, rect.y + 4),
-                              bold=True, color=COLORS[j.cls], max_width=rect.w - 12)
-                if st is not None:
-                    line2 = gfx.tr("ui.review.instead", played=self.move_text(st, j.played),
-                                   best=self.move_text(st, j.best))
-                    gfx.blit_text(surface, line2, self.font(13),
-                                  (rect.x + 6, rect.y + 4 + self.px(19)), max_width=rect.w - 12)
-                gfx.blit_text(surface, self.why_text(j), self.font(12),
-                              (rect.x + 6, rect.y + 4 + self.px(38)), color=theme.MUTED,
-                              max_width=rect.w - 12)
-        gfx.blit_text(surface, gfx.tr("ui.review.summary_keys"), self.font(13),
-                      (box.centerx, box.bottom - pad), anchor="midbottom", color=theme.MUTED,
-                      max_width=box.w - 2 * pad)
+    def draw(self, surface: pygame.Surface) -> None:
+        review_view.draw(self, surface)
 
     def summary_rows_by_seat(self) -> list[tuple[int, list[tuple[pygame.Rect, Judgement]]]]:
         box = self.summary_box()
