@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from koikoi_desktop.ai import make_opponent
 from koikoi_desktop.ai.evaluate import MatchContext, evaluate_actions, win_chance
 from koikoi_desktop.engine import PRESETS, Action, new_match, new_round
-from koikoi_desktop.engine.actions import KOIKOI, STOP
+from koikoi_desktop.engine.actions import DECLARE, KOIKOI, STOP
 from koikoi_desktop.engine.cards import ids_of
 from koikoi_desktop.review.analysis import (
     Review,
@@ -250,3 +251,25 @@ def test_the_worker_process_judges_like_this_thread() -> None:
     assert runner.finished and runner.error is None
     assert got == [judge(p, worlds=8) for p in points]
     assert ids_of(0) == ()
+
+
+@pytest.mark.parametrize("timing", ["first_turn", "at_deal"])
+def test_an_instant_win_not_declared_is_judged_against_declaring(timing: str) -> None:
+    """Seed 18 deals the dealer an instant win that may be declared (at the deal or in place
+    of the first play); keeping it is judged against the sure points of declaring."""
+    rules = NINTENDO.model_copy(
+        update={"instant_win_declaration": "optional", "instant_win_timing": timing}
+    )
+    s = new_round(rules, dealer=0, rng=random.Random(18))
+    assert s.outcome is None and DECLARE in s.legal_actions()
+    other = next(a for a in s.legal_actions() if a != DECLARE)
+    from koikoi_desktop.review.analysis import DecisionPoint
+
+    view = s.view(0)
+    kind = decision_kind(view, other)
+    assert kind == ("declare" if timing == "at_deal" else "play")
+    j = judge(DecisionPoint(0, 0, 1, 1, 0, kind, other, view, None), worlds=16)
+    declared = j.values["declare"]
+    assert declared > 0 and declared == int(declared)  # sure points: the same in every world
+    if j.best == "declare":
+        assert j.reason.key == "declare" and j.loss == round(declared - j.values[str(other)], 3)

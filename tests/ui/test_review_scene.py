@@ -304,3 +304,13 @@ def test_help_levels_on_the_table(
     monkeypatch.setattr(table_view, "draw_focus", spy)
     table_view.draw_table(table, pygame.display.get_surface())
     assert len(lit) == (len(table.choice.targets) if level != "none" else 0)
+
+
+def test_scene_flag_opens_the_review_of_a_seeded_match(apps: list[Any], tmp_path: Path) -> None:
+    a = make_app(apps, tmp_path / "data", "--scene", "review", "--seed", "2",
+                 "--preset", "seed-003")
+    a.first_scene()
+    rv = a.stack.top
+    assert isinstance(rv, ReviewScene) and a.stack.names()[-2:] == ["match-result", "review"]
+    assert rv.timeline is not None and rv.timeline.match.outcome is not None
+    a.stack.draw(a.screen)
