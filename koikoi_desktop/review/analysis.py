@@ -126,7 +126,11 @@ def turn_of(state: Any) -> int:
 
 def match_context(timeline: Timeline, deal: int, seat: int) -> MatchContext | None:
     """The public match context of ``seat`` during ``deal``: its lead before the round and the
-    rounds still to come after it (a fixed-length match only; None otherwise)."""
+    rounds still to come after it (a fixed-length match only; None otherwise).
+
+    MERGE NOTE (issue 13): the AI's public match context (scores, rounds left/target, match-end
+    rule) and per-preset match utility plug in here and in ``ai.evaluate.win_chance``; target
+    races and coin matches then get a match-win chance too (today: points only)."""
     rules = timeline.rules
     if rules.match_end != "rounds":
         return None
