@@ -7,11 +7,18 @@ directory and prints one line saying where.
 
 Decisions:
 
-* Only ``pygame.display`` and ``pygame.font`` are initialised (not the mixer): the game has no
-  sound yet and an audio device that is missing must never stop the window from opening.
+* The app owns one :class:`~koikoi_desktop.audio.Audio` (``App.audio``), opened after the
+  window so a missing audio device can never stop the window from opening: without one, one line
+  on stderr says so and the game plays on silently. Effects are chosen in one place,
+  :class:`~koikoi_desktop.ui.sound_cues.SoundCues` (``App.cues``); the settings screen changes
+  volumes and mute on ``App.audio`` while the game runs.
+* A scripted run (``--frames``, ``--screenshot``, ``--autoplay``) uses SDL's dummy audio driver
+  unless ``SDL_AUDIODRIVER`` says otherwise (tests and benchmarks make no noise; the disk-audio
+  test sets ``disk``). An interactive run lets SDL pick the real device.
 * ``--autoplay`` and benchmark runs use a fixed simulated time step of 1/60 s per frame with no
   frame cap: the match runs as fast as the machine draws, every frame still goes through the real
-  scenes, and a run is reproducible for a seed. Interactive play is capped at 60 fps.
+  scenes, and a run is reproducible for a seed. Interactive play is capped at 60 fps, and so is
+  ``--autoplay --realtime`` (a match to watch and hear at the pace a person plays).
 * A scripted run (``--frames``, ``--screenshot`` or ``--autoplay``) on Linux without a display
   uses SDL's dummy video driver, so ``python -m koikoi_desktop --frames 60 --screenshot x.png``
   works on a headless machine.
@@ -94,8 +101,9 @@ def _match_record(app: Any) -> str | None:
 
 def _sdl_defaults(args: argparse.Namespace) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     scripted = bool(args.frames or args.screenshot or args.autoplay)
+    if scripted:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     headless = (
         sys.platform.startswith("linux")
         and not os.environ.get("DISPLAY")
@@ -197,7 +205,8 @@ class App:
         self.size: tuple[int, int] = self.args.size or DEFAULT_SIZE
         self.autoplay: bool = bool(self.args.autoplay)
         self.seed: int | None = self.args.seed
-        self.fixed_dt: float | None = 1 / FPS if (self.autoplay or record_frames) else None
+        fixed = (self.autoplay and not getattr(self.args, "realtime", False)) or record_frames
+        self.fixed_dt: float | None = 1 / FPS if fixed else None
         self.record_frames = record_frames
         self.frame_ms: list[float] = []
         self.frame = 0
@@ -222,6 +231,13 @@ class App:
         self.matches_left = int(self.args.matches or 1)
         self._windowed_size: tuple[int, int] = self.size
         self.icon_set = False
+        from koikoi_desktop.ui.sound_cues import SoundCues
+
+        #: The one audio player (``open_audio``, after the window); None until then.
+        self.audio: Any = None
+        #: Which effect goes with what the table shows (silent until ``open_audio``).
+        self.cues = SoundCues(None)
+        self._sound_log: Any = None
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:
@@ -280,6 +296,26 @@ class App:
                 self.storage.save_settings()
         except Exception as exc:  # a read-only settings model or a full disk: say so, keep going
             self.warnings.append(str(exc))
+
+    def open_audio(self) -> None:
+        """Open the game's one audio player (after the window) with the saved volumes and start
+        the ambient loop. No audio device is an expected failure: one line on stderr, and the
+        game goes on silently (every effect is then a no-op)."""
+        from koikoi_desktop.audio import Audio
+        from koikoi_desktop.ui.sound_cues import SoundCues
+
+        audio = Audio()
+        if self.settings is not None:
+            audio.apply_settings(self.settings)
+        if audio.init():
+            audio.start_music()
+        else:
+            print(f"koikoi-desktop: playing without sound ({audio.error})", file=sys.stderr)
+        log_path = os.environ.get("KOIKOI_SOUND_LOG", "")
+        if log_path:  # a debugging aid (see ui/sound_cues.py)
+            self._sound_log = open(log_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+        self.audio = audio
+        self.cues = SoundCues(audio, log=self._sound_log)
 
     def open_sprites(self) -> None:
         try:
@@ -509,6 +545,7 @@ class App:
         self.open_storage()
         self._set_language()
         self.open_window()
+        self.open_audio()
         self.open_sprites()
         self.first_scene()
         status = self.loop(start)
@@ -536,6 +573,8 @@ class App:
                 break
             if crash_in:
                 _test_crash(crash_in, self)
+            if self.audio is not None:
+                self.audio.update()
             self.stack.update(dt)
             if self.stack.top is None:
                 break
@@ -570,6 +609,11 @@ class App:
         while self.stack.top is not None:
             self.stack.pop()
         self.close_storage()
+        if self.audio is not None:
+            self.audio.quit()
+        if self._sound_log is not None:
+            self._sound_log.close()
+            self._sound_log = None
         pygame.display.quit()
 
     def close_storage(self) -> None:

@@ -8,9 +8,10 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import scenes
+from koikoi_desktop.engine import Event
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table_text import end_text
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui.widgets import Label
 
 AUTO_QUIT = 3.0
@@ -43,6 +44,14 @@ class MatchResultScene(MenuScene):
         self.viewer = viewer
         self.ending = ending
         self.left = AUTO_QUIT
+
+    def enter(self) -> None:
+        super().enter()
+        out = getattr(self.match, "outcome", None)
+        cues = getattr(self.app, "cues", None)
+        if out is not None and cues is not None and self.ending != "conceded":
+            seats = getattr(self.config, "seats", ("human", "computer"))
+            cues.show("result", Event("match_over", out.winner), sound_cues.ours(seats))
 
     def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
         return [

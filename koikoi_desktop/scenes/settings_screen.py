@@ -21,7 +21,6 @@ and a partial or impossible date is shown in red and not saved.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
 from collections.abc import Callable
 from typing import Any
@@ -251,13 +250,14 @@ class SettingsScene(LearnScene):
         return cb
 
     def set_sound(self, field: str) -> Callable[[Any], None]:
+        """Volumes and mute: saved, and applied at once to the app's audio player."""
+
         def cb(value: Any) -> None:
-            if self.save(**{field: value}):
-                audio = getattr(self.app, "audio", None)
-                settings = getattr(getattr(self.app, "storage", None), "settings", None)
-                if audio is not None and hasattr(audio, "apply_settings") and settings:
-                    with contextlib.suppress(Exception):
-                        audio.apply_settings(settings)
+            self.save(**{field: value})  # a refusing disk still changes the running game
+            audio = getattr(self.app, "audio", None)
+            settings = getattr(self.app, "settings", None)
+            if audio is not None and settings is not None:
+                audio.apply_settings(settings)
 
         return cb
 

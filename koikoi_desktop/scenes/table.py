@@ -30,7 +30,7 @@ from koikoi_desktop.scenes.table_prompts import PromptsMixin
 from koikoi_desktop.scenes.table_storage import TableStorageMixin
 from koikoi_desktop.scenes.table_text import card_name, describe, illegal_text, reason_text
 from koikoi_desktop.storage.recorder import MatchRecorder, Resumed, new_match_id
-from koikoi_desktop.ui import gfx
+from koikoi_desktop.ui import gfx, sound_cues
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
@@ -124,6 +124,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         self.director.describe = lambda ev: describe(ev, self.names, self.rules)
         self.log: list[str] = []
         self.director.on_log = self.log.append
+        self.director.on_show = sound_cues.table_listener(self)
         self.thinker = Thinker()
         self.match: Any = None
         self.first: Any = None

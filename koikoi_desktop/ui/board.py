@@ -111,6 +111,10 @@ class Director:
         self.banner_left = 0.0
         self.describe: Callable[[Any], str | None] = lambda e: None
         self.on_log: Callable[[str], None] = lambda s: None
+        #: Called as each moment of the animation starts: ("deal" | "place" | "onto" |
+        #: "capture" | "flip" | "announce", the engine event or None). The table plugs the
+        #: sound cues in here (:mod:`koikoi_desktop.ui.sound_cues`).
+        self.on_show: Callable[[str, Any], None] = lambda moment, ev: None
 
     # ------------------------------------------------------------- positions
     def targets(self) -> dict[int, tuple[Box, bool, int]]:
@@ -238,6 +242,7 @@ class Director:
                     else:
                         b.add_hand(dealer if dest == "d" else 1 - dealer, c)
                 b.pile = max(0, b.pile - len(packet))
+                self.on_show("deal", None)
 
             self.step(change, DEAL * 1.6, order=[c for _, c in packet], stagger=0.03)
 
@@ -257,36 +262,39 @@ class Director:
             ):
                 self.step(self._logger(text), 0.0)
             if kind in ("play", "gaji"):
-                self._capture_move(ev.player, ev.card, ev.cards, from_hand=True)
+                self._capture_move(ev.player, ev.card, ev.cards, from_hand=True, ev=ev)
             elif kind == "discard":
-                self._capture_move(ev.player, ev.card, (), from_hand=True)
+                self._capture_move(ev.player, ev.card, (), from_hand=True, ev=ev)
             elif kind == "draw":
-                self._capture_move(ev.player, ev.card, ev.cards, from_hand=False)
+                self._capture_move(ev.player, ev.card, ev.cards, from_hand=False, ev=ev)
             elif kind == "draw_pending":
                 c = ev.card
 
-                def show(c: int = c) -> None:
+                def show(c: int = c, ev: Any = ev) -> None:
                     b.reveal = c
                     b.pile = max(0, b.pile - 1)
                     self.last_cards = {c}
+                    self.on_show("flip", ev)
 
                 self.step(show, FLIP, hold=0.1)
             elif kind == "flip":
                 c = ev.card
 
-                def flip(c: int = c) -> None:
+                def flip(c: int = c, ev: Any = ev) -> None:
                     b.pile = max(0, b.pile - 1)
                     b.place(c)
                     self.last_cards = {c}
+                    self.on_show("flip", ev)
 
                 self.step(flip, FLIP)
             elif kind == "sweep":
                 cards = ev.cards
 
-                def sweep(p: int = ev.player, cards: tuple[int, ...] = cards) -> None:
+                def sweep(p: int = ev.player, cards: tuple[int, ...] = cards, ev: Any = ev) -> None:
                     for c in cards:
                         b.take(c)
                         b.caps[p].append(c)
+                    self.on_show("capture", ev)
 
                 self.step(sweep, FLY, order=cards, stagger=0.05)
             elif kind == "exchange" and ev.value:
@@ -301,9 +309,11 @@ class Director:
                     b.shown_hands.add(p)
 
                 self.step(reveal, FLIP)
-            if kind in ("yaku", "koikoi", "stop", "instant_win", "redeal", "round_over") and text:
-                self.step(self._logger(text), 0.0)
-                self.say(text, hold=0.5 if kind == "round_over" else 0.9)
+            if kind in ("yaku", "koikoi", "stop", "instant_win", "redeal", "round_over"):
+                self.step(self._announcer(ev), 0.0)
+                if text:
+                    self.step(self._logger(text), 0.0)
+                    self.say(text, hold=0.5 if kind == "round_over" else 0.9)
 
     def _logger(self, text: str) -> Callable[[], None]:
         def log() -> None:
@@ -311,8 +321,14 @@ class Director:
 
         return log
 
+    def _announcer(self, ev: Any) -> Callable[[], None]:
+        def announce() -> None:
+            self.on_show("announce", ev)
+
+        return announce
+
     def _capture_move(
-        self, p: int, card: int, captured: tuple[int, ...], *, from_hand: bool
+        self, p: int, card: int, captured: tuple[int, ...], *, from_hand: bool, ev: Any = None
     ) -> None:
         b = self.board
         if not from_hand:
@@ -323,6 +339,7 @@ class Director:
                 b.take(card)
                 b.reveal = card
                 self.last_cards = {card}
+                self.on_show("flip", ev)
 
             self.step(reveal, FLIP, hold=0.12)
         if captured:
@@ -331,6 +348,7 @@ class Director:
                 b.take(card)
                 b.stacked[card] = captured[0]
                 self.last_cards = {card, *captured}
+                self.on_show("onto", ev)
 
             self.step(onto, MOVE, hold=0.12)
 
@@ -338,6 +356,7 @@ class Director:
                 for c in (card, *captured):
                     b.take(c)
                     b.caps[p].append(c)
+                self.on_show("capture", ev)
 
             self.step(fly, FLY, order=(card, *captured), stagger=0.04)
         else:
@@ -346,5 +365,6 @@ class Director:
                 b.take(card)
                 b.place(card)
                 self.last_cards = {card}
+                self.on_show("place", ev)
 
             self.step(place, MOVE)
