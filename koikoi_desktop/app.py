@@ -573,13 +573,13 @@ class App:
                 break
             if crash_in:
                 _test_crash(crash_in, self)
-            if self.audio is not None:
-                self.audio.update()
             self.stack.update(dt)
             if self.stack.top is None:
                 break
             self.stack.draw(self.screen)
             pygame.display.flip()
+            if self.audio is not None:
+                self.audio.update()  # after the flip: the first frame is up before synthesis
             self.frame += 1
             if self.first_frame_at is None and start is not None:
                 self.first_frame_at = time.perf_counter() - start

@@ -415,7 +415,9 @@ class Audio:
         self._music_channel: Any = None
         self._music_wanted = False
         self._effects_job: Future[dict[str, bytes]] | None = None
+        self._effects_wanted = False
         self._music_job: Future[bytes] | None = None
+        self._music_pending = False
 
     # -- life cycle
     def init(self, *, background: bool = True) -> bool:
@@ -442,14 +444,23 @@ class Audio:
         self.available = True
         self.error = None
         if background:
-            self._effects_job = in_background(effect_wavs, "effects-synth")
+            self._effects_wanted = True  # started by the first update(): after a frame is drawn
         else:
             self._load_effects(effect_wavs())
         return True
 
     def update(self) -> None:
         """Take finished background synthesis (called once a frame by the app). A synthesis
-        that failed raises its error here, on the caller's thread."""
+        that failed raises its error here, on the caller's thread.
+
+        The first call starts the synthesis: the app calls this after its first frame is on the
+        screen, so start-up never shares the interpreter with it."""
+        if self._effects_wanted and self.available:
+            self._effects_wanted = False
+            self._effects_job = in_background(effect_wavs, "effects-synth")
+        if self._music_pending and self.available:
+            self._music_pending = False
+            self._music_job = in_background(ambient_wav, "ambient-synth")
         job = self._effects_job
         if job is not None and job.done():
             self._effects_job = None
@@ -479,6 +490,7 @@ class Audio:
     def wait_ready(self, timeout: float = 10.0) -> None:
         """Block until background synthesis is done and taken (tests, benchmarks; the game never
         waits)."""
+        self.update()  # starts what is still to be made
         if self._effects_job is not None:
             futures_wait([self._effects_job], timeout)
         if self._music_job is not None:
@@ -500,7 +512,9 @@ class Audio:
         self._music_channel = None
         self._music_wanted = False
         self._effects_job = None
+        self._effects_wanted = False
         self._music_job = None
+        self._music_pending = False
 
     # -- effects
     def play(self, name: str) -> bool:
@@ -511,7 +525,7 @@ class Audio:
             raise ValueError(f"unknown sound {name!r}; expected one of {EFFECTS}")
         if not self.available or self.muted or self.effects_volume <= 0.0:
             return False
-        if self._effects_job is not None:
+        if self._effects_job is not None or self._effects_wanted:
             self.update()
         sound = self._sounds.get(name)
         return sound is not None and sound.play() is not None
@@ -537,8 +551,7 @@ class Audio:
             return
         audible = self._music_wanted and not self.muted and self.music_volume > 0.0
         if audible and self._music is None:
-            if self._music_job is None:  # made on a daemon thread; update() starts it
-                self._music_job = in_background(ambient_wav, "ambient-synth")
+            self._music_pending = self._music_job is None  # update() starts the synthesis
         elif audible and not ch.get_busy():
             ch.play(self._music, loops=-1, fade_ms=1500)
         elif not audible and ch.get_busy():
