@@ -43,7 +43,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
-from koikoi_desktop.scenes.table_text import end_text, factor_text, yaku_name
+from koikoi_desktop.scenes.table_text import amount_text, end_text, factor_text, yaku_name
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Label
@@ -591,7 +591,6 @@ class LedgerScene(LearnScene):
         """The §11 entry of one round as two columns of text lines (text, colour, bold): who and
         how on the left, the score on the right."""
         names = self.names(rec)
-        unit = unit_word(rec.unit)
         winner = (gfx.tr("ui.ledger.round.winner", name=names[e.winner])
                   if e.winner is not None else gfx.tr("ui.ledger.round.no_winner"))
         left: list[Line] = [
@@ -613,7 +612,8 @@ class LedgerScene(LearnScene):
         calc += [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
         calc.append(f"= {e.final}")
         right.append((gfx.tr("ui.ledger.round.score", calc=" ".join(calc)), theme.PAPER, False))
-        right.append((gfx.tr("ui.ledger.round.paid", n=e.paid, unit=unit), theme.OCHRE, True))
+        right.append((gfx.tr("ui.ledger.round.paid", amount=amount_text(e.paid, rec.unit)),
+                      theme.OCHRE, True))
         right.append((gfx.tr("ui.ledger.round.balances", a=names[0], x=e.balances[0], b=names[1],
                              y=e.balances[1]), theme.PAPER, False))
         return left, right
@@ -753,8 +753,8 @@ class LedgerScene(LearnScene):
         if b is None:
             y = self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED)
         else:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.best_line", final=b.final,
-                                          unit=unit_word(b.unit), n=b.round,
+            y = self.line(surface, gfx.tr("ui.ledger.stats.best_line",
+                                          amount=amount_text(b.final, b.unit), n=b.round,
                                           date=date_text(b.date),
                                           preset=preset_label(b.preset, False)),
                           x, y, w, bold=True)
@@ -769,8 +769,9 @@ class LedgerScene(LearnScene):
             y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_unknown"), x, y, w,
                           color=theme.MUTED)
         else:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called,
-                                          calls=k.calls), x, y, w)
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called),
+                          x, y, w)
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_calls", n=k.calls), x, y, w)
             y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_success",
                                           n=k.rounds_won_after_call, total=k.rounds_called,
                                           rate=percent(k.success_rate)), x, y, w, bold=True)

@@ -91,11 +91,11 @@ class MatchResultScene(MenuScene):
         out = m.outcome
         unit = gfx.tr("ui.common.coins" if self.rules.unit == "coins" else "ui.common.points")
         if self.ending == "conceded":
-            title = gfx.tr("ui.result.conceded", name=self.names[self.viewer])
+            title = gfx.tr_person("ui.result.conceded", self.names[self.viewer])
         elif out is None or out.winner is None:
             title = gfx.tr("ui.result.draw")
         else:
-            title = gfx.tr("ui.result.winner", name=self.names[out.winner])
+            title = gfx.tr_person("ui.result.winner", self.names[out.winner])
         y = int(30 * s)
         gfx.blit_text(
             surface,

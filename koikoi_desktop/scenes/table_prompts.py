@@ -256,7 +256,7 @@ class PromptsMixin:
                 lines.append(gfx.tr("ui.first.random"))
             line_at.append(t)
             t += 2.5 * pause  # time to read the sentence before the name
-            lines.append(gfx.tr("ui.first.random_pick", name=name))
+            lines.append(gfx.tr_person("ui.first.random_pick", name))
             line_at.append(t)
 
         def go() -> None:

@@ -118,30 +118,40 @@ def end_text(reason: str) -> str:
     return gfx.tr(f"ui.end.{reason}")
 
 
+def amount_text(n: int, unit: str) -> str:
+    """A number of coins or points with its noun in the form the number asks for ("1 coin",
+    "21 монета", "5 bodov"); ``unit`` is the rules' unit, ``"coins"`` or ``"points"``."""
+    return gfx.tr("ui.count.coins" if unit == "coins" else "ui.count.points", n=n)
+
+
 def describe(ev: Any, names: tuple[str, str], rules: Any) -> str | None:
-    """One line for the move log / banner, or None for events not worth a line."""
+    """One line for the move log / banner, or None for events not worth a line.
+
+    A sentence about the player is built from its second-person entry ("You play …"), one
+    about the computer or a named player from the third-person one ("Akiko plays …"): see
+    :func:`koikoi_desktop.i18n.t_person`."""
     k = ev.kind
     who = names[ev.player] if ev.player in (0, 1) else ""
+
+    def say(key: str, **fmt: Any) -> str:
+        return gfx.tr_person(key, who, **fmt)
+
     if k in ("play", "gaji"):
         if ev.cards:
-            return gfx.tr(
-                "ui.log.capture", name=who, card=card_name(ev.card), cards=cards_text(ev.cards)
-            )
-        return gfx.tr("ui.log.play", name=who, card=card_name(ev.card))
+            return say("ui.log.capture", card=card_name(ev.card), cards=cards_text(ev.cards))
+        return say("ui.log.play", card=card_name(ev.card))
     if k == "discard":
-        return gfx.tr("ui.log.discard", name=who, card=card_name(ev.card))
+        return say("ui.log.discard", card=card_name(ev.card))
     if k == "draw":
         if ev.cards:
-            return gfx.tr(
-                "ui.log.draw_capture", name=who, card=card_name(ev.card), cards=cards_text(ev.cards)
-            )
-        return gfx.tr("ui.log.draw", name=who, card=card_name(ev.card))
+            return say("ui.log.draw_capture", card=card_name(ev.card), cards=cards_text(ev.cards))
+        return say("ui.log.draw", card=card_name(ev.card))
     if k == "draw_pending":
-        return gfx.tr("ui.log.draw_pending", name=who, card=card_name(ev.card))
+        return say("ui.log.draw_pending", card=card_name(ev.card))
     if k == "flip":
         return gfx.tr("ui.log.flip", card=card_name(ev.card))
     if k == "sweep":
-        return gfx.tr("ui.log.sweep", name=who, cards=cards_text(ev.cards))
+        return say("ui.log.sweep", cards=cards_text(ev.cards))
     if k == "yaku":
         keys = [x for x in ev.info.split(",") if x]
         return gfx.tr(
@@ -153,19 +163,17 @@ def describe(ev: Any, names: tuple[str, str], rules: Any) -> str | None:
         )
     if k == "stop":
         key = "ui.log.forced_stop" if ev.info == "forced" else "ui.log.stop"
-        return gfx.tr(key, name=who, word=stop_word(rules))
+        return say(key, word=stop_word(rules))
     if k == "instant_win":
-        return gfx.tr(
-            "ui.log.instant", name=who, kind=gfx.tr(f"ui.instant.{ev.info}"), value=ev.value
-        )
+        return say("ui.log.instant", kind=gfx.tr(f"ui.instant.{ev.info}"), value=ev.value)
     if k == "redeal":
         return gfx.tr("ui.log.redeal")
     if k == "exchange":
-        return gfx.tr("ui.log.exchange" if ev.value else "ui.log.keep_hands", name=who)
+        return say("ui.log.exchange" if ev.value else "ui.log.keep_hands")
     if k == "keep":
-        return gfx.tr("ui.log.declined", name=who)
+        return say("ui.log.declined")
     if k == "round_over":
         if ev.player in (0, 1):
-            return gfx.tr("ui.log.round_won", name=who, final=ev.value)
+            return say("ui.log.round_won", final=ev.value)
         return gfx.tr("ui.log.round_no_winner", reason=end_text(ev.info))
     return None

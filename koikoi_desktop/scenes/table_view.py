@@ -14,6 +14,7 @@ import pygame
 
 from koikoi_desktop.scenes import table_sidebar
 from koikoi_desktop.scenes.common import felt
+from koikoi_desktop.scenes.table_text import amount_text
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface, draw_badge
 from koikoi_desktop.ui.widgets import draw_focus
@@ -225,10 +226,6 @@ def _open_field_hint(scene: TableScene, surface: pygame.Surface, focused: bool) 
     )
 
 
-def _unit(scene: TableScene) -> str:
-    return gfx.tr("ui.common.coins" if scene.rules.unit == "coins" else "ui.common.points")
-
-
 def preset_label(rules: Any) -> str:
     name = gfx.tr(f"ui.preset.{rules.based_on}")
     try:
@@ -270,7 +267,8 @@ def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
     right = lay.header.right - 12
     for p in (1, 0):
         calls = st.calls[p]
-        txt = gfx.tr("ui.table.balance", name=scene.names[p], n=balances[p], unit=_unit(scene))
+        txt = gfx.tr("ui.table.balance", name=scene.names[p],
+                     amount=amount_text(balances[p], scene.rules.unit))
         if calls:
             txt += " · " + gfx.tr("ui.table.calls", n=calls)
         r = gfx.blit_text(

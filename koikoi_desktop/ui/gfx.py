@@ -61,6 +61,17 @@ def tr(key: str, **fmt: Any) -> str:
         return default
 
 
+def tr_person(key: str, name: str, **fmt: Any) -> str:
+    """``tr`` of a sentence about ``name``: its second-person form (``key + ".you"``) when
+    ``name`` is the word for the player ("You"); see :func:`koikoi_desktop.i18n.t_person`."""
+    _load()
+    if _i18n_mod is not None and hasattr(_i18n_mod, "t_person"):
+        out = _i18n_mod.t_person(key, name, **fmt)
+        if isinstance(out, str) and out and out not in (key, f"{key}.you"):
+            return out
+    return tr(key, name=name, **fmt)
+
+
 def set_language(code: str) -> None:
     """Switch the language (when the i18n module is available) and drop cached text."""
     _load()

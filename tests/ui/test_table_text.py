@@ -94,8 +94,10 @@ def test_every_ai_reason_key_is_in_the_catalogs() -> None:
     templates = ai_base._TEMPLATES
     for code in LANGS:
         cat = i18n.catalog(code)
+        i18n.set_language(code)
         for key in templates:
-            out = cat[f"ai.reason.{key}"].format(**sample)
+            assert f"ai.reason.{key}" in cat
+            out = i18n.t(f"ai.reason.{key}", **sample)
             assert "{" not in out and out.strip()
 
 
