@@ -304,6 +304,6 @@ class BarChart:
             pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)
             r = self.bar_rect(i)
             pygame.draw.rect(surface, b.color, r, border_radius=3)
-            gfx.blit_text(surface, b.text, f, (r.right + max(6, f // 2), cy), anchor="midleft",
-                          bold=True)
+            gfx.blit_text(surface, b.text, f, (track.right + max(6, f // 2), cy),
+                          anchor="midleft", bold=True)
         return self.y + self.height

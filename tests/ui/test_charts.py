@@ -161,3 +161,43 @@ def test_match_result_charts_both_balances_of_every_round(ui_app: Any) -> None:
     # the keyboard walks the rounds too
     ui_app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
     assert r.hover == min(i + 1, len(m.ledger))
+
+
+# ------------------------------------------------------------------------ the ledger
+
+
+def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkeypatch: Any) -> None:
+    from koikoi_desktop import scenes
+    from koikoi_desktop.storage import Storage
+
+    from .test_ledger_scene import SEED, make_app, seed_dir
+
+    rows = SEED + [("nintendo", {}, "expert", False, 4 + i) for i in range(5)]
+    seed_dir(tmp_path / "data", rows)
+    app = make_app(tmp_path / "data", (1024, 640))
+    pages: list[int] = []
+    real_page = Storage.ledger_page
+    monkeypatch.setattr(Storage, "ledger_page",
+                        lambda self, off, lim: pages.append(lim) or real_page(self, off, lim))
+    scene = scenes.create("ledger", app)
+    app.stack.push(scene)
+    scene.set_view("stats")
+    surf = pygame.display.get_surface()
+    scene.draw(surf)
+    assert pages == []  # the statistics never page through the matches
+    history = app.storage.balance_history(50)
+    assert [h[0] for h in scene.history] == [h[0] for h in history]
+    unit = history[-1][1]
+    same_unit = [h for h in history if h[1] == unit]
+    body = scene.body()
+    c = scene.history_chart(body.x, body.y, body.w - scene.px(8))
+    assert len(c.x_labels) == len(same_unit)
+    assert c.series[0].values == tuple(float(h[2]) for h in same_unit)
+    assert c.series[1].values == tuple(float(h[3]) for h in same_unit)
+    # pointing at a match shows its totals
+    i = len(same_unit) - 1
+    app.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=c.point(0, i), rel=(0, 0),
+                                        buttons=(0, 0, 0)))
+    assert c.nearest(scene.pointer) == i
+    assert str(same_unit[i][2]) in c.tips[i][1] and str(same_unit[i][3]) in c.tips[i][1]
+    scene.draw(surf)
