@@ -363,6 +363,10 @@ class App:
                 gfx.set_language(str(code))
             except Exception as exc:
                 self.warnings.append(f"language {code}: {exc}")
+        from koikoi_desktop import i18n
+
+        # the settings model only admits the known styles
+        i18n.set_name_style(str(self.setting("name_display", "translated")))
 
     def open_window(self) -> None:
         import warnings

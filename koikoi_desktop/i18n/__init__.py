@@ -15,7 +15,9 @@ Decisions:
   (a visible, non-crashing marker of a missing string; ``tests/ui/test_i18n.py`` keeps the
   catalogs complete so this never shows). Placeholders use ``str.format``; a format error
   returns the unformatted text rather than crashing a screen.
-* Name styles (``card_name`` / ``yaku_name``): ``"translated"`` is the current language's name;
+* Name styles (``card_name`` / ``yaku_name``): the player's choice (``set_name_style``, from the
+  settings) is the default of both, so every screen names a card or yaku the same way.
+  ``"translated"`` is the current language's name;
   ``"japanese"`` is the name in Japanese script (the Japanese catalog's name, whatever the current
   language); ``"romaji"`` is the Japanese name *read aloud*, written in the reader's alphabet:
   Hepburn romaji in English, Slovak and Japanese, and the Cyrillic transliteration the Ukrainian
@@ -63,6 +65,7 @@ YAKU_KEYS: tuple[str, ...] = ORDER
 
 _CATALOG_DIR = Path(__file__).resolve().parent
 _current = DEFAULT_LANGUAGE
+_name_style: NameStyle = "translated"
 
 
 Entry = str | dict[str, str]
@@ -105,6 +108,20 @@ def set_language(code: str) -> None:
 def get_language() -> str:
     """The current language code."""
     return _current
+
+
+def set_name_style(style: str) -> None:
+    """How ``card_name`` / ``yaku_name`` name things when no style is given (the player's
+    "names" setting): one source, so a yaku has the same name on every screen."""
+    global _name_style
+    if style not in NAME_STYLES:
+        raise ValueError(f"unknown name style {style!r}; expected one of {NAME_STYLES}")
+    _name_style = style
+
+
+def get_name_style() -> NameStyle:
+    """The current name style (``set_name_style``; "translated" by default)."""
+    return _name_style
 
 
 def match_language(tag: str | None) -> str | None:
@@ -184,22 +201,24 @@ def t_in(code: str, key: str, /, **fmt: object) -> str:
         _current = saved
 
 
-def card_name(card_id: int, style: NameStyle | str = "translated") -> str:
-    """A card's name (``card_id`` 1-48) in the given style; see the module docstring.
+def card_name(card_id: int, style: NameStyle | str | None = None) -> str:
+    """A card's name (``card_id`` 1-48) in the given style (default: the current name style,
+    :func:`set_name_style`); see the module docstring.
 
     >>> set_language("sk"); card_name(41, "translated"), card_name(41, "japanese")
     ('Básnik v daždi', '柳に小野道風')
     """
     if not 1 <= card_id <= 48:
         raise ValueError(f"card id must be 1-48, not {card_id}")
-    return _styled(f"card.{card_id}", style)
+    return _styled(f"card.{card_id}", style or _name_style)
 
 
-def yaku_name(key: str, style: NameStyle | str = "translated") -> str:
-    """A yaku's name (``key`` as in RULES.md §7.1, e.g. ``"akatan"``) in the given style."""
+def yaku_name(key: str, style: NameStyle | str | None = None) -> str:
+    """A yaku's name (``key`` as in RULES.md §7.1, e.g. ``"akatan"``) in the given style
+    (default: the current name style, :func:`set_name_style`)."""
     if key not in YAKU_KEYS:
         raise ValueError(f"unknown yaku {key!r}")
-    return _styled(f"yaku.{key}", style)
+    return _styled(f"yaku.{key}", style or _name_style)
 
 
 def _styled(prefix: str, style: str) -> str:

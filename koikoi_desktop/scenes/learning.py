@@ -99,9 +99,11 @@ def app_setting(app: Any, name: str, default: Any = None) -> Any:
 
 
 def name_style(app: Any) -> str:
-    """How card and yaku names are shown (settings ``name_display``)."""
-    style = app_setting(app, "name_display", "translated")
-    return style if style in ("translated", "japanese", "romaji") else "translated"
+    """How card and yaku names are shown: the one name style of the game
+    (:func:`koikoi_desktop.i18n.get_name_style`, set from the ``name_display`` setting)."""
+    from koikoi_desktop import i18n
+
+    return i18n.get_name_style()
 
 
 def active_rules(app: Any, given: Any = None) -> Any:

@@ -161,7 +161,7 @@ DEFAULTS.update({
     "ui.newgame.length": "Match length",
     "ui.newgame.opponent": "Opponent",
     "ui.newgame.hotseat": "Two players, one computer",
-    "ui.newgame.practice": "Practice mode (undo, hints)",
+    "ui.newgame.practice": "Practice mode",
     "ui.newgame.start": "Start the match",
     "ui.newgame.rounds": "{n} rounds",
     "ui.newgame.first_to": "first to {n}",
