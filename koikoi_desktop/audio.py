@@ -59,7 +59,7 @@ def _silence(seconds: float, rate: int) -> Signal:
     return [0.0] * max(1, int(seconds * rate))
 
 
-def _mix(dst: Signal, src: Signal, at: float, rate: int, gain: float = 1.0,
+def _mix(dst: Signal | array[float], src: Signal, at: float, rate: int, gain: float = 1.0,
          *, wrap: bool = False) -> None:
     """Add ``src`` into ``dst`` starting at ``at`` seconds (cut at the end, or wrapped round)."""
     start = int(at * rate)
@@ -300,18 +300,21 @@ def synthesize(name: str, rate: int = RATE) -> array[int]:
 
 
 def ambient_loop(rate: int = AMBIENT_RATE, seconds: float = AMBIENT_SECONDS) -> array[int]:
-    """A quiet, seamless loop: a soft drone with sparse koto notes of the *in* scale."""
+    """A quiet, seamless loop: a soft drone with sparse koto notes of the *in* scale.
+
+    The loop is 256 000 samples: it is built in an ``array('d')`` (8 bytes a sample) rather
+    than a list of floats (32), so making it costs the game a few MB of memory, not tens."""
     rng = random.Random("koikoi-ambient")
     n = int(seconds * rate)
-    sig = [0.0] * n
+    sig = array("d", bytes(8 * n))
     # Drone: A2 and E3 with a slow swell; whole cycles in the loop, so the seam is silent.
     for f, gain in ((110.0, 0.5), (165.0, 0.3), (220.0, 0.12)):
         cycles = round(f * seconds)
         w = 2 * math.pi * cycles / n
         swell_w = 2 * math.pi * 2 / n  # two swells per loop
+        g = 0.35 * gain
         for i in range(n):
-            sig[i] += gain * math.sin(w * i) * (0.75 + 0.25 * math.sin(swell_w * i))
-    sig = [0.35 * v for v in sig]
+            sig[i] += g * math.sin(w * i) * (0.75 + 0.25 * math.sin(swell_w * i))
     t = 0.6
     while t < seconds:
         degree = rng.choice(range(3, len(IN)))
@@ -319,7 +322,9 @@ def ambient_loop(rate: int = AMBIENT_RATE, seconds: float = AMBIENT_SECONDS) -> 
                       0.8, rate)
         _mix(sig, note, t, rate, rng.uniform(0.35, 0.6), wrap=True)
         t += rng.choice((0.8, 1.2, 1.6, 2.4))
-    return _to_int16(_normalise(sig, AMBIENT_PEAK))
+    top = max(max(sig), -min(sig)) or 1.0
+    k = AMBIENT_PEAK * 32767 / top
+    return array("h", (max(-32767, min(32767, int(v * k))) for v in sig))
 
 
 def _to_int16(sig: Signal) -> array[int]:
