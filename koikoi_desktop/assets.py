@@ -1,9 +1,11 @@
 """Finding the asset folder and caching rasterised card sprites.
 
-The SVG card art lives in the repository's top-level ``assets/`` folder.  The same folder is
-mapped into the wheel as ``koikoi_desktop/assets`` and into a PyInstaller bundle under
-``sys._MEIPASS``; :func:`asset_root` looks in those places in that order and never relative to
-the working directory.
+The SVG card art, fonts and UI art live in the repository's top-level ``assets/`` folder.  The
+wheel and the PyInstaller bundle carry that folder as the package's data folder
+``koikoi_desktop/data/`` (pyproject.toml, packaging/koikoi-desktop.spec), which
+:func:`asset_root` finds through ``importlib.resources`` (PyInstaller's importer answers it with
+the folder inside the bundle); in a source checkout it is the top-level ``assets/`` beside the
+package.  Nothing is looked up relative to the working directory.
 
 :class:`CardSprites` rasterises each card once per size with ``pygame.image.load_sized_svg`` and
 keeps the result; a window resize asks for a new size, and the cache keeps only the few most
@@ -15,9 +17,9 @@ Nothing here imports pygame at module import time.
 from __future__ import annotations
 
 import os
-import sys
 from collections import OrderedDict
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,13 +35,22 @@ CARD_CODES: tuple[str, ...] = tuple(c.code for c in DECK)
 CARD_ASPECT = 200 / 320
 
 
+#: The package's data folder in a wheel or a bundle (the checkout's ``assets/``).
+DATA_FOLDER = "data"
+
+
 def _candidates() -> list[Path]:
-    here = Path(__file__).resolve().parent
-    out = []
-    meipass = getattr(sys, "_MEIPASS", None)
-    if meipass:
-        out += [Path(meipass) / "koikoi_desktop" / "assets", Path(meipass) / "assets"]
-    out += [here / "assets", here.parent / "assets"]
+    """The package's data folder, then, in a source checkout only, the top-level ``assets/``
+    (an installed package never looks beside itself in site-packages)."""
+    package = resources.files("koikoi_desktop")
+    if not isinstance(package, Path):
+        raise FileNotFoundError(f"the koikoi_desktop package is not a folder ({package}): "
+                                "pygame needs the assets as files")
+    package = package.resolve()  # asset_root() is kept for the run: never a relative path
+    out = [package / DATA_FOLDER]
+    checkout = package.parent
+    if (checkout / "pyproject.toml").is_file():
+        out.append(checkout / "assets")
     return out
 
 

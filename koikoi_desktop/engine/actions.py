@@ -35,8 +35,9 @@ class IllegalAction(ValueError):
 
 _SIMPLE = ("koikoi", "stop", "declare", "exchange", "keep")
 _RE = re.compile(
-    r"^\s*(play|discard)\s+(\d{1,2})(?:\s*>\s*(\d{1,2}))?\s*$|^\s*draw\s*>\s*(\d{1,2})\s*$"
-)
+    r"^\s*(play|discard)\s+([0-9]{1,2})(?:\s*>\s*([0-9]{1,2}))?\s*$|^\s*draw\s*>\s*([0-9]{1,2})\s*$",
+    re.ASCII,
+)  # ASCII digits only: int() would also take "３" or "٣", which no record of ours contains
 
 
 class Action(NamedTuple):
@@ -82,11 +83,11 @@ class Action(NamedTuple):
     @staticmethod
     def from_text(text: str) -> Action:
         """Parse the canonical text of an action (see the module docstring)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r:.40} is not a move.")
         hit = _BY_TEXT.get(text)
         if hit is not None:
             return hit
-        if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not a move.")
         s = text.strip().lower()
         if s in _SIMPLE:
             return _intern(Action(s))

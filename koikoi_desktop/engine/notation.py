@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 from koikoi_desktop.engine.actions import Action
@@ -92,13 +93,25 @@ def _lines(text: str) -> Iterator[tuple[int, str, str]]:
 def _parse_rules(n: int, rest: str) -> Rules:
     try:
         return Rules.model_validate(json.loads(rest))
+    except RecursionError:
+        raise RecordError(f"line {n}: the rules are nested too deeply to read.") from None
     except ValueError as exc:
         raise RecordError(f"line {n}: the rules cannot be read: {exc}") from None
 
 
+_INT = re.compile(r"-?[0-9]{1,30}", re.ASCII)
+
+
+def _ascii_int(text: str) -> int:
+    """``int(text)`` for plain ASCII decimal text only (``int`` also takes "３", "1_0", " 7")."""
+    if _INT.fullmatch(text) is None:
+        raise ValueError(f"not a number: {text[:20]!r}")
+    return int(text)
+
+
 def _parse_deck(n: int, rest: str) -> list[int]:
     try:
-        deck = [int(x) for x in rest.split()]
+        deck = [_ascii_int(x) for x in rest.split()]
     except ValueError:
         raise RecordError(f"line {n}: a deck is 48 card numbers.") from None
     if sorted(deck) != list(range(1, 49)):
@@ -115,7 +128,7 @@ def _parse_moves(n: int, rest: str) -> list[Action]:
 
 def _parse_int(n: int, rest: str, what: str, allowed: tuple[int, ...] | None = None) -> int:
     try:
-        v = int(rest)
+        v = _ascii_int(rest)
     except ValueError:
         raise RecordError(f"line {n}: {what} must be a number.") from None
     if allowed is not None and v not in allowed:

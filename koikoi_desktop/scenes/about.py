@@ -4,9 +4,9 @@ Registered as ``credits`` (``--scene credits``). A panel on the felt lists, in t
 language: the version; the licences (code MIT, card art and icon CC BY-SA 4.0, fonts OFL);
 who made it (fonts and sound credits included); the libraries with the versions actually
 running (Python, pygame-ce with its LGPL replace-the-library note, SDL, pydantic, platformdirs);
-and where the full licence texts are (``LICENSE``, ``THIRD_PARTY_NOTICES.md``, ``licenses/``
-in the game's folder — next to the program in a packaged build, the checkout otherwise), told
-in words rather than as a file-system path.
+and where the full licence texts are (``LICENSE``, ``THIRD_PARTY_NOTICES.md``, ``licenses/``) —
+next to the program in a packaged build, the checkout's root from source, the wheel's
+``.dist-info/licenses/`` when installed with pip — told in words, not as a file-system path.
 
 Decisions:
 
@@ -39,6 +39,7 @@ from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
 
 NOTICES = "THIRD_PARTY_NOTICES.md"
+DIST_NAME = "koikoi-desktop"
 
 
 def _dist_version(name: str) -> str:
@@ -68,21 +69,39 @@ def library_versions() -> dict[str, str]:
     }
 
 
+def _installed_licences() -> Path | None:
+    """The licence folder of the installed wheel that this module comes from:
+    ``koikoi_desktop-<version>.dist-info/licenses/`` (PEP 639), holding LICENSE,
+    THIRD_PARTY_NOTICES.md and the art and font licences (pyproject.toml's ``license-files``)."""
+    try:
+        dist = metadata.distribution(DIST_NAME)
+    except metadata.PackageNotFoundError:
+        return None
+    package = Path(__file__).resolve().parents[1]
+    if Path(str(dist.locate_file("koikoi_desktop"))).resolve() != package:
+        return None  # metadata of another copy (an editable install of another checkout)
+    for f in dist.files or []:
+        if f.name == NOTICES and f.parent.name == "licenses":
+            return Path(str(dist.locate_file(f))).parent
+    return None
+
+
 def notices_folder() -> Path | None:
     """Where LICENSE and THIRD_PARTY_NOTICES.md are: beside the packaged program, inside the
-    bundle, or at the root of a source checkout."""
-    here = Path(__file__).resolve().parents[2]
+    bundle, at the root of a source checkout, or in an installed wheel's metadata."""
+    checkout = Path(__file__).resolve().parents[2]
     cands = []
     if getattr(sys, "frozen", False):
         cands.append(Path(sys.executable).resolve().parent)
         meipass = getattr(sys, "_MEIPASS", None)
         if meipass:
             cands.append(Path(meipass))
-    cands.append(here)
+    if (checkout / "pyproject.toml").is_file():
+        cands.append(checkout)
     for c in cands:
         if (c / NOTICES).is_file():
             return c
-    return None
+    return _installed_licences()
 
 
 def _has_hanafuda_page() -> bool:
@@ -138,7 +157,10 @@ class AboutScene(MenuScene):
         """(title, paragraphs) shown in the panel, in the current language."""
         # Where the notices are, in words: a raw file-system path means nothing to a player.
         # Without the files (a bare installed package) the sentence is left out.
-        notices = [gfx.tr("ui.credits.notices")] if self.folder is not None else []
+        notices = []
+        if self.folder is not None:
+            wheel = self.folder.parent.name.endswith(".dist-info")
+            notices = [gfx.tr("ui.credits.notices_installed" if wheel else "ui.credits.notices")]
         return [
             (gfx.tr("ui.credits.licence.title"), [gfx.tr("ui.credits.licence.text")]),
             (gfx.tr("ui.credits.made.title"), [

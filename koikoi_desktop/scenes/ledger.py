@@ -200,9 +200,10 @@ class LedgerScene(LearnScene):
         self.view = "matches"
         self.records: Sequence[Any] = []
         self.summaries: Sequence[Any] = []
-        self.stats: Any = None
-        #: (match id, unit, your total, opponent's total) of the last matches, oldest first.
-        self.history: Sequence[tuple[str, str, int, int]] = []
+        self._stats: Any = None
+        #: (match id, unit, your total, opponent's total) of the last matches, oldest first
+        #: (read with the statistics, when they are first shown).
+        self._history: Sequence[tuple[str, str, int, int]] | None = None
         self.include_practice = False
         self.selected = 0
         self.opened: int | None = None
@@ -228,8 +229,8 @@ class LedgerScene(LearnScene):
             self.summaries = PagedRows(count, store.ledger_summaries)
         else:
             self.records, self.summaries = [], []
-        self.stats = self.compute_stats()
-        self.history = store.balance_history(HISTORY) if store is not None else []
+        self._stats = None  # computed when the statistics are first shown
+        self._history = None
         self.selected = max(0, min(self.selected, len(self.records) - 1))
         if self.opened is not None and self.opened >= len(self.records):
             self.opened, self.view = None, "matches"
@@ -239,6 +240,23 @@ class LedgerScene(LearnScene):
             more = len(lines) - (MAX_WARNING_LINES - 1)
             lines = [*lines[: MAX_WARNING_LINES - 1], gfx.tr("ui.ledger.more_warnings", n=more)]
         self.warning_lines = lines
+
+    @property
+    def stats(self) -> Any:
+        """Lifetime statistics, computed by SQL the first time they are shown (with 100,000
+        matches they take a second or two: the list of matches does not wait for them)."""
+        if self._stats is None:
+            self._stats = self.compute_stats()
+        return self._stats
+
+    @property
+    def history(self) -> Sequence[tuple[str, str, int, int]]:
+        """The final totals of the last :data:`HISTORY` matches (one SQL query with a limit),
+        read when the statistics are first shown."""
+        if self._history is None:
+            store = self.storage
+            self._history = store.balance_history(HISTORY) if store is not None else []
+        return self._history
 
     def compute_stats(self) -> Any:
         store = self.storage
@@ -311,7 +329,7 @@ class LedgerScene(LearnScene):
 
     def toggle_practice(self) -> None:
         self.include_practice = not self.include_practice
-        self.stats = self.compute_stats()
+        self._stats = None
 
     def row_h(self) -> int:
         return self.px(66)

@@ -173,7 +173,7 @@ class MatchResultScene(MenuScene):
     def update(self, dt: float) -> None:
         if self.autoplay:
             self.left -= dt
-            if self.left <= 0:
+            if self.left <= 0 and not self.app.match_finished():
                 self.app.quit()
 
     def title_text(self) -> str:
@@ -229,3 +229,22 @@ class MatchResultScene(MenuScene):
         if self.chart is not None and self.hover is not None:
             self.chart.draw(surface, hover=self.hover)
         self.focus.draw(surface, font=theme.font_px(21, self.scale))
+        if self.unsaved_text():
+            w, _ = surface.get_size()
+            gfx.blit_text(
+                surface,
+                self.unsaved_text(),
+                theme.font_px(16, self.scale),
+                (w // 2, self.menu_top() - int(14 * self.scale)),
+                anchor="midbottom",
+                color=theme.OCHRE,
+                max_width=w - 40,
+            )
+
+    def unsaved_text(self) -> str:
+        """One line while the disk has refused this session's finished matches (they are held
+        in memory; quitting asks to retry or export them)."""
+        store = getattr(self.app, "storage", None)
+        if store is None or not store.pending:
+            return ""
+        return gfx.tr("ui.storage.ledger_not_saved")

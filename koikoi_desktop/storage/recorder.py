@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from koikoi_desktop import engine
 
-from .models import AutosaveData, MatchRecord
+from .models import AutosaveData, MatchRecord, RoundEntry
 from .store import Storage
 
 #: What a seat of a saved match may be: a person, or an opponent level.
@@ -65,8 +65,9 @@ def resume(saved: AutosaveData) -> Resumed:
         match = engine.replay_match(saved.record)
     except ValueError as exc:  # RecordError and IllegalAction are ValueErrors (documented)
         raise ResumeError(f"the saved moves do not replay ({str(exc)[:80]})") from None
-    except RecursionError:
-        raise ResumeError("the saved match is nested too deeply to read") from None
+    if match.rules.based_on not in engine.PRESETS:
+        name = match.rules.based_on[:40]
+        raise ResumeError(f"the saved match is from an unknown preset ({name})")
     names_raw = meta.get("names")
     names: tuple[str, str] | None = None
     if (
@@ -189,7 +190,7 @@ class MatchRecorder:
             opponent_level=(cpu[0] if cpu and humans else self.seats[1] if cpu else "hotseat"),
             practice=self.practice,
             player_seat=0 if me == 0 else 1,
-            rounds=rounds,
+            rounds=[RoundEntry.model_validate(r) for r in rounds],
             final_balances=match.balances,
             winner=None if won is None else (0 if won == 0 else 1),
             ending=ending,

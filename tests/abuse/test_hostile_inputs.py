@@ -84,6 +84,12 @@ BAD_FLAGS: list[list[str | bytes]] = [
     ["--render-deck", "/no/such/folder/deck.png"], ["--render-deck", "/tmp"],
     ["--seed"], ["--data-dir"], ["--bogus"], ["stray"], ["--frames", "3", "--frames"],
     [b"--lang", b"\xff\xfe"], [b"--scene", b"caf\xc3"], ["--lang", "x" * 100_000],
+    ["--record"], ["--matches", "3"], ["--seats", "expert,expert"],
+    ["--autoplay", "--matches", "0"],
+    ["--autoplay", "--seats", "expert"], ["--autoplay", "--seats", "expert,god"],
+    ["--continue", "--autoplay"], ["--export-ledger", "/no/such/folder/x.json"],
+    ["--export-ledger", "/tmp"], ["--import-ledger", "/no/such/file.json"],
+    ["--import-ledger", "/tmp"], ["--export-ledger", "a.json", "--import-ledger", "b.json"],
 ]
 
 
@@ -107,6 +113,71 @@ def test_bad_flags_one_line_exit_2(tmp_path: Path) -> None:
         if not ok:
             problems.append(f"{argv!r:.80}: status {p.returncode}, stderr {err[:300]!r}")
     assert not problems, "\n".join(problems)
+
+
+def _ledger_of(data: Path) -> list[str]:
+    import sqlite3
+
+    conn = sqlite3.connect(data / "koikoi.sqlite3")
+    try:
+        return sorted(r[0] for r in conn.execute("SELECT match_id FROM matches"))
+    finally:
+        conn.close()
+
+
+def test_ledger_command_line_export_import_and_bad_files(tmp_path: Path) -> None:
+    """--autoplay --record --matches --seats, then --export-ledger, --import-ledger into another
+    folder (twice: merged by id), and bad import files: one line, status 2, nothing changed."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    proc = run(["--autoplay", "--record", "--matches", "2", "--seats", "beginner,beginner",
+                "--speed", "off", "--seed", "3", "--data-dir", str(a)])
+    assert proc.returncode == 0, proc.stderr
+    ids = _ledger_of(a)
+    assert len(ids) == 2
+    out = tmp_path / "ledger.json"
+    proc = run(["--export-ledger", str(out), "--data-dir", str(a)])
+    assert proc.returncode == 0 and "2 matches" in proc.stdout
+    import json
+
+    doc = json.loads(out.read_text("utf-8"))
+    assert sorted(m["match_id"] for m in doc["matches"]) == ids
+    wanted = {"date", "preset", "players", "rounds", "record"}
+    assert all(wanted <= m.keys() for m in doc["matches"])
+    for _ in range(2):
+        proc = run(["--import-ledger", str(out), "--data-dir", str(b)])
+        assert proc.returncode == 0, proc.stderr
+    assert _ledger_of(b) == ids
+    before = (b / "koikoi.sqlite3").read_bytes()
+    for bad in (b"garbage", b'{"matches": [{"match_id": 5}]}', b"[" * 100_000, b'{"matches": 3}'):
+        f = tmp_path / "bad.json"
+        f.write_bytes(bad)
+        proc = run(["--import-ledger", str(f), "--data-dir", str(b)])
+        assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
+        assert proc.stderr.startswith("koikoi-desktop: error: ")
+    assert _ledger_of(b) == ids and (b / "koikoi.sqlite3").read_bytes() == before
+
+
+def test_continue_flag_with_and_without_a_saved_match(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    proc = start(data, "--continue")  # nothing saved: the title (it draws), not an error
+    assert proc.returncode == 0
+    import random
+
+    from koikoi_desktop import engine
+    from koikoi_desktop.storage import Storage
+
+    m = engine.new_match(engine.PRESETS["nintendo"], first_dealer=0, seed=2)
+    rng = random.Random(0)
+    for _ in range(5):
+        m.apply(rng.choice(m.round.legal_actions()))
+    with Storage.open(data) as store:
+        assert store.write_autosave("m-cont", m.record_text(),
+                                    {"seats": ["human", "beginner"], "names": ["You", "Ren"]})
+    proc = start(data, "--continue", "--frames", "60")
+    assert proc.returncode == 0
+    with Storage.open(data) as store:  # resumed and still in progress (saved again, same id)
+        saved = store.read_autosave()
+        assert saved is not None and saved.meta["match_id"] == "m-cont"
 
 
 def test_help_is_not_an_error() -> None:
@@ -198,7 +269,7 @@ def match_ids(data: Path) -> set[str]:
     from koikoi_desktop.storage import Storage
 
     with Storage.open(data) as store:
-        return {m.match_id for m in store.ledger}
+        return {m.match_id for m in store.ledger_page(0, 100_000)}
 
 
 def kept(data: Path, original: bytes) -> bool:
@@ -239,37 +310,65 @@ DAMAGE = {
 }
 
 
+def _old_ledger_bytes(data: Path) -> bytes:
+    """The version-0.1 ``ledger.jsonl`` of the matches in ``data``'s database."""
+    from koikoi_desktop.storage import Storage
+
+    with Storage.open(data) as store:
+        return b"".join(
+            r.model_dump_json().encode() + b"\n" for r in store.ledger_page(0, 100_000)
+        )
+
+
 @pytest.mark.parametrize("case", list(DAMAGE))
-def test_damaged_settings_and_ledger(case: str, tmp_path: Path) -> None:
+def test_damaged_settings_old_ledger_and_autosave(case: str, tmp_path: Path) -> None:
+    """Damaged settings, a damaged version-0.1 ledger and autosave to import: the game
+    starts on the ledger screen, keeps every damaged byte, and loses no recorded match."""
     data = tmp_path / "data"
     good = make_ledger(data, 4)
     settings_raw, damage = DAMAGE[case]
-    ledger_path = data / "ledger.jsonl"
-    good_bytes = ledger_path.read_bytes()
-    damaged = damage(good_bytes)
-    ledger_path.write_bytes(damaged)
+    damaged = damage(_old_ledger_bytes(data))
+    (data / "ledger.jsonl").write_bytes(damaged)
     if settings_raw is not None:
         (data / "settings.json").write_bytes(settings_raw)
     (data / "autosave.json").write_bytes(damaged[:50_000] or b"\0")
-    start(data, "--scene", "ledger")  # the ledger screen reads every match and shows warnings
-    assert kept(data, damaged), "the damaged ledger's bytes are gone"
+    start(data, "--scene", "ledger")  # the ledger screen reads the matches and shows warnings
+    if damaged:
+        assert kept(data, damaged), "the damaged old ledger's bytes are gone"
     if settings_raw:
         assert kept(data, settings_raw), "the damaged settings' bytes are gone"
-    # the backup (or the good lines) bring every match back
     assert good <= match_ids(data)
+
+
+@pytest.mark.parametrize("case", [c for c in DAMAGE if c not in ("utf16", "shift-jis-latin1")])
+def test_damaged_database(case: str, tmp_path: Path) -> None:
+    """The database itself damaged the same ways: set aside byte for byte, the game starts
+    and records again."""
+    data = tmp_path / "data"
+    make_ledger(data, 4)
+    db = data / "koikoi.sqlite3"
+    damaged = DAMAGE[case][1](db.read_bytes())
+    db.write_bytes(damaged)
+    start(data, "--scene", "ledger")
+    if damaged:
+        assert kept(data, damaged), "the damaged database's bytes are gone"
+    more = make_ledger(data, 1)
+    assert more <= match_ids(data)
 
 
 def test_settings_and_ledger_that_are_folders(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    for name in ("settings.json", "ledger.jsonl", "autosave.json"):
+    for name in ("settings.json", "koikoi.sqlite3", "ledger.jsonl", "autosave.json"):
         (data / name).mkdir(parents=True)
     start(data)
 
 
-def test_ledger_only_in_the_backup_survives_a_start(tmp_path: Path) -> None:
+def test_old_ledger_only_in_the_backup_survives_a_start(tmp_path: Path) -> None:
     data = tmp_path / "data"
     good = make_ledger(data, 2)
-    (data / "ledger.jsonl").unlink()
+    old = _old_ledger_bytes(data)
+    (data / "koikoi.sqlite3").unlink()
+    (data / "ledger.backup.jsonl").write_bytes(old)
     start(data)
     assert good <= match_ids(data)
 
@@ -329,7 +428,7 @@ def test_crash_report_has_traceback_and_match_record(tmp_path: Path) -> None:
     assert proc.returncode == 1
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr
-    reports = list(data.glob("crash-*.txt"))
+    reports = list((data / "crash").glob("crash-*.txt"))
     assert len(reports) == 1
     assert str(reports[0]) in lines[0]
     text = reports[0].read_text(encoding="utf-8")
@@ -347,6 +446,6 @@ def test_crash_on_the_title_has_no_match_record(tmp_path: Path) -> None:
     data = tmp_path / "data"
     proc = run(["--frames", "20", "--data-dir", str(data)], env=_env(KOIKOI_TEST_CRASH="1"))
     assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1
-    (report,) = data.glob("crash-*.txt")
+    (report,) = (data / "crash").glob("crash-*.txt")
     text = report.read_text(encoding="utf-8")
     assert "KOIKOI_TEST_CRASH=1" in text and "match record" not in text

@@ -1,19 +1,16 @@
-"""The packaged Linux build: built from this checkout, started from an empty environment, installed
-through its menu entry and removed again.
+"""The packaged Linux build: built from this checkout, its archive smoke-tested as the release
+workflow does, installed through its menu entry and removed again.
 
-One module-scoped build (``python packaging/build.py --distpath <tmp>``, PyInstaller work files
-in a temporary folder too) feeds every test, so the suite pays for it once (10-60 s). Nothing is
-written into the checkout.
+The session's one build (``linux_dist`` in conftest.py) feeds every test. Nothing is written into
+the checkout.
 
 Decisions:
 
-* "Empty environment" means exactly HOME (a fresh temporary folder), SDL_VIDEODRIVER and
-  SDL_AUDIODRIVER = dummy and a minimal PATH, with the working directory outside the checkout,
-  so the bundle cannot lean on the source tree, the developer's Python or their settings.
-* "It drew the title screen" is checked by comparing the bundle's screenshot with the one the
-  game draws from source with the same flags: they must match (the title screen is a still
-  picture; a missing screen module would show a "coming soon" stub, a missing asset would show
-  placeholder cards or no text, and either fails the comparison).
+* The start from an empty environment is ``packaging/smoke.py`` on the archive, the same step
+  the release workflow runs on each system (an empty HOME, SDL's dummy drivers, a minimal PATH,
+  the working directory outside the checkout; the frame compared with the title screen drawn
+  from source). The test then checks what the smoke test left (``--keep``) for itself, and that
+  the smoke test fails on an archive with its card art removed.
 * The menu-entry test runs the installed ``.desktop`` file's Exec line under Xvfb when it is
   installed (``.ci/run`` installs it), else with the dummy video driver.
 """
@@ -21,6 +18,7 @@ Decisions:
 from __future__ import annotations
 
 import configparser
+import hashlib
 import json
 import os
 import shlex
@@ -54,14 +52,8 @@ def empty_env(home: Path, **extra: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "packaging" / "build.py"), "--distpath", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=900,
-    )
-    assert proc.returncode == 0, f"build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
-    return out
+def dist(linux_dist: Path) -> Path:
+    return linux_dist
 
 
 @pytest.fixture(scope="module")
@@ -80,11 +72,13 @@ def test_bundle_layout(dist: Path, bundle: Path) -> None:
               if p.is_file() and p != exe and os.access(p, os.X_OK)]
     assert others == [], f"other executables named koikoi*: {others}"
     internal = bundle / "_internal"
-    assert (internal / "assets" / "cards" / "01_JAN_CRANE.svg").is_file()
-    assert (internal / "assets" / "cards" / "back.svg").is_file()
-    assert sorted(p.name for p in (internal / "assets" / "fonts").glob("*.[ot]tf")) == [
+    data = internal / "koikoi_desktop" / "data"  # the wheel's layout (koikoi_desktop/assets.py)
+    assert (data / "cards" / "01_JAN_CRANE.svg").is_file()
+    assert (data / "cards" / "back.svg").is_file()
+    assert sorted(p.name for p in (data / "fonts").glob("*.[ot]tf")) == [
         "NotoSans-Bold.ttf", "NotoSans-Regular.ttf", "NotoSansJP-Bold.otf",
         "NotoSansJP-Regular.otf"]
+    assert not list(data.rglob("*.py")) and not (data / "source").exists()
     catalogs = {p.stem for p in (internal / "koikoi_desktop" / "i18n").glob("*.json")}
     assert {"en", "uk", "ru", "sk", "ja"} <= catalogs
     for name in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
@@ -105,6 +99,16 @@ def test_bundle_layout(dist: Path, bundle: Path) -> None:
     assert f"{NAME}/{NAME}" in members and f"{NAME}/install.sh" in members
 
 
+def test_archive_checksum_beside_it(dist: Path) -> None:
+    archive = dist / f"{NAME}-linux.tar.gz"
+    sums = dist / f"{NAME}-linux.tar.gz.sha256"
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    assert sums.read_bytes() == f"{digest}  {archive.name}\n".encode("ascii")
+    if shutil.which("sha256sum"):  # the release job checks the sums with it
+        subprocess.run(["sha256sum", "--check", "--strict", sums.name], cwd=dist, check=True,
+                       capture_output=True)
+
+
 def _screenshot_pixels(path: Path) -> tuple[tuple[int, int], bytes]:
     import pygame
 
@@ -122,36 +126,47 @@ def _differing_fraction(a: bytes, b: bytes, tolerance: int = 24) -> float:
     return diff / n
 
 
-def test_bundle_starts_from_empty_environment(bundle: Path, tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    shot = tmp_path / "shot.png"
-    proc = subprocess.run(
-        [str(bundle / NAME), "--frames", "120", "--screenshot", str(shot)],
-        env=empty_env(home), cwd=tmp_path, capture_output=True, text=True, timeout=120,
+def smoke(archive: Path, work: Path) -> subprocess.CompletedProcess[str]:
+    """``packaging/smoke.py`` as the release workflow runs it, keeping its files in ``work``."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "packaging" / "smoke.py"), str(archive), "--keep", str(work)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
-    assert proc.returncode == 0, proc.stderr
-    assert shot.is_file()
-    size, pixels = _screenshot_pixels(shot)
+
+
+def test_archive_starts_from_empty_home_and_draws_the_title(dist: Path, tmp_path: Path) -> None:
+    work = tmp_path / "smoke"
+    proc = smoke(dist / f"{NAME}-linux.tar.gz", work)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "drew the title screen" in proc.stdout
+
+    # What the smoke test claims, checked here: the program ran from the unpacked archive...
+    assert (work / "unpacked" / NAME / NAME).is_file()
+    size, pixels = _screenshot_pixels(work / "shot.png")
     assert size == (1280, 800)
     assert len(set(pixels[i:i + 3] for i in range(0, len(pixels), 3 * 97))) > 200, "blank"
-
-    # The same frame drawn from source must look the same: it is the real title screen.
-    ref_home = tmp_path / "ref-home"
-    ref_home.mkdir()
-    ref = tmp_path / "ref.png"
-    subprocess.run(
-        [sys.executable, "-m", "koikoi_desktop", "--frames", "120", "--screenshot", str(ref)],
-        env=empty_env(ref_home, PYTHONPATH=str(ROOT)), cwd=tmp_path, check=True, timeout=120,
-        capture_output=True,
-    )
-    ref_size, ref_pixels = _screenshot_pixels(ref)
+    # ...its frame is the title screen the game draws from source...
+    ref_size, ref_pixels = _screenshot_pixels(work / "ref.png")
     assert ref_size == size
     assert _differing_fraction(pixels, ref_pixels) < 0.01
-
+    # ...and it wrote its settings under the empty home, nowhere else.
+    home = work / "home"
     settings = home / ".local" / "share" / "koikoi-desktop" / "settings.json"
     assert settings.is_file(), sorted(str(p) for p in home.rglob("*"))
     assert isinstance(json.loads(settings.read_text(encoding="utf-8")), dict)
+
+
+def test_smoke_test_fails_without_the_card_art(dist: Path, tmp_path: Path) -> None:
+    unpacked = tmp_path / "unpacked"
+    with tarfile.open(dist / f"{NAME}-linux.tar.gz") as t:
+        t.extractall(unpacked, filter="tar")
+    shutil.rmtree(unpacked / NAME / "_internal" / "koikoi_desktop" / "data" / "cards")
+    broken = tmp_path / f"{NAME}-linux.tar.gz"
+    with tarfile.open(broken, "w:gz", compresslevel=1) as t:
+        t.add(unpacked / NAME, arcname=NAME)
+    proc = smoke(broken, tmp_path / "smoke")
+    assert proc.returncode == 1
+    assert "[smoke] FAILED" in proc.stderr
 
 
 def _desktop_entry(path: Path) -> configparser.SectionProxy:

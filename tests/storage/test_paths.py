@@ -65,7 +65,76 @@ def test_nothing_is_written_to_the_working_directory(
     with Storage.open() as store:
         store.save_settings()
         store.record_match(h.make_record())
-        store.write_autosave("record", {"round": 1})
+        store.write_autosave("m1", "record", {"round": 1})
         store.export("csv")
     assert list(cwd.iterdir()) == []
     assert (tmp_path / "data" / "settings.json").is_file()
+
+
+# ------------------------------------------------------------------------- links and reports
+
+
+def test_no_write_follows_a_link_out_of_the_data_folder(tmp_path: Path, h) -> None:
+    data = tmp_path / "data"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    victim = outside / "victim.sqlite3"
+    victim.write_bytes(b"precious")
+    data.mkdir()
+    (data / "koikoi.sqlite3").symlink_to(victim)
+    (data / "exports").symlink_to(outside, target_is_directory=True)
+    with Storage.open(data) as store:
+        assert "ledger_unavailable" in [w.key for w in store.warnings]
+        assert store.record_match(h.make_record()) is False  # held in memory, said once
+        with pytest.raises(OSError):
+            store.export("csv")
+    assert victim.read_bytes() == b"precious"
+    assert [p.name for p in outside.iterdir()] == ["victim.sqlite3"]
+
+
+def test_crash_reports_are_private_unique_capped_and_hide_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koikoi_desktop import crash
+
+    home = tmp_path / "home"
+    data = home / ".local" / "share" / "koikoi-desktop"
+    data.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    written = []
+    for n in range(25):
+        try:
+            raise RuntimeError(f"boom {n} in {data}")
+        except RuntimeError as exc:
+            written.append(crash.write_report(exc, data, record="format koikoi-match/1"))
+    folder = data / "crash"
+    assert all(p.parent == folder for p in written)
+    assert len(set(written)) == 25  # unique names even within one second
+    kept = sorted(folder.iterdir())
+    assert kept == sorted(written[-20:])  # the newest 20
+    for p in kept:
+        assert (p.stat().st_mode & 0o777) == 0o600
+        text = p.read_text()
+        assert str(home) not in text and "~/.local/share/koikoi-desktop" in text
+
+
+def test_a_crash_folder_that_is_a_link_is_not_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koikoi_desktop import crash
+
+    data = tmp_path / "data"
+    data.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (data / "crash").symlink_to(elsewhere, target_is_directory=True)
+    monkeypatch.setattr(crash.tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    try:
+        raise ValueError("x")
+    except ValueError as exc:
+        path = crash.write_report(exc, data)
+    assert list(elsewhere.iterdir()) == []
+    assert path.parent.parent == tmp_path / "tmp"  # a fresh private folder from mkdtemp
+    assert (path.parent.stat().st_mode & 0o777) == 0o700
+    assert (path.stat().st_mode & 0o777) == 0o600

@@ -330,8 +330,8 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
                                                "date": T0 + timedelta(hours=i)})
               for i in range(400)]
     with Storage.open(tmp_path / "data") as store:
-        store.ledger.extend(copies[:-1])
-        assert store.record_match(copies[-1])  # writes the whole ledger once
+        assert store.db is not None
+        assert store.db.import_records(((c, None) for c in copies), source="test") == (400, 0, 0)
     scene = open_ledger(apps, tmp_path / "data", (1024, 640))
     assert len(scene.records) == 400 and scene.records[0].match_id == "m0399"
     surface = pygame.display.get_surface()
@@ -367,18 +367,16 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
 
 def test_storage_warnings_one_line_each(tmp_path, apps, english, monkeypatch) -> None:
     seed_dir(tmp_path / "data", SEED[:2])
-    with (tmp_path / "data" / "ledger.jsonl").open("a", encoding="utf-8") as f:
-        f.write('{"not": "a match"}\n\x00garbage\n')
+    (tmp_path / "data" / "koikoi.sqlite3").write_bytes(b"\x00garbage" * 1000)
     scene = open_ledger(apps, tmp_path / "data")
     store = scene.app.storage
-    assert [n.key for n in store.warnings] == ["ledger_repaired"]
-    assert len(scene.records) == 2  # the good matches are all there
+    assert [n.key for n in store.warnings] == ["ledger_db_repaired"]
     text = drawn(scene, monkeypatch)
-    line = next(t for t in text if t.startswith("The coin ledger was damaged: 2 matches"))
-    assert "\n" not in line and "2 unreadable lines" in line
+    line = next(t for t in text if t.startswith("The coin ledger database was damaged"))
+    assert "\n" not in line and "0 matches were recovered" in line
     gfx.set_language("uk")
     scene.load()
-    assert any(t.startswith("Журнал партій було пошкоджено") for t in drawn(scene, monkeypatch))
+    assert any(t.startswith("Базу журналу монет було пошкоджено") for t in drawn(scene, monkeypatch))
 
 
 def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, english, monkeypatch) -> None:

@@ -1,0 +1,234 @@
+"""The wheel, as a player who runs ``pip install koikoi-desktop`` gets it.
+
+Built from this checkout with ``pip wheel`` (no build isolation: hatchling comes with the
+``test`` extra, so nothing is fetched), listed, then installed into a fresh virtual environment
+and started from a neutral folder with an empty home, where its credits screen must name the
+folder holding every licence file the metadata declares.
+
+Decisions:
+
+* The virtual environment sees the system's site-packages, so the game's dependencies need no
+  download; the wheel itself is installed into it with ``--no-index`` (pip resolves the
+  dependencies against what is installed, and would fail if one were missing). The
+  environment's own site-packages comes first on its path, so ``koikoi_desktop`` and its
+  metadata are the wheel's, not the editable install of a checkout (asserted).
+* The installed game runs with ``python -I`` (no PYTHONPATH, no current folder on the path),
+  from a folder outside the checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+
+from tests.packaging.helpers import ROOT, packaging_script
+
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+LICENSE_FILES: list[str] = PYPROJECT["project"]["license-files"]
+VERSION = packaging_script("build").checkout_version()
+DIST_INFO = f"koikoi_desktop-{VERSION}.dist-info"
+
+PROBE = """
+import json, sys
+from types import SimpleNamespace
+import pygame
+import koikoi_desktop
+from koikoi_desktop import scenes
+from koikoi_desktop.assets import asset_root, card_path
+from koikoi_desktop.scenes.base import SceneStack
+
+pygame.font.init()
+app = SimpleNamespace(size=(1280, 800), ui_scale=1.0, stack=SceneStack())
+scene = scenes.create("credits", app)
+scene.enter()
+scene.draw(pygame.Surface(app.size))
+text = " ".join(" ".join([t, *ps]) for t, ps in scene.sections())
+json.dump({"package": koikoi_desktop.__file__, "version": koikoi_desktop.__version__,
+           "assets": str(asset_root()), "card": str(card_path(1)),
+           "folder": str(scene.folder), "text": text}, sys.stdout)
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--disable-pip-version-check",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    (built,) = out.glob("koikoi_desktop-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def names(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as z:
+        return z.namelist()
+
+
+def test_wheel_holds_the_package_its_data_and_nothing_else(names: list[str]) -> None:
+    assert all(n.startswith(("koikoi_desktop/", f"{DIST_INFO}/")) for n in names), names
+    package = ROOT / "koikoi_desktop"
+    modules = {
+        p.relative_to(ROOT).as_posix()
+        for p in package.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert modules <= set(names)
+    assert "koikoi_desktop/py.typed" in names
+    assert {f"koikoi_desktop/i18n/{c}.json" for c in ("en", "ja", "ru", "sk", "uk")} <= set(names)
+    # The art, fonts and their licences, as the package's data folder.
+    assets = ROOT / "assets"
+    wanted = {
+        f"koikoi_desktop/data/{p.relative_to(assets).as_posix()}"
+        for p in assets.rglob("*")
+        if p.is_file()
+        and "source" not in p.relative_to(assets).parts
+        and "__pycache__" not in p.parts
+        and p.suffix not in (".py", ".pyc")
+    }
+    assert "koikoi_desktop/data/cards/01_JAN_CRANE.svg" in wanted
+    assert "koikoi_desktop/data/fonts/OFL.txt" in wanted
+    assert wanted == {n for n in names if n.startswith("koikoi_desktop/data/")}
+    # No development scripts, and no folder that shadows the module koikoi_desktop/assets.py.
+    assert not [n for n in names if n.startswith("koikoi_desktop/data/") and n.endswith(".py")]
+    assert not [n for n in names if "subset_fonts" in n or "/source/" in n]
+    assert not [n for n in names if n.startswith("koikoi_desktop/assets/")]
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_metadata_licences_version_and_urls(wheel: Path, names: list[str]) -> None:
+    with zipfile.ZipFile(wheel) as z:
+        meta = Parser().parsestr(z.read(f"{DIST_INFO}/METADATA").decode("utf-8"))
+        for rel in LICENSE_FILES:
+            assert z.read(f"{DIST_INFO}/licenses/{rel}") == (ROOT / rel).read_bytes(), rel
+    assert meta["Version"] == VERSION
+    assert meta["License-Expression"] == "MIT AND CC-BY-SA-4.0 AND OFL-1.1"
+    assert meta.get_all("License-File") == LICENSE_FILES
+    assert {"LICENSE", "THIRD_PARTY_NOTICES.md", "assets/fonts/OFL.txt"} <= set(LICENSE_FILES)
+    assert "License" not in meta  # the expression replaces the old free-text field
+    classifiers = meta.get_all("Classifier") or []
+    assert "Typing :: Typed" in classifiers
+    assert not [c for c in classifiers if c.startswith("License ::")]  # PEP 639
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
+    assert {"Homepage", "Source", "Issues"} <= set(urls)
+
+
+def test_installed_wheel_shows_every_notice_on_the_credits_screen(
+    wheel: Path, tmp_path: Path
+) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
+        check=True,
+        timeout=120,
+    )
+    python = venv / ("Scripts/python.exe" if sys.platform.startswith("win") else "bin/python")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--no-index",
+            "--disable-pip-version-check",
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "KOIKOI_ASSETS_DIR", "KOIKOI_DATA_DIR")
+    }
+    env.update(
+        HOME=str(home),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    probe = subprocess.run(
+        [str(python), "-I", "-c", PROBE],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert probe.returncode == 0, probe.stderr
+    seen = json.loads(probe.stdout)
+
+    site = venv.resolve()
+    assert Path(seen["package"]).resolve().is_relative_to(site), seen["package"]
+    assert seen["version"] == VERSION
+    assert Path(seen["assets"]).resolve() == Path(seen["package"]).resolve().parent / "data"
+    assert Path(seen["card"]).is_file()
+    folder = Path(seen["folder"])
+    assert folder.resolve().is_relative_to(site) and folder.name == "licenses", folder
+    assert folder.parent.name == DIST_INFO
+    for rel in LICENSE_FILES:  # every notice the metadata declares, as in the checkout
+        assert (folder / rel).read_bytes() == (ROOT / rel).read_bytes(), rel
+    assert str(folder) in seen["text"]
+    for needle in ("MIT", "BY-SA 4.0", "Open Font License", "LGPL 2.1"):
+        assert needle in seen["text"], needle
+
+    # The installed game's own command line opens the same screen and draws it.
+    shot = tmp_path / "credits.png"
+    run = subprocess.run(
+        [
+            str(python),
+            "-I",
+            "-m",
+            "koikoi_desktop",
+            "--scene",
+            "credits",
+            "--frames",
+            "2",
+            "--screenshot",
+            str(shot),
+        ],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    import pygame
+
+    surf = pygame.image.load(str(shot))
+    assert surf.get_size() == (1280, 800)
+    assert (
+        len({surf.get_at((x, y))[:3] for x in range(0, 1280, 16) for y in range(0, 800, 16)}) > 50
+    ), "blank"
