@@ -97,7 +97,10 @@ class MatchResultScene(MenuScene):
         s = self.scale
         w = min(self.size[0] - int(48 * s), int(1240 * s))
         top = self.header_bottom()
-        r = pygame.Rect(0, top, w, max(int(120 * s), self.menu_top() - int(18 * s) - top))
+        bottom = self.menu_top() - int(18 * s)
+        if self.unsaved_text():  # its line sits between the chart and the buttons
+            bottom -= theme.font_px(16, s) + int(14 * s)
+        r = pygame.Rect(0, top, w, max(int(120 * s), bottom - top))
         r.centerx = self.size[0] // 2
         return r
 
@@ -216,12 +219,11 @@ class MatchResultScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The text and chart do not change while the screen is up: render them once; the
         hovered round is drawn over them."""
-        key = (surface.get_size(), gfx.tr("ui.common.continue"))
+        key = (surface.get_size(), gfx.tr("ui.common.continue"), bool(self.unsaved_text()))
         cached = getattr(self, "_static", None)
         if cached is None or cached[0] != key:
-            if self.size != surface.get_size():
-                self.size = surface.get_size()
-                self.build()
+            self.size = surface.get_size()
+            self.build()  # the chart's room depends on the size and on the unsaved line
             layer = surface.copy()
             self.draw_static(layer)
             cached = self._static = (key, layer)
@@ -235,7 +237,7 @@ class MatchResultScene(MenuScene):
                 surface,
                 self.unsaved_text(),
                 theme.font_px(16, self.scale),
-                (w // 2, self.menu_top() - int(14 * self.scale)),
+                (w // 2, self.menu_top() - int(10 * self.scale)),
                 anchor="midbottom",
                 color=theme.OCHRE,
                 max_width=w - 40,

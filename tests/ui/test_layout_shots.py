@@ -222,3 +222,21 @@ def test_the_checks_can_fail(monkeypatch: Any) -> None:
     with pytest.raises(AssertionError, match="overlaps"):
         check(lines, "overlap")
 
+
+
+def test_match_result_with_unsaved_matches_keeps_its_line_clear(tmp_path: Path,
+                                                                monkeypatch: Any) -> None:
+    """The line about matches the disk refused sits between the chart and the buttons."""
+    a = make_app(tmp_path / "data", "uk")
+    t = scenes.create("table", a, autoplay=True, seed=4, preset="nintendo",
+                      fast_forward="match-result")
+    a.stack.push(t)
+    t.enter()
+    r = a.stack.top
+    monkeypatch.setattr(a.storage, "pending", [object()])
+    lines = record(monkeypatch)
+    a.stack.draw(a.screen)
+    check(lines, "match result, unsaved")
+    note = next(ln for ln in lines if ln.text == gfx.tr("ui.storage.ledger_not_saved"))
+    assert not note.rect.colliderect(r.chart_rect())
+    buttons_clear(r, r.chart_rect(), note.rect)
