@@ -460,6 +460,9 @@ class Audio:
 
         The first call starts the synthesis: the app calls this after its first frame is on the
         screen, so start-up never shares the interpreter with it."""
+        if not (self._effects_wanted or self._music_pending or self._effects_job
+                or self._music_job):
+            return  # the usual frame: nothing under way
         if self._effects_wanted and self.available:
             self._effects_wanted = False
             self._effects_job = in_background(effect_wavs, "effects-synth")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from koikoi_desktop import i18n
 from koikoi_desktop.scenes.table_text import yaku_name
 from koikoi_desktop.ui import gfx, theme, tracker
 
@@ -42,7 +43,7 @@ def tracker_key(scene: TableScene) -> tuple[Any, ...]:
         scene.names,
         id(scene.rules),
         gfx.tr("term.yaku"),
-        yaku_name("goko"),  # the language and the name style
+        i18n.get_name_style(),  # names are drawn in it (the language is in term.yaku)
     )
 
 
