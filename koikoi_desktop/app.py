@@ -13,8 +13,12 @@ Decisions:
   :class:`~koikoi_desktop.ui.sound_cues.SoundCues` (``App.cues``); the settings screen changes
   volumes and mute on ``App.audio`` while the game runs.
 * A scripted run (``--frames``, ``--screenshot``, ``--autoplay``) uses SDL's dummy audio driver
-  unless ``SDL_AUDIODRIVER`` says otherwise (tests and benchmarks make no noise; the disk-audio
-  test sets ``disk``). An interactive run lets SDL pick the real device.
+  unless ``SDL_AUDIODRIVER`` says otherwise, and with the dummy driver — SDL's "no audio
+  device", asked for — no mixer is opened at all: tests and scripted runs stay as light as
+  before sound existed (measured: an open mixer and its effects made an uncapped autoplay match
+  a few tenths of a second slower on a busy machine). The disk-audio test and
+  ``benchmarks/render.py`` use SDL's ``disk`` driver instead, which mixes and paces like a real
+  device. An interactive run lets SDL pick the real device.
 * ``--autoplay`` and benchmark runs use a fixed simulated time step of 1/60 s per frame with no
   frame cap: the match runs as fast as the machine draws, every frame still goes through the real
   scenes, and a run is reproducible for a seed. Interactive play is capped at 60 fps, and so is
@@ -304,10 +308,13 @@ class App:
         from koikoi_desktop.audio import Audio
         from koikoi_desktop.ui.sound_cues import SoundCues
 
-        audio = Audio()
+        cache = self.storage.data_dir / "cache" if self.storage is not None else None
+        audio = Audio(cache=cache)
         if self.settings is not None:
             audio.apply_settings(self.settings)
-        if audio.init():
+        if os.environ.get("SDL_AUDIODRIVER", "").lower() == "dummy":
+            pass  # SDL's "no audio device" by request (scripted runs, tests): nothing to open
+        elif audio.init():
             audio.start_music()
         else:
             print(f"koikoi-desktop: playing without sound ({audio.error})", file=sys.stderr)

@@ -7,9 +7,9 @@ Decisions:
   card sounds, a falling sine for the small drum), turned into an in-memory WAV and handed to
   ``pygame.mixer.Sound``. Nothing to license, nothing to lose from a broken install, and the sound
   "source" is this readable code. ``export_wavs(folder)`` writes them out to listen to.
-  Measured cost: see ``benchmarks/text_audio.py``. The effects are made on a daemon thread
-  when the mixer opens, the ambient loop when music first starts; ``Audio.update`` (once a frame)
-  takes the results.
+  Measured cost: see ``benchmarks/text_audio.py``. The effects are made in a worker process
+  (:class:`SynthJob`) once the first frame is drawn, the ambient loop when music first starts;
+  ``Audio.update`` (once a frame) takes the results.
 * **No device is an expected failure, a bug is not.** ``init`` catches only ``pygame.error``
   from opening the mixer (no audio device, a driver that refuses): ``available`` stays False,
   ``error`` says why (the app prints it as one line) and every call is a silent no-op. A
@@ -25,20 +25,17 @@ Decisions:
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import os
 import random
 import sys
-import threading
 import wave
 from array import array
 from collections.abc import Callable
-from concurrent.futures import Future
-from concurrent.futures import wait as futures_wait
 from pathlib import Path
-from typing import Any, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 RATE = 22050
 AMBIENT_RATE = 16000  # the loop is dark and soft: a lower rate halves its making time
@@ -375,24 +372,128 @@ def ambient_wav() -> bytes:
     return to_wav_bytes(ambient_loop(), AMBIENT_RATE)
 
 
-def in_background(work: Callable[[], T], name: str) -> Future[T]:
-    """Run ``work`` on a daemon thread; its result (or its exception) waits in the future.
+#: What a synthesis worker can be asked to make (by name: the worker process imports this
+#: module itself, so no function object travels between processes).
+WORKS: dict[str, Callable[[], Any]] = {"effects": effect_wavs, "ambient": ambient_wav}
 
-    A daemon thread rather than an executor: quitting the game never waits for a synthesis that
-    is still running. An exception is not swallowed: ``Future.result()`` raises it again on the
-    thread that collects the result (the game's main thread, inside the crash handler)."""
-    fut: Future[T] = Future()
 
-    def run() -> None:
-        if not fut.set_running_or_notify_cancel():
-            return
+def _source_tag() -> str:
+    """What the cached sounds were made by: a digest of this module's source (the package
+    version where the source is not a file, as in a frozen build)."""
+    try:
+        data = Path(__file__).read_bytes()
+    except OSError:
+        from koikoi_desktop import __version__
+
+        data = __version__.encode()
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _read_cached(path: Path) -> bytes | None:
+    """A cached WAV file, or None when it is missing or not a whole 16-bit mono WAV."""
+    try:
+        data = path.read_bytes()
+        with wave.open(io.BytesIO(data)) as w:
+            whole = w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getnframes() > 0
+            whole = whole and len(data) >= 44 + 2 * w.getnframes()
+    except (OSError, EOFError, wave.Error):
+        return None
+    return data if whole else None
+
+
+def cached_work(work: str, cache: Path | None) -> Any:
+    """``WORKS[work]()``, read from the sound cache under ``cache`` when this version of the
+    module already made it there; made and written there otherwise.
+
+    Decision: the cache is an optimisation (about a second of CPU saved at every start), never a
+    source of truth. A missing, damaged or older file is made again; a cache that cannot be
+    written (read-only folder, full disk) only means the next start makes the sounds again, so
+    that failure is not reported. Folders of older versions are removed when a new one is
+    written."""
+    if cache is None:
+        return WORKS[work]()
+    folder = cache / f"sounds-{_source_tag()}"
+    names = EFFECTS if work == "effects" else ("ambient",)
+    found = {n: _read_cached(folder / f"{n}.wav") for n in names}
+    if all(v is not None for v in found.values()):
+        return found if work == "effects" else found["ambient"]
+    made = WORKS[work]()
+    files = made if work == "effects" else {"ambient": made}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in files.items():
+            tmp = folder / f".{name}.wav.tmp"
+            tmp.write_bytes(data)
+            os.replace(tmp, folder / f"{name}.wav")
+        for old in cache.glob("sounds-*"):
+            if old != folder and old.is_dir():
+                for f in old.iterdir():
+                    f.unlink()
+                old.rmdir()
+    except OSError:
+        pass  # see the docstring: the sounds were made; only the saving for next time failed
+    return made
+
+
+def _synth_worker(send: Any, work: str, cache: Path | None = None) -> None:
+    """In the worker process: make ``work`` and send ``(True, result)``, or ``(False,
+    exception)`` so the game raises it again on its own main thread."""
+    try:
+        send.send((True, cached_work(work, cache)))
+    except BaseException as exc:  # handed over, raised again by SynthJob.result()
+        send.send((False, exc))
+    finally:
+        send.close()
+
+
+class SynthJob:
+    """One synthesis in a worker process, collected without blocking (``done`` / ``result``).
+
+    Decision: a process, not a thread. Synthesis is ~1 s of pure-Python CPU; on a thread it held
+    the interpreter lock in 5 ms slices, and every thread that releases the lock and wants it
+    back — the frame loop after a flip, the computer opponent's worker thread — waited for the
+    next slice: an autoplay match took twice as long while the sounds were being made. A worker
+    process runs on another core and hands back bytes (~1 MB). Like the Expert's worker
+    (``ui.thinker``) it forks on Linux and spawns elsewhere; it is a daemon, so quitting never
+    waits for it, and ``cancel`` ends it at once.
+    """
+
+    def __init__(self, work: str, cache: Path | None = None) -> None:
+        import multiprocessing
+
+        if work not in WORKS:
+            raise ValueError(f"unknown synthesis {work!r}; expected one of {sorted(WORKS)}")
+        ctx: Any = multiprocessing.get_context(
+            "fork" if sys.platform.startswith("linux") else "spawn")
+        self._recv, send = ctx.Pipe(duplex=False)
+        self._proc = ctx.Process(target=_synth_worker, args=(send, work, cache), daemon=True,
+                                 name=f"koikoi-{work}-synth")
+        self._proc.start()
+        send.close()  # ours: the worker holds its own end
+
+    def done(self, timeout: float = 0.0) -> bool:
+        """Whether the result (or an error, or the worker's end) is waiting."""
+        return bool(self._recv.poll(timeout))
+
+    def result(self) -> Any:
+        """The worker's result; its exception is raised here. A worker that ended without an
+        answer (killed from outside) is an error too."""
         try:
-            fut.set_result(work())
-        except BaseException as exc:  # handed over, raised again by fut.result()
-            fut.set_exception(exc)
+            ok, value = self._recv.recv()
+        except EOFError:
+            raise RuntimeError("the sound synthesis worker ended without a result") from None
+        finally:
+            self._recv.close()
+            self._proc.join(timeout=5.0)
+        if not ok:
+            raise value
+        return value
 
-    threading.Thread(target=run, name=name, daemon=True).start()
-    return fut
+    def cancel(self) -> None:
+        if self._proc.is_alive():
+            self._proc.terminate()
+        self._proc.join(timeout=5.0)
+        self._recv.close()
 
 
 class Audio:
@@ -409,26 +510,28 @@ class Audio:
     """
 
     def __init__(self, *, effects_volume: float = 0.8, music_volume: float = 0.6,
-                 muted: bool = False) -> None:
+                 muted: bool = False, cache: Path | None = None) -> None:
         self.effects_volume = _clamp(effects_volume)
         self.music_volume = _clamp(music_volume)
         self.muted = bool(muted)
         self.available = False
         self.error: str | None = None  # why audio is unavailable, for the one log line
+        #: Where made sounds are kept between runs (``cached_work``); None: made every time.
+        self.cache = cache
         self._sounds: dict[str, Any] = {}
         self._music: Any = None
         self._music_channel: Any = None
         self._music_wanted = False
-        self._effects_job: Future[dict[str, bytes]] | None = None
+        self._effects_job: SynthJob | None = None
         self._effects_wanted = False
-        self._music_job: Future[bytes] | None = None
+        self._music_job: SynthJob | None = None
         self._music_pending = False
 
     # -- life cycle
     def init(self, *, background: bool = True) -> bool:
         """Open the mixer; True when it opened, False (with ``error``) when there is no device.
 
-        With ``background`` (the game's way) the effects are synthesised on a daemon thread so
+        With ``background`` (the game's way) the effects are synthesised in a worker process so
         start-up does not wait; an effect played before they are ready is skipped.
         ``background=False`` makes them now.
         """
@@ -451,7 +554,7 @@ class Audio:
         if background:
             self._effects_wanted = True  # started by the first update(): after a frame is drawn
         else:
-            self._load_effects(effect_wavs())
+            self._load_effects(cached_work("effects", self.cache))
         return True
 
     def update(self) -> None:
@@ -465,10 +568,10 @@ class Audio:
             return  # the usual frame: nothing under way
         if self._effects_wanted and self.available:
             self._effects_wanted = False
-            self._effects_job = in_background(effect_wavs, "effects-synth")
+            self._effects_job = SynthJob("effects", self.cache)
         if self._music_pending and self.available:
             self._music_pending = False
-            self._music_job = in_background(ambient_wav, "ambient-synth")
+            self._music_job = SynthJob("ambient", self.cache)
         job = self._effects_job
         if job is not None and job.done():
             self._effects_job = None
@@ -499,15 +602,17 @@ class Audio:
         """Block until background synthesis is done and taken (tests, benchmarks; the game never
         waits)."""
         self.update()  # starts what is still to be made
-        if self._effects_job is not None:
-            futures_wait([self._effects_job], timeout)
-        if self._music_job is not None:
-            futures_wait([self._music_job], timeout)
+        for job in (self._effects_job, self._music_job):
+            if job is not None:
+                job.done(timeout)
         self.update()
 
     def quit(self) -> None:
         """Stop everything and close the mixer (safe to call at any time). A synthesis still
-        running is left to finish on its daemon thread and dropped."""
+        running is stopped."""
+        for job in (self._effects_job, self._music_job):
+            if job is not None:
+                job.cancel()
         if self.available:
             import pygame
 

@@ -184,3 +184,34 @@ def test_play_says_whether_the_effect_started(player):
     player.set_effects_volume(0.5)
     player.set_muted(True)
     assert player.play("capture") is False
+
+
+def test_sounds_are_kept_between_runs_and_remade_when_damaged(tmp_path, monkeypatch):
+    """The second start reads the sounds the first one made (no synthesis: it would fail
+    here); a damaged file is made again; a folder of another version is removed."""
+    cache = tmp_path / "cache"
+    (cache / "sounds-old").mkdir(parents=True)
+    (cache / "sounds-old" / "capture.wav").write_bytes(b"old")
+    made = audio.cached_work("effects", cache)
+    assert sorted(made) == sorted(audio.EFFECTS)
+    folder = next(cache.glob("sounds-*"))
+    assert folder.name != "sounds-old" and not (cache / "sounds-old").exists()
+    monkeypatch.setattr(audio, "synthesize", lambda name, rate=audio.RATE: 1 / 0)
+    assert audio.cached_work("effects", cache) == made  # read back, nothing synthesised
+    a = audio.Audio(cache=cache)
+    a.init()
+    a.wait_ready()  # in the worker process, from the cache
+    assert a.ready and a.play("capture")
+    a.quit()
+    (folder / "yaku.wav").write_bytes(made["yaku"][:100])  # cut short
+    with pytest.raises(ZeroDivisionError):  # so it is made again (and synthesis is broken here)
+        audio.cached_work("effects", cache)
+    monkeypatch.undo()
+    assert audio.cached_work("effects", cache) == made
+    assert (folder / "yaku.wav").read_bytes() == made["yaku"]
+
+
+def test_a_cache_that_cannot_be_written_still_gives_the_sounds(tmp_path):
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache folder would be")
+    assert audio.cached_work("ambient", blocker)[:4] == b"RIFF"

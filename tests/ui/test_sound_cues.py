@@ -63,16 +63,20 @@ def test_effect_for(moment: str, kind: str, player: int | None, ours: tuple[int,
     assert SoundCues.effect_for(moment, ev, ours) == want
 
 
-def test_a_burst_of_one_effect_plays_once_and_is_logged() -> None:
+def test_a_burst_plays_once_and_is_logged(monkeypatch: Any) -> None:
     fake, log = FakeAudio(), io.StringIO()
     cues = SoundCues(fake, log=log)
+    clock = [100.0]
+    monkeypatch.setattr(sound_cues.time, "perf_counter", lambda: clock[0])
     for _ in range(5):  # a skipped animation starts its steps in one frame
         cues.show("capture", SimpleNamespace(kind="play", player=0))
+    cues.show("flip", SimpleNamespace(kind="draw", player=0))  # too close to the capture
+    clock[0] += sound_cues.GAP_S + 0.01  # the next moment, at a person's pace
     cues.show("flip", SimpleNamespace(kind="draw", player=0))
     assert fake.played == ["capture", "draw_flip"]
     lines = [line.split("\t") for line in log.getvalue().splitlines()]
     assert [(x[1], x[2]) for x in lines] == [("capture", "played")] + [
-        ("capture", "repeat")] * 4 + [("draw_flip", "played")]
+        ("capture", "repeat")] * 4 + [("draw_flip", "repeat"), ("draw_flip", "played")]
     assert all(x[3] == "-1" for x in lines)  # not the disk driver: no byte position
 
 
@@ -108,6 +112,7 @@ def test_the_table_cues_each_animated_moment_in_order(app: Any, monkeypatch: Any
     fake = FakeAudio()
     app.cues = SoundCues(fake)
     monkeypatch.setattr(sound_cues, "REPEAT_S", 0.0)
+    monkeypatch.setattr(sound_cues, "GAP_S", 0.0)
     cfg = MatchConfig(engine.PRESETS["nintendo"], ("intermediate", "intermediate"), seed=11)
     t = TableScene(app, config=cfg, autoplay=True)
     app.stack.push(t)
@@ -137,7 +142,23 @@ def test_the_table_cues_each_animated_moment_in_order(app: Any, monkeypatch: Any
 # ------------------------------------------------------------------------- the app's player
 
 
-def test_the_app_opens_one_player_after_the_window(app: Any) -> None:
+@pytest.fixture
+def disk_audio(monkeypatch: Any, tmp_path: Path) -> None:
+    """SDL's disk driver: a real mixer writing to a file (the dummy driver opens nothing)."""
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "disk")
+    monkeypatch.setenv("SDL_DISKAUDIOFILE", str(tmp_path / "out.raw"))
+
+
+def test_the_dummy_driver_opens_no_mixer(app: Any) -> None:
+    app.open_audio()
+    assert isinstance(app.audio, audio.Audio) and not app.audio.available
+    assert not pygame.mixer.get_init()
+    assert app.cues.show("capture", SimpleNamespace(kind="play", player=0)) == "capture"
+
+
+def test_the_app_opens_one_player_after_the_window(app: Any, disk_audio: None) -> None:
     app.open_audio()
     assert isinstance(app.audio, audio.Audio) and app.audio.available
     assert app.cues.audio is app.audio
@@ -147,7 +168,7 @@ def test_the_app_opens_one_player_after_the_window(app: Any) -> None:
 
 
 def test_no_audio_device_is_one_line_and_a_silent_game(app: Any, monkeypatch: Any,
-                                                       capsys: Any) -> None:
+                                                       capsys: Any, disk_audio: None) -> None:
     if pygame.mixer.get_init():
         pygame.mixer.quit()
 
@@ -165,7 +186,7 @@ def test_no_audio_device_is_one_line_and_a_silent_game(app: Any, monkeypatch: An
 
 
 def test_settings_sliders_and_mute_change_the_player_live_and_are_saved(
-    app: Any, tmp_path: Path
+    app: Any, tmp_path: Path, disk_audio: None
 ) -> None:
     app.open_audio()
     app.audio.wait_ready()
