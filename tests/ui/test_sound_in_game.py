@@ -122,7 +122,7 @@ def test_muted_in_the_settings_the_match_writes_silence(tmp_path: Path) -> None:
     samples, cues = run_game(
         tmp_path,
         {"sound_volume": 100, "music_volume": 100, "muted": True},
-        "--autoplay", "--speed", "fast", "--seed", "5", "--frames", "600",
+        "--autoplay", "--realtime", "--speed", "fast", "--seed", "5", "--frames", "480",
     )
     assert any(name == "capture" for name, _, _ in cues)  # the cues still came
     assert all(what == "silent" for _, what, _ in cues if what != "repeat")
