@@ -25,38 +25,32 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+from pydantic import ValidationError
 
+from koikoi_desktop.assets import CardSprites
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.cards import draw_badge, placeholder
 from koikoi_desktop.ui.input import Intent, to_intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 CARD_RATIO = 0.625  # width / height of a card (ART.md viewBox 200 x 320)
 
-_sprites: Any = None
+_sprites: CardSprites | None = None
 
 
-def card_image(app: Any, card_id: int, size: tuple[int, int]) -> pygame.Surface:
-    """Card art at ``size`` from the learning screens' own sprite cache (placeholder fallback)."""
+def card_image(card_id: int, size: tuple[int, int]) -> pygame.Surface:
+    """Card art at ``size`` from the learning screens' own sprite cache; the placeholder when
+    the install lacks the card's file or it is damaged."""
     global _sprites
     size = (max(1, int(size[0])), max(1, int(size[1])))
     if _sprites is None:
-        try:
-            from koikoi_desktop.assets import CardSprites
-
-            _sprites = CardSprites(max_sizes=4)
-        except Exception:
-            _sprites = False
-    if _sprites:
-        try:
-            surf: pygame.Surface = _sprites.get(card_id, size)
-            return surf
-        except Exception:
-            pass
-    from koikoi_desktop.ui.cards import placeholder
-
-    return placeholder(card_id, size)
+        _sprites = CardSprites(max_sizes=4)
+    try:
+        return _sprites.get(card_id, size)
+    except (pygame.error, OSError):
+        return placeholder(card_id, size)
 
 
 def card_size(height: int) -> tuple[int, int]:
@@ -74,16 +68,11 @@ def draw_card(
     badge: bool | None = None,
 ) -> None:
     """One card in ``rect`` (badge per the settings), dimmed or outlined as asked."""
-    surface.blit(card_image(app, card_id, rect.size), rect)
+    surface.blit(card_image(card_id, rect.size), rect)
     if badge is None:
         badge = bool(app_setting(app, "card_badges", True))
     if badge and card_id and rect.h >= 60:
-        try:
-            from koikoi_desktop.ui.badges import draw_badge
-
-            draw_badge(surface, rect, card_id)
-        except Exception:
-            pass
+        draw_badge(surface, rect, card_id)
     if dim:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((10, 20, 14, 165))
@@ -123,17 +112,9 @@ def active_rules(app: Any, given: Any = None) -> Any:
     if options:
         try:
             return Rules.model_validate({**base.model_dump(), **dict(options)})
-        except Exception:
+        except ValidationError:  # saved options this preset cannot take: its own rules
             return base
     return base
-
-
-def rules_label(rules: Any) -> str:
-    """"Nintendo (standard)" or "Custom, based on …" for a rule set."""
-    from koikoi_desktop.engine import is_custom
-
-    name = gfx.tr(f"preset.{rules.based_on}.name")
-    return gfx.tr("preset.custom", preset=name) if is_custom(rules) else name
 
 
 @functools.lru_cache(maxsize=1024)

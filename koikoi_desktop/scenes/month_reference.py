@@ -32,6 +32,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK
+from koikoi_desktop.names import rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.learning import (
     LearnScene,
@@ -43,7 +44,6 @@ from koikoi_desktop.scenes.learning import (
     flow_chips,
     name_style,
     paragraph,
-    rules_label,
     save_settings,
 )
 from koikoi_desktop.ui import gfx, theme
@@ -166,10 +166,8 @@ class MonthReferenceScene(LearnScene):
         score = int(self.setting("quiz_score", 0)) + (1 if right else 0)
         streak = int(self.setting("quiz_streak", 0)) + 1 if right else 0
         best = max(int(self.setting("quiz_best_streak", 0)), streak)
-        try:
-            save_settings(self.app, quiz_score=score, quiz_streak=streak, quiz_best_streak=best)
-        except Exception as exc:  # a full disk must not end the quiz
-            self.message = str(exc)
+        # storage never raises for a full disk: it keeps the values and warns on the title
+        save_settings(self.app, quiz_score=score, quiz_streak=streak, quiz_best_streak=best)
         self.quiz_stage = "result"
         self.build_quiz()
 

@@ -16,37 +16,15 @@ import pygame
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine import rules as rules_mod
+from koikoi_desktop.names import rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
-from koikoi_desktop.scenes.table_view import preset_label
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import to_intent
 from koikoi_desktop.ui.thinker import available_opponents
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 
 HOTSEAT = "hotseat"
-
-
-def _value_label(name: str, value: Any) -> str:
-    if value is None:
-        return gfx.tr("ui.common.off")
-    if isinstance(value, bool):
-        return gfx.tr("ui.common.on" if value else "ui.common.off")
-    key = f"rule.{name}.{value}"
-    text = gfx.tr(key)
-    return str(value) if text == key else text
-
-
-def _rule_label(name: str) -> str:
-    key = f"rule.{name}"
-    text = gfx.tr(key)
-    if text != key:
-        return text
-    if name.startswith("value_"):
-        from koikoi_desktop.scenes.table_text import yaku_name
-
-        return gfx.tr("ui.newgame.value_of", yaku=yaku_name(name[6:]))
-    return name.replace("_", " ")
 
 
 class NewGameScene(MenuScene):
@@ -128,7 +106,7 @@ class NewGameScene(MenuScene):
         def rect() -> pygame.Rect:
             return pygame.Rect(x, 0, col_w, rh)
 
-        presets = [(n, preset_label(engine.PRESETS[n])) for n in engine.PRESETS]
+        presets = [(n, rules_label(engine.PRESETS[n])) for n in engine.PRESETS]
         lengths = self.lengths()
         cur_len = self.rules.rounds if self.rules.match_end == "rounds" else None
         if cur_len not in [v for v, _ in lengths]:
@@ -174,10 +152,10 @@ class NewGameScene(MenuScene):
         )
         self.rule_widgets = []
         for name in rules_mod.SETTINGS:
-            opts = [(v, _value_label(name, v)) for v in rules_mod.setting_choices(name)]
+            opts = [(v, rule_value_label(name, v)) for v in rules_mod.setting_choices(name)]
             cur = getattr(self.rules, name)
             if cur not in [v for v, _ in opts]:
-                opts.append((cur, _value_label(name, cur)))
+                opts.append((cur, rule_value_label(name, cur)))
             cw = Choice(
                 self._label_fn(name),
                 opts,
@@ -191,7 +169,7 @@ class NewGameScene(MenuScene):
 
     @staticmethod
     def _label_fn(name: str) -> Callable[[], str]:
-        return lambda: _rule_label(name)
+        return lambda: rule_label(name)
 
     def _setter(self, name: str) -> Callable[[Any], None]:
         return lambda v: self.set_rule(name, v)
@@ -254,7 +232,7 @@ class NewGameScene(MenuScene):
         )
         gfx.blit_text(
             surface,
-            gfx.tr("ui.newgame.rules_heading", preset=preset_label(self.rules)),
+            gfx.tr("ui.newgame.rules_heading", preset=rules_label(self.rules)),
             theme.font_px(19, s),
             (self.rules_area.x, self.rules_area.y - int(34 * s)),
             bold=True,

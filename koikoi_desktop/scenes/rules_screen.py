@@ -25,6 +25,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, payout, score_yaku
+from koikoi_desktop.names import rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.learning import (
     LearnScene,
@@ -35,9 +36,7 @@ from koikoi_desktop.scenes.learning import (
     draw_card,
     name_style,
     paragraph,
-    rules_label,
 )
-from koikoi_desktop.scenes.settings_screen import rule_label, rule_value_label
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
 

@@ -21,16 +21,17 @@ and a partial or impossible date is shown in red and not saved.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
 from collections.abc import Callable
 from typing import Any
 
 import pygame
+from pydantic import ValidationError
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
+from koikoi_desktop.names import rule_label, rule_value_label
 from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
@@ -47,26 +48,6 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "settlement": ("winner_only", "zero_sum"),
 }
 ROUNDS_CHOICES = {"seed-000": (12, 6, 3), "seed-003": (12, 6)}
-
-
-def rule_value_label(field: str, value: Any) -> str:
-    """A rule setting's value for people: on/off, a number, or the choice's translated name."""
-    if isinstance(value, bool):
-        return gfx.tr("ui.common.on" if value else "ui.common.off")
-    if value is None:
-        none_key = f"rule.{field}.none"
-        return gfx.tr(none_key) if i18n.has(none_key, "en") else gfx.tr("ui.common.off")
-    if isinstance(value, int):
-        return str(value)
-    key = f"rule.{field}.{value}"
-    return gfx.tr(key) if i18n.has(key) or i18n.has(key, "en") else str(value)
-
-
-def rule_label(field: str) -> str:
-    """A rule setting's name (``value_<yaku>`` fields read as "Value of <yaku>")."""
-    if field.startswith("value_"):
-        return gfx.tr("ui.rules.value_of", yaku=i18n.yaku_name(field[6:]))
-    return gfx.tr(f"rule.{field}")
 
 
 def with_option(preset: str, options: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
@@ -213,7 +194,7 @@ class SettingsScene(LearnScene):
     def save(self, **changes: Any) -> bool:
         try:
             save_settings(self.app, **changes)
-        except Exception:
+        except ValidationError:  # a value the settings model refuses: nothing was written
             self.message = gfx.tr("ui.settings.invalid")
             return False
         self.message = gfx.tr("ui.settings.saved")
@@ -235,13 +216,8 @@ class SettingsScene(LearnScene):
             self.build()
 
     def set_fullscreen(self, value: bool) -> None:
-        if self.save(fullscreen=value) and bool(getattr(self.app, "_fullscreen", value)) != value:
-            toggle = getattr(self.app, "toggle_fullscreen", None)
-            if toggle is not None:
-                try:
-                    toggle()
-                except Exception as exc:  # a display that cannot go fullscreen
-                    self.message = str(exc)
+        if self.save(fullscreen=value) and self.app.fullscreen != value:
+            self.app.toggle_fullscreen()  # a display that refuses says so in app.warnings
 
     def set_app_attr(self, field: str, attr: str) -> Callable[[Any], None]:
         def cb(value: Any) -> None:
@@ -253,11 +229,10 @@ class SettingsScene(LearnScene):
     def set_sound(self, field: str) -> Callable[[Any], None]:
         def cb(value: Any) -> None:
             if self.save(**{field: value}):
-                audio = getattr(self.app, "audio", None)
-                settings = getattr(getattr(self.app, "storage", None), "settings", None)
-                if audio is not None and hasattr(audio, "apply_settings") and settings:
-                    with contextlib.suppress(Exception):
-                        audio.apply_settings(settings)
+                audio = getattr(self.app, "audio", None)  # the app's sound (issue 16)
+                settings = self.app.settings
+                if audio is not None and settings is not None:
+                    audio.apply_settings(settings)
 
         return cb
 
@@ -277,7 +252,7 @@ class SettingsScene(LearnScene):
             try:
                 opts = with_option(preset, dict(self.get("default_options", {}) or {}), field,
                                    value)
-            except Exception:
+            except ValueError:  # pydantic's ValidationError too: a combination Rules refuses
                 self.message = gfx.tr("ui.settings.invalid")
                 return
             self.save(default_options=opts)

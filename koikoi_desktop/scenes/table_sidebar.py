@@ -50,12 +50,7 @@ def _label(key: str, fs: int, room: int) -> str:
     name = yaku_name(key)
     if gfx.measure(name, fs)[0] <= room:
         return name
-    try:
-        from koikoi_desktop import i18n
-
-        short = str(i18n.yaku_name(key, "romaji"))
-    except Exception:
-        return name
+    short = yaku_name(key, "romaji")
     return short if gfx.measure(short, fs)[0] < gfx.measure(name, fs)[0] else name
 
 

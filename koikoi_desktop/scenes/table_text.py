@@ -1,41 +1,28 @@
-"""Words for the table: card and yaku names, event descriptions for the log and banners."""
+"""Words for the table: event descriptions for the log and banners, illegal-move and computer
+reasons, the call words (card and yaku names come from :mod:`koikoi_desktop.names`)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from koikoi_desktop.names import card_name, cards_text, end_text, factor_text, yaku_name
 from koikoi_desktop.ui import gfx
 
+__all__ = [
+    "card_name",
+    "cards_text",
+    "describe",
+    "end_text",
+    "factor_text",
+    "illegal_text",
+    "koi_word",
+    "reason_text",
+    "stop_word",
+    "yaku_name",
+]
+
 INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
-
-
-def card_name(card_id: int) -> str:
-    try:
-        from koikoi_desktop import i18n
-
-        name = i18n.card_name(card_id)
-        if name and not name.startswith("card."):
-            return str(name)
-    except Exception:
-        pass
-    return f"#{card_id}"
-
-
-def yaku_name(key: str) -> str:
-    try:
-        from koikoi_desktop import i18n
-
-        name = i18n.yaku_name(key)
-        if name and not name.startswith("yaku."):
-            return str(name)
-    except Exception:
-        pass
-    return key
-
-
-def cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(card_name(c) for c in cards)
 
 
 def _catalog(key: str, **fmt: Any) -> str | None:
@@ -108,14 +95,6 @@ def stop_word(rules: Any) -> str:
 
 def koi_word(rules: Any) -> str:
     return _word("koi", str(getattr(rules, "koi_word", "") or ""), "Koi-koi")
-
-
-def factor_text(name: str, factor: int) -> str:
-    return gfx.tr(f"ui.factor.{name}", f=factor)
-
-
-def end_text(reason: str) -> str:
-    return gfx.tr(f"ui.end.{reason}")
 
 
 def describe(ev: Any, names: tuple[str, str], rules: Any) -> str | None:

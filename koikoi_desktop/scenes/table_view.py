@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from koikoi_desktop.names import rules_label
 from koikoi_desktop.scenes import table_sidebar
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.ui import gfx, theme
@@ -229,18 +230,6 @@ def _unit(scene: TableScene) -> str:
     return gfx.tr("ui.common.coins" if scene.rules.unit == "coins" else "ui.common.points")
 
 
-def preset_label(rules: Any) -> str:
-    name = gfx.tr(f"ui.preset.{rules.based_on}")
-    try:
-        from koikoi_desktop import engine
-
-        if engine.is_custom(rules):
-            return gfx.tr("ui.table.custom_based_on", preset=name)
-    except Exception:
-        pass
-    return name
-
-
 def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.lay
     st, number, balances = scene.shown
@@ -256,7 +245,7 @@ def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
     )
     if scene.rules.match_end == "target" and scene.rules.target_score:
         rnd += " · " + gfx.tr("ui.table.target", n=scene.rules.target_score)
-    parts = [rnd, gfx.tr("ui.table.dealer", name=scene.names[st.dealer]), preset_label(scene.rules)]
+    parts = [rnd, gfx.tr("ui.table.dealer", name=scene.names[st.dealer]), rules_label(scene.rules)]
     if not dealer_known(scene):
         del parts[1]
     if scene.config.practice:

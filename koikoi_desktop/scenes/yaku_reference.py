@@ -20,6 +20,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
+from koikoi_desktop.names import rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.learning import (
     LearnScene,
@@ -30,7 +31,6 @@ from koikoi_desktop.scenes.learning import (
     draw_card,
     name_style,
     paragraph,
-    rules_label,
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent

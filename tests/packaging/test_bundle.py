@@ -12,8 +12,8 @@ Decisions:
   so the bundle cannot lean on the source tree, the developer's Python or their settings.
 * "It drew the title screen" is checked by comparing the bundle's screenshot with the one the
   game draws from source with the same flags: they must match (the title screen is a still
-  picture; a missing screen module would show a "coming soon" stub, a missing asset would show
-  placeholder cards or no text, and either fails the comparison).
+  picture; a missing screen module fails to start, a missing asset would show placeholder
+  cards or no text, and either fails the comparison).
 * The menu-entry test runs the installed ``.desktop`` file's Exec line under Xvfb when it is
   installed (``.ci/run`` installs it), else with the dummy video driver.
 """

@@ -6,8 +6,8 @@ import subprocess
 import sys
 from typing import Any
 
-import pytest
 import pygame
+import pytest
 
 from koikoi_desktop import app, scenes
 from koikoi_desktop.scenes.base import Scene, SceneStack
@@ -63,12 +63,16 @@ def test_pop_to_and_find() -> None:
     assert st.pop_to("missing") is None
 
 
-def test_registry_falls_back_to_stub_for_missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_registry_refuses_a_missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A registered screen whose module is missing is an error, not a placeholder screen."""
     monkeypatch.setitem(scenes.REGISTRY, "nowhere", "koikoi_desktop.scenes.not_written_yet:X")
-    cls = scenes.scene_class("nowhere")
-    from koikoi_desktop.scenes.stub import StubScene
+    with pytest.raises(ModuleNotFoundError):
+        scenes.scene_class("nowhere")
 
-    assert issubclass(cls, StubScene)
+
+def test_every_registered_scene_class_exists() -> None:
+    for name in scenes.REGISTRY:
+        assert issubclass(scenes.scene_class(name), Scene), name
 
 
 def test_every_cli_scene_is_registered() -> None:
@@ -132,7 +136,7 @@ def test_crash_report_written(tmp_path, monkeypatch, capsys) -> None:  # type: i
     assert app.main(["--data-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err.strip()
     assert "report written to" in err and err.count("\n") == 0
-    reports = list(tmp_path.glob("crash-*.txt"))
+    reports = list((tmp_path / "crash").glob("crash-*.txt"))
     assert len(reports) == 1 and "kaboom" in reports[0].read_text()
 
 
