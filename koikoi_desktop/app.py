@@ -29,6 +29,7 @@ import argparse
 import os
 import sys
 import time
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +156,9 @@ class App:
         self.matches_left = int(self.args.matches or 1)
         self._windowed_size: tuple[int, int] = self.size
         self.icon_set = False
+        #: Where the table's computer opponents think: None = their own worker (a thread, or a
+        #: process for Expert); tests inject ``ai.InlineExecutor()`` to decide synchronously.
+        self.ai_executor: Executor | None = None
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:

@@ -15,13 +15,13 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import engine, scenes
+from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
 from koikoi_desktop.names import rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import to_intent
-from koikoi_desktop.ui.thinker import available_opponents
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 
 HOTSEAT = "hotseat"
@@ -38,7 +38,7 @@ class NewGameScene(MenuScene):
         self.preset = preset if preset in engine.PRESETS else "nintendo"
         self.rules = engine.PRESETS[self.preset]
         opp = str(app.setting("default_opponent", "intermediate"))
-        self.opponents = [*available_opponents(), HOTSEAT]
+        self.opponents = [*LEVELS, HOTSEAT]
         self.opponent = opp if opp in self.opponents else "intermediate"
         self.practice = False
         self.message = ""

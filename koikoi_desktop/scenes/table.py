@@ -25,6 +25,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import engine, scenes
+from koikoi_desktop.ai import Thinker, decide, make_opponent
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.table_prompts import PromptsMixin
 from koikoi_desktop.scenes.table_storage import TableStorageMixin
@@ -35,7 +36,6 @@ from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
 from koikoi_desktop.ui.input import Intent, to_intent
-from koikoi_desktop.ui.thinker import Thinker, make_opponent
 
 CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
 DRAG_THRESHOLD = 6
@@ -124,7 +124,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         self.director.describe = lambda ev: describe(ev, self.names, self.rules)
         self.log: list[str] = []
         self.director.on_log = self.log.append
-        self.thinker = Thinker()
+        self.thinker = Thinker(app.ai_executor)
         self.match: Any = None
         self.first: Any = None
         self.after_queue: Any = None
@@ -205,8 +205,6 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         """``--scene round-summary`` / ``match-result``: the computer seats play at once (no
         animation, on this thread) to the end of the first round or of the match, and that
         screen is shown over the table as in a real match."""
-        from koikoi_desktop.ui.thinker import _choose
-
         m = self.match
         last = m.round
         for _ in range(20000):  # a whole match is a few hundred moves
@@ -214,8 +212,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
                 break
             last = m.round
             p = last.to_move
-            view = last.view(p)
-            action, _ = _choose(self.opponents[p], view, list(view.legal))
+            action, _ = decide(self.opponents[p], last.view(p))
             self.actions.append((m.round_number, p, str(action)))
             m.apply(action)
         self.director.board.sync(last if until == "round-summary" else m.round)
@@ -468,8 +465,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
             self.cpu_delay += dt
             if self.cpu_delay < CPU_PAUSE.get(self.queue.speed, 0.5):
                 return
-            view = self.state.view(p)
-            self.thinker.submit(self.opponents[p], view, list(view.legal))
+            self.thinker.submit(self.opponents[p], self.state.view(p))
             return
         result = self.thinker.poll()
         if result is None:
@@ -477,9 +473,8 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         action, why = result
         self.cpu_delay = 0.0
         if not self.apply(action):
-            # a broken opponent must not hang the table: fall back to the first legal move
-            self.apply(self.state.legal_actions()[0])
-        elif why and self.config.practice:
+            raise RuntimeError(f"the {self.config.seats[p]} opponent chose an illegal {action}")
+        if why and self.config.practice:
             self.log.append(gfx.tr("ui.log.reason", name=self.names[p], why=reason_text(why)))
 
     def human_turn(self, p: int) -> None:
@@ -713,14 +708,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         if not self.config.practice or not self.my_turn():
             return
         view = self.state.view(self.viewer)
-        helper = make_opponent("intermediate", seed=self.seed)
-        try:
-            from koikoi_desktop.ui.thinker import _choose
-
-            action, why = _choose(helper, view, list(view.legal))
-        except Exception as exc:
-            self.say_message(str(exc))
-            return
+        action, why = decide(make_opponent("intermediate", seed=self.seed), view)
         self.suggestion = gfx.tr(
             "ui.table.suggestion", move=self.action_text(action), why=reason_text(why)
         )

@@ -285,10 +285,9 @@ class PromptsMixin:
         months: list[int | None] = [None, None]
         for p in (0, 1):
             opp = self.opponents.get(p)
-            persona = getattr(opp, "persona", None)
-            if persona is not None:
-                ages[p] = int(persona.age)
-                months[p] = int(persona.birth_month)
+            if opp is not None:
+                ages[p] = int(opp.persona.age)
+                months[p] = int(opp.persona.birth_month)
             elif bd is not None and p in self.humans and len(self.humans) == 1:
                 today = _dt.date.today()
                 ages[p] = today.year - bd.year - ((today.month, today.day) < (bd.month, bd.day))

@@ -67,7 +67,7 @@ def _reason_param(name: str, value: Any) -> Any:
 
 
 def reason_text(why: str) -> str:
-    """A computer opponent's reason (``ui.thinker.Why``) in the player's language; its English
+    """A computer opponent's reason (``ai.worker.Why``) in the player's language; its English
     text when it carries no key or the catalogs lack ``ai.reason.<key>``."""
     key = getattr(why, "key", "") or ""
     if key:

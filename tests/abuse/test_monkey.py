@@ -27,15 +27,15 @@ Replay: the run's base seed is printed (and is in every failure message). Decisi
   machine; a table scene re-rasterises the deck at every new window size). The stream is the
   same for a seed whatever the limit, so a replay with a higher limit reaches any failure again.
   ``KOIKOI_MONKEY_EVENTS=20000 KOIKOI_MONKEY_SECONDS=600`` is a long run.
-* Determinism for replays: the computer thinks in a worker; here ``Thinker.poll`` waits for the
-  worker's answer, so the move lands on the same frame in every replay. The global ``random``
-  (used for a new match with no seed) is seeded from the run seed too.
+* Determinism for replays: the app's computer opponents think through an injected
+  ``InlineExecutor`` (on the frame that asks), so a move lands on the same frame in every
+  replay, whatever the machine's load. The global ``random`` (used for a new match with no seed)
+  is seeded from the run seed too.
 """
 
 from __future__ import annotations
 
 import collections
-import concurrent.futures as cf
 import os
 import random
 import time
@@ -47,7 +47,7 @@ import pytest
 
 from koikoi_desktop import app as app_mod
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.ui import thinker as thinker_mod
+from koikoi_desktop.ai import InlineExecutor
 
 _SEED_ENV = os.environ.get("KOIKOI_MONKEY_SEED", "")
 BASE_SEED = (
@@ -270,8 +270,7 @@ class Illegal(list):  # type: ignore[type-arg]
 
 @pytest.fixture
 def patched_engine(monkeypatch: pytest.MonkeyPatch) -> Illegal:
-    """Record every illegal action that reaches ``Match.apply`` (and prove it changed nothing);
-    make the computer's answer land on a deterministic frame."""
+    """Record every illegal action that reaches ``Match.apply`` (and prove it changed nothing)."""
     illegal = Illegal()
     orig_apply = engine.Match.apply
 
@@ -288,15 +287,6 @@ def patched_engine(monkeypatch: pytest.MonkeyPatch) -> Illegal:
             raise
 
     monkeypatch.setattr(engine.Match, "apply", apply)
-    orig_poll = thinker_mod.Thinker.poll
-
-    def poll(self: Any) -> Any:
-        fut = getattr(self, "_future", None)
-        if fut is not None:
-            cf.wait([fut], timeout=60)
-        return orig_poll(self)
-
-    monkeypatch.setattr(thinker_mod.Thinker, "poll", poll)
     return illegal
 
 
@@ -311,6 +301,7 @@ def open_app(tmp_path: Path, name: str, rng: random.Random) -> Any:
         argv += ["--scene", name]
     args = app_mod.parse_args(argv)
     a = app_mod.App(args)
+    a.ai_executor = InlineExecutor()  # the computer decides in the frame that asks: replayable
     app_mod.sdl_defaults(args)
     a.open_storage()
     a._set_language()

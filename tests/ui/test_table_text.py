@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from koikoi_desktop import engine, i18n
+from koikoi_desktop.ai import Why, decide, make_opponent
 from koikoi_desktop.ai import base as ai_base
 from koikoi_desktop.scenes import table_text
 from koikoi_desktop.ui import gfx
-from koikoi_desktop.ui.thinker import Why, _choose, make_opponent
 
 from .test_table import center, drag, find_seed
 
@@ -122,7 +122,7 @@ def test_computer_reason_rendered_in_the_current_language() -> None:
     st = engine.new_round(engine.PRESETS["nintendo"], dealer=0, rng=__import__("random").Random(3))
     view = st.view(st.to_move)
     opp = make_opponent("intermediate", seed=1)
-    _, why = _choose(opp, view, list(view.legal))
+    _, why = decide(opp, view)
     assert isinstance(why, Why) and why.key in ai_base._TEMPLATES
     gfx.set_language("sk")
     text = table_text.reason_text(why)
