@@ -31,7 +31,7 @@ import sys
 import time
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -47,6 +47,9 @@ from koikoi_desktop.cli import (
     render_deck,
 )
 from koikoi_desktop.storage import Storage
+
+if TYPE_CHECKING:
+    import pygame
 
 __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
 
@@ -479,8 +482,12 @@ class App:
                 break
         return 0
 
-    def dispatch(self, event: Any) -> None:
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """One pygame event: window events here, the rest translated once into an intent for
+        the top scene (events no scene uses are dropped)."""
         import pygame
+
+        from koikoi_desktop.ui.input import to_intent
 
         if event.type == pygame.QUIT:
             self.request_quit()
@@ -489,7 +496,9 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         else:
-            self.stack.handle(event)
+            intent = to_intent(event)
+            if intent is not None:
+                self.stack.handle(intent)
 
     def shutdown(self) -> None:
         import pygame

@@ -10,7 +10,7 @@ import pygame
 
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import to_intent
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 
@@ -92,10 +92,7 @@ class MenuScene(Scene):
             y += bh + gap
         self.focus.set(self.buttons)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             self.on_back()
             return

@@ -32,7 +32,7 @@ from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import draw_badge, placeholder
-from koikoi_desktop.ui.input import Intent, to_intent
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 CARD_RATIO = 0.625  # width / height of a card (ART.md viewBox 200 x 320)
@@ -272,10 +272,7 @@ class LearnScene(Scene):
     def hit(self, rect: pygame.Rect, callback: Callable[[], Any]) -> None:
         self.hits.append((pygame.Rect(rect), callback))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             self.on_back()
             return

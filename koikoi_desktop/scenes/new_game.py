@@ -21,7 +21,7 @@ from koikoi_desktop.names import rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import to_intent
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 
 HOTSEAT = "hotseat"
@@ -203,10 +203,7 @@ class NewGameScene(MenuScene):
             wdg.visible = 0 <= row < visible
             wdg.rect.y = area.y + row * self.row_h()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             self.on_back()
             return

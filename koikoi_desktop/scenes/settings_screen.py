@@ -391,19 +391,15 @@ class SettingsScene(LearnScene):
     def on_wheel(self, dy: int) -> None:
         self.scroll_by(-dy * self.px(60))
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, intent: Intent) -> None:
         """Rows scrolled out of view must not take clicks meant for the header."""
-        from koikoi_desktop.ui.input import to_intent
-
-        intent = to_intent(event)
         if (
-            intent is not None
-            and intent.kind == "press"
+            intent.kind == "press"
             and not self.viewport().collidepoint(intent.pos)
             and not any(b.rect.collidepoint(intent.pos) for b in self.buttons)
         ):
             return
-        super().handle(event)
+        super().handle(intent)
 
     def on_key(self, intent: Intent) -> bool:
         focused = self.focus.focused

@@ -35,7 +35,7 @@ from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
-from koikoi_desktop.ui.input import Intent, to_intent
+from koikoi_desktop.ui.input import Intent
 
 CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
 DRAG_THRESHOLD = 6
@@ -485,10 +485,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         self.prompt_for_phase()
 
     # ------------------------------------------------------------------ input
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "move":
             self.pointer_pos = intent.pos
         if self.prompt is not None:

@@ -104,7 +104,7 @@ def continue_in_new_app(apps: list[Any], data: Path) -> tuple[Any, TableScene]:
     assert cont.enabled
     b.stack.draw(pygame.display.get_surface())
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        b.stack.handle(pygame.event.Event(kind, button=1, pos=cont.rect.center))
+        b.dispatch(pygame.event.Event(kind, button=1, pos=cont.rect.center))
     t = b.stack.top
     assert isinstance(t, TableScene) and t is not title
     return b, t

@@ -24,7 +24,7 @@ from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice, Slider
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
-LEARNING = ["month-reference", "yaku-reference", "rules", "tutorial", "settings", "about"]
+LEARNING = ["month-reference", "quiz", "yaku-reference", "rules", "tutorial", "settings", "about"]
 
 
 @pytest.fixture
@@ -45,17 +45,17 @@ def make_app(tmp_path: Path) -> Iterator[Callable[..., Any]]:
 
 
 def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    app.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def key(app: Any, k: int, text: str = "") -> None:
-    app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
 
 
 def wheel(app: Any, dy: int) -> None:
-    app.stack.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False))
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False))
 
 
 def draw(app: Any) -> pygame.Surface:
@@ -195,7 +195,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
 
 def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("month-reference", a, quiz=True, seed=5))
+    s = a.stack.push(scenes.create("quiz", a, seed=5))
     draw(a)
     card = DECK[s.quiz_card - 1]
     s.answer_month(card.month)
@@ -213,7 +213,7 @@ def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> No
 
 def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("month-reference", a, quiz=True, seed=2))
+    s = a.stack.push(scenes.create("quiz", a, seed=2))
     draw(a)
     card = DECK[s.quiz_card - 1]
     click(a, s.qfocus.widgets[card.month - 1].rect.center)
@@ -223,6 +223,19 @@ def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-
     click(a, s.qfocus.widgets[kinds.index(card.kind)].rect.center)
     assert s.quiz_stage == "result" and s.quiz_answer["right"]
     draw(a)
+
+
+def test_quiz_opens_over_the_month_reference_and_leaves_at_its_card(make_app) -> None:  # type: ignore[no-untyped-def]
+    a = make_app()
+    ref = a.stack.push(scenes.create("month-reference", a, month=1))
+    draw(a)
+    key(a, pygame.K_q)
+    quiz = a.stack.top
+    assert quiz.name == "quiz" and a.stack.names()[-2] == "month-reference"
+    asked = quiz.quiz_card
+    draw(a)
+    key(a, pygame.K_ESCAPE)
+    assert a.stack.top is ref and ref.card == asked and ref.month == DECK[asked - 1].month
 
 
 # ----------------------------------------------------------------------------- yaku reference
@@ -416,8 +429,8 @@ def test_settings_scrolls_with_wheel_and_keyboard_at_small_size(make_app) -> Non
     s = a.stack.push(scenes.create("settings", a))
     draw(a)
     assert s.content_h > s.viewport().h
-    a.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=s.viewport().center, rel=(0, 0),
-                                      buttons=(0, 0, 0)))
+    a.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=s.viewport().center, rel=(0, 0),
+                                buttons=(0, 0, 0)))
     wheel(a, -3)
     assert s.scroll > 0
     wheel(a, 10)

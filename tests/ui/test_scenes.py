@@ -227,7 +227,7 @@ def test_title_menu_reaches_every_screen_and_fits_1024x640(ui_app: Any) -> None:
     ]
     # keyboard: Tab from New game reaches "How to play" after Continue (disabled, skipped)
     title.focus.index = 0
-    title.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+    ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
     assert title.focus.index == 2
 
 

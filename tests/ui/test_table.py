@@ -54,11 +54,11 @@ def center(t: TableScene, card: int) -> tuple[int, int]:
 
 def drag(t: TableScene, card: int, to: tuple[int, int]) -> None:
     start = center(t, card)
-    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
+    t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
     mid = ((start[0] + to[0]) // 2, (start[1] + to[1]) // 2)
     for p in (mid, to):
-        t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-    t.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
+        t.app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
 
 
 def test_drag_onto_matching_card_captures(ui_app: Any, pump_fn: Any) -> None:
@@ -94,17 +94,17 @@ def test_drop_off_the_table_cancels(ui_app: Any, pump_fn: Any) -> None:
 def test_click_click_and_keyboard(ui_app: Any, pump_fn: Any) -> None:
     t, card, target = find_seed(ui_app, pump_fn, "match")
     pos = center(t, card)
-    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    t.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
     assert t.choice is not None and t.choice.card == card
     tp = center(t, target)
-    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=tp))
+    t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=tp))
     assert card in t.state.captured(0) or t.match.ledger
     # keyboard on the next human turn: Enter lifts, Enter plays the first option
     assert pump_fn(t, lambda: t.my_turn() and t.state.phase == "play")
     n = len(t.match.round.moves)
     for key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN):
-        t.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     assert len(t.match.round.moves) > n or t.match.ledger
 
 
@@ -193,27 +193,27 @@ def test_right_click_and_m_open_the_month_reference_without_touching_the_match(
     t, _card, target = find_seed(ui_app, pump_fn, "match")
     before = engine.match_record(t.match)
     # right-click a field card
-    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, target)))
+    t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, target)))
     ref = ui_app.stack.top
     assert ref.name == "month-reference"
     assert ref.month == engine.month_of(target) and ref.card == target
     for _ in range(30):  # the reference runs a while; the table below is paused
         ui_app.stack.update(1 / 60)
         ui_app.stack.draw(ui_app.screen)
-    ref.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    ref.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert ui_app.stack.top is t
     assert engine.match_record(t.match) == before and t.my_turn()
     # M with a hand card lifted (keyboard): that card's month
-    t.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     lifted = t.choice.card
-    t.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
+    t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
     assert ui_app.stack.top.name == "month-reference"
     assert ui_app.stack.top.card == lifted
     ui_app.stack.pop()
     assert engine.match_record(t.match) == before and t.choice is None
     # the opponent's hidden hand reveals nothing
     hidden = next(iter(t.state.hand(1)))
-    t.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, hidden)))
+    t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, hidden)))
     assert ui_app.stack.top is t
 
 

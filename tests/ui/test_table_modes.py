@@ -79,7 +79,7 @@ def test_first_dealer_cards_turn_one_by_one_then_the_result(ui_app: Any) -> None
     assert p.lines[-1] == gfx.tr("ui.first.lowest_deals", name=t.names[t.first.dealer])
     assert not dealer_known(t)  # the header does not name the dealer while the draw is up
     ev = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
-    t.handle(ev)
+    t.app.dispatch(ev)
     assert t.prompt is None and dealer_known(t)  # Continue
 
 
@@ -90,9 +90,9 @@ def test_a_click_shows_the_whole_draw_and_a_second_continues(ui_app: Any) -> Non
     t = _first_table(ui_app, "seed-003")
     t.update(1 / 60)
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=t.prompt.rect.center)
-    t.handle(click)
+    t.app.dispatch(click)
     assert t.prompt is not None and t.prompt.reveal.done
-    t.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     assert t.prompt is None
 
 
