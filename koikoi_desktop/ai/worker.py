@@ -162,6 +162,15 @@ class Thinker:
         cf.wait([fut], timeout=timeout)
         return self.poll()
 
+    def settle(self, timeout: float | None = None) -> bool:
+        """Block until the answer is ready (or ``timeout`` seconds pass) without taking it:
+        the next ``poll`` returns it. True when it is ready (or nothing was asked)."""
+        fut = self._future
+        if fut is None:
+            return True
+        cf.wait([fut], timeout=timeout)
+        return fut.done()
+
     def cancel(self) -> None:
         """Forget the question asked (its answer, when it comes, is dropped)."""
         if self._future is not None:

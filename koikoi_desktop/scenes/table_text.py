@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from koikoi_desktop import i18n
 from koikoi_desktop.names import card_name, cards_text, end_text, factor_text, yaku_name
-from koikoi_desktop.ui import gfx
 
 __all__ = [
     "card_name",
@@ -27,7 +27,7 @@ INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
 
 def _catalog(key: str, **fmt: Any) -> str | None:
     """The catalog's text for ``key``, or None when no catalog has it."""
-    text = gfx.tr(key, **fmt)
+    text = i18n.t(key, **fmt)
     return None if text == key else text
 
 
@@ -57,12 +57,12 @@ def _reason_param(name: str, value: Any) -> Any:
         return _card_param(value)
     if name in ("yaku", "instant") and isinstance(value, str):
         if value in INSTANT_KINDS:
-            return gfx.tr(f"ui.instant.{value}")
+            return i18n.t(f"ui.instant.{value}")
         if value == "lights":
-            return gfx.tr("kind.bright.plural")
+            return i18n.t("kind.bright.plural")
         return yaku_name(value)
     if name == "month" and isinstance(value, int) and 1 <= value <= 12:
-        return gfx.tr(f"month.{value}.plant")
+        return i18n.t(f"month.{value}.plant")
     return value
 
 
@@ -103,48 +103,48 @@ def describe(ev: Any, names: tuple[str, str], rules: Any) -> str | None:
     who = names[ev.player] if ev.player in (0, 1) else ""
     if k in ("play", "gaji"):
         if ev.cards:
-            return gfx.tr(
+            return i18n.t(
                 "ui.log.capture", name=who, card=card_name(ev.card), cards=cards_text(ev.cards)
             )
-        return gfx.tr("ui.log.play", name=who, card=card_name(ev.card))
+        return i18n.t("ui.log.play", name=who, card=card_name(ev.card))
     if k == "discard":
-        return gfx.tr("ui.log.discard", name=who, card=card_name(ev.card))
+        return i18n.t("ui.log.discard", name=who, card=card_name(ev.card))
     if k == "draw":
         if ev.cards:
-            return gfx.tr(
+            return i18n.t(
                 "ui.log.draw_capture", name=who, card=card_name(ev.card), cards=cards_text(ev.cards)
             )
-        return gfx.tr("ui.log.draw", name=who, card=card_name(ev.card))
+        return i18n.t("ui.log.draw", name=who, card=card_name(ev.card))
     if k == "draw_pending":
-        return gfx.tr("ui.log.draw_pending", name=who, card=card_name(ev.card))
+        return i18n.t("ui.log.draw_pending", name=who, card=card_name(ev.card))
     if k == "flip":
-        return gfx.tr("ui.log.flip", card=card_name(ev.card))
+        return i18n.t("ui.log.flip", card=card_name(ev.card))
     if k == "sweep":
-        return gfx.tr("ui.log.sweep", name=who, cards=cards_text(ev.cards))
+        return i18n.t("ui.log.sweep", name=who, cards=cards_text(ev.cards))
     if k == "yaku":
         keys = [x for x in ev.info.split(",") if x]
-        return gfx.tr(
+        return i18n.t(
             "ui.log.yaku", name=who, yaku=", ".join(yaku_name(x) for x in keys), base=ev.value
         )
     if k == "koikoi":
-        return gfx.tr(
+        return i18n.t(
             "ui.log.koikoi", name=who, word=koi_word(rules), n=ev.value
         )
     if k == "stop":
         key = "ui.log.forced_stop" if ev.info == "forced" else "ui.log.stop"
-        return gfx.tr(key, name=who, word=stop_word(rules))
+        return i18n.t(key, name=who, word=stop_word(rules))
     if k == "instant_win":
-        return gfx.tr(
-            "ui.log.instant", name=who, kind=gfx.tr(f"ui.instant.{ev.info}"), value=ev.value
+        return i18n.t(
+            "ui.log.instant", name=who, kind=i18n.t(f"ui.instant.{ev.info}"), value=ev.value
         )
     if k == "redeal":
-        return gfx.tr("ui.log.redeal")
+        return i18n.t("ui.log.redeal")
     if k == "exchange":
-        return gfx.tr("ui.log.exchange" if ev.value else "ui.log.keep_hands", name=who)
+        return i18n.t("ui.log.exchange" if ev.value else "ui.log.keep_hands", name=who)
     if k == "keep":
-        return gfx.tr("ui.log.declined", name=who)
+        return i18n.t("ui.log.declined", name=who)
     if k == "round_over":
         if ev.player in (0, 1):
-            return gfx.tr("ui.log.round_won", name=who, final=ev.value)
-        return gfx.tr("ui.log.round_no_winner", reason=end_text(ev.info))
+            return i18n.t("ui.log.round_won", name=who, final=ev.value)
+        return i18n.t("ui.log.round_no_winner", reason=end_text(ev.info))
     return None

@@ -24,8 +24,10 @@ def start_table(
     app.stack.push(scenes.create("title", app))
     app.stack.push(table)
     assert table.prompt is not None and table.prompt.key == ("first",)
+    assert app.stack.top is table.prompt  # the prompt is a scene over the table
     table.prompt.widgets[-1].activate()
-    assert pump(table, lambda: table.my_turn() and table.state.phase == "play")
+    c = table.controller
+    assert pump(table, lambda: c.my_turn() and c.state.phase == "play")
     return table
 
 
@@ -34,7 +36,7 @@ def find_seed(app: Any, pump: Any, want: str) -> tuple[TableScene, int, int]:
     whose month is not on the field plus a field card of another month ("nomatch")."""
     for seed in range(1, 60):
         t = start_table(app, pump, seed)
-        st = t.state
+        st = t.controller.state
         field = sorted(st.field)
         for c in sorted(st.hand(0)):
             same = [f for f in field if engine.month_of(f) == engine.month_of(c)]
@@ -63,9 +65,11 @@ def drag(t: TableScene, card: int, to: tuple[int, int]) -> None:
 
 def test_drag_onto_matching_card_captures(ui_app: Any, pump_fn: Any) -> None:
     t, card, target = find_seed(ui_app, pump_fn, "match")
-    assert target in t.choice_for(card).targets  # lit while dragging
+    c = t.controller
+    choice = c.choice_for(card)
+    assert choice is not None and target in choice.targets  # lit while dragging
     drag(t, card, center(t, target))
-    human = [text for _, seat, text in t.actions if seat == 0]
+    human = [text for _, seat, text in c.actions if seat == 0]
     assert human == [f"play {card}"] or human == [f"play {card}>{target}"]
     assert card not in t.match.round.hand(0)
     assert {card, target} <= set(t.match.round.captured(0))
@@ -76,16 +80,16 @@ def test_drag_onto_wrong_card_changes_nothing(ui_app: Any, pump_fn: Any) -> None
     before = engine.match_record(t.match)
     drag(t, card, center(t, other))
     assert engine.match_record(t.match) == before
-    assert card in t.state.hand(0)
-    assert t.message  # one short line saying why
-    assert "\n" not in t.message
+    assert card in t.controller.state.hand(0)
+    assert t.controller.message  # one short line saying why
+    assert "\n" not in t.controller.message
 
 
 def test_drop_off_the_table_cancels(ui_app: Any, pump_fn: Any) -> None:
     t, card, _ = find_seed(ui_app, pump_fn, "match")
     before = engine.match_record(t.match)
     drag(t, card, (5, ui_app.size[1] - 5))
-    assert engine.match_record(t.match) == before and not t.message
+    assert engine.match_record(t.match) == before and not t.controller.message
     pump_fn(t, lambda: not t.queue.busy)
     x, y, w, h = t.director.sprites[card].box
     assert t.lay.hand_area.colliderect(pygame.Rect(x, y, w, h))  # glided back to the hand
@@ -96,12 +100,13 @@ def test_click_click_and_keyboard(ui_app: Any, pump_fn: Any) -> None:
     pos = center(t, card)
     t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    assert t.choice is not None and t.choice.card == card
+    c = t.controller
+    assert c.lifted is not None and c.lifted.card == card and c.hold == "lifted"
     tp = center(t, target)
     t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=tp))
-    assert card in t.state.captured(0) or t.match.ledger
+    assert card in c.state.captured(0) or t.match.ledger
     # keyboard on the next human turn: Enter lifts, Enter plays the first option
-    assert pump_fn(t, lambda: t.my_turn() and t.state.phase == "play")
+    assert pump_fn(t, lambda: c.my_turn() and c.state.phase == "play")
     n = len(t.match.round.moves)
     for key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN):
         t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
@@ -111,30 +116,31 @@ def test_click_click_and_keyboard(ui_app: Any, pump_fn: Any) -> None:
 def test_koikoi_prompt_shows_numbers(ui_app: Any, pump_fn: Any) -> None:
     """Play first-legal moves for the human until a decision; the prompt carries the numbers."""
     t = start_table(ui_app, pump_fn, 11, seats=("human", "beginner"))
+    c = t.controller
 
     def ready() -> bool:
         return (
             t.prompt is not None
             or t.waiting_summary
-            or t.finished
-            or (t.my_turn() and t.state.phase in ("play", "draw"))
+            or c.finished
+            or (c.my_turn() and c.state.phase in ("play", "draw"))
         )
 
     for _ in range(400):
         assert pump_fn(t, ready, 10)
         if t.prompt is not None and t.prompt.key[-1] == "decide":
             break
-        if t.finished:
+        if c.finished:
             pytest.skip("no decision for the human in this match")
         if t.waiting_summary:
             ui_app.stack.top.on_back()
-        elif t.my_turn():
-            t.apply(t.state.legal_actions()[0])
-    st = t.state
+        elif c.my_turn():
+            c.apply(c.state.legal_actions()[0])
+    st = c.state
     base = st.base(0)
     now = engine.payout(
         base,
-        t.rules,
+        c.rules,
         winner_calls=st.calls[0],
         loser_calls=st.calls[1],
         field_brights=st.field_brights,
@@ -172,19 +178,22 @@ def test_autoplay_whole_match_through_scenes(tmp_path: Any) -> None:
 
 
 def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: Any) -> None:
+    from koikoi_desktop.storage.recorder import resume
+
     cfg = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 9, names=("Oksana", "Rin"))
     t = TableScene(ui_app, config=cfg)
     ui_app.stack.push(scenes.create("title", ui_app))
     ui_app.stack.push(t)
     t.prompt.widgets[-1].activate()
-    assert pump_fn(t, lambda: t.my_turn() and t.state.phase == "play")
-    t.apply(next(a for a in t.state.legal_actions() if a.kind in ("play", "discard")))
+    c = t.controller
+    assert pump_fn(t, lambda: c.my_turn() and c.state.phase == "play")
+    c.apply(next(a for a in c.state.legal_actions() if a.kind in ("play", "discard")))
     data = ui_app.storage.read_autosave()  # waits for the background write
     assert data is not None and data.meta["names"] == ["Oksana", "Rin"]
     ui_app.stack.pop()
-    resumed = TableScene(ui_app, autosave=data)
+    resumed = TableScene(ui_app, autosave=resume(data))
     ui_app.stack.push(resumed)
-    assert resumed.names == ("Oksana", "Rin")
+    assert resumed.controller.names == ("Oksana", "Rin")
 
 
 def test_right_click_and_m_open_the_month_reference_without_touching_the_match(
@@ -201,18 +210,22 @@ def test_right_click_and_m_open_the_month_reference_without_touching_the_match(
         ui_app.stack.update(1 / 60)
         ui_app.stack.draw(ui_app.screen)
     ref.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    c = t.controller
     assert ui_app.stack.top is t
-    assert engine.match_record(t.match) == before and t.my_turn()
+    assert engine.match_record(t.match) == before and c.my_turn()
     # M with a hand card lifted (keyboard): that card's month
     t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
-    lifted = t.choice.card
+    assert c.lifted is not None
+    lifted = c.lifted.card
     t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
     assert ui_app.stack.top.name == "month-reference"
     assert ui_app.stack.top.card == lifted
     ui_app.stack.pop()
-    assert engine.match_record(t.match) == before and t.choice is None
-    # the opponent's hidden hand reveals nothing
-    hidden = next(iter(t.state.hand(1)))
+    assert engine.match_record(t.match) == before and c.lifted is None
+    # the opponent's hidden hand reveals nothing: the table does not even know its cards
+    assert not set(c.state.hand(1)) & set(t.director.sprites)
+    hidden = t.director.board.hands[1][0]
+    assert hidden < 0 and not t.director.sprites[hidden].face_up
     t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=center(t, hidden)))
     assert ui_app.stack.top is t
 
@@ -235,7 +248,7 @@ def test_f11_fullscreen_twice_recomputes_the_layout_and_stays_playable(
     assert t.lay.size == windowed and ui_app.setting("fullscreen") is False
     # the layout is the one for this size, and a drag still captures
     for c, sp in t.director.sprites.items():
-        if c in t.state.hand(0):
+        if c in t.controller.state.hand(0):
             assert t.lay.hand_area.collidepoint(sp.box[0] + 1, sp.box[1] + 1)
     drag(t, card, center(t, target))
     assert {card, target} <= set(t.match.round.captured(0))
@@ -260,3 +273,20 @@ def test_resize_rerasterises_the_cards_at_the_new_size(ui_app: Any, pump_fn: Any
     # smaller than the minimum: raised to it
     ui_app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=600, h=400, size=(600, 400)))
     assert ui_app.size == (1024, 640) and t.lay.size == (1024, 640)
+
+
+def test_moves_made_between_frames_are_animated_once(ui_app: Any, pump_fn: Any) -> None:
+    """A move applied outside the frame (a prompt's answer, a test) is shown once: the board
+    comes to rest only after its animation, never before it (captures counted twice)."""
+    t = start_table(ui_app, pump_fn, 7)
+    c = t.controller
+    for _ in range(4):
+        c.apply(c.state.legal_actions()[-1])
+        assert c.busy and not c.my_turn()  # its cue waits for the scene
+        assert pump_fn(t, lambda: (c.my_turn() and c.state.phase == "play")
+                       or t.match.round_number > 1)
+        if t.match.round_number > 1:
+            break
+        b = t.director.board
+        for p in (0, 1):
+            assert sorted(b.caps[p]) == sorted(c.state.captured(p))

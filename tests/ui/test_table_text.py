@@ -106,7 +106,7 @@ def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn
     want = i18n.t(
         "engine.illegal.not_same_month", card=i18n.card_name(card), target=i18n.card_name(other)
     )
-    assert t.message == want and "«" in want
+    assert t.controller.message == want and "«" in want
 
 
 def test_illegal_text_falls_back_to_named_english() -> None:
@@ -165,9 +165,9 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     gfx.set_language(lang)
     ui_app.on_resize(size)
     t = TableScene(ui_app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1))
-    fs, chip_w, _, pad = table_sidebar._metrics(t)
+    fs, chip_w, _, pad = table_sidebar._metrics(t.lay)
     width = t.lay.sidebar.w - 2 * pad
-    rows = tracker.rows(set(), set(), t.rules)
+    rows = tracker.rows(set(), set(), t.controller.rules)
     label_w = table_sidebar._label_width(rows, fs, width, chip_w)
     assert width - label_w >= 5 * (chip_w + table_sidebar.CHIP_GAP)  # five bright chips fit
     m = fs // 2
