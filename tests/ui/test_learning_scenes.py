@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -100,15 +101,43 @@ def test_scene_enters_handles_events_and_draws(make_app, name: str, size) -> Non
     assert len({before.get_at((x, y))[:3] for x in range(0, w, 37) for y in range(0, h, 29)}) > 20
 
 
-def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app) -> None:  # type: ignore[no-untyped-def]
+SCRIPTS = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "uk": re.compile(r"[\u0400-\u04ff]")}
+KEY_LIKE = re.compile(r"[a-z_]+(\.[a-z0-9_\-]+)+")
+
+
+def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every page draws its tab, heading and text in the language, with every glyph in the
+    shipped fonts and no raw catalog key; a page longer than the window scrolls."""
+    from koikoi_desktop import text as text_mod
+
     a = make_app((1280, 800))
+    seen: list[str] = []
+    real = gfx.text
+
+    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.append(text_)
+        return real(text_, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "text", spy)
     for lang in ("ja", "uk"):
         gfx.set_language(lang)
+        script = SCRIPTS[lang]
         for page in PAGES:
-            a.stack.push(scenes.create("rules", a, page=page))
-            draw(a)
+            s = a.stack.push(scenes.create("rules", a, page=page))
+            seen.clear()
+            body = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
+            shown = list(seen)
+            assert gfx.tr(f"ui.rules.page.{page}") in shown, (lang, page)
+            assert s.heading() in shown, (lang, page)
+            assert not [t for t in shown if KEY_LIKE.fullmatch(t)], (lang, page)
+            assert not [t for t in shown if text_mod.missing_glyphs(t)], (lang, page)
+            written = sum(len(script.findall(t)) for t in shown)
+            assert written >= 60, (lang, page, written)  # the page's text, not just its tabs
+            limit = max(0, s.content_h - s.body().h)
             wheel(a, -3)
-            draw(a)
+            scrolled = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
+            assert s.scroll == min(limit, 3 * s.px(50)), (lang, page)
+            assert (scrolled != body) == bool(s.scroll), (lang, page)  # it moved, if it could
             a.stack.pop()
 
 
