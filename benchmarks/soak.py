@@ -2,7 +2,7 @@
 
     python benchmarks/soak.py --matches 100       # the long run (about 10-20 minutes)
     python benchmarks/soak.py --seconds 20        # a short run by the clock
-    python benchmarks/soak.py --matches 3 --rounds 3 --sync-ai   # CI: tests/abuse/test_soak_short.py
+    python benchmarks/soak.py --matches 3 --rounds 3 --sync-ai   # CI: test_soak_short.py
 
 The app is built as ``python -m koikoi_desktop --autoplay --speed off`` builds it (dummy video
 driver, a private data folder, animations off, no frame cap, 1/60 s of simulated time per frame)
