@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from koikoi_desktop.scenes.base import Scene, SceneStack
+from koikoi_desktop.scenes.base import AppServices, Scene, SceneStack
 
 REGISTRY: dict[str, str] = {
     "title": "koikoi_desktop.scenes.title:TitleScene",
@@ -63,7 +63,7 @@ def scene_class(name: str) -> type[Scene]:
     return cls
 
 
-def create(name: str, app: Any, **kwargs: Any) -> Scene:
+def create(name: str, app: AppServices, **kwargs: Any) -> Scene:
     """Instantiate the scene registered as ``name``."""
     scene = scene_class(name)(app, **kwargs)
     if not scene.name:

@@ -33,6 +33,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import __version__
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
@@ -89,7 +90,7 @@ class AboutScene(MenuScene):
 
     name = "credits"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.heading = lambda: gfx.tr("ui.credits.heading")
         self.subheading = lambda: gfx.tr("ui.credits.version", version=__version__)

@@ -54,6 +54,7 @@ from koikoi_desktop.names import (
     ruleset_label,
     unit_word,
 )
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
@@ -146,7 +147,7 @@ class LedgerScene(LearnScene):
     name = "ledger"
     title_key = "ui.ledger.title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view = "matches"
         self.records: Sequence[Any] = []
@@ -163,7 +164,7 @@ class LedgerScene(LearnScene):
     # ------------------------------------------------------------------ data
     @property
     def storage(self) -> Any:
-        return getattr(self.app, "storage", None)
+        return self.app.storage
 
     def load(self) -> None:
         """Page views of the ledger (only the rows on screen are read), its statistics (SQL

@@ -32,6 +32,7 @@ from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK
 from koikoi_desktop.names import rules_label
 from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
     active_rules,
@@ -56,7 +57,7 @@ class MonthReferenceScene(LearnScene):
     name = "month-reference"
     title_key = "ui.scene.month-reference"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         card = int(kwargs.get("card") or 0)
         month = int(kwargs.get("month") or (DECK[card - 1].month if 1 <= card <= 48 else 1))

@@ -18,6 +18,7 @@ from koikoi_desktop import engine, scenes
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
 from koikoi_desktop.names import rule_label, rule_value_label, rules_label
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
 from koikoi_desktop.ui import gfx, theme
@@ -32,7 +33,7 @@ class NewGameScene(MenuScene):
 
     name = "new-game"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         preset = str(app.setting("default_preset", "nintendo"))
         self.preset = preset if preset in engine.PRESETS else "nintendo"
@@ -89,7 +90,7 @@ class NewGameScene(MenuScene):
         cfg = MatchConfig(
             rules=self.rules,
             seats=seats,
-            seed=getattr(self.app, "seed", None),
+            seed=self.app.seed,
             practice=self.practice,
         )
         self.app.stack.replace(scenes.create("table", self.app, config=cfg))

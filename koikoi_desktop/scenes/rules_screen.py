@@ -27,6 +27,7 @@ from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, payout, score_yaku
 from koikoi_desktop.names import rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
     active_rules,
@@ -51,7 +52,7 @@ class RulesScene(LearnScene):
     name = "rules"
     title_key = "ui.rules.title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         page = kwargs.get("page", "turn")
         self.page = page if page in PAGES else "turn"
@@ -356,6 +357,6 @@ class AboutScene(RulesScene):
 
     name = "about"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         kwargs.setdefault("page", "history")
         super().__init__(app, **kwargs)

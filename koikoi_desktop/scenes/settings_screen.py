@@ -32,6 +32,7 @@ from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
 from koikoi_desktop.names import rule_label, rule_value_label
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
@@ -181,7 +182,7 @@ class SettingsScene(LearnScene):
     name = "settings"
     title_key = "ui.settings.title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.scroll = 0
         self.rows: list[tuple[str, Widget | None]] = []  # (section heading or "", widget)
@@ -210,9 +211,7 @@ class SettingsScene(LearnScene):
     def set_scale(self, value: float) -> None:
         if self.save(ui_scale=value):
             self.app.ui_scale = value
-            stack = getattr(self.app, "stack", None)
-            if stack is not None:
-                stack.resize(tuple(getattr(self.app, "size", self.size)))
+            self.app.stack.resize(self.app.size)
             self.build()
 
     def set_fullscreen(self, value: bool) -> None:

@@ -22,6 +22,7 @@ from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
 from koikoi_desktop.names import rules_label
 from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
     active_rules,
@@ -42,7 +43,7 @@ class YakuReferenceScene(LearnScene):
     name = "yaku-reference"
     title_key = "ui.scene.yaku-reference"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.own_rules: Rules = active_rules(app, kwargs.get("rules"))
         self.rules: Rules = self.own_rules
