@@ -332,6 +332,8 @@ class TableScene(Scene):
         self.clock.advance(dt)
         self.controller.update(dt)
         self.run_cues()
+        if self.controller.lifted is None:
+            self.hot = 0
         if self.undo_button is not None:
             self.undo_button.enabled = self.controller.can_undo()
 
@@ -463,6 +465,9 @@ class TableScene(Scene):
                 sp = self.director.sprites[d.card]
                 sp.box = (it.pos[0] - d.offset[0], it.pos[1] - d.offset[1], sp.box[2], sp.box[3])
                 self.hot = self.drop_target(c.lifted, it.pos, click=False) if c.lifted else 0
+            elif d is None and c.lifted is not None:  # a lifted card: the lit card pointed at
+                under = self.card_at(it.pos, zone="field")
+                self.hot = under if under in c.lifted.targets else 0
             return
         if it.kind == "release":
             d = c.release()

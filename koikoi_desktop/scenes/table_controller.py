@@ -308,6 +308,9 @@ class TableController:
         self.lifted: Choice | None = None
         self.drag: Drag | None = None
         self.focus = 0
+        #: The keyboard is being used for the cards: only then is its focus shown (a pointer
+        #: player must not see a mark on a hand card that looks like a choice).
+        self.keyboard_used = False
         self.message = ""
         self.message_left = 0.0
         self.suggestion = ""
@@ -559,7 +562,7 @@ class TableController:
             cursor = opts[ch.cursor % len(opts)] if opts else -1
         focus = 0
         mine = self.my_turn()
-        if mine and ch is None and self.drag is None:
+        if mine and ch is None and self.drag is None and self.keyboard_used:
             cards = self.pickable()
             if cards and self.focus < len(cards):
                 focus = cards[self.focus]
@@ -644,6 +647,11 @@ class TableController:
             self.cues.append(Curtain(p))
             return
         st = self.state
+        if st.phase == "draw" and st.pending_draw and self.lifted is None and self.my_turn():
+            # the drawn card matches two field cards: it is lifted with both lit, so a click
+            # on either, a drag, or left/right and Enter chooses
+            self.lifted = self.choice_for(st.pending_draw)
+            return
         key = (self.played().round_number, len(st.moves), st.phase)
         if self.asked == key or self.declined == key:
             return
@@ -734,6 +742,7 @@ class TableController:
         """The pointer pressed on ``card``: a card that may move is lifted and held."""
         if card not in self.pickable():
             return False
+        self.keyboard_used = False
         self.lifted = self.choice_for(card)
         self.drag = Drag(card, offset, pos)
         return True
@@ -759,15 +768,18 @@ class TableController:
 
     def drop(self, target: int, *, on_field: bool) -> None:
         """The lifted card was dropped (or a second click made) on field card ``target`` (0:
-        none), ``on_field`` when inside the field; off the field nothing happens."""
+        none), ``on_field`` when inside the field: a lit target takes it; a card that may only
+        be placed is placed wherever it lands in the field (on another card too); a wrong
+        target is refused with the engine's reason; off the field nothing happens."""
         ch = self.lifted
         if ch is None:
             return
-        if target:
-            if target in ch.targets:
-                self.apply(ch.targets[target])
-            else:
-                self._refused(ch, target)
+        if target in ch.targets:
+            self.apply(ch.targets[target])
+        elif target and on_field and ch.open_field is not None:
+            self.apply(ch.open_field)  # a card with no match may go anywhere on the field
+        elif target:
+            self._refused(ch, target)
         elif on_field:
             if ch.open_field is not None:
                 self.apply(ch.open_field)
@@ -792,6 +804,7 @@ class TableController:
         cards = self.pickable()
         if not cards:
             return
+        self.keyboard_used = True
         ch = self.lifted
         if ch is None:
             self.focus = max(0, min(self.focus, len(cards) - 1))

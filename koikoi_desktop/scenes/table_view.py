@@ -8,9 +8,12 @@ buttons, and the target under a dragged card (worked out by the scene when the p
 :class:`TableView` owns the caches: the static layer (felt, header, captions, tracker, log —
 each part redrawn only when what it shows changed) and the card shadows.
 
-Highlights never rely on hue alone: lit targets get a thick outline with corner brackets, the
-target under a dragged card a filled outline, the last move a small triangle marker and a
-dashed-looking double outline, the keyboard focus a lift plus brackets.
+Highlights never rely on hue alone, and no two look alike: lit targets get a thick outline with
+corner brackets; the target under a dragged card (or the pointer, or the keyboard's choice) a
+white frame drawn over everything, and the dragged card turns see-through over it, so the card
+it would take stays in view; the last move a small triangle marker and a double outline; the
+keyboard focus (shown only once the keyboard is used) a lift and a bar with a notch under the
+card, never brackets.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from koikoi_desktop.ui.layout import TableLayout
 from koikoi_desktop.ui.widgets import Button, draw_focus
 
 GROUP_KEYS = ("bright", "animal", "ribbon", "plain")
+#: Opacity of a dragged card while it is over a card it would take.
+DRAG_OVER_ALPHA = 150
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +95,7 @@ class TableView:
         surface.blit(self.static_layer(f, surface.get_size()), (0, 0))  # felt included
         self.draw_pile(surface, f)
         badges = bool(self.app.setting("card_badges", True))
+        chosen: pygame.Rect | None = None  # the target about to take the held card
         for sp in f.sprites:
             x, y, w, h = sp.box
             rect = pygame.Rect(round(x), round(y), round(w), round(h))
@@ -100,22 +106,25 @@ class TableView:
                 surface.blit(_shadow(rect.size), rect.move(5, 7))
             face = sp.face_up and not is_hidden(sp.card)
             img = self.image(lay, sp.card if face else 0, rect.size)
-            if sp.alpha < 255:  # reduced motion: fading in where it lands
+            alpha = sp.alpha  # below 255: reduced motion, fading in where it lands
+            if snap.dragging and sp.card == snap.lifted and f.hot:
+                alpha = min(alpha, DRAG_OVER_ALPHA)  # see-through over the card it would take
+            if alpha < 255:
                 img = img.copy()
-                img.set_alpha(sp.alpha)
+                img.set_alpha(alpha)
             surface.blit(img, rect)
             if face and badges and rect.size == lay.card:
                 draw_badge(surface, rect, sp.card)
             if sp.card in snap.lit:
                 draw_focus(surface, rect, theme.TARGET, 3)
                 if sp.card == f.hot or sp.card == snap.cursor:
-                    pygame.draw.rect(
-                        surface, theme.WHITE, rect.inflate(2, 2), width=4, border_radius=6
-                    )
+                    chosen = rect
             if sp.card in f.last_cards and not f.animating:
                 _last_marker(surface, rect)
             if sp.card == snap.focus:
-                draw_focus(surface, rect, theme.OCHRE, 2)
+                _keyboard_focus(surface, rect)
+        if chosen is not None:  # over everything, the dragged card included
+            pygame.draw.rect(surface, theme.WHITE, chosen.inflate(2, 2), width=4, border_radius=6)
         if snap.open_field:
             _open_field_hint(surface, lay, snap.cursor == 0)
         for b in f.buttons:
@@ -227,6 +236,17 @@ def _last_marker(surface: pygame.Surface, rect: pygame.Rect) -> None:
     cx = rect.centerx
     pygame.draw.polygon(
         surface, theme.PAPER, [(cx - 7, rect.top - 12), (cx + 7, rect.top - 12), (cx, rect.top - 3)]
+    )
+
+
+def _keyboard_focus(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard's focus on a hand card: a bar with a notch under the card (the card is also
+    lifted), unlike a target's brackets."""
+    bar = pygame.Rect(rect.x + 4, rect.bottom + 5, rect.w - 8, 5)
+    pygame.draw.rect(surface, theme.OCHRE, bar, border_radius=2)
+    cx = rect.centerx
+    pygame.draw.polygon(
+        surface, theme.OCHRE, [(cx - 7, bar.top), (cx + 7, bar.top), (cx, bar.top - 7)]
     )
 
 

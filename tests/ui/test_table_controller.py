@@ -173,9 +173,17 @@ def test_held_card_click_drag_drop_and_refusals() -> None:
     c.drop(other, on_field=True)
     assert engine.match_record(c.played()) == before
     assert c.message and "\n" not in c.message and c.hold == "idle"
-    # the lone card may only go to the open field; dropped there it is placed
+    # the lone card may only go to the open field: dropped on any field card it is placed
     choice = c.choice_for(lone)
     assert choice is not None and not choice.targets and choice.open_field is not None
+    probe = TableController(c.config, names=NAMES, thinker=Thinker(InlineExecutor()))
+    probe.match = engine.replay_match(c.played().record_text())
+    probe.stage = "play"
+    assert probe.grab(lone, (0, 0), (100, 100)) and probe.drag_to((300, 300))
+    probe.release()
+    probe.drop(other, on_field=True)
+    assert not probe.message and lone not in probe.state.hand(0)
+    assert probe.actions[-1][2] in (f"play {lone}", f"discard {lone}")
     # a drag onto the right card captures
     assert c.grab(card, (0, 0), (100, 100)) and c.drag_to((400, 300))
     c.release()

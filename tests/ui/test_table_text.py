@@ -100,7 +100,7 @@ def test_every_ai_reason_key_is_in_the_catalogs() -> None:
 
 
 def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn: Any) -> None:
-    t, card, other = find_seed(ui_app, pump_fn, "nomatch")
+    t, card, other = find_seed(ui_app, pump_fn, "wrong")
     gfx.set_language("uk")
     drag(t, card, center(t, other))
     want = i18n.t(
