@@ -102,13 +102,14 @@ class TableView:
             lifted = sp.card == snap.lifted or sp.card == snap.focus
             if lifted and not snap.held:
                 rect.y -= lay.lift
-            if sp.z >= 1000 or lifted:
+            see_through = snap.dragging and sp.card == snap.lifted and f.hot != 0
+            if (sp.z >= 1000 or lifted) and not see_through:
                 surface.blit(_shadow(rect.size), rect.move(5, 7))
             face = sp.face_up and not is_hidden(sp.card)
             img = self.image(lay, sp.card if face else 0, rect.size)
             alpha = sp.alpha  # below 255: reduced motion, fading in where it lands
-            if snap.dragging and sp.card == snap.lifted and f.hot:
-                alpha = min(alpha, DRAG_OVER_ALPHA)  # see-through over the card it would take
+            if see_through:  # over the card it would take, which stays in view
+                alpha = min(alpha, DRAG_OVER_ALPHA)
             if alpha < 255:
                 img = img.copy()
                 img.set_alpha(alpha)

@@ -473,6 +473,6 @@ def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> N
     screen = ui_app.screen
     differs = [p for p in points
                if screen.get_at(p)[:3] != img.get_at((p[0] - moving.x, p[1] - moving.y))[:3]]
-    assert points and len(differs) > 0.8 * len(points)
+    assert points and len(differs) > len(points) // 2  # drawn opaque, none would differ
     ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
     assert {card, target} <= set(c.state.captured(0))
