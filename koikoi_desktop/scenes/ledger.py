@@ -52,6 +52,7 @@ from koikoi_desktop.names import (
     recorded_yaku_name,
     result_label,
     ruleset_label,
+    unit_heading,
     unit_word,
 )
 from koikoi_desktop.scenes.base import AppServices
@@ -678,7 +679,7 @@ class LedgerScene(LearnScene):
                                       w=st.rounds_won, l=st.rounds_lost, d=st.rounds_drawn),
                       x, y, w)
         for unit in sorted(set(st.won_by_unit) | set(st.lost_by_unit)):
-            unit_name = gfx.tr("ui.common.coins" if unit == "coins" else "ui.common.points")
+            unit_name = unit_heading(unit)
             y = self.line(surface, gfx.tr("ui.ledger.stats.won_lost", unit=unit_name,
                                           won=st.won_by_unit.get(unit, 0),
                                           lost=st.lost_by_unit.get(unit, 0)), x, y, w)

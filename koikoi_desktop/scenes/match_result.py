@@ -9,7 +9,7 @@ import pygame
 
 from koikoi_desktop import scenes
 from koikoi_desktop.engine import Match, Rules
-from koikoi_desktop.names import end_text
+from koikoi_desktop.names import end_text, unit_heading
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table_controller import MatchConfig
@@ -84,7 +84,7 @@ class MatchResultScene(MenuScene):
         s = self.scale
         m = self.match
         out = m.outcome
-        unit = gfx.tr("ui.common.coins" if self.rules.unit == "coins" else "ui.common.points")
+        unit = unit_heading(self.rules.unit)
         if self.ending == "conceded":
             title = gfx.tr("ui.result.conceded", name=self.names[self.viewer])
         elif out is None or out.winner is None:

@@ -30,7 +30,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK
-from koikoi_desktop.names import rules_label
+from koikoi_desktop.names import kind_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -221,7 +221,7 @@ class MonthReferenceScene(LearnScene):
         pad = self.px(12)
         gap = self.px(8)
         items: list[tuple[str, str | None]] = [(gfx.tr("ui.common.all"), None)] + [
-            (gfx.tr(f"kind.{k}.plural"), k) for k in KINDS
+            (kind_name(k, plural=True), k) for k in KINDS
         ]
         for label, kind in items:
             w = chip_width(label, f, pad)
@@ -342,7 +342,7 @@ class MonthReferenceScene(LearnScene):
         ids = self.filtered()
         style = name_style(self.app)
         if self.kind_filter:
-            head = gfx.tr("ui.monthref.grid_kind", kind=gfx.tr(f"kind.{self.kind_filter}.plural"),
+            head = gfx.tr("ui.monthref.grid_kind", kind=kind_name(self.kind_filter, plural=True),
                           n=len(ids))
         else:
             assert self.yaku_filter is not None

@@ -17,7 +17,7 @@ import pygame
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
-from koikoi_desktop.names import rule_label, rule_value_label, rules_label
+from koikoi_desktop.names import level_name, rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
@@ -120,7 +120,7 @@ class NewGameScene(MenuScene):
             Choice(
                 lambda: gfx.tr("ui.newgame.opponent"),
                 [
-                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else gfx.tr(f"ui.level.{o}"))
+                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else level_name(o))
                     for o in self.opponents
                 ],
                 self.opponent,

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop.engine import LedgerEntry, Match, RoundState, Rules
-from koikoi_desktop.names import end_text, factor_text, instant_name, yaku_name
+from koikoi_desktop.names import end_text, factor_text, instant_name, unit_heading, yaku_name
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
@@ -65,8 +65,7 @@ class RoundSummaryScene(MenuScene):
                 self.on_back()
 
     def unit(self) -> str:
-        coins = self.rules is not None and self.rules.unit == "coins"
-        return gfx.tr("ui.common.coins" if coins else "ui.common.points")
+        return unit_heading(self.rules.unit if self.rules is not None else "points")
 
     def title_text(self) -> str:
         e = self.entry

@@ -25,7 +25,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, payout, score_yaku
-from koikoi_desktop.names import rule_label, rule_value_label, rules_label
+from koikoi_desktop.names import preset_name, rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -272,7 +272,7 @@ class RulesScene(LearnScene):
         x = body.x
         h = self.px(32)
         for name in PRESETS:
-            label = gfx.tr(f"preset.{name}.name")
+            label = preset_name(name)
             w = chip_width(label, f, self.px(12))
             r = pygame.Rect(x, y, w, h)
             chip(surface, r, label, f, active=name == self.preset)
@@ -296,7 +296,7 @@ class RulesScene(LearnScene):
                           c2 - self.px(10), color=theme.TARGET if unique else theme.OCHRE,
                           bold=True)
             others = " · ".join(
-                gfx.tr("ui.learn.labelled", label=gfx.tr(f"preset.{n}.name"),
+                gfx.tr("ui.learn.labelled", label=preset_name(n),
                        value=rule_value_label(field, v))
                 for n, v in theirs.items()
             )

@@ -31,7 +31,7 @@ from pydantic import ValidationError
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
-from koikoi_desktop.names import rule_label, rule_value_label
+from koikoi_desktop.names import preset_name, rule_label, rule_value_label
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
 from koikoi_desktop.ui import gfx, theme
@@ -331,7 +331,7 @@ class SettingsScene(LearnScene):
         add(wide_toggle(lab("ui.settings.muted"), bool(self.get("muted", False)),
                    self.set_sound("muted")))
         sec("ui.settings.section.game")
-        presets = [(n, lab(f"preset.{n}.name")) for n in PRESETS]
+        presets = [(n, self._preset_label(n)) for n in PRESETS]
         add(WideChoice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
         preset = self.preset()
         for field in PRESET_TOGGLES.get(preset, ()):
@@ -356,6 +356,9 @@ class SettingsScene(LearnScene):
         add(Button(lab("ui.settings.reset_quiz"), self.reset_quiz))
         self.rows = rows
         self.layout()
+
+    def _preset_label(self, name: str) -> Callable[[], str]:
+        return lambda: preset_name(name)
 
     def _value_label(self, field: str, v: Any) -> Callable[[], str]:
         return lambda: rule_value_label(field, v)

@@ -20,7 +20,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
-from koikoi_desktop.names import rules_label
+from koikoi_desktop.names import preset_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -60,7 +60,7 @@ class YakuReferenceScene(LearnScene):
     # ------------------------------------------------------------------ state
     def choices(self) -> list[tuple[str, Rules]]:
         """(label, rules) of the rule chips: the four presets, plus the active custom set."""
-        out = [(gfx.tr(f"preset.{n}.name"), r) for n, r in PRESETS.items()]
+        out = [(preset_name(n), r) for n, r in PRESETS.items()]
         if is_custom(self.own_rules):
             out.append((rules_label(self.own_rules), self.own_rules))
         return out
