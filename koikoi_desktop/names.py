@@ -8,7 +8,7 @@ the same everywhere and a translation is fixed in one catalog entry.
 >>> from koikoi_desktop import i18n
 >>> i18n.set_language("en")
 >>> card_name(1), yaku_name("akatan"), preset_name("nintendo")
-('Crane and Sun', 'Poetry Ribbons', 'Nintendo (standard)')
+('Crane and Sun', 'Red Poetry Ribbons', 'Nintendo (standard)')
 
 Decisions:
 
