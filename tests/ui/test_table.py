@@ -10,7 +10,7 @@ import pytest
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.scenes.table import MatchConfig, TableScene
-from koikoi_desktop.ui import theme
+from koikoi_desktop.ui import gfx, theme
 
 
 def start_table(
@@ -476,3 +476,36 @@ def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> N
     assert points and len(differs) > len(points) // 2  # drawn opaque, none would differ
     ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
     assert {card, target} <= set(c.state.captured(0))
+
+
+def _pause_button(app: Any, key: str) -> Any:
+    pause = app.stack.top
+    assert pause.name == "pause"
+    label = gfx.tr(key)
+    return next(b for b in pause.buttons if (b.label() if callable(b.label) else b.label) == label)
+
+
+def test_pause_menu_concede_records_the_match_and_shows_the_result(
+    ui_app: Any, pump_fn: Any
+) -> None:
+    t = start_table(ui_app, pump_fn, 4)
+    t.controller.apply(t.controller.state.legal_actions()[0])
+    pump_fn(t, lambda: t.controller.my_turn() or t.prompt is not None or t.waiting_summary)
+    ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    _pause_button(ui_app, "ui.pause.concede").on_click()
+    result = ui_app.stack.top
+    assert result.name == "match-result" and result.ending == "conceded"
+    assert ui_app.stack.find("table") is None and t.controller.finished
+    assert ui_app.storage.ledger_count() == 1 and ui_app.storage.read_autosave() is None
+
+
+def test_pause_menu_save_and_quit_keeps_the_match(ui_app: Any, pump_fn: Any) -> None:
+    t = start_table(ui_app, pump_fn, 4)
+    c = t.controller
+    c.apply(c.state.legal_actions()[0])
+    record = t.match.record_text()
+    ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    _pause_button(ui_app, "ui.pause.save_quit").on_click()
+    assert ui_app.stack.names() == ["title"]
+    saved = ui_app.storage.read_autosave()
+    assert saved is not None and saved.record == record
