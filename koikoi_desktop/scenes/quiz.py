@@ -131,8 +131,12 @@ class QuizScene(LearnScene):
             cols = 3
             bw = (area.w - gap * (cols - 1)) // cols
             for m in range(1, 13):
-                r = pygame.Rect(area.x + ((m - 1) % cols) * (bw + gap),
-                                y + ((m - 1) // cols) * (bh + gap), bw, bh)
+                r = pygame.Rect(
+                    area.x + ((m - 1) % cols) * (bw + gap),
+                    y + ((m - 1) // cols) * (bh + gap),
+                    bw,
+                    bh,
+                )
                 widgets.append(Button(self._month_label(m), self._month_cb(m), r))
         elif self.quiz_stage == "kind":
             bw = (area.w - gap) // 2
@@ -141,8 +145,9 @@ class QuizScene(LearnScene):
                 widgets.append(Button(self._kind_label(k), self._kind_cb(k), r))
         else:
             r = pygame.Rect(area.x, area.y + self.px(230), min(area.w, self.px(260)), bh)
-            widgets.append(Button(lambda: gfx.tr("ui.quiz.next"), self.next_question, r,
-                                  primary=True))
+            widgets.append(
+                Button(lambda: gfx.tr("ui.quiz.next"), self.next_question, r, primary=True)
+            )
         self.qfocus.set(widgets)
         self.qfocus.index = 0
 
@@ -185,39 +190,87 @@ class QuizScene(LearnScene):
         score = self.setting("quiz_score", 0)
         streak = self.setting("quiz_streak", 0)
         best = self.setting("quiz_best_streak", 0)
-        line = "   ".join([gfx.tr("ui.quiz.score", score=score),
-                           gfx.tr("ui.quiz.streak", streak=streak),
-                           gfx.tr("ui.quiz.best", best=best)])
-        gfx.blit_text(surface, line, self.font(17), (area.x, area.y), color=theme.OCHRE,
-                      bold=True, max_width=area.w)
+        line = "   ".join(
+            [
+                gfx.tr("ui.quiz.score", score=score),
+                gfx.tr("ui.quiz.streak", streak=streak),
+                gfx.tr("ui.quiz.best", best=best),
+            ]
+        )
+        gfx.blit_text(
+            surface,
+            line,
+            self.font(17),
+            (area.x, area.y),
+            color=theme.OCHRE,
+            bold=True,
+            max_width=area.w,
+        )
         q = {"month": "ui.quiz.question_month", "kind": "ui.quiz.question_kind"}.get(
-            self.quiz_stage)
+            self.quiz_stage
+        )
         if q:
-            paragraph(surface, gfx.tr(q), self.font(20), answers.x, answers.y, answers.w,
-                      bold=True)
+            paragraph(surface, gfx.tr(q), self.font(20), answers.x, answers.y, answers.w, bold=True)
             if "month" in self.quiz_answer:
                 m = self.quiz_answer["month"]
-                gfx.blit_text(surface, gfx.tr("ui.quiz.your_month",
-                                              month=gfx.tr(f"month.{m}.name")),
-                              self.font(15), (answers.x, answers.y + self.px(150)),
-                              color=theme.MUTED, max_width=answers.w)
+                gfx.blit_text(
+                    surface,
+                    gfx.tr("ui.quiz.your_month", month=gfx.tr(f"month.{m}.name")),
+                    self.font(15),
+                    (answers.x, answers.y + self.px(150)),
+                    color=theme.MUTED,
+                    max_width=answers.w,
+                )
             return
         c = DECK[self.quiz_card - 1]
         style = name_style(self.app)
         right = bool(self.quiz_answer.get("right"))
         y = answers.y
         if right:
-            y = paragraph(surface, gfx.tr("ui.quiz.correct"), self.font(24), answers.x, y,
-                          answers.w, bold=True, color=theme.TARGET)
+            y = paragraph(
+                surface,
+                gfx.tr("ui.quiz.correct"),
+                self.font(24),
+                answers.x,
+                y,
+                answers.w,
+                bold=True,
+                color=theme.TARGET,
+            )
         else:
-            truth = (f"{gfx.tr(f'month.{c.month}.name')} ({gfx.tr(f'month.{c.month}.plant')}),"
-                     f" {kind_name(c.kind)}")
-            y = paragraph(surface, gfx.tr("ui.quiz.wrong", answer=truth), self.font(20),
-                          answers.x, y, answers.w, bold=True, color=theme.DANGER)
+            truth = (
+                f"{gfx.tr(f'month.{c.month}.name')} ({gfx.tr(f'month.{c.month}.plant')}),"
+                f" {kind_name(c.kind)}"
+            )
+            y = paragraph(
+                surface,
+                gfx.tr("ui.quiz.wrong", answer=truth),
+                self.font(20),
+                answers.x,
+                y,
+                answers.w,
+                bold=True,
+                color=theme.DANGER,
+            )
         y += self.px(8)
-        y = paragraph(surface, card_name(c.id, style), self.font(18), answers.x, y,
-                      answers.w, bold=True)
-        y = paragraph(surface, gfx.tr(yaku_facts.card_kind_detail(c.id)), self.font(15),
-                      answers.x, y, answers.w, color=theme.OCHRE)
-        paragraph(surface, gfx.tr(f"month.{c.month}.symbolism"), self.font(15), answers.x,
-                  y + self.px(4), answers.w, color=theme.MUTED)
+        y = paragraph(
+            surface, card_name(c.id, style), self.font(18), answers.x, y, answers.w, bold=True
+        )
+        y = paragraph(
+            surface,
+            gfx.tr(yaku_facts.card_kind_detail(c.id)),
+            self.font(15),
+            answers.x,
+            y,
+            answers.w,
+            color=theme.OCHRE,
+        )
+        paragraph(
+            surface,
+            gfx.tr(f"month.{c.month}.symbolism"),
+            self.font(15),
+            answers.x,
+            y + self.px(4),
+            answers.w,
+            color=theme.MUTED,
+        )

@@ -103,8 +103,7 @@ class TableScene(Scene):
         self.autosave_data = autosave
         if autosave is not None:
             m = autosave.match
-            config = MatchConfig(m.rules, autosave.seats, m.seed, autosave.practice,
-                                 autosave.names)
+            config = MatchConfig(m.rules, autosave.seats, m.seed, autosave.practice, autosave.names)
         elif config is None:
             rules = engine.PRESETS[preset or self._default_preset()]
             seats = (

@@ -244,9 +244,7 @@ def stop_numbers(view: PlayerView) -> StopNumbers:
     scorer = scorer_for(rules)
     base = scorer.base(view.cap_masks[p])
     kw = {"field_brights": view.field_brights}
-    fs = engine.factors(
-        base, rules, winner_calls=view.calls[p], loser_calls=view.calls[opp], **kw
-    )
+    fs = engine.factors(base, rules, winner_calls=view.calls[p], loser_calls=view.calls[opp], **kw)
     now = engine.payout(base, rules, winner_calls=view.calls[p], loser_calls=view.calls[opp], **kw)
     ob = scorer.base(view.cap_masks[opp])
     theirs = (

@@ -169,8 +169,9 @@ class PromptScene(Scene):
         cap_fs = theme.font_px(15, lay.scale)
         want = cw + 6
         if captions:
-            want = max(cw + round(18 * lay.scale),
-                       *(gfx.measure(c, cap_fs)[0] + 14 for c in captions))
+            want = max(
+                cw + round(18 * lay.scale), *(gfx.measure(c, cap_fs)[0] + 14 for c in captions)
+            )
         step = min(want, (self.rect.w - 40 - cw) / max(1, n - 1)) if n > 1 else 0
         return (cw, ch), step
 
@@ -256,8 +257,9 @@ class PromptScene(Scene):
         for i, line in enumerate(self.lines):
             for sub in gfx.wrap(line, fs, self.rect.w - 40):
                 if i < shown:
-                    gfx.blit_text(surface, sub, fs, (self.rect.x + 20, y),
-                                  max_width=self.rect.w - 40)
+                    gfx.blit_text(
+                        surface, sub, fs, (self.rect.x + 20, y), max_width=self.rect.w - 40
+                    )
                 y += int(fs * 1.45)
         if rv is None and self.cards:
             self.draw_cards(surface, y + round(8 * s))
@@ -290,8 +292,7 @@ class PromptScene(Scene):
             x += step
         return bottom
 
-    def draw_turning(self, surface: pygame.Surface, card: int, rect: pygame.Rect,
-                     t: float) -> None:
+    def draw_turning(self, surface: pygame.Surface, card: int, rect: pygame.Rect, t: float) -> None:
         """A card being revealed: ``t`` 0 = face down, 1 = face up. It turns over (narrows to
         its edge, then widens showing its face) or, with reduced motion, stays still while its
         face fades in over the back."""
@@ -399,8 +400,9 @@ def first_dealer_prompt(table: TableScene, fd: FirstDealer) -> PromptScene:
     return prompt
 
 
-def question_prompt(table: TableScene, question: Question, seat: int,
-                    key: tuple[int, int, str]) -> PromptScene:
+def question_prompt(
+    table: TableScene, question: Question, seat: int, key: tuple[int, int, str]
+) -> PromptScene:
     """The prompt for one of the controller's questions."""
     if question == "decide":
         return decide_prompt(table, seat, key)
@@ -431,21 +433,31 @@ def decide_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> Promp
         lines.append(gfx.tr("ui.decide.opponent_would", name=other, n=nums.theirs))
     else:
         lines.append(gfx.tr("ui.decide.opponent_none", name=other))
-    lines.append(gfx.tr("ui.decide.cards_left", a=len(view.hand), name=other,
-                        b=view.opponent_hand_size))
+    lines.append(
+        gfx.tr("ui.decide.cards_left", a=len(view.hand), name=other, b=view.opponent_hand_size)
+    )
     cards: list[int] = []
     for y in made:
         cards.extend(x for x in y.cards if x not in cards)
-    prompt = PromptScene(table, key=key, title=gfx.tr("ui.decide.title", name=c.names[p]),
-                         lines=lines, buttons=[], cards=cards[:12])
+    prompt = PromptScene(
+        table,
+        key=key,
+        title=gfx.tr("ui.decide.title", name=c.names[p]),
+        lines=lines,
+        buttons=[],
+        cards=cards[:12],
+    )
     koi = engine.Action.from_text("koikoi")
     if koi in view.legal:
         prompt.buttons.append((koi_word(rules) + "!", _answer(table, prompt, "koikoi"), False))
     else:
         lines.append(gfx.tr("ui.decide.no_koikoi"))
     prompt.buttons.append(
-        (gfx.tr("ui.decide.stop_button", word=stop_word(rules), n=nums.now),
-         _answer(table, prompt, "stop"), True)
+        (
+            gfx.tr("ui.decide.stop_button", word=stop_word(rules), n=nums.now),
+            _answer(table, prompt, "stop"),
+            True,
+        )
     )
     return prompt
 

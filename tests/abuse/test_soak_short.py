@@ -29,12 +29,31 @@ HANG_SECONDS = 900
 
 def test_short_soak(tmp_path: Path) -> None:
     out = tmp_path / "soak.json"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYTHONPATH": str(ROOT),
+    }
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--matches", str(MATCHES),
-         "--rounds", str(ROUNDS), "--sync-ai", "--quiet", "--json", str(out)],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=HANG_SECONDS)
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "soak.py"),
+            "--matches",
+            str(MATCHES),
+            "--rounds",
+            str(ROUNDS),
+            "--sync-ai",
+            "--quiet",
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=HANG_SECONDS,
+    )
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
     assert "Traceback" not in proc.stderr
     f = json.loads(out.read_text())

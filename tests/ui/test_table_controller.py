@@ -32,9 +32,14 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ana", "Bo")
 
 
-def make(seats: tuple[str, str] = ("human", "beginner"), seed: int = 3, *,
-         preset: str = "nintendo", practice: bool = False,
-         storage: Storage | None = None) -> TableController:
+def make(
+    seats: tuple[str, str] = ("human", "beginner"),
+    seed: int = 3,
+    *,
+    preset: str = "nintendo",
+    practice: bool = False,
+    storage: Storage | None = None,
+) -> TableController:
     c = TableController(
         MatchConfig(engine.PRESETS[preset], seats, seed, practice),
         names=NAMES,
@@ -52,8 +57,12 @@ class Driver:
 
     def __init__(self, c: TableController, answers: dict[str, str] | None = None) -> None:
         self.c = c
-        self.answers = {"decide": "stop", "declare": "declare", "exchange": "keep",
-                        **(answers or {})}
+        self.answers = {
+            "decide": "stop",
+            "declare": "declare",
+            "exchange": "keep",
+            **(answers or {}),
+        }
         self.seen: list[object] = []
         self.asked: list[Ask] = []
         self.summaries = 0
@@ -98,10 +107,17 @@ class Driver:
 
 
 def test_the_controller_imports_no_pygame() -> None:
-    code = ("import sys; import koikoi_desktop.scenes.table_controller; "
-            "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=120)
+    code = (
+        "import sys; import koikoi_desktop.scenes.table_controller; "
+        "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
 
 
@@ -145,8 +161,10 @@ def test_held_card_click_drag_drop_and_refusals() -> None:
         d = Driver(c)
         d.to_my_turn()
         st = c.state
-        pairs = [(h, [f for f in st.field if engine.month_of(f) == engine.month_of(h)])
-                 for h in sorted(st.hand(0))]
+        pairs = [
+            (h, [f for f in st.field if engine.month_of(f) == engine.month_of(h)])
+            for h in sorted(st.hand(0))
+        ]
         match = next(((h, f[0]) for h, f in pairs if len(f) == 1), None)
         lone = next((h for h, f in pairs if not f), None)
         if match and lone:
@@ -218,8 +236,13 @@ def test_the_koikoi_question_and_its_numbers() -> None:
     d = Driver(c)
     asked: list[Ask] = []
     for _ in range(3000):
-        d.run(lambda: (c.my_turn() and c.state.phase in ("play", "draw")) or bool(d.asked)
-              or c.finished, 3000, answer=False)
+        d.run(
+            lambda: (
+                (c.my_turn() and c.state.phase in ("play", "draw")) or bool(d.asked) or c.finished
+            ),
+            3000,
+            answer=False,
+        )
         if d.asked:
             cue = d.asked.pop()
             if cue.question == "decide":
@@ -233,8 +256,11 @@ def test_the_koikoi_question_and_its_numbers() -> None:
     assert asked and asked[0].seat == 0 and asked[0].key[-1] == "decide"
     st = c.state
     nums = stop_numbers(c.view(0))
-    kw = {"winner_calls": st.calls[0], "loser_calls": st.calls[1],
-          "field_brights": st.field_brights}
+    kw = {
+        "winner_calls": st.calls[0],
+        "loser_calls": st.calls[1],
+        "field_brights": st.field_brights,
+    }
     assert nums.base == st.base(0) and nums.now == engine.payout(st.base(0), c.rules, **kw)
     c.update(1 / 60)
     assert not c.cues  # asked once: no second question while it is open
@@ -256,12 +282,13 @@ def test_hot_seat_two_views_and_the_curtain() -> None:
     # while the curtain was up nobody could play and the view said so
     assert d.behind_curtain[0] == (True, True, False)
     # then the board turned to the new player: their view, their hand only
-    rest = next(cue for cue in d.seen[curtains[0]:] if isinstance(cue, Rest))
+    rest = next(cue for cue in d.seen[curtains[0] :] if isinstance(cue, Rest))
     assert rest.view.player == other and not rest.curtain
     assert set(rest.view.hand) == set(c.state.hand(other))
     assert not set(rest.view.hand) & set(c.state.hand(first))
     assert d.run(lambda: c.my_turn(), 3000) and set(c.snapshot().view.hand) == set(
-        c.state.hand(other))
+        c.state.hand(other)
+    )
 
 
 def test_practice_undo_and_suggest() -> None:
@@ -292,8 +319,11 @@ def test_a_computer_that_sends_an_illegal_move_is_an_error() -> None:
 
 def test_an_unknown_level_is_refused_at_the_boundary() -> None:
     with pytest.raises(ValueError, match="grandmaster"):
-        TableController(MatchConfig(engine.PRESETS["nintendo"], ("human", "grandmaster")),
-                        names=NAMES, thinker=Thinker(InlineExecutor()))
+        TableController(
+            MatchConfig(engine.PRESETS["nintendo"], ("human", "grandmaster")),
+            names=NAMES,
+            thinker=Thinker(InlineExecutor()),
+        )
 
 
 def test_the_recorder_saves_every_move_and_records_the_end(tmp_path: Path) -> None:
