@@ -998,7 +998,8 @@ def new_round(
     """Deal a new round (RULES.md §4-§5).
 
     ``deck``: the 48 ids, index 0 on top (None: shuffled from ``rng``). ``rng``: a
-    ``random.Random`` (None: a fresh unseeded one). A deal that must be redealt (R-DEAL-3) is
+    ``random.Random``; without one, a ``deck`` is required and any redeal comes from a generator
+    seeded by that deck (the engine never draws on unseeded randomness). A deal that must be redealt (R-DEAL-3) is
     redealt inside, by the same dealer, from ``rng``; an instant win decided at the deal leaves
     the round already over.
 
@@ -1008,7 +1009,11 @@ def new_round(
     >>> a.deck == b.deck, a.to_move
     (True, 1)
     """
-    r = rng if rng is not None else random.Random()
+    if rng is None:
+        if deck is None:
+            raise ValueError("new_round needs a deck or an rng (the engine has no hidden random)")
+        rng = random.Random(" ".join(map(str, deck)))
+    r = rng
     first = [list(deck)] if deck is not None else []
 
     def next_deck() -> list[int]:
