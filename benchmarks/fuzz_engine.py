@@ -97,9 +97,10 @@ def main() -> None:
         s = new_round(rules, dealer=rng.randrange(2), rng=rng)
         if not partition_ok(s):
             fail("cards not partitioned after the deal", s)
-        if s.outcome is None and s.phase in ("play", "exchange", "declare"):
-            if (len(s.hand(0)), len(s.hand(1)), len(s.field), len(s.draw_pile)) != (8, 8, 8, 24):
-                fail("R-INV-2: the deal is not 8/8/8/24", s)
+        dealt = (len(s.hand(0)), len(s.hand(1)), len(s.field), len(s.draw_pile))
+        running = s.outcome is None and s.phase in ("play", "exchange", "declare")
+        if running and dealt != (8, 8, 8, 24):
+            fail("R-INV-2: the deal is not 8/8/8/24", s)
         while s.outcome is None:
             legal = s.legal_actions()
             if not legal:

@@ -110,10 +110,10 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
         a.stack.update(1 / 60)
         a.stack.draw(a.screen)
         pygame.display.flip()
-        if t.thinker.busy:
+        if t.controller.thinker.busy:
             thinking.append((time.perf_counter() - t0) * 1000)
         clock.tick(60)
-    t.thinker.close()
+    t.controller.thinker.close()
     return {
         "thinking_frames": len(thinking),
         "p50": _pct(thinking, 0.5),

@@ -1,9 +1,14 @@
-"""The application: command line, window, scene stack and the frame loop.
+"""The application: window, services, scene stack and the frame loop.
 
 This is the only module that sets SDL defaults, initialises pygame, creates the window and owns
-the loop. ``main(argv)`` parses the command line (a bad value prints one line on stderr and
-returns 2), runs the app and returns the exit status. A crash writes a report to the data
-directory and prints one line saying where.
+the loop. ``main(argv)`` parses the command line (:mod:`koikoi_desktop.cli`; a bad value prints
+one line on stderr and returns 2), runs the app and returns the exit status. Its crash handler
+is the only broad ``except`` of the package: a crash writes a report
+(:mod:`koikoi_desktop.crash`) and prints one line saying where.
+
+Input is translated once: :meth:`App.dispatch` turns each pygame event into an
+:class:`~koikoi_desktop.ui.input.Intent` (window events the app handles itself) and the scene
+stack passes intents down; no scene sees a pygame event.
 
 Decisions:
 
@@ -21,67 +26,36 @@ Decisions:
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from koikoi_desktop import crash
-from koikoi_desktop.cli import LANG_CODES, MIN_SIZE, UsageError, build_parser, parse_args
+from koikoi_desktop.assets import CardSprites, asset_root
+from koikoi_desktop.cli import (
+    LANG_CODES,
+    MIN_SIZE,
+    UsageError,
+    build_parser,
+    ledger_command,
+    parse_args,
+    render_deck,
+)
+from koikoi_desktop.storage import Storage
 
 if TYPE_CHECKING:
-    from koikoi_desktop.storage import Storage
+    import pygame
 
 __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 ICON_FILE = "icon-64.png"  # under assets/ui/, copied from packaging/icons/
-
-
-def _data_dir(args: argparse.Namespace | None, storage: Storage | None = None) -> Path:
-    """Where crash reports go: the open storage's folder, else --data-dir / KOIKOI_DATA_DIR /
-    the user data folder."""
-    if storage is not None:
-        return storage.data_dir
-    from koikoi_desktop.storage.paths import resolve_data_dir
-
-    return resolve_data_dir(getattr(args, "data_dir", None) if args is not None else None)
-
-
-def write_crash_report(
-    exc: BaseException,
-    args: argparse.Namespace | None,
-    storage: Storage | None = None,
-    *,
-    record: str | None = None,
-) -> Path:
-    """Write a crash report (:mod:`koikoi_desktop.crash`) and return its path."""
-    return crash.write_report(exc, _data_dir(args, storage), record=record)
-
-
-def _crash_box(args: argparse.Namespace, path: Path) -> None:
-    """Tell a player who started the game from a menu (no terminal) where the report is.
-
-    Only for an interactive run with a real video driver: a scripted run (``--frames``,
-    ``--screenshot``, ``--autoplay``) must never wait for a click. English only: the crash may
-    have come from the translations themselves.
-    """
-    if args.frames or args.screenshot or args.autoplay:
-        return
-    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
-        return
-    import pygame
-
-    # no display at all: the line on stderr is all we can do
-    with contextlib.suppress(pygame.error):
-        pygame.display.message_box(
-            "Koi-Koi Desktop",
-            f"The game stopped because of an error.\n\nA report was written to:\n{path}",
-            message_type="error",
-        )
 
 
 def _match_record(app: Any) -> str | None:
@@ -94,7 +68,8 @@ def _match_record(app: Any) -> str | None:
     return match_record(match) if match is not None else None
 
 
-def _sdl_defaults(args: argparse.Namespace) -> None:
+def sdl_defaults(args: argparse.Namespace) -> None:
+    """Set SDL environment defaults before pygame opens a display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     scripted = bool(args.frames or args.screenshot or args.autoplay)
@@ -119,66 +94,28 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    app: Any = None
+    app: App | None = None
     try:
         if args.render_deck:
-            return _render_deck(args)
+            sdl_defaults(args)
+            return render_deck(args)
         if args.export_ledger or args.import_ledger:
-            return _ledger_command(args)
+            return ledger_command(args)
         app = App(args)
         return int(app.run())
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:
-        path = write_crash_report(
-            exc, args, getattr(app, "storage", None), record=_match_record(app)
-        )
+    except Exception as exc:  # the one crash handler: a report, one line, a message box
+        storage = app.storage if app is not None else None
+        folder = crash.data_dir_for(args.data_dir, storage.data_dir if storage else None)
+        path = crash.write_report(exc, folder, record=_match_record(app))
         what = " ".join(str(exc).split())[:200]  # one line, whatever the message holds
         print(
             f"koikoi-desktop: crashed ({type(exc).__name__}: {what}); report written to {path}",
             file=sys.stderr,
         )
-        _crash_box(args, path)
+        crash.tell_player(path, scripted=bool(args.frames or args.screenshot or args.autoplay))
         return 1
-
-
-def _ledger_command(args: argparse.Namespace) -> int:
-    """``--export-ledger FILE`` / ``--import-ledger FILE``: one line of result, exit 0; a bad
-    file or a refusing disk: one line on stderr, exit 2, nothing changed."""
-    from koikoi_desktop.storage import Storage
-
-    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
-    with Storage.open(data_dir) as store:
-        for line in store.warnings:
-            print(f"koikoi-desktop: {line}", file=sys.stderr)
-        try:
-            if args.export_ledger:
-                path = store.export_all(args.export_ledger)
-                print(f"exported {store.db.count(include_computer=True) if store.db else 0} "
-                      f"matches to {path}")
-            else:
-                added, same, aside = store.import_ledger(args.import_ledger)
-                print(f"imported {added} matches ({same} already in the ledger, "
-                      f"{aside} kept aside as conflicting)")
-        except (ValueError, OSError) as exc:  # a bad file, or the disk refuses: nothing changed
-            print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
-            return 2
-    return 0
-
-
-def _render_deck(args: argparse.Namespace) -> int:
-    _sdl_defaults(args)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    from koikoi_desktop.deck_sheet import render_deck_sheet
-
-    render_deck_sheet(Path(args.render_deck))
-    pygame.display.quit()
-    print(f"deck sheet written to {args.render_deck}")
-    return 0
 
 
 class App:
@@ -224,13 +161,14 @@ class App:
         self.matches_left = int(self.args.matches or 1)
         self._windowed_size: tuple[int, int] = self.size
         self.icon_set = False
+        #: Where the table's computer opponents think: None = their own worker (a thread, or a
+        #: process for Expert); tests inject ``ai.InlineExecutor()`` to decide synchronously.
+        self.ai_executor: Executor | None = None
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:
         """Open the data folder (settings, ledger, saved matches). Problems found on disk
         become warning lines, never exceptions (see :class:`koikoi_desktop.storage.Storage`)."""
-        from koikoi_desktop.storage import Storage
-
         data_dir = Path(self.args.data_dir).expanduser() if self.args.data_dir else None
         self.storage = Storage.open(data_dir)
         self.warnings.extend(self.storage.warnings)
@@ -278,20 +216,15 @@ class App:
             return
         try:
             setattr(s, name, value)
-            if self.storage is not None:
-                self.storage.save_settings()
-        except Exception as exc:  # a read-only settings model or a full disk: say so, keep going
-            self.warnings.append(str(exc))
+        except ValidationError as exc:  # a value the model refuses: nothing changes
+            self.warnings.append(" ".join(str(exc).split()))
+            return
+        if self.storage is not None:
+            self.storage.save_settings()  # a full disk becomes a storage warning, not an error
 
     def open_sprites(self) -> None:
-        try:
-            from koikoi_desktop.assets import CardSprites
-        except ImportError:
-            return
-        try:
-            self.sprites = CardSprites(max_sizes=10)  # table, captures, chips, prompts, summary
-        except Exception as exc:
-            self.warnings.append(f"card art unavailable: {exc}")
+        """The card sprite cache (table, captures, chips, prompts, summary sizes)."""
+        self.sprites = CardSprites(max_sizes=10)
 
     def has_autosave(self) -> bool:
         """Whether Continue has a saved match to offer."""
@@ -327,7 +260,7 @@ class App:
         if code:
             try:
                 gfx.set_language(str(code))
-            except Exception as exc:
+            except ValueError as exc:  # a language this version does not have
                 self.warnings.append(f"language {code}: {exc}")
 
     def open_window(self) -> None:
@@ -347,7 +280,7 @@ class App:
             try:
                 self._window = pygame.Window.from_display_module()
                 self._window.minimum_size = MIN_SIZE
-            except Exception:
+            except pygame.error:  # a video driver without window objects: set_mode does it
                 self._window = None
         scripted = bool(self.args.frames or self.args.screenshot or self.autoplay or self.args.size)
         if self.setting("fullscreen", False) and not scripted:
@@ -359,13 +292,12 @@ class App:
         import pygame
 
         try:
-            from koikoi_desktop.assets import asset_root
-
             icon = pygame.image.load(str(asset_root() / "ui" / ICON_FILE))
-            pygame.display.set_icon(icon)
-            self.icon_set = True
-        except Exception as exc:
+        except (pygame.error, OSError) as exc:  # a damaged install: the default icon
             self.warnings.append(f"window icon: {exc}")
+            return
+        pygame.display.set_icon(icon)
+        self.icon_set = True
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window has a new size: recompute every layout and re-rasterise the cards.
@@ -552,8 +484,12 @@ class App:
                 break
         return 0
 
-    def dispatch(self, event: Any) -> None:
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """One pygame event: window events here, the rest translated once into an intent for
+        the top scene (events no scene uses are dropped)."""
         import pygame
+
+        from koikoi_desktop.ui.input import to_intent
 
         if event.type == pygame.QUIT:
             self.request_quit()
@@ -562,7 +498,9 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         else:
-            self.stack.handle(event)
+            intent = to_intent(event)
+            if intent is not None:
+                self.stack.handle(intent)
 
     def shutdown(self) -> None:
         import pygame
@@ -612,7 +550,3 @@ def _test_crash(spec: str, app: App) -> None:
     if top is not None and top.name == name and app.frame >= int(frame or 0):
         raise RuntimeError(f"KOIKOI_TEST_CRASH={spec}: a forced crash in the {name} scene")
 
-
-def sdl_defaults(args: argparse.Namespace) -> None:
-    """Set SDL environment defaults before pygame opens a display."""
-    _sdl_defaults(args)

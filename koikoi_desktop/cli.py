@@ -1,7 +1,9 @@
-"""The command line: parsing and validating ``python -m koikoi_desktop`` arguments.
+"""The command line: parsing and validating ``python -m koikoi_desktop`` arguments, and the
+one-shot commands that run instead of the game (``--export-ledger``, ``--import-ledger``,
+``--render-deck``).
 
-A bad value raises :class:`UsageError` with one line (``app.main`` prints it and exits 2); nothing
-here opens a window or touches the data folder. Validation that needs the file system (a
+A bad value raises :class:`UsageError` with one line (``app.main`` prints it and exits 2); parsing
+opens no window and touches no data folder. Validation that needs the file system (a
 screenshot folder that exists, an import file that is a file) happens here too, so a run never
 starts only to fail at its end.
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +177,43 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         if args.preset not in names:
             raise UsageError(f"unknown preset {args.preset!r} (choose from {', '.join(names)})")
     return args
+
+
+# ------------------------------------------------------------------ one-shot commands
+def ledger_command(args: argparse.Namespace) -> int:
+    """``--export-ledger FILE`` / ``--import-ledger FILE``: one line of result, exit 0; a bad
+    file or a refusing disk: one line on stderr, exit 2, nothing changed."""
+    from koikoi_desktop.storage import Storage
+
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
+    with Storage.open(data_dir) as store:
+        for line in store.warnings:
+            print(f"koikoi-desktop: {line}", file=sys.stderr)
+        try:
+            if args.export_ledger:
+                path = store.export_all(args.export_ledger)
+                print(f"exported {store.db.count(include_computer=True) if store.db else 0} "
+                      f"matches to {path}")
+            else:
+                added, same, aside = store.import_ledger(args.import_ledger)
+                print(f"imported {added} matches ({same} already in the ledger, "
+                      f"{aside} kept aside as conflicting)")
+        except (ValueError, OSError) as exc:  # a bad file, or the disk refuses: nothing changed
+            print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
+            return 2
+    return 0
+
+
+def render_deck(args: argparse.Namespace) -> int:
+    """``--render-deck FILE``: a sheet of all 48 cards, drawn without a visible window."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    from koikoi_desktop.deck_sheet import render_deck_sheet
+
+    render_deck_sheet(Path(args.render_deck))
+    pygame.display.quit()
+    print(f"deck sheet written to {args.render_deck}")
+    return 0

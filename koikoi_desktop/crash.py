@@ -101,3 +101,34 @@ def write_report(exc: BaseException, data_dir: Path | None, *, record: str | Non
             return path
     folder = Path(tempfile.mkdtemp(prefix="koikoi-crash-"))
     return _write_private(folder, text)
+
+
+def data_dir_for(explicit: str | None, storage_dir: Path | None = None) -> Path:
+    """Where a report goes: the open storage's folder, else ``--data-dir`` /
+    ``KOIKOI_DATA_DIR`` / the user data folder."""
+    if storage_dir is not None:
+        return storage_dir
+    from koikoi_desktop.storage.paths import resolve_data_dir
+
+    return resolve_data_dir(explicit)
+
+
+def tell_player(path: Path, *, scripted: bool) -> None:
+    """Tell a player who started the game from a menu (no terminal) where the report is.
+
+    Only for an interactive run with a real video driver: a scripted run (``--frames``,
+    ``--screenshot``, ``--autoplay``) must never wait for a click. English only: the crash may
+    have come from the translations themselves.
+    """
+    if scripted or os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
+        return
+    import pygame
+
+    try:
+        pygame.display.message_box(
+            "Koi-Koi Desktop",
+            f"The game stopped because of an error.\n\nA report was written to:\n{path}",
+            message_type="error",
+        )
+    except pygame.error:  # no display at all: the line on stderr is all we can do
+        return

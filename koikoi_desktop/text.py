@@ -12,8 +12,8 @@ Call after ``pygame.font.init()`` (works with the dummy video driver; no display
 
 Decisions:
 
-* Fonts are found in ``assets/fonts`` through ``koikoi_desktop.assets.asset_root()`` when that
-  module exists, else next to the package (repo checkout, installed wheel, PyInstaller bundle).
+* Fonts are found in ``assets/fonts`` through ``koikoi_desktop.assets.asset_root()``, else next
+  to the package (repo checkout, installed wheel, PyInstaller bundle).
   When no shipped font can be opened (a broken install), pygame's default font is used so the
   game still shows something.
 * ``pygame.font.Font`` objects are cached per (font, size, bold); which font draws a character is
@@ -34,6 +34,8 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from koikoi_desktop.assets import asset_root
 
 if TYPE_CHECKING:  # pygame is imported lazily: nothing happens at import
     import pygame
@@ -64,14 +66,9 @@ _render_cache: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = Order
 @cache
 def fonts_dir() -> Path:
     """The folder of the shipped fonts."""
-    try:
-        from koikoi_desktop.assets import asset_root  # owned by the art engineer
-
-        candidate = Path(asset_root()) / "fonts"
-        if (candidate / FONT_FILES[0][0]).is_file():
-            return candidate
-    except Exception:  # module absent or broken: fall back to our own search
-        pass
+    candidate = asset_root() / "fonts"
+    if (candidate / FONT_FILES[0][0]).is_file():
+        return candidate
     package = Path(__file__).resolve().parent
     roots = [package / "assets", package.parent / "assets"]
     bundle = getattr(sys, "_MEIPASS", None)

@@ -28,7 +28,7 @@ from .base import (
 from .beginner import Beginner
 from .expert import PLAY_BUDGET, Expert
 from .intermediate import Intermediate
-from .worker import Thinking
+from .worker import Decision, InlineExecutor, Thinker, Why, decide
 
 _CLASSES: dict[str, type[Opponent]] = {
     "beginner": Beginner,
@@ -63,12 +63,16 @@ __all__ = [
     "REASON_TEMPLATES",
     "Beginner",
     "Budget",
+    "Decision",
     "Expert",
+    "InlineExecutor",
     "Intermediate",
     "Opponent",
     "Persona",
     "Reason",
-    "Thinking",
+    "Thinker",
+    "Why",
+    "decide",
     "make_opponent",
     "personas",
 ]

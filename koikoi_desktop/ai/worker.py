@@ -1,64 +1,186 @@
-"""Asking an opponent off the UI thread, so the table keeps drawing while the computer thinks.
+"""Asking an opponent off the frame thread, so the table keeps drawing while the computer thinks.
 
 >>> import random
 >>> from koikoi_desktop.engine import PRESETS, new_round
 >>> from koikoi_desktop.ai import make_opponent
 >>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(4))
->>> task = Thinking(make_opponent("intermediate", seed=1), state.view(0))
->>> task.wait(5.0) in state.legal_actions()
-True
+>>> thinker = Thinker()
+>>> thinker.submit(make_opponent("intermediate", seed=1), state.view(0))
+>>> action, why = thinker.wait(30.0)
+>>> action in state.legal_actions(), isinstance(why, Why)
+(True, True)
+>>> thinker.close()
 
-The table starts a :class:`Thinking` when the computer is to move and polls ``done`` from its
-``update(dt)``; the answer and its reason are then in ``action`` and ``reason``. A search
-releases the interpreter lock often (it is pure Python, switching every few milliseconds), so
-the drawing thread keeps its frame rate; Expert's time budget bounds the wait. ``cancel()`` only
-drops interest in the answer (the thread ends on its own at the end of the budget).
+The table has one :class:`Thinker`. When a computer seat is to move it calls ``submit`` and then
+``poll()`` from every frame until the answer (the action and its reason) is there.
+
+Decisions:
+
+* A thread by default (cheap, and the view needs no pickling). Expert (a playout search that
+  would hold the interpreter lock) runs in a one-worker process pool instead, so it cannot starve
+  the frame loop: the worker builds its own copy of the opponent from its level, seed, budget and
+  persona once and keeps it, so its random stream carries on from move to move. On Linux the
+  pool forks (no re-import of ``__main__``, so scripts and tests need no main guard); elsewhere
+  it spawns.
+* The executor can be injected: ``Thinker(InlineExecutor())`` decides on the calling thread
+  during ``submit``, so a test, the monkey or the soak advances by moves and frames, never by
+  waiting for wall-clock time that a loaded machine stretches.
+* An opponent's error is re-raised by ``poll`` / ``wait`` (the table must not go on quietly
+  with a broken opponent).
 """
 
 from __future__ import annotations
 
-import threading
+import concurrent.futures as cf
+import multiprocessing
+import sys
+from collections.abc import Callable
+from typing import Any
 
 from koikoi_desktop.engine import Action, PlayerView
 
-from .base import Opponent, Reason
+from .base import Budget, Opponent, Persona
 
 
-class Thinking:
-    """One decision computed on a daemon thread."""
+class Why(str):
+    """The opponent's one-line reason: ``str`` is its English sentence; ``key`` and ``params``
+    (from the AI's ``last_reason``: a template key, card ids, yaku keys, numbers) let the table
+    say it in the player's language (``ai.reason.<key>`` in the catalogs). It pickles, so it
+    comes back from the worker process intact."""
 
-    def __init__(self, opponent: Opponent, view: PlayerView) -> None:
-        self.opponent = opponent
-        self.view = view
-        self.action: Action | None = None
-        self.reason: Reason | None = None
-        self.error: BaseException | None = None
-        self.cancelled = False
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="koikoi-ai", daemon=True)
-        self._thread.start()
+    key: str
+    params: dict[str, Any]
 
-    def _run(self) -> None:
-        try:
-            self.action = self.opponent.choose(self.view)
-            self.reason = self.opponent.last_reason
-        except BaseException as exc:  # reported to the caller through ``error``
-            self.error = exc
-        finally:
-            self._done.set()
+    def __new__(cls, text: str, key: str = "", params: dict[str, Any] | None = None) -> Why:
+        obj = super().__new__(cls, text)
+        obj.key = key
+        obj.params = dict(params or {})
+        return obj
+
+    def __reduce__(self) -> tuple[type[Why], tuple[str, str, dict[str, Any]]]:
+        return (Why, (str(self), self.key, self.params))
+
+
+Decision = tuple[Action, Why]
+
+
+def decide(opponent: Opponent, view: PlayerView) -> Decision:
+    """``opponent``'s action in ``view`` and its reason (on the calling thread)."""
+    action = opponent.choose(view)
+    reason = opponent.last_reason
+    return action, Why(opponent.explain(), reason.key, reason.params)
+
+
+Spec = tuple[str, int | None, Budget | None, Persona]
+_WORKER_OPPONENTS: dict[Spec, Opponent] = {}
+
+
+def _decide_in_worker(spec: Spec, view: PlayerView) -> Decision:
+    """Runs in the worker process: one opponent per spec, kept between moves."""
+    from koikoi_desktop.ai import make_opponent
+
+    opp = _WORKER_OPPONENTS.get(spec)
+    if opp is None:
+        level, seed, budget, persona = spec
+        opp = _WORKER_OPPONENTS[spec] = make_opponent(level, seed, budget, persona=persona)
+    return decide(opp, view)
+
+
+class InlineExecutor(cf.Executor):
+    """An executor that runs each task at once on the calling thread (see the module
+    docstring): the future is done when ``submit`` returns; an error propagates from
+    ``submit`` itself."""
+
+    def submit(  # type: ignore[override]
+        self, fn: Callable[..., Decision], /, *args: Any, **kwargs: Any
+    ) -> cf.Future[Decision]:
+        future: cf.Future[Decision] = cf.Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+class Thinker:
+    """Runs one decision at a time in a worker; ``poll()`` returns (action, reason) when done."""
+
+    #: How long ``poll`` waits for a thread worker's answer: a blocking wait releases the GIL.
+    #: Decision: without it an uncapped frame loop (autoplay, soak, benchmarks) holds the GIL
+    #: almost all the time and starves the worker thread — a 1 ms Intermediate decision took up
+    #: to a second on a quiet machine. With the 60 fps cap the loop sleeps anyway; 1 ms a frame
+    #: while a computer thinks costs nothing visible.
+    POLL_WAIT = 0.001
+
+    def __init__(self, executor: cf.Executor | None = None) -> None:
+        self._given = executor
+        self._threads: cf.ThreadPoolExecutor | None = None
+        self._procs: cf.ProcessPoolExecutor | None = None
+        self._future: cf.Future[Decision] | None = None
+        self._may_wait = False
 
     @property
-    def done(self) -> bool:
-        """True once the answer (or an error) is ready."""
-        return self._done.is_set()
+    def busy(self) -> bool:
+        """A decision was asked for and not yet taken with ``poll``."""
+        return self._future is not None
 
-    def wait(self, timeout: float | None = None) -> Action | None:
-        """Block until the answer is ready (or ``timeout`` seconds pass); re-raise errors."""
-        self._done.wait(timeout)
-        if self.error is not None:
-            raise self.error
-        return self.action
+    def submit(self, opponent: Opponent, view: PlayerView) -> None:
+        """Ask ``opponent`` for its move in ``view`` (one question at a time)."""
+        if self._given is not None:
+            self._future = self._given.submit(decide, opponent, view)
+            self._may_wait = True
+        elif opponent.level == "expert":
+            if self._procs is None:
+                method = "fork" if sys.platform.startswith("linux") else "spawn"
+                ctx = multiprocessing.get_context(method)
+                self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+            spec = (opponent.level, opponent.seed, opponent.budget, opponent.persona)
+            self._future = self._procs.submit(_decide_in_worker, spec, view)
+            self._may_wait = False  # a process worker does not need our GIL
+        else:
+            if self._threads is None:
+                self._threads = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+            self._future = self._threads.submit(decide, opponent, view)
+            self._may_wait = True
+
+    def poll(self) -> Decision | None:
+        """The answer once ready (re-raises an error from the opponent), else None."""
+        fut = self._future
+        if fut is None:
+            return None
+        if not fut.done():
+            if not self._may_wait:
+                return None
+            cf.wait([fut], timeout=self.POLL_WAIT)
+            if not fut.done():
+                return None
+        self._future = None
+        return fut.result()
+
+    def wait(self, timeout: float | None = None) -> Decision | None:
+        """Block until the answer is ready (or ``timeout`` seconds pass)."""
+        fut = self._future
+        if fut is None:
+            return None
+        cf.wait([fut], timeout=timeout)
+        return self.poll()
+
+    def settle(self, timeout: float | None = None) -> bool:
+        """Block until the answer is ready (or ``timeout`` seconds pass) without taking it:
+        the next ``poll`` returns it. True when it is ready (or nothing was asked)."""
+        fut = self._future
+        if fut is None:
+            return True
+        cf.wait([fut], timeout=timeout)
+        return fut.done()
 
     def cancel(self) -> None:
-        """Forget this decision (e.g. the player left the table)."""
-        self.cancelled = True
+        """Forget the question asked (its answer, when it comes, is dropped)."""
+        if self._future is not None:
+            self._future.cancel()
+            self._future = None
+
+    def close(self) -> None:
+        """Cancel and shut the workers down (the table is left)."""
+        self.cancel()
+        for pool in (self._threads, self._procs):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._threads = self._procs = None

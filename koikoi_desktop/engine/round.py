@@ -998,10 +998,10 @@ def new_round(
     """Deal a new round (RULES.md §4-§5).
 
     ``deck``: the 48 ids, index 0 on top (None: shuffled from ``rng``). ``rng``: a
-    ``random.Random``; without one, a ``deck`` is required and any redeal comes from a generator
-    seeded by that deck (the engine never draws on unseeded randomness). A deal that must be redealt (R-DEAL-3) is
-    redealt inside, by the same dealer, from ``rng``; an instant win decided at the deal leaves
-    the round already over.
+    ``random.Random``; without one, a ``deck`` is required and any redeal comes from a
+    generator seeded by that deck (the engine never draws on unseeded randomness). A deal that
+    must be redealt (R-DEAL-3) is redealt inside, by the same dealer, from ``rng``; an instant
+    win decided at the deal leaves the round already over.
 
     >>> from koikoi_desktop.engine.rules import PRESETS
     >>> a = new_round(PRESETS["seed-003"], dealer=1, rng=random.Random(7))

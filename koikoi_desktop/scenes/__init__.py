@@ -1,21 +1,19 @@
 """Screens, registered by name, imported lazily.
 
-``REGISTRY`` maps a scene name to ``"module:ClassName"``. To add or replace a screen, write the
-module (e.g. ``koikoi_desktop/scenes/month_reference.py``) with a class deriving from
-:class:`koikoi_desktop.scenes.base.Scene` whose constructor is ``(app, **kwargs)``; nothing else
-needs to change. Decision: a registered module that is not written yet (or whose class has
-another name) does not break the app: :func:`create` falls back to the one ``Scene`` subclass the
-module defines, and to a "coming soon" stub when the module is missing, so the team can land
-screens one at a time.
+``REGISTRY`` maps a scene name to ``"module:ClassName"``. To add a screen, write the module (e.g.
+``koikoi_desktop/scenes/month_reference.py``) with a class deriving from
+:class:`koikoi_desktop.scenes.base.Scene` whose constructor is ``(app, **kwargs)`` and register
+it here. Decision: modules are imported when a screen is first created (the title does not pay
+for the ledger's imports); a registered name whose module or class is missing is a bug and
+raises at once (``tests/ui/test_scenes.py`` creates every registered screen).
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
 from typing import Any
 
-from koikoi_desktop.scenes.base import Scene, SceneStack
+from koikoi_desktop.scenes.base import AppServices, Scene, SceneStack
 
 REGISTRY: dict[str, str] = {
     "title": "koikoi_desktop.scenes.title:TitleScene",
@@ -25,6 +23,7 @@ REGISTRY: dict[str, str] = {
     "match-result": "koikoi_desktop.scenes.match_result:MatchResultScene",
     "pause": "koikoi_desktop.scenes.pause:PauseScene",
     "month-reference": "koikoi_desktop.scenes.month_reference:MonthReferenceScene",
+    "quiz": "koikoi_desktop.scenes.quiz:QuizScene",
     "yaku-reference": "koikoi_desktop.scenes.yaku_reference:YakuReferenceScene",
     "rules": "koikoi_desktop.scenes.rules_screen:RulesScene",
     "tutorial": "koikoi_desktop.scenes.tutorial:TutorialScene",
@@ -42,6 +41,7 @@ CLI_SCENES: tuple[str, ...] = (
     "new-game",
     "table",
     "month-reference",
+    "quiz",
     "yaku-reference",
     "rules",
     "tutorial",
@@ -55,31 +55,15 @@ CLI_SCENES: tuple[str, ...] = (
 
 
 def scene_class(name: str) -> type[Scene]:
-    """The class registered under ``name`` (a stub class if its module is not written yet)."""
-    target = REGISTRY[name]
-    module_name, _, class_name = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        from koikoi_desktop.scenes.stub import StubScene
-
-        return type(f"Stub_{name}", (StubScene,), {"name": name})
-    cls = getattr(module, class_name, None)
-    if cls is None:
-        found = [
-            c
-            for _, c in inspect.getmembers(module, inspect.isclass)
-            if c.__module__ == module.__name__ and issubclass(c, Scene)
-        ]
-        if not found:
-            raise LookupError(f"scene module {module_name} defines no Scene subclass")
-        cls = found[0]
+    """The class registered under ``name`` (``KeyError`` for a name not registered)."""
+    module_name, _, class_name = REGISTRY[name].partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    if not (isinstance(cls, type) and issubclass(cls, Scene)):
+        raise TypeError(f"{REGISTRY[name]} is not a Scene")
     return cls
 
 
-def create(name: str, app: Any, **kwargs: Any) -> Scene:
+def create(name: str, app: AppServices, **kwargs: Any) -> Scene:
     """Instantiate the scene registered as ``name``."""
     scene = scene_class(name)(app, **kwargs)
     if not scene.name:

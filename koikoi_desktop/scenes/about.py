@@ -12,8 +12,7 @@ Decisions:
 
 * The name ``about`` belongs to the "about hanafuda" history page of the learning screens
   (``rules_screen:AboutScene``), which the title's "About hanafuda" button opens; this screen
-  is the game's own About and offers a button to that page when it exists (a missing module
-  would only show the "coming soon" stub, so the button is hidden then).
+  is the game's own About and offers a button to that page.
 * Text is fitted, not scrolled: the body font shrinks step by step (down to 11 px at scale 1)
   until every wrapped line fits the panel, so a long translation or a 1024x640 window never
   overflows.
@@ -34,6 +33,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import __version__
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
@@ -104,36 +104,23 @@ def notices_folder() -> Path | None:
     return _installed_licences()
 
 
-def _has_hanafuda_page() -> bool:
-    from koikoi_desktop import scenes
-    from koikoi_desktop.scenes.stub import StubScene
-
-    try:
-        cls = scenes.scene_class("about")
-    except Exception:
-        return False
-    return not issubclass(cls, StubScene) and cls.__module__ != __name__
-
-
 class AboutScene(MenuScene):
     """Version, licences and credits; Esc or Back returns."""
 
     name = "credits"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.heading = lambda: gfx.tr("ui.credits.heading")
         self.subheading = lambda: gfx.tr("ui.credits.version", version=__version__)
         self.versions = library_versions()
         self.folder = notices_folder()
-        self.hanafuda = _has_hanafuda_page()
 
     def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
-        rows: list[tuple[Label, Callable[[], Any], bool]] = []
-        if self.hanafuda:
-            rows.append((lambda: gfx.tr("ui.title.about"), self.open_hanafuda, False))
-        rows.append((lambda: gfx.tr("ui.common.back"), self.on_back, True))
-        return rows
+        return [
+            (lambda: gfx.tr("ui.title.about"), self.open_hanafuda, False),
+            (lambda: gfx.tr("ui.common.back"), self.on_back, True),
+        ]
 
     def open_hanafuda(self) -> None:
         from koikoi_desktop import scenes

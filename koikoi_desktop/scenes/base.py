@@ -6,27 +6,80 @@ it must not change game state (the app may call it any number of times). A scene
 ``opaque = False`` (the pause menu, a prompt) is drawn over the scene below it.
 
 The stack needs no display: tests drive it with plain objects.
+
+Scenes reach the running game through :class:`AppServices` (the :class:`koikoi_desktop.app.App`
+implements it; a test may pass any object with the parts a scene uses).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import pygame
+
+    from koikoi_desktop.assets import CardSprites
+    from koikoi_desktop.storage import Storage
+    from koikoi_desktop.storage.models import Settings
+    from koikoi_desktop.ui.input import Intent
+
+
+class AppServices(Protocol):
+    """What a scene may use of the running app: the stack, the window's size and scale, the
+    player's settings, storage, card art, the animation preferences, and a few commands."""
+
+    stack: SceneStack
+    size: tuple[int, int]
+    ui_scale: float
+    anim_speed: str
+    reduced_motion: bool
+    autoplay: bool
+    #: ``--autoplay --record``: computer-vs-computer matches go into the ledger (marked).
+    record_autoplay: bool
+    seed: int | None
+    storage: Storage | None
+    sprites: CardSprites | None
+    #: One-line notices for the title screen (storage trouble, a refused setting).
+    warnings: list[str]
+    #: Where computer opponents think (None: their own worker; tests inject an inline one).
+    ai_executor: Executor | None
+
+    @property
+    def settings(self) -> Settings | None: ...
+
+    @settings.setter
+    def settings(self, value: Settings | None) -> None: ...
+
+    @property
+    def fullscreen(self) -> bool: ...
+
+    def setting(self, name: str, default: Any = None) -> Any: ...
+
+    def save_setting(self, name: str, value: Any) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def has_autosave(self) -> bool: ...
+
+    def continue_match(self) -> bool: ...
+
+    def quit(self) -> None: ...
+
+    def match_finished(self) -> bool: ...
 
 
 class Scene:
     """One screen. Subclasses override what they need; every method has a harmless default.
 
-    ``app`` is the running :class:`koikoi_desktop.app.App` (or a test double): scenes reach the
-    stack (``app.stack``), settings, storage and the window size through it.
+    ``app`` is the running app (:class:`AppServices`): scenes reach the stack (``app.stack``),
+    settings, storage and the window size through it.
     """
 
     name = ""
     opaque = True
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         self.app = app
         self.kwargs = kwargs
 
@@ -45,8 +98,8 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute the layout."""
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """One pygame event (only the top scene receives events)."""
+    def handle(self, intent: Intent) -> None:
+        """One intent (only the top scene receives input; the app translated the event)."""
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (only the top scene is updated, unless ``live_below``)."""
@@ -117,9 +170,9 @@ class SceneStack:
             self.pop()
         return self.top
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, intent: Intent) -> None:
         if self.scenes:
-            self.scenes[-1].handle(event)
+            self.scenes[-1].handle(intent)
 
     def update(self, dt: float) -> None:
         if self.scenes:

@@ -8,9 +8,9 @@ from typing import Any
 
 import pygame
 
-from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import to_intent
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 
@@ -48,11 +48,11 @@ class MenuScene(Scene):
     heading: Label = ""
     subheading: Label = ""
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.focus = FocusGroup()
         self.buttons: list[Button] = []
-        self.size: tuple[int, int] = tuple(getattr(app, "size", (1280, 800)))
+        self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
 
     # Subclasses: return (label, callback[, primary]) rows.
     def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
@@ -74,7 +74,7 @@ class MenuScene(Scene):
 
     @property
     def scale(self) -> float:
-        return scale_of(self.size, getattr(self.app, "ui_scale", 1.0))
+        return scale_of(self.size, self.app.ui_scale)
 
     def menu_top(self) -> int:
         return int(self.size[1] * 0.40)
@@ -92,10 +92,7 @@ class MenuScene(Scene):
             y += bh + gap
         self.focus.set(self.buttons)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             self.on_back()
             return

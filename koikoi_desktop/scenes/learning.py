@@ -25,38 +25,32 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+from pydantic import ValidationError
 
-from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.assets import CardSprites
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent, to_intent
+from koikoi_desktop.ui.cards import draw_badge, placeholder
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 CARD_RATIO = 0.625  # width / height of a card (ART.md viewBox 200 x 320)
 
-_sprites: Any = None
+_sprites: CardSprites | None = None
 
 
-def card_image(app: Any, card_id: int, size: tuple[int, int]) -> pygame.Surface:
-    """Card art at ``size`` from the learning screens' own sprite cache (placeholder fallback)."""
+def card_image(card_id: int, size: tuple[int, int]) -> pygame.Surface:
+    """Card art at ``size`` from the learning screens' own sprite cache; the placeholder when
+    the install lacks the card's file or it is damaged."""
     global _sprites
     size = (max(1, int(size[0])), max(1, int(size[1])))
     if _sprites is None:
-        try:
-            from koikoi_desktop.assets import CardSprites
-
-            _sprites = CardSprites(max_sizes=4)
-        except Exception:
-            _sprites = False
-    if _sprites:
-        try:
-            surf: pygame.Surface = _sprites.get(card_id, size)
-            return surf
-        except Exception:
-            pass
-    from koikoi_desktop.ui.cards import placeholder
-
-    return placeholder(card_id, size)
+        _sprites = CardSprites(max_sizes=4)
+    try:
+        return _sprites.get(card_id, size)
+    except (pygame.error, OSError):
+        return placeholder(card_id, size)
 
 
 def card_size(height: int) -> tuple[int, int]:
@@ -65,7 +59,7 @@ def card_size(height: int) -> tuple[int, int]:
 
 def draw_card(
     surface: pygame.Surface,
-    app: Any,
+    app: AppServices,
     card_id: int,
     rect: pygame.Rect,
     *,
@@ -74,16 +68,11 @@ def draw_card(
     badge: bool | None = None,
 ) -> None:
     """One card in ``rect`` (badge per the settings), dimmed or outlined as asked."""
-    surface.blit(card_image(app, card_id, rect.size), rect)
+    surface.blit(card_image(card_id, rect.size), rect)
     if badge is None:
         badge = bool(app_setting(app, "card_badges", True))
     if badge and card_id and rect.h >= 60:
-        try:
-            from koikoi_desktop.ui.badges import draw_badge
-
-            draw_badge(surface, rect, card_id)
-        except Exception:
-            pass
+        draw_badge(surface, rect, card_id)
     if dim:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((10, 20, 14, 165))
@@ -92,19 +81,17 @@ def draw_card(
         pygame.draw.rect(surface, theme.TARGET, rect.inflate(8, 8), width=3, border_radius=8)
 
 
-def app_setting(app: Any, name: str, default: Any = None) -> Any:
-    storage = getattr(app, "storage", None)
-    settings = getattr(storage, "settings", None) or getattr(app, "settings", None)
-    return getattr(settings, name, default) if settings is not None else default
+def app_setting(app: AppServices, name: str, default: Any = None) -> Any:
+    return app.setting(name, default)
 
 
-def name_style(app: Any) -> str:
+def name_style(app: AppServices) -> str:
     """How card and yaku names are shown (settings ``name_display``)."""
     style = app_setting(app, "name_display", "translated")
     return style if style in ("translated", "japanese", "romaji") else "translated"
 
 
-def active_rules(app: Any, given: Any = None) -> Any:
+def active_rules(app: AppServices, given: Any = None) -> Any:
     """The rules to explain: ``given``, the table's match, else the settings' default."""
     from koikoi_desktop.engine import PRESETS, Rules
 
@@ -112,9 +99,8 @@ def active_rules(app: Any, given: Any = None) -> Any:
         return given
     if isinstance(given, str) and given in PRESETS:
         return PRESETS[given]
-    stack = getattr(app, "stack", None)
-    table = stack.find("table") if stack is not None and hasattr(stack, "find") else None
-    rules = getattr(table, "rules", None)
+    table = app.stack.find("table")
+    rules = getattr(table, "rules", None)  # the table scene's (a test may put another scene)
     if isinstance(rules, Rules):
         return rules
     name = app_setting(app, "default_preset", "nintendo")
@@ -123,17 +109,9 @@ def active_rules(app: Any, given: Any = None) -> Any:
     if options:
         try:
             return Rules.model_validate({**base.model_dump(), **dict(options)})
-        except Exception:
+        except ValidationError:  # saved options this preset cannot take: its own rules
             return base
     return base
-
-
-def rules_label(rules: Any) -> str:
-    """"Nintendo (standard)" or "Custom, based on …" for a rule set."""
-    from koikoi_desktop.engine import is_custom
-
-    name = gfx.tr(f"preset.{rules.based_on}.name")
-    return gfx.tr("preset.custom", preset=name) if is_custom(rules) else name
 
 
 @functools.lru_cache(maxsize=1024)
@@ -208,9 +186,9 @@ class LearnScene(Scene):
 
     title_key = ""
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        self.size: tuple[int, int] = tuple(getattr(app, "size", (1280, 800)))
+        self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
         self.focus = FocusGroup()
         self.buttons: list[Button] = []
         self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
@@ -221,7 +199,7 @@ class LearnScene(Scene):
     # ------------------------------------------------------------------ lifecycle
     @property
     def scale(self) -> float:
-        return scale_of(self.size, float(getattr(self.app, "ui_scale", 1.0) or 1.0))
+        return scale_of(self.size, self.app.ui_scale)
 
     def px(self, n: float) -> int:
         return round(n * self.scale)
@@ -291,10 +269,7 @@ class LearnScene(Scene):
     def hit(self, rect: pygame.Rect, callback: Callable[[], Any]) -> None:
         self.hits.append((pygame.Rect(rect), callback))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             self.on_back()
             return
@@ -368,27 +343,19 @@ class LearnScene(Scene):
             )
 
 
-def save_settings(app: Any, **changes: Any) -> bool:
+def save_settings(app: AppServices, **changes: Any) -> bool:
     """Set settings fields and save them through Storage (True when written).
 
-    Works on ``app.storage.settings`` (Storage replaces that object on save, so ``app.settings``
-    is refreshed afterwards). A value the model rejects raises pydantic's ValidationError before
-    anything is written; without storage (a test double) only ``app.settings`` changes.
+    Works on the live ``app.settings`` (the storage's object). A value the model rejects raises
+    pydantic's ValidationError before anything is written; without storage only the settings
+    in memory change.
     """
-    storage = getattr(app, "storage", None)
-    settings = getattr(storage, "settings", None) if storage is not None else None
-    if settings is None:
-        settings = getattr(app, "settings", None)
+    settings = app.settings
     if settings is None:
         return False
     for name, value in changes.items():
         setattr(settings, name, value)
-    if storage is None or not hasattr(storage, "save_settings"):
-        return False
-    ok = bool(storage.save_settings())
-    if hasattr(app, "settings"):
-        app.settings = storage.settings
-    return ok
+    return app.storage is not None and app.storage.save_settings()
 
 
 def flow_chips(

@@ -42,8 +42,21 @@ from typing import Any
 
 import pygame
 
+from koikoi_desktop.names import (
+    end_text,
+    ending_label,
+    factor_text,
+    opponent_text,
+    options_text,
+    recorded_level_label,
+    recorded_yaku_name,
+    result_label,
+    ruleset_label,
+    unit_heading,
+    unit_word,
+)
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
-from koikoi_desktop.scenes.table_text import end_text, factor_text, yaku_name
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Label
@@ -58,7 +71,6 @@ REASON_KEYS = {
 MAX_WARNING_LINES = 6
 #: A line of text to draw: (text, colour, bold).
 Line = tuple[str, tuple[int, int, int], bool]
-CPU_LEVELS = ("beginner", "intermediate", "expert")
 
 
 # ---------------------------------------------------------------------------------- words
@@ -68,34 +80,6 @@ def _tr_or(key: str, fallback: str, **fmt: Any) -> str:
     """``gfx.tr(key)``, or ``fallback`` when the catalogs lack the key."""
     out = gfx.tr(key, **fmt)
     return fallback if out == key else out
-
-
-def preset_label(preset: str, custom: bool) -> str:
-    """"Nintendo (standard)", or "Custom, based on Nintendo (standard)" for changed rules."""
-    name = _tr_or(f"preset.{preset}.name", preset)
-    return gfx.tr("preset.custom", preset=name) if custom else name
-
-
-def level_label(level: str) -> str:
-    """The opponent level for people ("" when unknown)."""
-    if level in CPU_LEVELS:
-        return gfx.tr(f"ui.level.{level}")
-    if level in ("hotseat", "human"):
-        return gfx.tr("ui.ledger.level.hotseat")
-    return level if level and level != "unknown" else ""
-
-
-def opponent_text(name: str, level: str) -> str:
-    """The recorded name ("Computer (Beginner)"), with the level added when the name does not
-    already carry it in brackets (a name recorded in another language keeps its own)."""
-    lvl = level_label(level)
-    name = name or gfx.tr("ui.common.opponent")
-    said = lvl.lower() in name.lower() or name.rstrip().endswith((")", "）"))
-    return name if not lvl or said else f"{name} ({lvl})"
-
-
-def unit_word(unit: str) -> str:
-    return gfx.tr("ui.ledger.unit.coins" if unit == "coins" else "ui.ledger.unit.points")
 
 
 def date_text(when: datetime) -> str:
@@ -112,14 +96,6 @@ def capitalized(text: str) -> str:
 
 def percent(rate: float | None) -> str:
     return "—" if rate is None else f"{round(rate * 100)}%"
-
-
-def result_label(result: str) -> str:
-    return gfx.tr(f"ui.ledger.result.{result}")
-
-
-def ending_label(ending: str) -> str:
-    return _tr_or(f"ui.ledger.ending.{ending}", ending)
 
 
 def reason_text(reason: str) -> str:
@@ -149,23 +125,6 @@ def notice_text(notice: Any) -> str:
     return " ".join(_tr_or(f"ui.storage.{key}", str(notice), **params).split())
 
 
-def options_text(options: dict[str, Any]) -> str:
-    """The changed rule settings of a custom match, for people."""
-    try:
-        from koikoi_desktop.scenes.settings_screen import rule_label, rule_value_label
-    except Exception:  # pragma: no cover - the settings screen is another engineer's module
-        return ", ".join(f"{k}: {v}" for k, v in sorted(options.items()))
-    parts = []
-    for k, v in sorted(options.items()):
-        try:
-            label = rule_label(k)
-            value = rule_value_label(k, v)
-        except Exception:
-            label, value = k, str(v)
-        parts.append(f"{k if label.startswith('rule.') else label}: {value}")
-    return ", ".join(parts)
-
-
 def shorten_middle(text: str, size: int, width: int) -> str:
     """``text`` cut in the middle with "…" until it fits ``width`` pixels."""
     if gfx.measure(text, size)[0] <= width:
@@ -189,7 +148,7 @@ class LedgerScene(LearnScene):
     name = "ledger"
     title_key = "ui.ledger.title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view = "matches"
         self.records: Sequence[Any] = []
@@ -206,7 +165,7 @@ class LedgerScene(LearnScene):
     # ------------------------------------------------------------------ data
     @property
     def storage(self) -> Any:
-        return getattr(self.app, "storage", None)
+        return self.app.storage
 
     def load(self) -> None:
         """Page views of the ledger (only the rows on screen are read), its statistics (SQL
@@ -539,7 +498,7 @@ class LedgerScene(LearnScene):
                       anchor="bottomright", max_width=score_w)
         x = badge.right + self.px(14)
         text_w = r.right - pad - score_w - x
-        line1 = preset_label(s.preset, s.custom)
+        line1 = ruleset_label(s.preset, s.custom)
         l1 = gfx.blit_text(surface, line1, self.font(17), (x, r.y + self.px(8)), bold=True,
                            max_width=text_w)
         marks = []
@@ -576,7 +535,7 @@ class LedgerScene(LearnScene):
         names = self.names(rec)
         me = rec.player_seat
         unit = unit_word(rec.unit)
-        head = f"{result_label(rec.player_result)} · {date_text(rec.date)} · " + preset_label(
+        head = f"{result_label(rec.player_result)} · {date_text(rec.date)} · " + ruleset_label(
             rec.preset, bool(rec.options))
         lines = [(head, 24, theme.OCHRE, True)]
         sub = [gfx.tr("ui.ledger.against", name=opponent_text(rec.opponent_name,
@@ -613,7 +572,7 @@ class LedgerScene(LearnScene):
                                 y=calls[1]), theme.MUTED, False))
         right: list[Line] = []
         if e.yaku:
-            items = ", ".join(f"{yaku_name(y.key)} {y.points}" for y in e.yaku)
+            items = ", ".join(f"{recorded_yaku_name(y.key)} {y.points}" for y in e.yaku)
             right.append((gfx.tr("ui.ledger.round.yaku", list=items), theme.PAPER, False))
         else:
             right.append((gfx.tr("ui.ledger.round.no_yaku"), theme.MUTED, False))
@@ -715,9 +674,9 @@ class LedgerScene(LearnScene):
         self.hit(r, self.toggle_practice)
         y = r.bottom + self.px(18)
         for title, groups, name_of in (
-            (gfx.tr("ui.ledger.stats.by_level"), st.by_level, level_label),
+            (gfx.tr("ui.ledger.stats.by_level"), st.by_level, recorded_level_label),
             (gfx.tr("ui.ledger.stats.by_preset"), st.by_preset,
-             lambda p: preset_label(p, False)),
+             lambda p: ruleset_label(p, False)),
         ):
             y = self.section(surface, title, x, y, w)
             rows = [(capitalized(name_of(k)) or "—", t) for k, t in groups.items()]
@@ -728,7 +687,7 @@ class LedgerScene(LearnScene):
                                       w=st.rounds_won, l=st.rounds_lost, d=st.rounds_drawn),
                       x, y, w)
         for unit in sorted(set(st.won_by_unit) | set(st.lost_by_unit)):
-            unit_name = gfx.tr("ui.common.coins" if unit == "coins" else "ui.common.points")
+            unit_name = unit_heading(unit)
             y = self.line(surface, gfx.tr("ui.ledger.stats.won_lost", unit=unit_name,
                                           won=st.won_by_unit.get(unit, 0),
                                           lost=st.lost_by_unit.get(unit, 0)), x, y, w)
@@ -764,11 +723,12 @@ class LedgerScene(LearnScene):
             y = self.line(surface, gfx.tr("ui.ledger.stats.best_line", final=b.final,
                                           unit=unit_word(b.unit), n=b.round,
                                           date=date_text(b.date),
-                                          preset=preset_label(b.preset, False)),
+                                          preset=ruleset_label(b.preset, False)),
                           x, y, w, bold=True)
             if b.yaku:
                 y = self.line(surface, gfx.tr("ui.ledger.round.yaku",
-                                              list=", ".join(yaku_name(k) for k in b.yaku)),
+                                              list=", ".join(recorded_yaku_name(k)
+                                                             for k in b.yaku)),
                               x, y, w, color=theme.MUTED)
         y += self.px(14)
         k = st.koikoi
@@ -795,7 +755,7 @@ class LedgerScene(LearnScene):
         bar_x = x + name_w + self.px(8)
         bar_room = x + w - bar_x - self.px(44)
         for key, n in st.yaku_made.items():
-            gfx.blit_text(surface, yaku_name(key), f, (x, y), max_width=name_w)
+            gfx.blit_text(surface, recorded_yaku_name(key), f, (x, y), max_width=name_w)
             bw = max(self.px(3), bar_room * n // most)
             pygame.draw.rect(surface, theme.VERMILION,
                              pygame.Rect(bar_x, y + self.px(5), bw, self.px(12)), border_radius=3)

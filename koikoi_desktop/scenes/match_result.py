@@ -8,8 +8,11 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import scenes
+from koikoi_desktop.engine import Match, Rules
+from koikoi_desktop.names import end_text, unit_heading
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
-from koikoi_desktop.scenes.table_text import end_text
+from koikoi_desktop.scenes.table_controller import MatchConfig
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
 
@@ -23,13 +26,13 @@ class MatchResultScene(MenuScene):
 
     def __init__(
         self,
-        app: Any,
+        app: AppServices,
         *,
-        match: Any = None,
+        match: Match,
         names: tuple[str, str] = ("", ""),
-        rules: Any = None,
+        rules: Rules,
         autoplay: bool = False,
-        config: Any = None,
+        config: MatchConfig | None = None,
         viewer: int = 0,
         ending: str = "",
         **kwargs: Any,
@@ -43,8 +46,9 @@ class MatchResultScene(MenuScene):
         self.viewer = viewer
         self.ending = ending
         self.left = AUTO_QUIT
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
 
-    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], None], bool]]:
         return [
             (lambda: gfx.tr("ui.result.again"), self.again, True),
             (lambda: gfx.tr("ui.result.title_screen"), self.to_title, False),
@@ -80,7 +84,7 @@ class MatchResultScene(MenuScene):
         s = self.scale
         m = self.match
         out = m.outcome
-        unit = gfx.tr("ui.common.coins" if self.rules.unit == "coins" else "ui.common.points")
+        unit = unit_heading(self.rules.unit)
         if self.ending == "conceded":
             title = gfx.tr("ui.result.conceded", name=self.names[self.viewer])
         elif out is None or out.winner is None:
@@ -154,7 +158,7 @@ class MatchResultScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The text and cards do not change while the screen is up: render them once."""
         key = (surface.get_size(), gfx.tr("ui.common.continue"))
-        cached = getattr(self, "_static", None)
+        cached = self._static
         if cached is None or cached[0] != key:
             layer = surface.copy()
             self.draw_static(layer)

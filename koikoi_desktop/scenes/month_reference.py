@@ -1,6 +1,6 @@
-"""The month reference: the 12 months in calendar order, their four cards, and a quiz.
+"""The month reference: the 12 months in calendar order and their four cards.
 
-``MonthReferenceScene(app, month=…, card=…, rules=…, quiz=False, seed=None)``.
+``MonthReferenceScene(app, month=…, card=…, rules=…)``.
 
 * Left: the twelve months (calendar order); click one or use up/down.
 * Right, month view: the plant in the current language, in kanji and romaji and in English, the
@@ -14,9 +14,8 @@
   dims the other cards of the month until "All" is chosen).
 * Keys: up/down month, left/right card, F cycles the category filter, K the yaku filter, A shows
   all cards again, Y opens the yaku reference.
-* Quiz (Q or the Quiz button): a card is shown, the player names its month, then its category.
-  A card counts when both answers are right. Score, streak and best streak live in the settings
-  (``quiz_score``, ``quiz_streak``, ``quiz_best_streak``) and are saved after every card.
+* Quiz (Q or the Quiz button): :class:`~koikoi_desktop.scenes.quiz.QuizScene` is pushed over
+  this screen; leaving it opens the month of the last card asked.
 
 Opened from the title, the rules screen and the table. The table (UI engineer) opens it on a
 right-click of a card with ``scenes.create("month-reference", app, month=…, card=…)`` pushed on
@@ -25,14 +24,15 @@ the stack, so the match below is only paused, never changed.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK
+from koikoi_desktop.names import kind_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
     active_rules,
@@ -43,23 +43,21 @@ from koikoi_desktop.scenes.learning import (
     flow_chips,
     name_style,
     paragraph,
-    rules_label,
-    save_settings,
 )
+from koikoi_desktop.scenes.quiz import QuizScene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
-from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 KINDS = ("bright", "animal", "ribbon", "plain")
 
 
 class MonthReferenceScene(LearnScene):
-    """Months, cards, filters and the month/category quiz (see the module docstring)."""
+    """Months, cards and filters (see the module docstring); Q opens the quiz."""
 
     name = "month-reference"
     title_key = "ui.scene.month-reference"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         card = int(kwargs.get("card") or 0)
         month = int(kwargs.get("month") or (DECK[card - 1].month if 1 <= card <= 48 else 1))
@@ -68,25 +66,13 @@ class MonthReferenceScene(LearnScene):
         self.rules = active_rules(app, kwargs.get("rules"))
         self.kind_filter: str | None = None
         self.yaku_filter: str | None = None
-        self.view = "month"  # "month" | "grid" | "quiz"
+        self.view = "month"  # "month" | "grid"
         self.grid_scroll = 0
-        self.rng = random.Random(kwargs.get("seed"))
-        self.quiz_card = 0
-        self.quiz_stage = "month"  # "month" -> "kind" -> "result"
-        self.quiz_answer: dict[str, Any] = {}
-        self.qfocus = FocusGroup()
-        if kwargs.get("quiz"):
-            self.start_quiz()
 
     # ------------------------------------------------------------------ header
     def header_items(self) -> list[tuple[Any, Any]]:
-        quiz = (
-            (lambda: gfx.tr("ui.monthref.leave_quiz"), self.leave_quiz)
-            if self.view == "quiz"
-            else (lambda: gfx.tr("ui.quiz.title"), self.start_quiz)
-        )
         return [
-            quiz,
+            (lambda: gfx.tr("ui.quiz.title"), self.start_quiz),
             (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.open("yaku-reference")),
         ]
 
@@ -127,140 +113,17 @@ class MonthReferenceScene(LearnScene):
 
     # ------------------------------------------------------------------ quiz
     def start_quiz(self) -> None:
-        self.view = "quiz"
-        self.next_question()
-        self.build()
+        """The quiz, over this screen (leaving it shows the last card's month here)."""
+        self.app.stack.push(QuizScene(self.app, on_leave=self.show_card))
 
-    def leave_quiz(self) -> None:
-        self.view = "month"
-        if self.quiz_card:
-            self.month = DECK[self.quiz_card - 1].month
-            self.card = self.quiz_card
-        self.build()
-
-    def next_question(self) -> None:
-        prev = self.quiz_card
-        while True:
-            c = self.rng.randint(1, 48)
-            if c != prev:
-                break
-        self.quiz_card = c
-        self.quiz_stage = "month"
-        self.quiz_answer = {}
-        self.build_quiz()
-
-    def answer_month(self, month: int) -> None:
-        if self.quiz_stage != "month":
-            return
-        self.quiz_answer["month"] = month
-        self.quiz_stage = "kind"
-        self.build_quiz()
-
-    def answer_kind(self, kind: str) -> None:
-        if self.quiz_stage != "kind":
-            return
-        self.quiz_answer["kind"] = kind
-        c = DECK[self.quiz_card - 1]
-        right = self.quiz_answer["month"] == c.month and kind == c.kind
-        self.quiz_answer["right"] = right
-        score = int(self.setting("quiz_score", 0)) + (1 if right else 0)
-        streak = int(self.setting("quiz_streak", 0)) + 1 if right else 0
-        best = max(int(self.setting("quiz_best_streak", 0)), streak)
-        try:
-            save_settings(self.app, quiz_score=score, quiz_streak=streak, quiz_best_streak=best)
-        except Exception as exc:  # a full disk must not end the quiz
-            self.message = str(exc)
-        self.quiz_stage = "result"
-        self.build_quiz()
-
-    def setting(self, name: str, default: Any) -> Any:
-        from koikoi_desktop.scenes.learning import app_setting
-
-        return app_setting(self.app, name, default)
-
-    def build(self) -> None:
-        super().build()
-        self.build_quiz()
-
-    def quiz_layout(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """(card rect, answers area) of the quiz in the right-hand pane."""
-        area = self.pane()
-        ch = min(int(area.h * 0.78), self.px(400))
-        cw, ch = card_size(ch)
-        card = pygame.Rect(area.x + self.px(10), area.y + self.px(40), cw, ch)
-        answers = pygame.Rect(card.right + self.px(40), area.y + self.px(40), 0, 0)
-        answers.w = area.right - answers.x
-        answers.h = area.bottom - answers.y
-        return card, answers
-
-    def build_quiz(self) -> None:
-        if self.view != "quiz" or not self.quiz_card:
-            self.qfocus.set([])
-            return
-        _, area = self.quiz_layout()
-        f = self.font(16)
-        bh = self.px(40)
-        gap = self.px(8)
-        y = area.y + self.px(40)
-        widgets: list[Button] = []
-        if self.quiz_stage == "month":
-            cols = 3
-            bw = (area.w - gap * (cols - 1)) // cols
-            for m in range(1, 13):
-                r = pygame.Rect(area.x + ((m - 1) % cols) * (bw + gap),
-                                y + ((m - 1) // cols) * (bh + gap), bw, bh)
-                widgets.append(Button(self._month_label(m), self._month_cb(m), r))
-        elif self.quiz_stage == "kind":
-            bw = (area.w - gap) // 2
-            for i, k in enumerate(KINDS):
-                r = pygame.Rect(area.x + (i % 2) * (bw + gap), y + (i // 2) * (bh + gap), bw, bh)
-                widgets.append(Button(self._kind_label(k), self._kind_cb(k), r))
-        else:
-            r = pygame.Rect(area.x, area.y + self.px(230), min(area.w, self.px(260)), bh)
-            widgets.append(Button(lambda: gfx.tr("ui.quiz.next"), self.next_question, r,
-                                  primary=True))
-        self.qfocus.set(widgets)
-        self.qfocus.index = 0
-        _ = f
-
-    def _month_label(self, m: int) -> Any:
-        return lambda: f"{gfx.tr(f'month.{m}.name')} · {gfx.tr(f'month.{m}.plant')}"
-
-    def _month_cb(self, m: int) -> Any:
-        return lambda: self.answer_month(m)
-
-    def _kind_label(self, k: str) -> Any:
-        return lambda: gfx.tr(f"kind.{k}")
-
-    def _kind_cb(self, k: str) -> Any:
-        return lambda: self.answer_kind(k)
+    def show_card(self, card: int) -> None:
+        self.select_month(DECK[card - 1].month, card)
 
     # ------------------------------------------------------------------ input
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.view == "quiz":
-            from koikoi_desktop.ui.input import to_intent
-
-            intent = to_intent(event)
-            if intent is not None and intent.kind not in ("back", "wheel"):
-                if intent.kind in ("press", "release", "move"):
-                    if self.qfocus.handle(intent):
-                        return
-                elif intent.kind == "key" and intent.key == pygame.K_q:
-                    self.leave_quiz()
-                    return
-                elif self.qfocus.handle(intent):
-                    return
-        super().handle(event)
-
     def on_back(self) -> None:
-        if self.view == "quiz":
-            self.leave_quiz()
-        else:
-            self.close()
+        self.close()
 
     def on_key(self, intent: Intent) -> bool:
-        if self.view == "quiz":
-            return False
         if intent.kind in ("up", "down"):
             self.select_month(self.month + (1 if intent.kind == "down" else -1))
             return True
@@ -303,47 +166,35 @@ class MonthReferenceScene(LearnScene):
 
     def pane(self) -> pygame.Rect:
         lst = self.list_rect()
-        x = lst.right + self.px(24) if self.view != "quiz" else lst.x + self.px(10)
+        x = lst.right + self.px(24)
         top = lst.y + self.px(50)
         return pygame.Rect(x, top, self.size[0] - x - self.px(20), self.size[1] - top - self.px(28))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
-        if self.view != "quiz":
-            self.draw_months(surface)
-        if self.view == "quiz":
-            self.draw_quiz(surface)
+        self.draw_months(surface)
+        self.draw_filters(surface)
+        if self.view == "grid":
+            self.draw_grid(surface)
         else:
-            self.draw_filters(surface)
-            if self.view == "grid":
-                self.draw_grid(surface)
-            else:
-                self.draw_month(surface)
+            self.draw_month(surface)
         self.draw_buttons(surface)
-        if self.view == "quiz":
-            self.qfocus.draw(surface, font=self.font(16))
 
     def draw_months(self, surface: pygame.Surface) -> None:
         lst = self.list_rect()
         gfx.draw_panel(surface, lst, alpha=200)
         row_h = min(self.px(56), (lst.h - self.px(8)) // 12)
         f1, f2 = self.font(16), self.font(13)
-        quiz = self.view == "quiz"
         for m in range(1, 13):
             r = pygame.Rect(lst.x + 4, lst.y + 4 + (m - 1) * row_h, lst.w - 8, row_h - 2)
-            active = m == self.month and not quiz
+            active = m == self.month
             if active:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
                 pygame.draw.rect(surface, theme.OCHRE, r, width=2, border_radius=6)
             chip_r = pygame.Rect(r.x + 4, r.y + 4, self.px(8), r.h - 8)
             pygame.draw.rect(surface, theme.MONTH_COLORS[m], chip_r, border_radius=3)
             tx = chip_r.right + self.px(8)
-            if quiz:
-                label = f"{m}"
-                gfx.blit_text(surface, label, f1, (tx, r.centery), anchor="midleft",
-                              color=theme.MUTED)
-                continue
             name = gfx.tr(f"month.{m}.name")
             if str(m) not in name:  # "1月" already says which month it is
                 name = f"{m}. {name}"
@@ -370,7 +221,7 @@ class MonthReferenceScene(LearnScene):
         pad = self.px(12)
         gap = self.px(8)
         items: list[tuple[str, str | None]] = [(gfx.tr("ui.common.all"), None)] + [
-            (gfx.tr(f"kind.{k}.plural"), k) for k in KINDS
+            (kind_name(k, plural=True), k) for k in KINDS
         ]
         for label, kind in items:
             w = chip_width(label, f, pad)
@@ -491,7 +342,7 @@ class MonthReferenceScene(LearnScene):
         ids = self.filtered()
         style = name_style(self.app)
         if self.kind_filter:
-            head = gfx.tr("ui.monthref.grid_kind", kind=gfx.tr(f"kind.{self.kind_filter}.plural"),
+            head = gfx.tr("ui.monthref.grid_kind", kind=kind_name(self.kind_filter, plural=True),
                           n=len(ids))
         else:
             assert self.yaku_filter is not None
@@ -536,48 +387,3 @@ class MonthReferenceScene(LearnScene):
                           max_width=cw + gap)
             self.hit(r.clip(body), self._select_cb(m, cid))
         surface.set_clip(clip)
-
-    def draw_quiz(self, surface: pygame.Surface) -> None:
-        area = self.pane()
-        area.y = self.list_rect().y
-        card_r, answers = self.quiz_layout()
-        draw_card(surface, self.app, self.quiz_card, card_r, badge=False)
-        score = self.setting("quiz_score", 0)
-        streak = self.setting("quiz_streak", 0)
-        best = self.setting("quiz_best_streak", 0)
-        line = "   ".join([gfx.tr("ui.quiz.score", score=score),
-                           gfx.tr("ui.quiz.streak", streak=streak),
-                           gfx.tr("ui.quiz.best", best=best)])
-        gfx.blit_text(surface, line, self.font(17), (area.x, area.y), color=theme.OCHRE,
-                      bold=True, max_width=area.w)
-        q = {"month": "ui.quiz.question_month", "kind": "ui.quiz.question_kind"}.get(
-            self.quiz_stage)
-        if q:
-            paragraph(surface, gfx.tr(q), self.font(20), answers.x, answers.y, answers.w,
-                      bold=True)
-            if "month" in self.quiz_answer:
-                m = self.quiz_answer["month"]
-                gfx.blit_text(surface, gfx.tr("ui.quiz.your_month",
-                                              month=gfx.tr(f"month.{m}.name")),
-                              self.font(15), (answers.x, answers.y + self.px(150)),
-                              color=theme.MUTED, max_width=answers.w)
-            return
-        c = DECK[self.quiz_card - 1]
-        style = name_style(self.app)
-        right = bool(self.quiz_answer.get("right"))
-        y = answers.y
-        if right:
-            y = paragraph(surface, gfx.tr("ui.quiz.correct"), self.font(24), answers.x, y,
-                          answers.w, bold=True, color=theme.TARGET)
-        else:
-            truth = (f"{gfx.tr(f'month.{c.month}.name')} ({gfx.tr(f'month.{c.month}.plant')}),"
-                     f" {gfx.tr(f'kind.{c.kind}')}")
-            y = paragraph(surface, gfx.tr("ui.quiz.wrong", answer=truth), self.font(20),
-                          answers.x, y, answers.w, bold=True, color=theme.DANGER)
-        y += self.px(8)
-        y = paragraph(surface, i18n.card_name(c.id, style), self.font(18), answers.x, y,
-                      answers.w, bold=True)
-        y = paragraph(surface, gfx.tr(yaku_facts.card_kind_detail(c.id)), self.font(15),
-                      answers.x, y, answers.w, color=theme.OCHRE)
-        paragraph(surface, gfx.tr(f"month.{c.month}.symbolism"), self.font(15), answers.x,
-                  y + self.px(4), answers.w, color=theme.MUTED)

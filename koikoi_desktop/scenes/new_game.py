@@ -15,38 +15,17 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import engine, scenes
+from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
+from koikoi_desktop.names import level_name, rule_label, rule_value_label, rules_label
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
-from koikoi_desktop.scenes.table_view import preset_label
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import to_intent
-from koikoi_desktop.ui.thinker import available_opponents
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 
 HOTSEAT = "hotseat"
-
-
-def _value_label(name: str, value: Any) -> str:
-    if value is None:
-        return gfx.tr("ui.common.off")
-    if isinstance(value, bool):
-        return gfx.tr("ui.common.on" if value else "ui.common.off")
-    key = f"rule.{name}.{value}"
-    text = gfx.tr(key)
-    return str(value) if text == key else text
-
-
-def _rule_label(name: str) -> str:
-    key = f"rule.{name}"
-    text = gfx.tr(key)
-    if text != key:
-        return text
-    if name.startswith("value_"):
-        from koikoi_desktop.scenes.table_text import yaku_name
-
-        return gfx.tr("ui.newgame.value_of", yaku=yaku_name(name[6:]))
-    return name.replace("_", " ")
 
 
 class NewGameScene(MenuScene):
@@ -54,13 +33,13 @@ class NewGameScene(MenuScene):
 
     name = "new-game"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         preset = str(app.setting("default_preset", "nintendo"))
         self.preset = preset if preset in engine.PRESETS else "nintendo"
         self.rules = engine.PRESETS[self.preset]
         opp = str(app.setting("default_opponent", "intermediate"))
-        self.opponents = [*available_opponents(), HOTSEAT]
+        self.opponents = [*LEVELS, HOTSEAT]
         self.opponent = opp if opp in self.opponents else "intermediate"
         self.practice = False
         self.message = ""
@@ -111,7 +90,7 @@ class NewGameScene(MenuScene):
         cfg = MatchConfig(
             rules=self.rules,
             seats=seats,
-            seed=getattr(self.app, "seed", None),
+            seed=self.app.seed,
             practice=self.practice,
         )
         self.app.stack.replace(scenes.create("table", self.app, config=cfg))
@@ -128,7 +107,7 @@ class NewGameScene(MenuScene):
         def rect() -> pygame.Rect:
             return pygame.Rect(x, 0, col_w, rh)
 
-        presets = [(n, preset_label(engine.PRESETS[n])) for n in engine.PRESETS]
+        presets = [(n, rules_label(engine.PRESETS[n])) for n in engine.PRESETS]
         lengths = self.lengths()
         cur_len = self.rules.rounds if self.rules.match_end == "rounds" else None
         if cur_len not in [v for v, _ in lengths]:
@@ -141,7 +120,7 @@ class NewGameScene(MenuScene):
             Choice(
                 lambda: gfx.tr("ui.newgame.opponent"),
                 [
-                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else gfx.tr(f"ui.level.{o}"))
+                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else level_name(o))
                     for o in self.opponents
                 ],
                 self.opponent,
@@ -174,10 +153,10 @@ class NewGameScene(MenuScene):
         )
         self.rule_widgets = []
         for name in rules_mod.SETTINGS:
-            opts = [(v, _value_label(name, v)) for v in rules_mod.setting_choices(name)]
+            opts = [(v, rule_value_label(name, v)) for v in rules_mod.setting_choices(name)]
             cur = getattr(self.rules, name)
             if cur not in [v for v, _ in opts]:
-                opts.append((cur, _value_label(name, cur)))
+                opts.append((cur, rule_value_label(name, cur)))
             cw = Choice(
                 self._label_fn(name),
                 opts,
@@ -191,7 +170,7 @@ class NewGameScene(MenuScene):
 
     @staticmethod
     def _label_fn(name: str) -> Callable[[], str]:
-        return lambda: _rule_label(name)
+        return lambda: rule_label(name)
 
     def _setter(self, name: str) -> Callable[[Any], None]:
         return lambda v: self.set_rule(name, v)
@@ -225,10 +204,7 @@ class NewGameScene(MenuScene):
             wdg.visible = 0 <= row < visible
             wdg.rect.y = area.y + row * self.row_h()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             self.on_back()
             return
@@ -254,7 +230,7 @@ class NewGameScene(MenuScene):
         )
         gfx.blit_text(
             surface,
-            gfx.tr("ui.newgame.rules_heading", preset=preset_label(self.rules)),
+            gfx.tr("ui.newgame.rules_heading", preset=rules_label(self.rules)),
             theme.font_px(19, s),
             (self.rules_area.x, self.rules_area.y - int(34 * s)),
             bold=True,

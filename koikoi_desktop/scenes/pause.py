@@ -4,14 +4,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from koikoi_desktop import scenes
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
+
+if TYPE_CHECKING:
+    from koikoi_desktop.scenes.table import TableScene
 
 
 class PauseScene(MenuScene):
@@ -20,7 +24,9 @@ class PauseScene(MenuScene):
     name = "pause"
     opaque = False
 
-    def __init__(self, app: Any, *, table: Any = None, **kwargs: Any) -> None:
+    def __init__(
+        self, app: AppServices, *, table: TableScene | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(app, **kwargs)
         self.table = table
         self.heading = lambda: gfx.tr("ui.pause.title")
@@ -34,7 +40,7 @@ class PauseScene(MenuScene):
             (lambda: gfx.tr("ui.pause.save_quit"), self.save_quit, False),
             (lambda: gfx.tr("ui.pause.concede"), self.concede, False),
         ]
-        m = getattr(self.table, "match", None)
+        m = self.table.match if self.table is not None else None
         if m is not None and m.can_end_now:
             rows.insert(1, (lambda: gfx.tr("ui.pause.end_now"), self.end_now, False))
         return rows
@@ -47,36 +53,24 @@ class PauseScene(MenuScene):
 
     def save_quit(self) -> None:
         if self.table is not None:
-            self.table.write_autosave()
+            self.table.controller.save()
         self.app.stack.reset(scenes.create("title", self.app))
 
     def concede(self) -> None:
+        """Give up the match: it is recorded as conceded and the result is shown."""
         t = self.table
         if t is None or t.match is None:
             self.on_back()
             return
-        t.record_ledger(ending="conceded", winner=1 - t.viewer)
-        t.clear_autosave()
-        t.finished = True
         self.app.stack.pop()
-        self.app.stack.replace(
-            scenes.create(
-                "match-result",
-                self.app,
-                match=t.match,
-                names=t.names,
-                rules=t.rules,
-                config=t.config,
-                viewer=t.viewer,
-                ending="conceded",
-            )
-        )
+        t.concede()
 
     def end_now(self) -> None:
         t = self.table
-        t.match.end_now()
+        if t is None:
+            return
         self.app.stack.pop()
-        t.finish_match()
+        t.end_now()
 
     def draw(self, surface: pygame.Surface) -> None:
         gfx.dim(surface, 160)

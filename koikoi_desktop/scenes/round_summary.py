@@ -7,12 +7,15 @@ balances) and both capture piles grouped by category, with the cards of each sco
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from koikoi_desktop.engine import LedgerEntry, Match, RoundState, Rules
+from koikoi_desktop.names import end_text, factor_text, instant_name, unit_heading, yaku_name
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
-from koikoi_desktop.scenes.table_text import end_text, factor_text, yaku_name
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import KIND_ORDER, card_surface, kind_of
 from koikoi_desktop.ui.widgets import Label
@@ -27,13 +30,13 @@ class RoundSummaryScene(MenuScene):
 
     def __init__(
         self,
-        app: Any,
+        app: AppServices,
         *,
-        entry: Any = None,
-        round_state: Any = None,
+        entry: LedgerEntry,
+        round_state: RoundState | None = None,
         names: tuple[str, str] = ("", ""),
-        rules: Any = None,
-        match: Any = None,
+        rules: Rules | None = None,
+        match: Match | None = None,
         autoplay: bool = False,
         viewer: int = 0,
         **kwargs: Any,
@@ -47,8 +50,9 @@ class RoundSummaryScene(MenuScene):
         self.autoplay = autoplay
         self.viewer = viewer
         self.left = AUTO_CONTINUE
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
 
-    def items(self) -> list[tuple[Label, Any, bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], None], bool]]:
         return [(lambda: gfx.tr("ui.common.continue"), self.on_back, True)]
 
     def menu_top(self) -> int:
@@ -61,8 +65,7 @@ class RoundSummaryScene(MenuScene):
                 self.on_back()
 
     def unit(self) -> str:
-        coins = getattr(self.rules, "unit", "points") == "coins"
-        return gfx.tr("ui.common.coins" if coins else "ui.common.points")
+        return unit_heading(self.rules.unit if self.rules is not None else "points")
 
     def title_text(self) -> str:
         e = self.entry
@@ -76,10 +79,10 @@ class RoundSummaryScene(MenuScene):
         if e.winner is None:
             lines.append(gfx.tr("ui.summary.nothing_paid"))
         else:
-            if bool(getattr(e, "instant", "")):
+            if e.instant:
                 lines.append(
                     gfx.tr(
-                        "ui.summary.instant", kind=gfx.tr(f"ui.instant.{e.instant}"), value=e.base
+                        "ui.summary.instant", kind=instant_name(e.instant), value=e.base
                     )
                 )
             parts = [gfx.tr("ui.summary.base", n=e.base)]
@@ -126,7 +129,7 @@ class RoundSummaryScene(MenuScene):
         cw = round(ch * 0.625)
         name_w = min(int(w * 0.3), int(340 * s))
         yaku_cards: set[int] = set()
-        if e.winner is not None and st is not None and not bool(getattr(e, "instant", "")):
+        if e.winner is not None and st is not None and not e.instant:
             for yk in st.yaku(e.winner):
                 gfx.blit_text(
                     surface,
@@ -146,7 +149,7 @@ class RoundSummaryScene(MenuScene):
             for item in e.yaku:
                 gfx.blit_text(surface, f"{yaku_name(item[0])} — {item[1]}", fs, (pad, y))
                 y += int(fs * 1.5)
-            if st is not None and bool(getattr(e, "instant", "")):
+            if st is not None and e.instant:
                 x = pad
                 for c in sorted(st.hand(e.winner)):
                     surface.blit(card_surface(self.app, c, (cw, ch)), (x, y))
@@ -193,7 +196,7 @@ class RoundSummaryScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The text and cards do not change while the screen is up: render them once."""
         key = (surface.get_size(), gfx.tr("ui.common.continue"))
-        cached = getattr(self, "_static", None)
+        cached = self._static
         if cached is None or cached[0] != key:
             layer = surface.copy()
             self.draw_static(layer)

@@ -25,7 +25,9 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, payout, score_yaku
+from koikoi_desktop.names import preset_name, rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
     active_rules,
@@ -35,9 +37,7 @@ from koikoi_desktop.scenes.learning import (
     draw_card,
     name_style,
     paragraph,
-    rules_label,
 )
-from koikoi_desktop.scenes.settings_screen import rule_label, rule_value_label
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
 
@@ -52,7 +52,7 @@ class RulesScene(LearnScene):
     name = "rules"
     title_key = "ui.rules.title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         page = kwargs.get("page", "turn")
         self.page = page if page in PAGES else "turn"
@@ -272,7 +272,7 @@ class RulesScene(LearnScene):
         x = body.x
         h = self.px(32)
         for name in PRESETS:
-            label = gfx.tr(f"preset.{name}.name")
+            label = preset_name(name)
             w = chip_width(label, f, self.px(12))
             r = pygame.Rect(x, y, w, h)
             chip(surface, r, label, f, active=name == self.preset)
@@ -296,7 +296,7 @@ class RulesScene(LearnScene):
                           c2 - self.px(10), color=theme.TARGET if unique else theme.OCHRE,
                           bold=True)
             others = " · ".join(
-                gfx.tr("ui.learn.labelled", label=gfx.tr(f"preset.{n}.name"),
+                gfx.tr("ui.learn.labelled", label=preset_name(n),
                        value=rule_value_label(field, v))
                 for n, v in theirs.items()
             )
@@ -357,6 +357,6 @@ class AboutScene(RulesScene):
 
     name = "about"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         kwargs.setdefault("page", "history")
         super().__init__(app, **kwargs)

@@ -21,16 +21,18 @@ and a partial or impossible date is shown in red and not saved.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
 from collections.abc import Callable
 from typing import Any
 
 import pygame
+from pydantic import ValidationError
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
+from koikoi_desktop.names import preset_name, rule_label, rule_value_label
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
@@ -47,26 +49,6 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "settlement": ("winner_only", "zero_sum"),
 }
 ROUNDS_CHOICES = {"seed-000": (12, 6, 3), "seed-003": (12, 6)}
-
-
-def rule_value_label(field: str, value: Any) -> str:
-    """A rule setting's value for people: on/off, a number, or the choice's translated name."""
-    if isinstance(value, bool):
-        return gfx.tr("ui.common.on" if value else "ui.common.off")
-    if value is None:
-        none_key = f"rule.{field}.none"
-        return gfx.tr(none_key) if i18n.has(none_key, "en") else gfx.tr("ui.common.off")
-    if isinstance(value, int):
-        return str(value)
-    key = f"rule.{field}.{value}"
-    return gfx.tr(key) if i18n.has(key) or i18n.has(key, "en") else str(value)
-
-
-def rule_label(field: str) -> str:
-    """A rule setting's name (``value_<yaku>`` fields read as "Value of <yaku>")."""
-    if field.startswith("value_"):
-        return gfx.tr("ui.rules.value_of", yaku=i18n.yaku_name(field[6:]))
-    return gfx.tr(f"rule.{field}")
 
 
 def with_option(preset: str, options: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
@@ -200,7 +182,7 @@ class SettingsScene(LearnScene):
     name = "settings"
     title_key = "ui.settings.title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.scroll = 0
         self.rows: list[tuple[str, Widget | None]] = []  # (section heading or "", widget)
@@ -213,7 +195,7 @@ class SettingsScene(LearnScene):
     def save(self, **changes: Any) -> bool:
         try:
             save_settings(self.app, **changes)
-        except Exception:
+        except ValidationError:  # a value the settings model refuses: nothing was written
             self.message = gfx.tr("ui.settings.invalid")
             return False
         self.message = gfx.tr("ui.settings.saved")
@@ -229,19 +211,12 @@ class SettingsScene(LearnScene):
     def set_scale(self, value: float) -> None:
         if self.save(ui_scale=value):
             self.app.ui_scale = value
-            stack = getattr(self.app, "stack", None)
-            if stack is not None:
-                stack.resize(tuple(getattr(self.app, "size", self.size)))
+            self.app.stack.resize(self.app.size)
             self.build()
 
     def set_fullscreen(self, value: bool) -> None:
-        if self.save(fullscreen=value) and bool(getattr(self.app, "_fullscreen", value)) != value:
-            toggle = getattr(self.app, "toggle_fullscreen", None)
-            if toggle is not None:
-                try:
-                    toggle()
-                except Exception as exc:  # a display that cannot go fullscreen
-                    self.message = str(exc)
+        if self.save(fullscreen=value) and self.app.fullscreen != value:
+            self.app.toggle_fullscreen()  # a display that refuses says so in app.warnings
 
     def set_app_attr(self, field: str, attr: str) -> Callable[[Any], None]:
         def cb(value: Any) -> None:
@@ -253,11 +228,10 @@ class SettingsScene(LearnScene):
     def set_sound(self, field: str) -> Callable[[Any], None]:
         def cb(value: Any) -> None:
             if self.save(**{field: value}):
-                audio = getattr(self.app, "audio", None)
-                settings = getattr(getattr(self.app, "storage", None), "settings", None)
-                if audio is not None and hasattr(audio, "apply_settings") and settings:
-                    with contextlib.suppress(Exception):
-                        audio.apply_settings(settings)
+                audio = getattr(self.app, "audio", None)  # the app's sound (issue 16)
+                settings = self.app.settings
+                if audio is not None and settings is not None:
+                    audio.apply_settings(settings)
 
         return cb
 
@@ -277,7 +251,7 @@ class SettingsScene(LearnScene):
             try:
                 opts = with_option(preset, dict(self.get("default_options", {}) or {}), field,
                                    value)
-            except Exception:
+            except ValueError:  # pydantic's ValidationError too: a combination Rules refuses
                 self.message = gfx.tr("ui.settings.invalid")
                 return
             self.save(default_options=opts)
@@ -357,7 +331,7 @@ class SettingsScene(LearnScene):
         add(wide_toggle(lab("ui.settings.muted"), bool(self.get("muted", False)),
                    self.set_sound("muted")))
         sec("ui.settings.section.game")
-        presets = [(n, lab(f"preset.{n}.name")) for n in PRESETS]
+        presets = [(n, self._preset_label(n)) for n in PRESETS]
         add(WideChoice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
         preset = self.preset()
         for field in PRESET_TOGGLES.get(preset, ()):
@@ -382,6 +356,9 @@ class SettingsScene(LearnScene):
         add(Button(lab("ui.settings.reset_quiz"), self.reset_quiz))
         self.rows = rows
         self.layout()
+
+    def _preset_label(self, name: str) -> Callable[[], str]:
+        return lambda: preset_name(name)
 
     def _value_label(self, field: str, v: Any) -> Callable[[], str]:
         return lambda: rule_value_label(field, v)
@@ -416,19 +393,15 @@ class SettingsScene(LearnScene):
     def on_wheel(self, dy: int) -> None:
         self.scroll_by(-dy * self.px(60))
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, intent: Intent) -> None:
         """Rows scrolled out of view must not take clicks meant for the header."""
-        from koikoi_desktop.ui.input import to_intent
-
-        intent = to_intent(event)
         if (
-            intent is not None
-            and intent.kind == "press"
+            intent.kind == "press"
             and not self.viewport().collidepoint(intent.pos)
             and not any(b.rect.collidepoint(intent.pos) for b in self.buttons)
         ):
             return
-        super().handle(event)
+        super().handle(intent)
 
     def on_key(self, intent: Intent) -> bool:
         focused = self.focus.focused

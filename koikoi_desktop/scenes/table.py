@@ -1,104 +1,110 @@
-"""The table: a whole match on screen, driven by the engine (drawing is in ``table_view``).
+"""The table scene: a whole match on screen, in three parts that do not know each other's
+insides.
 
-Flow: choose the first dealer as the preset says (shown as a prompt) → deal (animated in the
-preset's packets) → turns. Every move goes through ``Match.apply``; the UI never decides what is
-legal. Lit drop targets come from the engine's legal actions, and *which* cards an action would
-capture from applying it to a copy of the round (``RoundState.copy``). An illegal drop asks the
-engine anyway and shows its one-line reason; the engine changes nothing.
+* :class:`~.table_controller.TableController` (no pygame) holds the match, the seats, the
+  card the player holds, the computer's turns, undo and hints, and feeds the recorder. It says
+  what must be shown next through *cues*.
+* :class:`~.table_view.TableView` draws a frame: the controller's snapshot (built from the
+  viewer's PlayerView), the sprites, the layout. It reads no input and changes nothing.
+* This scene is the glue: it turns intents into controller calls (hit-testing the sprites it
+  laid out), carries out the cues (animations through the :class:`~koikoi_desktop.ui.board.
+  Director`, prompts pushed as overlay scenes, the round summary, the match result) and owns the
+  layout, the side buttons and the one animation clock.
 
 Input: drag a hand card (or the drawn card) onto a lit card; click a card then a target
-(click-click); or keyboard: left/right pick a card, Enter lifts it, left/right pick a target
-(or the open field), Enter plays, Esc puts it back (Esc with nothing lifted opens the pause
-menu). While cards move, a click or a key finishes the animation.
-
-Seats: ``"human"`` or an opponent level. Two human seats are hot seat: a curtain hides the hands
-between turns and the player to move sits at the bottom. Computer seats think in a worker
-(:class:`~koikoi_desktop.ui.thinker.Thinker`) after a short pause so each move can be followed.
+(click-click); or keyboard: left/right pick a card, Enter lifts it, left/right pick a target (or
+the open field), Enter plays, Esc puts it back (Esc with nothing lifted opens the pause menu).
+While cards move, a click or a key finishes the animation. Right-click or M opens the month
+reference at a card; H suggests and U takes back a move in practice mode.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.base import Scene
-from koikoi_desktop.scenes.table_prompts import PromptsMixin
-from koikoi_desktop.scenes.table_storage import TableStorageMixin
-from koikoi_desktop.scenes.table_text import card_name, describe, illegal_text, reason_text
-from koikoi_desktop.storage.recorder import MatchRecorder, Resumed, new_match_id
+from koikoi_desktop.ai import Thinker
+from koikoi_desktop.names import level_name
+from koikoi_desktop.scenes.base import AppServices, Scene
+from koikoi_desktop.scenes.table_controller import (
+    Animate,
+    Ask,
+    Choice,
+    Curtain,
+    Deal,
+    MatchConfig,
+    Rest,
+    ShowFirstDealer,
+    ShowResult,
+    ShowSummary,
+    TableController,
+)
+from koikoi_desktop.scenes.table_prompts import (
+    PromptScene,
+    curtain_prompt,
+    first_dealer_prompt,
+    question_prompt,
+    quit_prompt,
+)
+from koikoi_desktop.scenes.table_text import describe
+from koikoi_desktop.scenes.table_view import TableFrame, TableView
+from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui import layout as layout_mod
-from koikoi_desktop.ui.animation import AnimationQueue
+from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
-from koikoi_desktop.ui.input import Intent, to_intent
-from koikoi_desktop.ui.thinker import Thinker, make_opponent
+from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.widgets import Button
 
-CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
-DRAG_THRESHOLD = 6
+__all__ = ["MatchConfig", "TableScene"]
 
-
-@dataclass
-class MatchConfig:
-    """What the new-game screen decides."""
-
-    rules: Any
-    seats: tuple[str, str] = ("human", "intermediate")
-    seed: int | None = None
-    practice: bool = False
-    names: tuple[str, str] | None = None
+FastForward = Literal["round-summary", "match-result"]
 
 
-@dataclass
-class Drag:
-    card: int
-    offset: tuple[float, float]
-    start: tuple[int, int]
-    moved: bool = False
-    from_reveal: bool = False
+def default_names(app: AppServices, seats: tuple[str, str]) -> tuple[str, str]:
+    """The seats' names: the player's name (or "You"), "Computer (Level)", "Player 1/2"."""
+    humans = [p for p in (0, 1) if seats[p] == "human"]
+    if len(humans) == 2:
+        return (gfx.tr("ui.table.player_n", n=1), gfx.tr("ui.table.player_n", n=2))
+    out = []
+    for p in (0, 1):
+        if seats[p] == "human":
+            name = str(app.setting("player_name", "") or "") or gfx.tr("ui.common.you")
+        elif humans:
+            name = gfx.tr("ui.table.computer", level=level_name(seats[p]))
+        else:
+            name = gfx.tr("ui.table.computer_n", n=p + 1)
+        out.append(name)
+    return (out[0], out[1])
 
 
-@dataclass
-class Choice:
-    """A lifted card and what it can do: target card -> action, and the open-field action."""
-
-    card: int
-    targets: dict[int, Any] = field(default_factory=dict)
-    open_field: Any = None
-    cursor: int = 0
-
-    def options(self) -> list[int]:
-        """Keyboard order: the targets, then 0 for the open field."""
-        opts = sorted(self.targets)
-        if self.open_field is not None:
-            opts.append(0)
-        return opts
-
-
-class TableScene(TableStorageMixin, PromptsMixin, Scene):
-    """One match on the table."""
+class TableScene(Scene):
+    """One match on the table (see the module docstring)."""
 
     name = "table"
 
     def __init__(
         self,
-        app: Any,
+        app: AppServices,
         *,
         config: MatchConfig | None = None,
         autoplay: bool = False,
         seed: int | None = None,
         preset: str | None = None,
-        fast_forward: str | None = None,
+        fast_forward: FastForward | None = None,
         autosave: Resumed | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(app, **kwargs)
-        self.autoplay = autoplay or bool(getattr(app, "autoplay", False))
+        self.autoplay = autoplay or app.autoplay
         self.fast_forward = fast_forward
-        if config is None:
+        self.autosave_data = autosave
+        if autosave is not None:
+            m = autosave.match
+            config = MatchConfig(m.rules, autosave.seats, m.seed, autosave.practice, autosave.names)
+        elif config is None:
             rules = engine.PRESETS[preset or self._default_preset()]
             seats = (
                 ("intermediate", "intermediate")
@@ -106,442 +112,301 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
                 else ("human", str(app.setting("default_opponent", "intermediate")))
             )
             config = MatchConfig(rules=rules, seats=seats, seed=seed)
-        self.config = config
-        self.rules = config.rules
-        self.seed = config.seed if config.seed is not None else random.randrange(1 << 30)
-        self.opponents: dict[int, Any] = {
-            p: make_opponent(config.seats[p], seed=self.seed + p)
-            for p in (0, 1)
-            if config.seats[p] != "human"
-        }
-        self.humans = [p for p in (0, 1) if config.seats[p] == "human"]
-        self.viewer = self.humans[0] if self.humans else 0
-        self.names = config.names or self._default_names()
-        self.queue = AnimationQueue(self._speed(), reduced=self._reduced())
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
-        self.lay = layout_mod.compute(self.size, getattr(app, "ui_scale", 1.0))
-        self.director = Director(self.queue, lambda: self.lay, lambda: self.viewer)
-        self.director.describe = lambda ev: describe(ev, self.names, self.rules)
-        self.log: list[str] = []
-        self.director.on_log = self.log.append
-        self.thinker = Thinker()
-        self.match: Any = None
-        self.first: Any = None
-        self.after_queue: Any = None
-        self.waiting_summary = False
-        self.shown_ledger = 0
-        self.cpu_delay = 0.0
-        self.drag: Drag | None = None
-        self.choice: Choice | None = None
-        self.focus = 0
-        self.hover: int = 0
+        self.lay = layout_mod.compute(self.size, app.ui_scale)
+        self.queue = AnimationQueue(app.anim_speed, reduced=app.reduced_motion)
+        self.clock = AnimationClock()
+        self.controller = TableController(
+            config,
+            names=config.names or default_names(app, config.seats),
+            thinker=Thinker(app.ai_executor),
+            storage=app.storage,
+            warnings=app.warnings,
+            record_computer=app.record_autoplay,
+            speed=app.anim_speed,
+            birth_date=app.setting("birth_date", None),
+            is_animating=lambda: self.queue.busy,
+        )
+        c = self.controller
+        self.director = Director(self.queue, lambda: self.lay, lambda: c.viewer)
+        self.director.describe = lambda ev: describe(ev, c.names, c.rules)
+        self.director.on_log = c.log.append
+        self.clock.on_tick(self.director.update)
+        self.clock.on_tick(c.tick)
+        self.view = TableView(app)
+        self.buttons: list[Button] = []
+        self.undo_button: Button | None = None
         self.pointer_pos: tuple[int, int] | None = None
-        self.message = ""
-        self.message_left = 0.0
-        self.suggestion = ""
-        self.curtain = False
-        self.prompt: Any = None
-        self.prompt_key: Any = None
-        self.autosave_data: Resumed | None = autosave
-        self.recorder: MatchRecorder | None = None
-        self.actions: list[tuple[int, int | None, str]] = []
-        self.finished = False
-        #: While a finished round is still being animated (the engine has already dealt the
-        #: next one), the header and tracker show it: (round state, number, balances before).
-        self.display: tuple[Any, int, tuple[int, int]] | None = None
-        self.init_prompts()
+        self.hot = 0  # the lit card a dragged card is over (drawn brighter)
+        self.waiting_summary = False
+        self.build_buttons()
 
-    # ------------------------------------------------------------------ set-up
     def _default_preset(self) -> str:
         name = str(self.app.setting("default_preset", "nintendo"))
         return name if name in engine.PRESETS else "nintendo"
 
-    def _speed(self) -> str:
-        return str(getattr(self.app, "anim_speed", "normal"))
+    # ------------------------------------------------------------------ reading
+    @property
+    def match(self) -> engine.Match | None:
+        return self.controller.match
 
-    def _reduced(self) -> bool:
-        """Reduced motion: cards appear in place with a short fade instead of moving (the
-        animation speed still sets the pauses between moves)."""
-        return bool(getattr(self.app, "reduced_motion", False))
+    @property
+    def rules(self) -> engine.Rules:
+        """The rules of the match on the table (the learning screens explain these)."""
+        return self.controller.rules
 
-    def _default_names(self) -> tuple[str, str]:
-        seats = self.config.seats
-        if len(self.humans) == 2:
-            return (gfx.tr("ui.table.player_n", n=1), gfx.tr("ui.table.player_n", n=2))
-        out = []
-        for p in (0, 1):
-            if seats[p] == "human":
-                name = str(self.app.setting("player_name", "") or "") or gfx.tr("ui.common.you")
-            elif self.humans:
-                name = gfx.tr("ui.table.computer", level=gfx.tr(f"ui.level.{seats[p]}"))
-            else:
-                name = gfx.tr("ui.table.computer_n", n=p + 1)
-            out.append(name)
-        return (out[0], out[1])
+    @property
+    def prompt(self) -> PromptScene | None:
+        """The question open over this table (the topmost prompt scene above it), if any."""
+        stack = self.app.stack.scenes
+        if self not in stack:
+            return None
+        for sc in reversed(stack[stack.index(self) + 1 :]):
+            if isinstance(sc, PromptScene) and sc.table is self:
+                return sc
+        return None
 
+    # ------------------------------------------------------------------ lifecycle
     def prewarm(self) -> None:
         """Rasterise the deck at the two table sizes now, so no frame stalls mid-deal."""
-        sprites = getattr(self.app, "sprites", None)
-        if sprites is not None and hasattr(sprites, "prewarm"):
+        sprites = self.app.sprites
+        if sprites is not None:
             for size in (self.lay.card, self.lay.small):
                 sprites.prewarm(size)
 
     def enter(self) -> None:
         self.prewarm()
+        c = self.controller
         if self.autosave_data is not None:
-            self._restore(self.autosave_data)
-            return
-        rng = random.Random(self.seed)
-        ages, months = self.first_dealer_ages()
-        self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
-        self.match = engine.new_match(self.rules, first_dealer=self.first.dealer, seed=self.seed)
-        self.recorder = self._make_recorder(new_match_id())
-        if self.fast_forward in ("round-summary", "match-result"):
-            self._fast_forward(self.fast_forward)
-            return
-        self.show_first_dealer()
-
-    def _fast_forward(self, until: str) -> None:
-        """``--scene round-summary`` / ``match-result``: the computer seats play at once (no
-        animation, on this thread) to the end of the first round or of the match, and that
-        screen is shown over the table as in a real match."""
-        from koikoi_desktop.ui.thinker import _choose
-
-        m = self.match
-        last = m.round
-        for _ in range(20000):  # a whole match is a few hundred moves
-            if m.outcome is not None or (until == "round-summary" and m.ledger):
-                break
-            last = m.round
-            p = last.to_move
-            view = last.view(p)
-            action, _ = _choose(self.opponents[p], view, list(view.legal))
-            self.actions.append((m.round_number, p, str(action)))
-            m.apply(action)
-        self.director.board.sync(last if until == "round-summary" else m.round)
-        self.director.snap()
-        if until == "round-summary" and m.ledger:
-            self.display = (last, 1, m.balances)
-            self.push_summary(last, 0)
+            c.restore(self.autosave_data)
         else:
-            self.finish_match()
+            c.start()
+            if self.fast_forward is not None:
+                c.cues.clear()  # the first dealer is not shown: straight to the end screens
+                c.fast_forward(self.fast_forward)
+        self.build_buttons()
+        self.run_cues()
 
-    def _restore(self, data: Resumed) -> None:
-        """Put a resumed saved match (:func:`koikoi_desktop.storage.recorder.resume`, already
-        replayed and checked) on the table."""
-        self.match = data.match
-        self.rules = self.match.rules
-        seats = data.seats
-        self.config = MatchConfig(self.rules, seats, self.match.seed, data.practice)
-        self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
-        self.humans = [p for p in (0, 1) if seats[p] == "human"]
-        self.viewer = self.humans[0] if self.humans else 0
-        # the names as they were when saved
-        self.names = data.names if data.names is not None else self._default_names()
-        self.recorder = self._make_recorder(data.match_id)
-        self.shown_ledger = len(self.match.ledger)
-        self.director.board.sync(self.match.round)
-        self.director.snap()
-        self.log.append(gfx.tr("ui.table.resumed"))
-        if self.match.outcome is not None:
-            # saved after the match's last move (closed on the last round summary): show that
-            # summary again, then the result, which records the match and clears the autosave
-            self.shown_ledger = max(0, len(self.match.ledger) - 1)
-            self.after_queue = self.start_round
-
-    def _make_recorder(self, match_id: str) -> MatchRecorder:
-        """The recorder of this match: a person's match is saved and recorded; a computer-vs-
-        computer match only with ``--record`` (then marked as a computer match)."""
-        record = bool(self.humans) or bool(getattr(self.app, "record_autoplay", False))
-        return MatchRecorder(
-            getattr(self.app, "storage", None),
-            match_id=match_id,
-            seats=self.config.seats,
-            names=self.names,
-            rules=self.rules,
-            practice=self.config.practice,
-            record=record,
-            computer=not self.humans,
-        )
-
-    def start_round(self) -> None:
-        """Show summaries of rounds settled at the deal, then animate the current deal."""
-        m = self.match
-        if len(m.ledger) > self.shown_ledger:
-            self.push_summary(None, self.shown_ledger)
-            return
-        if m.outcome is not None:
-            self.finish_match()
-            return
-        st = m.round
-        self.display = None
-        self.log.append(gfx.tr("ui.common.round_n", n=m.round_number))
-        self.director.deal(st, list(engine.round.deal_positions(self.rules)))
-        later = [e for e in st.history if e.kind not in ("deal",)]
-        self.director.play(later)
-        self.after_queue = self.sync_board
-
-    def sync_board(self) -> None:
-        if self.match is not None and self.match.outcome is None:
-            self.director.board.sync(self.match.round)
-            self.director.hide_hands = {0, 1} if self.match.round.phase == "exchange" else set()
-            self.director.snap()
-
-    # ------------------------------------------------------------------ lifecycle
     def exit(self) -> None:
-        self.thinker.close()
+        self.controller.close()
 
     def resume(self) -> None:
-        self.queue.speed = self._speed()
-        self.queue.reduced = self._reduced()
+        self.queue.speed = self.app.anim_speed
+        self.queue.reduced = self.app.reduced_motion
+        self.controller.speed = self.app.anim_speed
         if self.waiting_summary:
             self.waiting_summary = False
-            self.start_round()
+            self.controller.summary_seen()
+        self.run_cues()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.lay = layout_mod.compute(size, getattr(self.app, "ui_scale", 1.0))
+        self.lay = layout_mod.compute(size, self.app.ui_scale)
         self.queue.skip()
         self.prewarm()
         self.director.snap()
-        self.layout_prompt()
+        self.build_buttons()
 
-    # ------------------------------------------------------------------ helpers
-    @property
-    def state(self) -> Any:
-        return self.match.round if self.match is not None else None
+    def build_buttons(self) -> None:
+        """Menu, and in practice mode Undo and Suggest, along the bottom of the sidebar (laid
+        out once per window size; hit-tested by ``handle``, drawn by the view)."""
+        lay = self.lay
+        side = lay.sidebar
+        h = round(34 * lay.scale)
+        specs: list[tuple[str, Any]] = [(gfx.tr("ui.table.menu"), self.open_pause)]
+        if self.controller.config.practice:
+            specs.append((gfx.tr("ui.table.undo"), self.undo))
+            specs.append((gfx.tr("ui.table.suggest"), self.controller.suggest))
+        n = len(specs)
+        w = (side.w - 20 - 8 * (n - 1)) // n
+        self.buttons = [
+            Button(label, cb, pygame.Rect(side.x + 10 + i * (w + 8), side.bottom - h - 8, w, h))
+            for i, (label, cb) in enumerate(specs)
+        ]
+        self.undo_button = self.buttons[1] if self.controller.config.practice else None
 
-    @property
-    def shown(self) -> tuple[Any, int, tuple[int, int]]:
-        """The round the table shows, its number and the balances shown with it."""
-        if self.display is not None:
-            return self.display
-        m = self.match
-        return (m.round, m.round_number, m.balances)
+    # ------------------------------------------------------------------ cues
+    def run_cues(self) -> None:
+        """Carry out the controller's cues in order; one that covers or replaces the table
+        ends the batch (the rest wait until the table is on top again)."""
+        c = self.controller
+        while c.cues and self.app.stack.top is self:
+            cue = c.cues.popleft()
+            if isinstance(cue, Animate):
+                self.director.play(cue.events)
+            elif isinstance(cue, Deal):
+                self.director.deal(cue.view)
+                self.director.play(cue.later)
+            elif isinstance(cue, Rest):
+                self.director.hide_hands = {0, 1} if cue.curtain else set()
+                self.director.sync(cue.view)
+            elif isinstance(cue, ShowFirstDealer):
+                self.app.stack.push(first_dealer_prompt(self, cue.first))
+            elif isinstance(cue, Ask):
+                self.app.stack.push(question_prompt(self, cue.question, cue.seat, cue.key))
+            elif isinstance(cue, Curtain):
+                self.director.hide_hands = {0, 1}
+                self.app.stack.push(curtain_prompt(self, cue.seat))
+            elif isinstance(cue, ShowSummary):
+                self.push_summary(cue)
+            elif isinstance(cue, ShowResult):
+                self.show_result(cue.ending)
 
-    def is_human(self, p: int | None) -> bool:
-        return p is not None and self.config.seats[p] == "human"
-
-    def my_turn(self) -> bool:
-        st = self.state
-        return (
-            st is not None
-            and st.outcome is None
-            and self.is_human(st.to_move)
-            and st.to_move == self.viewer
-            and not self.queue.busy
-            and not self.curtain
-            and self.prompt is None
-            and not self.waiting_summary
-        )
-
-    def say_message(self, text: str, seconds: float = 4.0) -> None:
-        self.message = text
-        self.message_left = seconds
-
-    def preview(self, action: Any) -> tuple[int, ...]:
-        """The cards ``action`` would capture (the engine's answer)."""
-        return tuple(self.state.captures(action))
-
-    def choice_for(self, card: int) -> Choice | None:
-        """What the lifted ``card`` can do now (hand card in the play phase, drawn card in draw)."""
-        st = self.state
-        ch = Choice(card)
-        if st.phase == "draw" and card == st.pending_draw:
-            for a in st.legal_actions():
-                if a.kind == "draw":
-                    ch.targets[a.target] = a
-            return ch
-        if st.phase != "play" or card not in st.hand(st.to_move):
-            return None
-        for a in st.legal_actions():
-            if a.kind not in ("play", "discard") or a.card != card:
-                continue
-            took = self.preview(a)
-            if took and a.kind != "discard":
-                for t in took:
-                    ch.targets.setdefault(t, a)
-            else:
-                ch.open_field = a
-        return ch
-
-    # ------------------------------------------------------------------ moves
-    def apply(self, action: Any) -> bool:
-        """Apply an action through the match; an illegal one only shows the engine's reason."""
-        m = self.match
-        prev = m.round
-        seat = prev.to_move
-        number = m.round_number
-        balances = m.balances
-        try:
-            events = m.apply(action)
-        except engine.IllegalAction as exc:
-            self.say_message(illegal_text(exc))
-            return False
-        self.actions.append((number, seat, str(action)))
-        self.message = ""
-        self.suggestion = ""
-        self.choice = None
-        ended = prev.outcome is not None
-        if ended:
-            self.display = (prev, number, balances)
-            cut = next((i for i, e in enumerate(events) if e.kind == "settled"), len(events))
-            self.director.play(events[:cut])
-            n = self.shown_ledger
-            self.after_queue = lambda: self.push_summary(prev, n)
-        else:
-            self.director.play(events)
-            self.after_queue = self.sync_board
-        self.write_autosave()
-        return True
-
-    def push_summary(self, round_state: Any, index: int) -> None:
-        entry = self.match.ledger[index]
-        self.shown_ledger = index + 1
+    def push_summary(self, cue: ShowSummary) -> None:
+        c = self.controller
         self.waiting_summary = True
         self.app.stack.push(
             scenes.create(
                 "round-summary",
                 self.app,
-                entry=entry,
-                round_state=round_state,
-                names=self.names,
-                rules=self.rules,
-                match=self.match,
+                entry=c.played().ledger[cue.index],
+                round_state=cue.round_state,
+                names=c.names,
+                rules=c.rules,
+                match=c.match,
                 autoplay=self.autoplay,
-                viewer=self.viewer,
+                viewer=c.viewer,
             )
         )
 
-    def finish_match(self) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        self.record_ledger()
-        self.clear_autosave()
+    def show_result(self, ending: str) -> None:
+        c = self.controller
         self.app.stack.replace(
             scenes.create(
                 "match-result",
                 self.app,
-                match=self.match,
-                names=self.names,
-                rules=self.rules,
+                match=c.match,
+                names=c.names,
+                rules=c.rules,
                 autoplay=self.autoplay,
-                config=self.config,
-                viewer=self.viewer,
+                config=c.config,
+                viewer=c.viewer,
+                ending=ending,
             )
         )
 
+    # ------------------------------------------------------------------ answers from prompts
+    def first_dealer_seen(self) -> None:
+        self.controller.first_dealer_seen()
+        self.run_cues()
+
+    def answer(self, action: engine.Action) -> None:
+        self.controller.answer(action)
+        self.run_cues()
+
+    def decline(self, key: tuple[int, int, str]) -> None:
+        self.controller.decline(key)
+        self.run_cues()
+
+    def curtain_lifted(self, seat: int) -> None:
+        self.controller.curtain_lifted(seat)
+        self.run_cues()
+
+    # ------------------------------------------------------------------ the pause menu
+    def open_pause(self) -> None:
+        self.app.stack.push(scenes.create("pause", self.app, table=self))
+
+    def concede(self) -> None:
+        self.controller.concede()
+        self.run_cues()
+
+    def end_now(self) -> None:
+        self.controller.end_now()
+        self.run_cues()
+
+    def ask_quit(self) -> bool:
+        """Window closed mid-match: ask first (the autosave is kept). True when a prompt
+        opened."""
+        c = self.controller
+        if c.match is None or c.match.outcome is not None or not c.humans:
+            return False
+        top = self.app.stack.top
+        if isinstance(top, PromptScene) and top.key == ("quit",):
+            return False
+        self.app.stack.push(quit_prompt(self))
+        return True
+
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        self.director.update(dt)
-        if self.message_left > 0:
-            self.message_left -= dt
-            if self.message_left <= 0:
-                self.message = ""
-        self.update_prompt(dt)
-        if self.queue.busy or self.drag is not None:
-            return
-        if self.after_queue is not None:
-            fn, self.after_queue = self.after_queue, None
-            fn()
-            return
-        if self.prompt is not None or self.waiting_summary or self.match is None:
-            return
-        st = self.state
-        if self.match.outcome is not None and st.outcome is not None:
-            return
-        p = st.to_move
-        if p is None:
-            return
-        if p in self.opponents:
-            self.cpu_turn(p, dt)
-        else:
-            self.human_turn(p)
+        self.clock.advance(dt)
+        self.controller.update(dt)
+        self.run_cues()
+        if self.controller.lifted is None:
+            self.hot = 0
+        if self.undo_button is not None:
+            self.undo_button.enabled = self.controller.can_undo()
 
-    def cpu_turn(self, p: int, dt: float) -> None:
-        if not self.thinker.busy:
-            self.cpu_delay += dt
-            if self.cpu_delay < CPU_PAUSE.get(self.queue.speed, 0.5):
-                return
-            view = self.state.view(p)
-            self.thinker.submit(self.opponents[p], view, list(view.legal))
-            return
-        result = self.thinker.poll()
-        if result is None:
-            return
-        action, why = result
-        self.cpu_delay = 0.0
-        if not self.apply(action):
-            # a broken opponent must not hang the table: fall back to the first legal move
-            self.apply(self.state.legal_actions()[0])
-        elif why and self.config.practice:
-            self.log.append(gfx.tr("ui.log.reason", name=self.names[p], why=reason_text(why)))
+    def frame(self) -> TableFrame:
+        d = self.director
+        return TableFrame(
+            snap=self.controller.snapshot(),
+            lay=self.lay,
+            sprites=sorted(d.sprites.values(), key=lambda sp: sp.z),
+            board=d.board,
+            last_cards=frozenset(d.last_cards),
+            banner=d.banner,
+            animating=self.queue.busy,
+            hot=self.hot,
+            buttons=self.buttons,
+        )
 
-    def human_turn(self, p: int) -> None:
-        if len(self.humans) == 2 and p != self.viewer and not self.curtain:
-            self.show_curtain(p)
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.controller.match is None:
             return
-        self.director.hide_hands = {0, 1} if self.state.phase == "exchange" else set()
-        self.prompt_for_phase()
+        self.view.draw(surface, self.frame())
 
     # ------------------------------------------------------------------ input
-    def handle(self, event: pygame.event.Event) -> None:
-        intent = to_intent(event)
-        if intent is None:
-            return
+    def handle(self, intent: Intent) -> None:
+        c = self.controller
         if intent.kind == "move":
             self.pointer_pos = intent.pos
-        if self.prompt is not None:
-            self.prompt_handle(intent)
+        if c.match is None:
             return
-        if intent.kind == "press" and self.match is not None:
-            from koikoi_desktop.scenes.table_view import side_buttons
-
-            for b in side_buttons(self):
-                if b.enabled and b.rect.collidepoint(intent.pos):
-                    b.on_click()
+        if intent.kind in ("press", "release", "move"):
+            for b in self.buttons:
+                if b.handle(intent):
                     return
-        if intent.kind == "back" and self.choice is None and self.drag is None:
-            self.app.stack.push(scenes.create("pause", self.app, table=self))
+        if intent.kind == "back" and c.hold == "idle":
+            self.open_pause()
             return
         if intent.kind == "alt_press" or (intent.kind == "key" and intent.key == pygame.K_m):
             card = self.card_at(intent.pos, face_up=True) if intent.kind == "alt_press" else 0
             if intent.kind == "key":
                 card = self.reference_card()
             if card or intent.kind == "key":
-                self.drag = None
                 self.open_reference(card)
                 return
         if self.queue.busy and intent.kind in ("press", "confirm", "alt_press"):
             self.queue.skip()
             return
         if intent.kind == "key" and intent.key == pygame.K_h:
-            self.suggest()
+            c.suggest()
             return
         if intent.kind == "key" and intent.key == pygame.K_u:
             self.undo()
             return
-        if not self.my_turn():
-            if intent.kind == "move":
-                self.hover = self.card_at(intent.pos)
+        if not c.my_turn():
             return
         if intent.kind in ("press", "move", "release", "alt_press"):
             self.pointer(intent)
         else:
-            self.keyboard(intent)
+            c.key(intent.kind)
+        self.run_cues()
+
+    def undo(self) -> None:
+        if self.controller.undo():
+            self.run_cues()
 
     def open_reference(self, card: int) -> None:
         """The month reference at ``card``'s month (right-click or M), pushed over the table.
 
         The table is only paused underneath (the stack updates the top scene alone), so the
         match, a computer move being thought about and the autosave are untouched; Esc on the
-        reference returns to the same position. A lifted card is put back first."""
-        if self.choice is not None or self.drag is not None:
-            self.choice = None
-            self.drag = None
+        reference returns to the same position. A held card is put back first."""
+        if self.controller.hold != "idle":
+            self.controller.put_back()
             self.director.snap()
-        kwargs: dict[str, Any] = {"rules": self.rules}
+        kwargs: dict[str, Any] = {"rules": self.controller.rules}
         if card:
             kwargs.update(month=engine.month_of(card), card=card)
         self.app.stack.push(scenes.create("month-reference", self.app, **kwargs))
@@ -549,15 +414,15 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
     def reference_card(self) -> int:
         """The card M refers to: the face-up card under the pointer, else the lifted card, else
         the keyboard focus (never a face-down card: its month is not the viewer's to know)."""
+        c = self.controller
         pointed = self.card_at(self.pointer_pos, face_up=True) if self.pointer_pos else 0
         if pointed:
             return pointed
-        if self.choice is not None:
-            return self.choice.card
-        if self.my_turn():
-            cards = self.pickable()
-            if cards and self.focus < len(cards):
-                return cards[self.focus]
+        if c.lifted is not None:
+            return c.lifted.card
+        cards = c.pickable()
+        if cards and c.focus < len(cards):
+            return cards[c.focus]
         return 0
 
     def card_at(self, pos: tuple[int, int], *, zone: str = "any", face_up: bool = False) -> int:
@@ -566,9 +431,7 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         best, best_z = 0, -1
         b = self.director.board
         for c, sp in self.director.sprites.items():
-            if face_up and not sp.face_up:
-                continue
-            if zone == "hand" and c not in b.hands[self.viewer]:
+            if face_up and (not sp.face_up or c < 0):
                 continue
             if zone == "field" and c not in b.field:
                 continue
@@ -577,51 +440,39 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
                 best, best_z = c, sp.z
         return best
 
-    def pickable(self) -> list[int]:
-        st = self.state
-        if st.phase == "draw" and st.pending_draw:
-            return [st.pending_draw]
-        if st.phase == "play":
-            return sorted(st.hand(st.to_move))
-        return []
-
     def pointer(self, it: Intent) -> None:
+        """A press, move or release while it is the player's turn: the held card's state
+        machine lives in the controller; where things are is worked out here."""
+        c = self.controller
         if it.kind == "alt_press":
-            self.choice = None
+            c.put_back()
             return
         if it.kind == "press":
-            c = self.card_at(it.pos)
-            pickable = self.pickable()
-            if self.choice is not None and c != self.choice.card and c not in pickable:
-                self.drop_choice(it.pos, click=True)
+            card = self.card_at(it.pos)
+            pickable = c.pickable()
+            if c.lifted is not None and card != c.lifted.card and card not in pickable:
+                self.drop_at(it.pos, click=True)
                 return
-            if c and c in pickable:
-                sp = self.director.sprites[c]
-                self.choice = self.choice_for(c)
-                self.drag = Drag(
-                    c,
-                    (it.pos[0] - sp.box[0], it.pos[1] - sp.box[1]),
-                    it.pos,
-                    from_reveal=(c == self.state.pending_draw),
-                )
-                sp.z = 1000
+            if card and card in pickable:
+                sp = self.director.sprites[card]
+                if c.grab(card, (it.pos[0] - sp.box[0], it.pos[1] - sp.box[1]), it.pos):
+                    sp.z = 1000
             return
         if it.kind == "move":
-            self.hover = self.card_at(it.pos)
-            d = self.drag
-            if d is None:
-                return
-            if abs(it.pos[0] - d.start[0]) + abs(it.pos[1] - d.start[1]) > DRAG_THRESHOLD:
-                d.moved = True
-            if d.moved:
+            d = c.drag
+            if d is not None and c.drag_to(it.pos):
                 sp = self.director.sprites[d.card]
                 sp.box = (it.pos[0] - d.offset[0], it.pos[1] - d.offset[1], sp.box[2], sp.box[3])
+                self.hot = self.drop_target(c.lifted, it.pos, click=False) if c.lifted else 0
+            elif d is None and c.lifted is not None:  # a lifted card: the lit card pointed at
+                under = self.card_at(it.pos, zone="field")
+                self.hot = under if under in c.lifted.targets else 0
             return
-        if it.kind == "release" and self.drag is not None:
-            d, self.drag = self.drag, None
-            if not d.moved:  # a click: the card stays lifted for a second click (or Enter)
+        if it.kind == "release":
+            d = c.release()
+            if d is None or not d.moved:  # a click: the card stays lifted for a second click
                 return
-            self.drop_choice(it.pos, click=False)
+            self.drop_at(it.pos, click=False)
 
     def drop_target(self, ch: Choice, pos: tuple[int, int], *, click: bool) -> int:
         """The field card a drop (or second click) at ``pos`` aims at; 0 for none.
@@ -648,123 +499,14 @@ class TableScene(TableStorageMixin, PromptsMixin, Scene):
         under = self.card_at(pos, zone="field")
         return under if under != ch.card else 0
 
-    def drop_choice(self, pos: tuple[int, int], *, click: bool) -> None:
+    def drop_at(self, pos: tuple[int, int], *, click: bool) -> None:
         """Resolve a drop (or the second click) of the lifted card at ``pos``."""
-        ch = self.choice
+        c = self.controller
+        ch = c.lifted
         if ch is None:
             return
         target = self.drop_target(ch, pos, click=click)
         on_field = self.lay.field_band.collidepoint(pos) or self.lay.field_area.collidepoint(pos)
-        if target:
-            if target in ch.targets:
-                self.apply(ch.targets[target])
-            else:
-                self.illegal(ch, target)
-        elif on_field:
-            if ch.open_field is not None:
-                self.apply(ch.open_field)
-            else:
-                self.illegal(ch, 0)
-        self.choice = None
-        self.glide_back()
-
-    def illegal(self, ch: Choice, target: int) -> None:
-        """Ask the engine about the move the player meant; it refuses and says why."""
-        st = self.state
-        if st.phase == "draw":
-            intended = engine.Action.draw(target) if target else engine.Action.play(ch.card)
-        elif target:
-            intended = engine.Action.play(ch.card, target)
-        else:
-            intended = engine.Action.discard(ch.card)
-        self.apply(intended)  # the engine refuses: the reason is shown, nothing changes
-
-    def glide_back(self) -> None:
-        self.director.step(lambda: None, MOVE * 0.7)
-
-    def keyboard(self, it: Intent) -> None:
-        cards = self.pickable()
-        if not cards:
-            return
-        ch = self.choice
-        if ch is None:
-            self.focus = max(0, min(self.focus, len(cards) - 1))
-            if it.kind in ("left", "right"):
-                self.focus = (self.focus + (1 if it.kind == "right" else -1)) % len(cards)
-            elif it.kind == "confirm":
-                self.choice = self.choice_for(cards[self.focus])
-            return
-        opts = ch.options()
-        if it.kind == "back":
-            self.choice = None
-        elif it.kind in ("left", "right") and opts:
-            ch.cursor = (ch.cursor + (1 if it.kind == "right" else -1)) % len(opts)
-        elif it.kind == "confirm" and opts:
-            t = opts[ch.cursor % len(opts)]
-            self.apply(ch.targets[t] if t else ch.open_field)
-
-    # ------------------------------------------------------------------ practice
-    def suggest(self) -> None:
-        """Practice mode: what the computer would do in the player's place (H)."""
-        if not self.config.practice or not self.my_turn():
-            return
-        view = self.state.view(self.viewer)
-        helper = make_opponent("intermediate", seed=self.seed)
-        try:
-            from koikoi_desktop.ui.thinker import _choose
-
-            action, why = _choose(helper, view, list(view.legal))
-        except Exception as exc:
-            self.say_message(str(exc))
-            return
-        self.suggestion = gfx.tr(
-            "ui.table.suggestion", move=self.action_text(action), why=reason_text(why)
-        )
-
-    def action_text(self, a: Any) -> str:
-        if a.kind in ("play", "discard"):
-            took = self.preview(a)
-            if took:
-                return f"{card_name(a.card)} → {', '.join(card_name(t) for t in took)}"
-            return card_name(a.card)
-        if a.kind == "draw":
-            return card_name(a.target)
-        return str(a)
-
-    def can_undo(self) -> bool:
-        m = self.match
-        return (
-            self.config.practice
-            and m is not None
-            and m.outcome is None
-            and bool(m.round.moves)
-            and any(self.is_human(p) for p in (0, 1))
-        )
-
-    def undo(self) -> None:
-        """Practice mode: take back the human seat's last move of this round (U key, button),
-        with the computer's replies after it: the engine's move stack (``Match.undo``)."""
-        if not self.can_undo() or self.queue.busy:
-            return
-        m = self.match
-        number = m.round_number
-        mine = [
-            i for i, (n, seat, _) in enumerate(self.actions) if n == number and self.is_human(seat)
-        ]
-        if not mine:
-            return
-        m.undo(self.actions[mine[-1]][1])
-        del self.actions[mine[-1] :]
-        self.thinker.cancel()
-        self.choice = None
-        self.cpu_delay = 0.0
-        self.queue.skip()
-        self.director.board.sync(self.match.round)
-        self.director.snap()
-        self.log.append(gfx.tr("ui.table.undone"))
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        from koikoi_desktop.scenes import table_view
-
-        table_view.draw_table(self, surface)
+        c.drop(target, on_field=on_field)
+        self.hot = 0
+        self.director.step(lambda: None, MOVE * 0.7)  # a card not played glides back

@@ -1,47 +1,77 @@
-"""Prompts on the table: every decision the rules can ask, with the numbers to decide by.
+"""Questions over the table: each prompt is an overlay scene pushed on the scene stack.
 
-The koi-koi decision shows the yaku just made (with their cards), "Stop now: N" with its
-breakdown (engine ``factors`` / ``payout``), what the opponent would score by stopping after a
-koi-koi, and the cards left in both hands. Also: the first dealer (the draw, age or birth month,
-with the rulebook's sakura sentence for a tie), an instant win to declare, the hand exchange
-(both hands stay hidden until it is decided), the hot-seat curtain, and "quit the match?".
+Every decision the rules can ask, with the numbers to decide by. The koi-koi decision shows
+the yaku just made (with their cards), "Stop now: N" with its breakdown, what the opponent would
+score by stopping after a koi-koi, and the cards left in both hands. Also: the first dealer (the
+draw, age or birth month, with the rulebook's sakura sentence for a tie), an instant win to
+declare, the hand exchange (both hands stay hidden until it is decided), the hot-seat curtain,
+and "quit the match?". (A Gaji play needs no prompt: its targets are lit like any card's.)
+
 Computer seats never get a prompt; with no human at the table a prompt continues by itself.
+
+Decisions:
+
+* A prompt is a scene (``opaque = False``: the table is drawn below it, dimmed; the hot-seat
+  curtain is opaque). Only the top scene is updated, so a prompt advances the table's one
+  :class:`~koikoi_desktop.ui.animation.AnimationClock`: the cards below finish moving, and the
+  first dealer's staged reveal runs on that same clock.
+* A prompt's buttons close it first, then tell the table (which tells the controller), so the
+  table is on top again when the answer's cues (animations, the next prompt) are carried out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from koikoi_desktop import engine
-from koikoi_desktop.scenes.table_text import (
-    card_name,
-    factor_text,
-    koi_word,
-    stop_word,
-    yaku_name,
-)
+from koikoi_desktop.names import card_name, factor_text, instant_name, yaku_name
+from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.scenes.common import felt
+from koikoi_desktop.scenes.table_controller import Question
+from koikoi_desktop.scenes.table_text import koi_word, stop_word
+from koikoi_desktop.scenes.table_view import card_image
 from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.animation import AnimationClock
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup
+
+if TYPE_CHECKING:
+    from koikoi_desktop.engine import FirstDealer
+    from koikoi_desktop.scenes.table import TableScene
+
+#: A prompt button: label, what it does, primary.
+ButtonSpec = tuple[str, Callable[[], None], bool]
+#: Seconds before a prompt continues by itself at a table with no human.
+AUTO_NO_HUMAN = 1.2
+AUTO_FIRST_DEALER = 1.5
 
 
 @dataclass
 class Reveal:
     """A staged reveal on a prompt (the first-dealer draw): the cards are turned over one by
-    one, then the lines appear. ``card_at`` / ``line_at`` are start times in seconds; a card
-    turns over ``turn`` seconds. With ``fade_only`` (reduced motion) a card does not turn: its
-    face fades in over the back, in place. A click or a key finishes it at once."""
+    one, then the lines appear. ``card_at`` / ``line_at`` are start times in seconds on the
+    table's clock after ``start``; a card turns over ``turn`` seconds. With ``fade_only``
+    (reduced motion) a card does not turn: its face fades in over the back, in place. A click or
+    a key finishes it at once."""
 
     card_at: list[float]
     line_at: list[float]
     turn: float
     fade_only: bool = False
     captions: list[str] = field(default_factory=list)
-    clock: float = 0.0
+    clock: AnimationClock = field(default_factory=AnimationClock)
+    start: float = 0.0
+    ahead: float = 0.0
+
+    @property
+    def t(self) -> float:
+        """Seconds since the reveal began (plus what a click skipped)."""
+        return self.clock.now - self.start + self.ahead
 
     @property
     def end(self) -> float:
@@ -50,405 +80,464 @@ class Reveal:
 
     @property
     def done(self) -> bool:
-        return self.clock >= self.end
+        return self.t >= self.end
 
     def finish(self) -> None:
-        self.clock = max(self.clock, self.end)
+        self.ahead += max(0.0, self.end - self.t)
 
     def progress(self, i: int) -> float:
         """0 (face down) .. 1 (face up) for card ``i``."""
         if i >= len(self.card_at):
             return 1.0
         if self.turn <= 0:
-            return 1.0 if self.clock >= self.card_at[i] else 0.0
-        return max(0.0, min(1.0, (self.clock - self.card_at[i]) / self.turn))
+            return 1.0 if self.t >= self.card_at[i] else 0.0
+        return max(0.0, min(1.0, (self.t - self.card_at[i]) / self.turn))
 
     def lines_shown(self) -> int:
-        return sum(1 for t in self.line_at if self.clock >= t)
+        return sum(1 for t in self.line_at if self.t >= t)
 
 
-@dataclass
-class Prompt:
-    key: Any
-    title: str
-    lines: list[str]
-    buttons: list[tuple[str, Callable[[], None], bool]]
-    cards: list[int] = field(default_factory=list)
-    opaque: bool = False
-    auto: float | None = None
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 10, 10))
-    widgets: list[Button] = field(default_factory=list)
-    focus: FocusGroup = field(default_factory=FocusGroup)
-    reveal: Reveal | None = None
+class PromptScene(Scene):
+    """A panel over the table: a title, lines, optional cards, buttons (see the module
+    docstring). ``key`` names the question (``("first",)``, ``("quit",)``, ``("curtain", seat)``
+    or the controller's ``(round, moves, phase)``)."""
 
+    name = "table-prompt"
+    opaque = False
 
-Pair = tuple[int | None, int | None]
+    def __init__(
+        self,
+        table: TableScene,
+        *,
+        key: tuple[object, ...],
+        title: str,
+        lines: list[str],
+        buttons: list[ButtonSpec],
+        cards: Sequence[int] = (),
+        opaque: bool = False,
+        auto: float | None = None,
+        reveal: Reveal | None = None,
+    ) -> None:
+        super().__init__(table.app)
+        self.table = table
+        self.key = key
+        self.title = title
+        self.lines = lines
+        self.buttons = buttons
+        self.cards = list(cards)
+        self.opaque = opaque
+        if auto is None and not table.controller.humans:
+            auto = AUTO_NO_HUMAN
+        self.auto = auto
+        self.reveal = reveal
+        if reveal is not None:
+            reveal.clock = table.clock
+            reveal.start = table.clock.now
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.widgets: list[Button] = []
+        self.focus = FocusGroup()
 
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        self.layout()
 
-class PromptsMixin:
-    """Mixed into TableScene (which provides match, state, names, app, apply, ...)."""
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout()
 
-    prompt: Prompt | None
-    prompt_key: Any
-    app: Any
-    match: Any
-    names: tuple[str, str]
-    rules: Any
-    viewer: int
-    curtain: bool
-    humans: list[int]
-    first: Any
-    lay: Any
-    director: Any
-    autoplay: bool
-    opponents: dict[int, Any]
-    declined: Any = None
+    def close(self) -> None:
+        """Take this prompt off the stack (it is on top when one of its buttons runs)."""
+        if self.app.stack.top is self:
+            self.app.stack.pop()
 
-    def init_prompts(self) -> None:
-        self.prompt = None
-        self.prompt_key = None
-        self.declined = None
+    def then(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """A button's callback: close the prompt, then ``fn``."""
 
-    # ------------------------------------------------------------------ plumbing
-    def open_prompt(self, prompt: Prompt) -> None:
-        if not self.humans and prompt.auto is None:
-            prompt.auto = 1.2
-        self.prompt = prompt
-        self.prompt_key = prompt.key
-        self.layout_prompt()
-
-    def close_prompt(self) -> None:
-        self.prompt = None
-
-    def layout_prompt(self) -> None:
-        p = self.prompt
-        if p is None:
-            return
-        lay = self.lay
-        s = lay.scale
-        w = min(int(640 * s), lay.main.w - 40)
-        fs = theme.font_px(19, s)
-        line_h = int(fs * 1.45)
-        wrapped = sum(max(1, len(gfx.wrap(t, fs, w - 40))) for t in p.lines)
-        ch = 0
-        if p.cards:
-            from koikoi_desktop.scenes.table_view import prompt_card_row
-
-            ch = prompt_card_row(self, p)[0][1]  # type: ignore[arg-type]
-        if p.reveal is not None and p.reveal.captions:
-            ch += int(fs * 1.3) + int(18 * s)  # a name under each card, and some air
-        h = int(70 * s) + wrapped * line_h + (ch + int(16 * s) if ch else 0) + int(70 * s)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = lay.field_band.center if not p.opaque else lay.main.center
-        rect.clamp_ip(lay.main)
-        p.rect = rect
-        bw = min(int(260 * s), (w - 40 - 12 * (len(p.buttons) - 1)) // max(1, len(p.buttons)))
-        bh = int(46 * s)
-        total = len(p.buttons) * bw + (len(p.buttons) - 1) * 12
-        x = rect.centerx - total // 2
-        p.widgets = []
-        for label, cb, primary in p.buttons:
-            p.widgets.append(
-                Button(
-                    label,
-                    cb,
-                    pygame.Rect(x, rect.bottom - bh - int(16 * s), bw, bh),
-                    primary=primary,
-                )
-            )
-            x += bw + 12
-        p.focus = FocusGroup(p.widgets)
-        p.focus.keyboard_used = True
-
-    def prompt_handle(self, it: Intent) -> None:
-        p = self.prompt
-        if p is None:
-            return
-        if p.reveal is not None and not p.reveal.done:
-            if it.kind in ("press", "confirm", "alt_press", "back"):
-                p.reveal.finish()  # a click or a key shows it all (and does not also continue)
-            return
-        if it.kind in ("left", "right"):
-            p.focus.move(1 if it.kind == "right" else -1)
-            return
-        if it.kind == "back" and not p.opaque and p.key and p.key[0] in ("quit",):
-            self.close_prompt()
-            return
-        p.focus.handle(it)
-
-    def update_prompt(self, dt: float) -> None:
-        p = self.prompt
-        if p is None:
-            return
-        if p.reveal is not None and not p.reveal.done:
-            p.reveal.clock += dt
-            return
-        if p.auto is None:
-            return
-        p.auto -= dt
-        if p.auto <= 0 and p.widgets:
-            p.widgets[-1].activate() if p.key[0] != "decide" else p.widgets[0].activate()
-
-    # ------------------------------------------------------------------ prompts
-    def show_first_dealer(self) -> None:
-        """Who deals first, as the preset says, staged: the drawn cards are turned over one by
-        one under each player's name (lowest month deals; a same-month pair is drawn again),
-        the birth-month reveal card by card, or the age rule; for seed-000's tie (ages equal or
-        unknown) the rulebook's sakura sentence. Timing follows the animation speed ("off":
-        all at once) and reduced motion (cards fade in place instead of turning)."""
-        fd = self.first
-        name = self.names[fd.dealer]
-        lines: list[str] = []
-        cards: list[int] = []
-        captions: list[str] = []
-        card_at: list[float] = []
-        line_at: list[float] = []
-        f = self.queue.factor  # type: ignore[attr-defined]
-        reduced = bool(getattr(self.queue, "reduced", False))  # type: ignore[attr-defined]
-        turn = (0.16 if reduced else 0.36) * f
-        gap, pause = 0.55 * f, 0.35 * f
-        t = 0.3 * f
-        if fd.method == "draw":
-            for i, (a, b) in enumerate(fd.draws):
-                for c, who in ((a, 0), (b, 1)):
-                    cards.append(c)
-                    captions.append(self.names[who])
-                    card_at.append(t)
-                    t += gap
-                t += pause - gap + turn
-                lines.append(
-                    gfx.tr(
-                        "ui.first.draw",
-                        a=self.names[0],
-                        ca=card_name(a),
-                        ma=engine.month_of(a),
-                        b=self.names[1],
-                        cb=card_name(b),
-                        mb=engine.month_of(b),
-                    )
-                )
-                line_at.append(t)
-                if i < len(fd.draws) - 1:
-                    lines.append(gfx.tr("ui.first.same_month"))
-                    line_at.append(t)
-                t += pause
-            lines.append(gfx.tr("ui.first.lowest_deals", name=name))
-            line_at.append(t)
-        elif fd.method == "birth_month":
-            for (c,) in fd.draws[-6:]:
-                cards.append(c)
-                captions.append(gfx.tr("ui.first.month_n", m=engine.month_of(c)))
-                card_at.append(t)
-                t += gap
-            t += turn + pause - gap
-            c = fd.draws[-1][0]
-            lines.append(
-                gfx.tr("ui.first.birth_month", card=card_name(c), m=engine.month_of(c), name=name)
-            )
-            line_at.append(t)
-        elif fd.method == "age":
-            lines.append(gfx.tr("ui.first.oldest", name=name))
-            line_at.append(t)
-        else:
-            if self.rules.first_dealer == "oldest_player":
-                lines.append(gfx.tr("ui.first.sakura"))
-            else:
-                lines.append(gfx.tr("ui.first.random"))
-            line_at.append(t)
-            t += 2.5 * pause  # time to read the sentence before the name
-            lines.append(gfx.tr("ui.first.random_pick", name=name))
-            line_at.append(t)
-
-        def go() -> None:
-            self.close_prompt()
-            self.start_round()  # type: ignore[attr-defined]
-
-        self.open_prompt(
-            Prompt(
-                ("first",),
-                gfx.tr("ui.first.title"),
-                lines,
-                [(gfx.tr("ui.common.continue"), go, True)],
-                cards,
-                auto=1.5 if self.autoplay else None,
-                reveal=Reveal(card_at, line_at, turn, fade_only=reduced, captions=captions),
-            )
-        )
-
-    def first_dealer_ages(self) -> tuple[Pair, Pair]:
-        """Ages and birth months for the seed-000 / seed-001 dealer rules: a human's from the
-        birth date in the settings (None when not given), a computer's from its persona."""
-        import datetime as _dt
-
-        bd = self.app.setting("birth_date", None)
-        ages: list[int | None] = [None, None]
-        months: list[int | None] = [None, None]
-        for p in (0, 1):
-            opp = self.opponents.get(p)
-            persona = getattr(opp, "persona", None)
-            if persona is not None:
-                ages[p] = int(persona.age)
-                months[p] = int(persona.birth_month)
-            elif bd is not None and p in self.humans and len(self.humans) == 1:
-                today = _dt.date.today()
-                ages[p] = today.year - bd.year - ((today.month, today.day) < (bd.month, bd.day))
-                months[p] = bd.month
-        return (ages[0], ages[1]), (months[0], months[1])
-
-    def show_curtain(self, p: int) -> None:
-        self.curtain = True
-        self.director.hide_hands = {0, 1}
-
-        def ready() -> None:
-            self.viewer = p
-            self.curtain = False
-            self.director.hide_hands = set()
-            self.close_prompt()
-            self.director.snap()
-
-        self.open_prompt(
-            Prompt(
-                ("curtain", p),
-                gfx.tr("ui.curtain.title", name=self.names[p]),
-                [gfx.tr("ui.curtain.text", name=self.names[p])],
-                [(gfx.tr("ui.curtain.ready"), ready, True)],
-                opaque=True,
-            )
-        )
-
-    def prompt_for_phase(self) -> None:
-        st = self.match.round
-        p = st.to_move
-        key = (self.match.round_number, len(st.moves), st.phase)
-        if self.prompt_key == key or self.declined == key:
-            return
-        legal = st.legal_actions()
-        if st.phase == "decide":
-            self.decide_prompt(p, key, legal)
-        elif st.phase in ("declare", "play") and engine.Action.from_text("declare") in legal:
-            self.declare_prompt(p, key, legal)
-        elif st.phase == "exchange":
-            self.exchange_prompt(p, key)
-
-    def _act(self, action: Any) -> Callable[[], None]:
         def run() -> None:
-            self.close_prompt()
-            self.apply(action)  # type: ignore[attr-defined]
+            self.close()
+            fn()
 
         return run
 
-    def decide_prompt(self, p: int, key: Any, legal: list[Any]) -> None:
-        st = self.match.round
-        rules = self.rules
-        opp = 1 - p
-        odds = st.koikoi_odds(p)
-        now = odds.payout
-        lines = [
-            gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points)
-            for y in odds.yaku
-        ]
-        breakdown = " × ".join(
-            [str(odds.base), *(f"{f} ({factor_text(n, f)})" for n, f in odds.factors)]
+    # ------------------------------------------------------------------ layout
+    def card_row(self) -> tuple[tuple[int, int], float]:
+        """Card size and step of the row of cards (wider apart when they carry names)."""
+        lay = self.table.lay
+        captions = self.reveal.captions if self.reveal is not None else []
+        ch = int(lay.card[1] * (0.95 if captions else 0.8))
+        cw = round(ch * 0.625)
+        n = len(self.cards)
+        cap_fs = theme.font_px(15, lay.scale)
+        want = cw + 6
+        if captions:
+            want = max(
+                cw + round(18 * lay.scale), *(gfx.measure(c, cap_fs)[0] + 14 for c in captions)
+            )
+        step = min(want, (self.rect.w - 40 - cw) / max(1, n - 1)) if n > 1 else 0
+        return (cw, ch), step
+
+    def layout(self) -> None:
+        lay = self.table.lay
+        s = lay.scale
+        w = min(int(640 * s), lay.main.w - 40)
+        self.rect = pygame.Rect(0, 0, w, 10)
+        fs = theme.font_px(19, s)
+        line_h = int(fs * 1.45)
+        wrapped = sum(max(1, len(gfx.wrap(t, fs, w - 40))) for t in self.lines)
+        ch = self.card_row()[0][1] if self.cards else 0
+        if self.reveal is not None and self.reveal.captions:
+            ch += int(fs * 1.3) + int(18 * s)  # a name under each card, and some air
+        h = int(70 * s) + wrapped * line_h + (ch + int(16 * s) if ch else 0) + int(70 * s)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = lay.field_band.center if not self.opaque else lay.main.center
+        rect.clamp_ip(lay.main)
+        self.rect = rect
+        n = len(self.buttons)
+        bw = min(int(260 * s), (w - 40 - 12 * (n - 1)) // max(1, n))
+        bh = int(46 * s)
+        total = n * bw + (n - 1) * 12
+        x = rect.centerx - total // 2
+        self.widgets = []
+        for label, cb, primary in self.buttons:
+            r = pygame.Rect(x, rect.bottom - bh - int(16 * s), bw, bh)
+            self.widgets.append(Button(label, cb, r, primary=primary))
+            x += bw + 12
+        self.focus = FocusGroup(self.widgets)
+        self.focus.keyboard_used = True
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.table.clock.advance(dt)
+        if self.reveal is not None and not self.reveal.done:
+            return
+        if self.auto is None:
+            return
+        self.auto -= dt
+        if self.auto <= 0 and self.widgets:
+            self.widgets[-1].activate()
+
+    def handle(self, intent: Intent) -> None:
+        rv = self.reveal
+        if rv is not None and not rv.done:
+            if intent.kind in ("press", "confirm", "alt_press", "back"):
+                rv.finish()  # a click or a key shows it all (and does not also continue)
+            return
+        if intent.kind in ("left", "right"):
+            self.focus.move(1 if intent.kind == "right" else -1)
+            return
+        if intent.kind == "back" and not self.opaque and self.key[0] == "quit":
+            self.close()
+            return
+        self.focus.handle(intent)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.table.lay.scale
+        if self.opaque:
+            surface.blit(felt(surface.get_size()), (0, 0))
+        else:
+            gfx.dim(surface, 110)
+        gfx.draw_panel(surface, self.rect, alpha=245)
+        fs = theme.font_px(19, s)
+        y = self.rect.y + round(16 * s)
+        gfx.blit_text(
+            surface,
+            self.title,
+            theme.font_px(25, s),
+            (self.rect.centerx, y),
+            anchor="midtop",
+            bold=True,
+            color=theme.OCHRE,
+            max_width=self.rect.w - 30,
         )
-        lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
-        if odds.opponent_base > 0:
+        y += round(46 * s)
+        rv = self.reveal
+        shown = rv.lines_shown() if rv is not None else len(self.lines)
+        if rv is not None and self.cards:  # a staged reveal: the cards first, then the lines
+            y = self.draw_cards(surface, y + round(6 * s)) + round(12 * s)
+        for i, line in enumerate(self.lines):
+            for sub in gfx.wrap(line, fs, self.rect.w - 40):
+                if i < shown:
+                    gfx.blit_text(
+                        surface, sub, fs, (self.rect.x + 20, y), max_width=self.rect.w - 40
+                    )
+                y += int(fs * 1.45)
+        if rv is None and self.cards:
+            self.draw_cards(surface, y + round(8 * s))
+        if rv is None or rv.done:
+            self.focus.draw(surface, font=theme.font_px(19, s))
+
+    def draw_cards(self, surface: pygame.Surface, y: int) -> int:
+        """The row of cards (revealed one by one when staged); returns the y below it."""
+        (cw, ch), step = self.card_row()
+        rv = self.reveal
+        captions = rv.captions if rv is not None else []
+        n = len(self.cards)
+        x = self.rect.centerx - (step * (n - 1) + cw) / 2
+        cap_fs = theme.font_px(15, self.table.lay.scale)
+        bottom = y + ch
+        for i, c in enumerate(self.cards):
+            at = pygame.Rect(round(x), y, cw, ch)
+            self.draw_turning(surface, c, at, rv.progress(i) if rv else 1.0)
+            if i < len(captions):
+                r = gfx.blit_text(
+                    surface,
+                    captions[i],
+                    cap_fs,
+                    (at.centerx, at.bottom + 4),
+                    anchor="midtop",
+                    color=theme.MUTED,
+                    max_width=max(cw, int(step) - 8) if n > 1 else self.rect.w - 40,
+                )
+                bottom = max(bottom, r.bottom)
+            x += step
+        return bottom
+
+    def draw_turning(self, surface: pygame.Surface, card: int, rect: pygame.Rect, t: float) -> None:
+        """A card being revealed: ``t`` 0 = face down, 1 = face up. It turns over (narrows to
+        its edge, then widens showing its face) or, with reduced motion, stays still while its
+        face fades in over the back."""
+        lay = self.table.lay
+        size = rect.size
+        if t >= 1.0:
+            surface.blit(card_image(self.app, lay, card, size), rect)
+            return
+        back = card_image(self.app, lay, 0, size)
+        if self.reveal is not None and self.reveal.fade_only:
+            surface.blit(back, rect)
+            if t > 0:
+                face = card_image(self.app, lay, card, size).copy()
+                face.set_alpha(round(255 * t))
+                surface.blit(face, rect)
+            return
+        width = abs(math.cos(math.pi * t))
+        img = back if t < 0.5 else card_image(self.app, lay, card, size)
+        w = max(1, round(size[0] * width))
+        if w != size[0]:
+            img = pygame.transform.smoothscale(img, (w, size[1]))
+        surface.blit(img, img.get_rect(center=rect.center))
+
+
+# ------------------------------------------------------------------------------ the prompts
+def first_dealer_prompt(table: TableScene, fd: FirstDealer) -> PromptScene:
+    """Who deals first, as the preset says, staged: the drawn cards are turned over one by one
+    under each player's name (lowest month deals; a same-month pair is drawn again), the
+    birth-month reveal card by card, or the age rule; for seed-000's tie (ages equal or
+    unknown) the rulebook's sakura sentence. Timing follows the animation speed ("off": all at
+    once) and reduced motion (cards fade in place instead of turning)."""
+    names = table.controller.names
+    name = names[fd.dealer]
+    lines: list[str] = []
+    cards: list[int] = []
+    captions: list[str] = []
+    card_at: list[float] = []
+    line_at: list[float] = []
+    f = table.queue.factor
+    reduced = table.queue.reduced
+    turn = (0.16 if reduced else 0.36) * f
+    gap, pause = 0.55 * f, 0.35 * f
+    t = 0.3 * f
+    if fd.method == "draw":
+        for i, (a, b) in enumerate(fd.draws):
+            for c, who in ((a, 0), (b, 1)):
+                cards.append(c)
+                captions.append(names[who])
+                card_at.append(t)
+                t += gap
+            t += pause - gap + turn
             lines.append(
-                gfx.tr("ui.decide.opponent_would", name=self.names[opp], n=odds.opponent_payout)
+                gfx.tr(
+                    "ui.first.draw",
+                    a=names[0],
+                    ca=card_name(a),
+                    ma=engine.month_of(a),
+                    b=names[1],
+                    cb=card_name(b),
+                    mb=engine.month_of(b),
+                )
             )
-        else:
-            lines.append(gfx.tr("ui.decide.opponent_none", name=self.names[opp]))
+            line_at.append(t)
+            if i < len(fd.draws) - 1:
+                lines.append(gfx.tr("ui.first.same_month"))
+                line_at.append(t)
+            t += pause
+        lines.append(gfx.tr("ui.first.lowest_deals", name=name))
+        line_at.append(t)
+    elif fd.method == "birth_month":
+        for (c,) in fd.draws[-6:]:
+            cards.append(c)
+            captions.append(gfx.tr("ui.first.month_n", m=engine.month_of(c)))
+            card_at.append(t)
+            t += gap
+        t += turn + pause - gap
+        c = fd.draws[-1][0]
         lines.append(
-            gfx.tr(
-                "ui.decide.cards_left", a=odds.hand, name=self.names[opp], b=odds.opponent_hand
-            )
+            gfx.tr("ui.first.birth_month", card=card_name(c), m=engine.month_of(c), name=name)
         )
-        cards: list[int] = []
-        for y in st.yaku(p):
-            cards.extend(c for c in y.cards if c not in cards)
-        buttons: list[tuple[str, Callable[[], None], bool]] = []
-        koi = engine.Action.from_text("koikoi")
-        if koi in legal:
-            buttons.append((koi_word(rules) + "!", self._act(koi), False))
+        line_at.append(t)
+    elif fd.method == "age":
+        lines.append(gfx.tr("ui.first.oldest", name=name))
+        line_at.append(t)
+    else:
+        if table.controller.rules.first_dealer == "oldest_player":
+            lines.append(gfx.tr("ui.first.sakura"))
         else:
-            lines.append(gfx.tr("ui.decide.no_koikoi"))
-        buttons.append(
-            (
-                gfx.tr("ui.decide.stop_button", word=stop_word(rules), n=now),
-                self._act(engine.Action.from_text("stop")),
-                True,
-            )
+            lines.append(gfx.tr("ui.first.random"))
+        line_at.append(t)
+        t += 2.5 * pause  # time to read the sentence before the name
+        lines.append(gfx.tr("ui.first.random_pick", name=name))
+        line_at.append(t)
+    prompt = PromptScene(
+        table,
+        key=("first",),
+        title=gfx.tr("ui.first.title"),
+        lines=lines,
+        buttons=[],
+        cards=cards,
+        auto=AUTO_FIRST_DEALER if table.autoplay else None,
+        reveal=Reveal(card_at, line_at, turn, fade_only=reduced, captions=captions),
+    )
+    prompt.buttons = [(gfx.tr("ui.common.continue"), prompt.then(table.first_dealer_seen), True)]
+    return prompt
+
+
+def question_prompt(
+    table: TableScene, question: Question, seat: int, key: tuple[int, int, str]
+) -> PromptScene:
+    """The prompt for one of the controller's questions."""
+    if question == "decide":
+        return decide_prompt(table, seat, key)
+    if question == "declare":
+        return declare_prompt(table, seat, key)
+    return exchange_prompt(table, seat, key)
+
+
+def _answer(table: TableScene, prompt: PromptScene, text: str) -> Callable[[], None]:
+    action = engine.Action.from_text(text)
+    return prompt.then(lambda: table.answer(action))
+
+
+def decide_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> PromptScene:
+    """Stop or koi-koi, with the numbers that matter (from the deciding seat's view)."""
+    c = table.controller
+    rules = c.rules
+    view = c.view(p)
+    odds = view.koikoi_odds()
+    made = odds.yaku
+    lines = [gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points) for y in made]
+    breakdown = " × ".join(
+        [str(odds.base), *(f"{f} ({factor_text(n, f)})" for n, f in odds.factors)]
+    )
+    now = odds.payout
+    lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
+    other = c.names[view.opponent]
+    if odds.opponent_base > 0:
+        lines.append(gfx.tr("ui.decide.opponent_would", name=other, n=odds.opponent_payout))
+    else:
+        lines.append(gfx.tr("ui.decide.opponent_none", name=other))
+    lines.append(gfx.tr("ui.decide.cards_left", a=odds.hand, name=other, b=odds.opponent_hand))
+    cards: list[int] = []
+    for y in made:
+        cards.extend(x for x in y.cards if x not in cards)
+    prompt = PromptScene(
+        table,
+        key=key,
+        title=gfx.tr("ui.decide.title", name=c.names[p]),
+        lines=lines,
+        buttons=[],
+        cards=cards[:12],
+    )
+    koi = engine.Action.from_text("koikoi")
+    if koi in view.legal:
+        prompt.buttons.append((koi_word(rules) + "!", _answer(table, prompt, "koikoi"), False))
+    else:
+        lines.append(gfx.tr("ui.decide.no_koikoi"))
+    prompt.buttons.append(
+        (
+            gfx.tr("ui.decide.stop_button", word=stop_word(rules), n=odds.payout),
+            _answer(table, prompt, "stop"),
+            True,
         )
-        self.open_prompt(
-            Prompt(key, gfx.tr("ui.decide.title", name=self.names[p]), lines, buttons, cards[:12])
-        )
+    )
+    return prompt
 
-    def declare_prompt(self, p: int, key: Any, legal: list[Any]) -> None:
-        st = self.match.round
-        iw = engine.instant_win(st.hand(p), self.rules)
-        kind, value = iw if iw else ("", 0)
 
-        def keep() -> None:
-            self.close_prompt()
-            if st.phase == "declare":
-                self.apply(engine.Action.from_text("keep"))  # type: ignore[attr-defined]
-            else:
-                self.declined = key
+def declare_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> PromptScene:
+    """An instant win in the hand: declare it, or keep playing."""
+    c = table.controller
+    view = c.view(p)
+    iw = engine.instant_win(view.hand, c.rules)
+    kind, value = iw if iw else ("", 0)
+    prompt = PromptScene(
+        table,
+        key=key,
+        title=gfx.tr("ui.declare.title"),
+        lines=[gfx.tr("ui.declare.text", kind=instant_name(kind), value=value)],
+        buttons=[],
+        cards=sorted(view.hand),
+    )
 
-        self.open_prompt(
-            Prompt(
-                key,
-                gfx.tr("ui.declare.title"),
-                [gfx.tr("ui.declare.text", kind=gfx.tr(f"ui.instant.{kind}"), value=value)],
-                [
-                    (gfx.tr("ui.declare.keep"), keep, False),
-                    (
-                        gfx.tr("ui.declare.declare", value=value),
-                        self._act(engine.Action.from_text("declare")),
-                        True,
-                    ),
-                ],
-                sorted(st.hand(p)),
-            )
-        )
+    def keep() -> None:
+        if view.phase == "declare":
+            table.answer(engine.Action.from_text("keep"))
+        else:
+            table.decline(key)
 
-    def exchange_prompt(self, p: int, key: Any) -> None:
-        self.director.hide_hands = {0, 1}
-        self.open_prompt(
-            Prompt(
-                key,
-                gfx.tr("ui.exchange.title", name=self.names[p]),
-                [gfx.tr("ui.exchange.text")],
-                [
-                    (gfx.tr("ui.exchange.keep"), self._act(engine.Action.from_text("keep")), False),
-                    (
-                        gfx.tr("ui.exchange.swap"),
-                        self._act(engine.Action.from_text("exchange")),
-                        True,
-                    ),
-                ],
-            )
-        )
+    prompt.buttons = [
+        (gfx.tr("ui.declare.keep"), prompt.then(keep), False),
+        (gfx.tr("ui.declare.declare", value=value), _answer(table, prompt, "declare"), True),
+    ]
+    return prompt
 
-    def ask_quit(self) -> bool:
-        """Window closed mid-match: ask first (the autosave is kept). True when a prompt opened."""
-        if self.match is None or self.match.outcome is not None or not self.humans:
-            return False
-        if self.prompt is not None and self.prompt.key[0] == "quit":
-            return False
 
-        def quit_now() -> None:
-            self.write_autosave()  # type: ignore[attr-defined]
-            self.app.quit()
+def exchange_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> PromptScene:
+    """The hand exchange (both hands stay hidden until it is decided)."""
+    prompt = PromptScene(
+        table,
+        key=key,
+        title=gfx.tr("ui.exchange.title", name=table.controller.names[p]),
+        lines=[gfx.tr("ui.exchange.text")],
+        buttons=[],
+    )
+    prompt.buttons = [
+        (gfx.tr("ui.exchange.keep"), _answer(table, prompt, "keep"), False),
+        (gfx.tr("ui.exchange.swap"), _answer(table, prompt, "exchange"), True),
+    ]
+    return prompt
 
-        self.open_prompt(
-            Prompt(
-                ("quit",),
-                gfx.tr("ui.quit.title"),
-                [gfx.tr("ui.quit.text")],
-                [
-                    (gfx.tr("ui.quit.stay"), self.close_prompt, False),
-                    (gfx.tr("ui.quit.save_quit"), quit_now, True),
-                ],
-            )
-        )
-        return True
+
+def curtain_prompt(table: TableScene, p: int) -> PromptScene:
+    """Hot seat: the screen is covered until ``p``'s player is ready."""
+    name = table.controller.names[p]
+    prompt = PromptScene(
+        table,
+        key=("curtain", p),
+        title=gfx.tr("ui.curtain.title", name=name),
+        lines=[gfx.tr("ui.curtain.text", name=name)],
+        buttons=[],
+        opaque=True,
+    )
+    prompt.buttons = [
+        (gfx.tr("ui.curtain.ready"), prompt.then(lambda: table.curtain_lifted(p)), True)
+    ]
+    return prompt
+
+
+def quit_prompt(table: TableScene) -> PromptScene:
+    """Window closed mid-match: stay, or save and quit (the match can be continued)."""
+    prompt = PromptScene(
+        table,
+        key=("quit",),
+        title=gfx.tr("ui.quit.title"),
+        lines=[gfx.tr("ui.quit.text")],
+        buttons=[],
+    )
+
+    def quit_now() -> None:
+        table.controller.save()
+        table.app.quit()
+
+    prompt.buttons = [
+        (gfx.tr("ui.quit.stay"), prompt.close, False),
+        (gfx.tr("ui.quit.save_quit"), prompt.then(quit_now), True),
+    ]
+    return prompt

@@ -1,5 +1,6 @@
 """The table's sidebar: the yaku tracker of both players and the move log (drawn into the
-table's static layer, each part only when what it shows has changed).
+table's static layer by :class:`~.table_view.TableView`, each part only when what it shows has
+changed), from the controller's snapshot: read-only.
 
 Tracker labels: the name column is as wide as the longest yaku name needs, leaving room for the
 widest row of card chips (five brights). A name that still does not fit is shown by its romaji
@@ -10,37 +11,37 @@ is shortened, never the score.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from koikoi_desktop.scenes.table_text import yaku_name
+from koikoi_desktop.names import yaku_name
+from koikoi_desktop.scenes.table_controller import TableSnapshot
 from koikoi_desktop.ui import gfx, theme, tracker
-
-if TYPE_CHECKING:
-    from koikoi_desktop.scenes.table import TableScene
+from koikoi_desktop.ui.layout import TableLayout
 
 CHIP_GAP = 2
 
+#: (layout, card id, size) -> the card's image (the view's cache).
+Images = Callable[[TableLayout, int, tuple[int, int]], pygame.Surface]
 
-def _metrics(scene: TableScene) -> tuple[int, int, int, int]:
-    """Font size, chip width and height, padding of the tracker at the current scale."""
-    s = scene.lay.scale
-    fs = theme.font_px(14, s)
-    chip_h = max(14, round(20 * s))
+
+def _metrics(lay: TableLayout) -> tuple[int, int, int, int]:
+    """Font size, chip width and height, padding of the tracker at the layout's scale."""
+    fs = theme.font_px(14, lay.scale)
+    chip_h = max(14, round(20 * lay.scale))
     return fs, round(chip_h * 0.625), chip_h, 10
 
 
-def tracker_key(scene: TableScene) -> tuple[Any, ...]:
-    st = scene.shown[0]
+def tracker_key(snap: TableSnapshot, lay: TableLayout) -> tuple[Any, ...]:
     return (
-        scene.lay.sidebar.size,
-        scene.lay.scale,
-        st.caps[0],
-        st.caps[1],
-        scene.viewer,
-        scene.names,
-        id(scene.rules),
+        lay.sidebar.size,
+        lay.scale,
+        snap.view.cap_masks,
+        snap.viewer,
+        snap.names,
+        id(snap.rules),
         gfx.tr("term.yaku"),
     )
 
@@ -50,12 +51,7 @@ def _label(key: str, fs: int, room: int) -> str:
     name = yaku_name(key)
     if gfx.measure(name, fs)[0] <= room:
         return name
-    try:
-        from koikoi_desktop import i18n
-
-        short = str(i18n.yaku_name(key, "romaji"))
-    except Exception:
-        return name
+    short = yaku_name(key, "romaji")
     return short if gfx.measure(short, fs)[0] < gfx.measure(name, fs)[0] else name
 
 
@@ -69,21 +65,21 @@ def _label_width(rows: list[tracker.Row], fs: int, width: int, chip_w: int) -> i
     return max(int(width * 0.4), min(want, width - keep))
 
 
-def draw_tracker(scene: TableScene, surface: pygame.Surface) -> int:
+def draw_tracker(
+    surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, image: Images
+) -> int:
     """The sidebar panel and both players' yaku progress; returns the y below them."""
-    lay = scene.lay
     side = lay.sidebar
-    fs, chip_w, chip_h, pad = _metrics(scene)
+    fs, chip_w, chip_h, pad = _metrics(lay)
     x0 = side.x + pad
     width = side.w - 2 * pad
     y = int(side.y) + 8
-    st = scene.shown[0]
-    caps = [set(st.captured(0)), set(st.captured(1))]
-    for p in (scene.viewer, 1 - scene.viewer):
-        color = theme.OCHRE if p == scene.viewer else theme.PAPER
+    caps = [set(snap.view.captured[0]), set(snap.view.captured[1])]
+    for p in (snap.viewer, 1 - snap.viewer):
+        color = theme.OCHRE if p == snap.viewer else theme.PAPER
         score = gfx.blit_text(
             surface,
-            f"{gfx.tr('term.yaku')}: {st.base(p)}",
+            f"{gfx.tr('term.yaku')}: {snap.bases[p]}",
             fs + 1,
             (side.right - pad, y),
             anchor="topright",
@@ -92,7 +88,7 @@ def draw_tracker(scene: TableScene, surface: pygame.Surface) -> int:
         )
         gfx.blit_text(
             surface,
-            scene.names[p],
+            snap.names[p],
             fs + 1,
             (x0, y),
             bold=True,
@@ -100,19 +96,20 @@ def draw_tracker(scene: TableScene, surface: pygame.Surface) -> int:
             max_width=score.left - x0 - 10,
         )
         y += fs + 10
-        rows = tracker.rows(caps[p], caps[1 - p], scene.rules)
+        rows = tracker.rows(caps[p], caps[1 - p], snap.rules)
         label_w = _label_width(rows, fs, width, chip_w)
         for row in rows:
             y = _tracker_row(
-                scene, surface, row, caps[p], (x0, y), (width, label_w), (chip_w, chip_h), fs
+                surface, lay, image, row, caps[p], (x0, y), (width, label_w), (chip_w, chip_h), fs
             )
         y += 8
     return y
 
 
 def _tracker_row(
-    scene: TableScene,
     surface: pygame.Surface,
+    lay: TableLayout,
+    image: Images,
     row: tracker.Row,
     mine: set[int],
     pos: tuple[int, int],
@@ -121,8 +118,6 @@ def _tracker_row(
     fs: int,
 ) -> int:
     """One yaku row: name (✓ made, ✗ no longer possible), then held / missing / gone cards."""
-    from koikoi_desktop.scenes.table_view import card_image
-
     x, y = pos
     width, label_w = widths
     cw, chh = chip
@@ -162,9 +157,9 @@ def _tracker_row(
     for c in row.cards:
         r = pygame.Rect(cx, y, cw, chh)
         if c in mine:
-            surface.blit(card_image(scene, c, (cw, chh)), r)
+            surface.blit(image(lay, c, (cw, chh)), r)
         elif c in row.gone:
-            img = card_image(scene, c, (cw, chh)).copy()
+            img = image(lay, c, (cw, chh)).copy()
             img.set_alpha(90)
             surface.blit(img, r)
             pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 2)
@@ -175,24 +170,23 @@ def _tracker_row(
     return y + chh + 3
 
 
-def log_rect(scene: TableScene, top: int) -> pygame.Rect:
+def log_rect(lay: TableLayout, top: int) -> pygame.Rect:
     """Where the move log sits: from ``top`` (below the tracker) to above the buttons."""
-    side = scene.lay.sidebar
+    side = lay.sidebar
     return pygame.Rect(side.x, top, side.w, side.bottom - top)
 
 
-def log_key(scene: TableScene, top: int) -> tuple[Any, ...]:
-    return (top, scene.lay.sidebar.size, scene.lay.scale, len(scene.log), tuple(scene.log[-1:]),
+def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[Any, ...]:
+    return (top, lay.sidebar.size, lay.scale, len(snap.log), snap.log[-1:],
             gfx.tr("ui.table.log"))
 
 
-def draw_log(scene: TableScene, surface: pygame.Surface, top: int) -> None:
+def draw_log(surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, top: int) -> None:
     """The move log under the tracker, newest line last (brighter)."""
-    lay = scene.lay
     side = lay.sidebar
-    fs, _, _, pad = _metrics(scene)
+    fs, _, _, pad = _metrics(lay)
     x0 = side.x + pad
-    pygame.draw.rect(surface, theme.PANEL, log_rect(scene, top))
+    pygame.draw.rect(surface, theme.PANEL, log_rect(lay, top))
     pygame.draw.line(surface, theme.PANEL_EDGE, (side.x, top), (side.x, side.bottom))
     y = top + 4
     pygame.draw.line(surface, theme.PANEL_EDGE, (side.x + 8, y), (side.right - 8, y))
@@ -203,7 +197,7 @@ def draw_log(scene: TableScene, surface: pygame.Surface, top: int) -> None:
     room = side.bottom - buttons_h - 10 - y
     line_h = fs + 6
     lines: list[str] = []
-    for entry in reversed(scene.log):
+    for entry in reversed(snap.log):
         lines[:0] = gfx.wrap(entry, fs, side.w - 24)
         if len(lines) * line_h > room:
             break

@@ -1,187 +1,227 @@
-"""Drawing the table (read-only: nothing here changes the match or the board).
+"""Drawing the table: read-only, from a :class:`TableFrame` (nothing here reads input or changes
+the match, the board or the scene).
 
-Highlights never rely on hue alone: lit targets get a thick outline with corner brackets, the
-target under a dragged card a filled outline, the last move a small triangle marker and a
-dashed-looking double outline, the keyboard focus a lift plus brackets.
+A frame is what one picture needs: the controller's :class:`~.table_controller.TableSnapshot`
+(built from the viewer's PlayerView), the card sprites where the animation has them, the
+display board (for the counts that lag the engine while cards fly), the layout, the side
+buttons, and the target under a dragged card (worked out by the scene when the pointer moved).
+:class:`TableView` owns the caches: the static layer (felt, header, captions, tracker, log —
+each part redrawn only when what it shows changed) and the card shadows.
+
+Highlights never rely on hue alone, and no two look alike: lit targets get a thick outline with
+corner brackets; the target under a dragged card (or the pointer, or the keyboard's choice) a
+white frame drawn over everything, and the dragged card turns see-through over it, so the card
+it would take stays in view; the last move a small triangle marker and a double outline; the
+keyboard focus (shown only once the keyboard is used) a lift and a bar with a notch under the
+card, never brackets.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
+from koikoi_desktop.names import kind_name, rules_label, unit_heading
 from koikoi_desktop.scenes import table_sidebar
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
+from koikoi_desktop.scenes.table_controller import TableSnapshot
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.cards import card_surface, draw_badge
-from koikoi_desktop.ui.widgets import draw_focus
-
-if TYPE_CHECKING:
-    from koikoi_desktop.scenes.table import TableScene
+from koikoi_desktop.ui.animation import Sprite
+from koikoi_desktop.ui.board import Board, is_hidden
+from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
+from koikoi_desktop.ui.layout import TableLayout
+from koikoi_desktop.ui.widgets import Button, draw_focus
 
 GROUP_KEYS = ("bright", "animal", "ribbon", "plain")
+#: Opacity of a dragged card while it is over a card it would take.
+DRAG_OVER_ALPHA = 150
 
 
-def card_image(scene: TableScene, card: int, size: tuple[int, int]) -> pygame.Surface:
+@dataclass(frozen=True, slots=True)
+class TableFrame:
+    """Everything one picture of the table shows (see the module docstring)."""
+
+    snap: TableSnapshot
+    lay: TableLayout
+    sprites: Sequence[Sprite]
+    board: Board
+    last_cards: frozenset[int]
+    banner: str
+    animating: bool
+    hot: int
+    buttons: Sequence[Button]
+
+
+def card_image(
+    app: AppServices, lay: TableLayout, card: int, size: tuple[int, int]
+) -> pygame.Surface:
     """A cached sprite at one of the two table sizes, scaled live only for moving cards."""
-    lay = scene.lay
     if size in (lay.card, lay.small):
-        return card_surface(scene.app, card, size)
-    big = card_surface(scene.app, card, lay.card)
+        return card_surface(app, card, size)
+    big = card_surface(app, card, lay.card)
     return pygame.transform.smoothscale(big, (max(1, size[0]), max(1, size[1])))
-
-
-def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
-    lay = scene.lay
-    if scene.match is None:
-        surface.blit(felt(surface.get_size()), (0, 0))
-        draw_prompt(scene, surface)
-        return
-    s = lay.scale
-    surface.blit(static_layer(scene, surface.get_size()), (0, 0))  # felt included
-    draw_pile(scene, surface)
-    lit = set(scene.choice.targets) if scene.choice is not None else set()
-    hot = 0
-    if scene.drag is not None and scene.drag.moved and scene.choice is not None:
-        hot = scene.drop_target(scene.choice, pygame.mouse.get_pos(), click=False)
-    focus_card = 0
-    kb_target = -1
-    if scene.my_turn() and scene.choice is None and scene.drag is None:
-        cards = scene.pickable()
-        if cards and scene.focus < len(cards) and getattr(scene, "_kb", True):
-            focus_card = cards[scene.focus % len(cards)]
-    if scene.choice is not None and scene.drag is None:
-        opts = scene.choice.options()
-        if opts:
-            kb_target = opts[scene.choice.cursor % len(opts)]
-    board = scene.director.board
-    badges = bool(scene.app.setting("card_badges", True))
-    for sp in sorted(scene.director.sprites.values(), key=lambda x: x.z):
-        x, y, w, h = sp.box
-        rect = pygame.Rect(round(x), round(y), round(w), round(h))
-        lifted = (
-            scene.choice is not None and sp.card == scene.choice.card
-        ) or sp.card == focus_card
-        if lifted and scene.drag is None:
-            rect.y -= lay.lift
-        if sp.z >= 1000 or lifted:
-            surface.blit(_shadow(rect.size), rect.move(5, 7))
-        img = card_image(scene, sp.card if sp.face_up else 0, rect.size)
-        if sp.alpha < 255:  # reduced motion: fading in where it lands
-            img = img.copy()
-            img.set_alpha(sp.alpha)
-        surface.blit(img, rect)
-        if sp.face_up and badges and rect.size == lay.card:
-            draw_badge(surface, rect, sp.card)
-        if sp.card in lit:
-            draw_focus(surface, rect, theme.TARGET, 3)
-            if sp.card == hot or sp.card == kb_target:
-                pygame.draw.rect(surface, theme.WHITE, rect.inflate(2, 2), width=4, border_radius=6)
-        if sp.card in scene.director.last_cards and not scene.queue.busy:
-            _last_marker(surface, rect)
-        if sp.card == focus_card:
-            draw_focus(surface, rect, theme.OCHRE, 2)
-    if scene.choice is not None and scene.choice.open_field is not None:
-        _open_field_hint(scene, surface, kb_target == 0)
-    del board
-    for b in side_buttons(scene):
-        b.draw(surface, font=theme.font_px(15, s))
-    draw_status(scene, surface)
-    if scene.director.banner:
-        draw_banner(scene, surface, scene.director.banner)
-    draw_prompt(scene, surface)
-
-
-def _header_key(scene: TableScene) -> tuple[Any, ...]:
-    st, number, balances = scene.shown
-    return (
-        scene.lay.header.size,
-        scene.lay.scale,
-        number,
-        st.dealer,
-        balances,
-        tuple(st.calls),
-        scene.viewer,
-        scene.names,
-        scene.config.practice,
-        id(scene.rules),
-        dealer_known(scene),
-        gfx.tr("ui.table.log"),  # the language
-    )
-
-
-def _bands_key(scene: TableScene) -> tuple[Any, ...]:
-    st = scene.shown[0]
-    board = scene.director.board
-    return (
-        scene.lay.main.size,
-        scene.lay.scale,
-        st.dealer,
-        tuple(len(c) for c in board.caps),
-        tuple(map(tuple, board.caps)),
-        len(board.field),
-        scene.viewer,
-        scene.names,
-        dealer_known(scene),
-        gfx.tr("ui.table.log"),
-    )
-
-
-def dealer_known(scene: TableScene) -> bool:
-    """False while the first dealer is still being drawn (the header must not tell first)."""
-    p = scene.prompt
-    return p is None or p.key != ("first",)
 
 
 class _Static:
     """The table's static layer at one window size, and what each of its parts shows."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], lay: TableLayout) -> None:
         self.size = size
+        self.lay = lay
         self.surf = felt(size).copy()
         self.keys: dict[str, Any] = {}
         self.log_top = 0
 
 
-def static_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
-    """Felt, header, captions, slot outlines, the yaku tracker and the move log; the cards are
-    blitted on top every frame.
+class TableView:
+    """Draws frames of one table; owns the drawing caches."""
 
-    Each part is redrawn only when what it shows has changed, in place: its rectangle gets the
-    felt (or the panel) back, then the part is drawn again. A new log line therefore costs the
-    log's few lines of text, not a whole-window copy and every label (text layout is the costly
-    part of a frame: a full rebuild took ~4 ms at 1920x1080)."""
-    st_cache: _Static | None = getattr(scene, "_static", None)
-    if st_cache is None or st_cache.size != size or st_cache.keys.get("lay") is not scene.lay:
-        st_cache = _Static(size)
-        st_cache.keys["lay"] = scene.lay
-        scene._static = st_cache  # type: ignore[attr-defined]
-    surf, keys, lay = st_cache.surf, st_cache.keys, scene.lay
-    back = felt(size)
-    key = _header_key(scene)
-    if keys.get("header") != key:
-        surf.blit(back, lay.header, lay.header)
-        draw_header(scene, surf)
-        keys["header"] = key
-    key = _bands_key(scene)
-    if keys.get("bands") != key:
-        surf.blit(back, lay.main, lay.main)
-        draw_bands(scene, surf)
-        keys["bands"] = key
-    key = table_sidebar.tracker_key(scene)
-    if keys.get("tracker") != key:
-        pygame.draw.rect(surf, theme.PANEL, lay.sidebar)
-        pygame.draw.line(surf, theme.PANEL_EDGE, lay.sidebar.topleft, lay.sidebar.bottomleft)
-        st_cache.log_top = table_sidebar.draw_tracker(scene, surf)
-        keys["tracker"] = key
-        keys.pop("log", None)
-    key = table_sidebar.log_key(scene, st_cache.log_top)
-    if keys.get("log") != key:
-        table_sidebar.draw_log(scene, surf, st_cache.log_top)
-        keys["log"] = key
-    return surf
+    def __init__(self, app: AppServices) -> None:
+        self.app = app
+        self._static: _Static | None = None
+
+    def image(self, lay: TableLayout, card: int, size: tuple[int, int]) -> pygame.Surface:
+        return card_image(self.app, lay, card, size)
+
+    # ------------------------------------------------------------------ the frame
+    def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
+        lay = f.lay
+        snap = f.snap
+        surface.blit(self.static_layer(f, surface.get_size()), (0, 0))  # felt included
+        self.draw_pile(surface, f)
+        badges = bool(self.app.setting("card_badges", True))
+        chosen: pygame.Rect | None = None  # the target about to take the held card
+        for sp in f.sprites:
+            x, y, w, h = sp.box
+            rect = pygame.Rect(round(x), round(y), round(w), round(h))
+            lifted = sp.card == snap.lifted or sp.card == snap.focus
+            if lifted and not snap.held:
+                rect.y -= lay.lift
+            see_through = snap.dragging and sp.card == snap.lifted and f.hot != 0
+            if (sp.z >= 1000 or lifted) and not see_through:
+                surface.blit(_shadow(rect.size), rect.move(5, 7))
+            face = sp.face_up and not is_hidden(sp.card)
+            img = self.image(lay, sp.card if face else 0, rect.size)
+            alpha = sp.alpha  # below 255: reduced motion, fading in where it lands
+            if see_through:  # over the card it would take, which stays in view
+                alpha = min(alpha, DRAG_OVER_ALPHA)
+            if alpha < 255:
+                img = img.copy()
+                img.set_alpha(alpha)
+            surface.blit(img, rect)
+            if face and badges and rect.size == lay.card:
+                draw_badge(surface, rect, sp.card)
+            if sp.card in snap.lit:
+                draw_focus(surface, rect, theme.TARGET, 3)
+                if sp.card == f.hot or sp.card == snap.cursor:
+                    chosen = rect
+            if sp.card in f.last_cards and not f.animating:
+                _last_marker(surface, rect)
+            if sp.card == snap.focus:
+                _keyboard_focus(surface, rect)
+        if chosen is not None:  # over everything, the dragged card included
+            pygame.draw.rect(surface, theme.WHITE, chosen.inflate(2, 2), width=4, border_radius=6)
+        if snap.open_field:
+            _open_field_hint(surface, lay, snap.cursor == 0)
+        for b in f.buttons:
+            b.draw(surface, font=theme.font_px(15, lay.scale))
+        draw_status(surface, f)
+        if f.banner:
+            draw_banner(surface, lay, f.banner)
+
+    def static_layer(self, f: TableFrame, size: tuple[int, int]) -> pygame.Surface:
+        """Felt, header, captions, slot outlines, the yaku tracker and the move log; the cards
+        are blitted on top every frame.
+
+        Each part is redrawn only when what it shows has changed, in place: its rectangle gets
+        the felt (or the panel) back, then the part is drawn again. A new log line therefore
+        costs the log's few lines of text, not a whole-window copy and every label (text layout
+        is the costly part of a frame: a full rebuild took ~4 ms at 1920x1080)."""
+        cache = self._static
+        if cache is None or cache.size != size or cache.lay is not f.lay:
+            cache = self._static = _Static(size, f.lay)
+        surf, keys, lay = cache.surf, cache.keys, f.lay
+        back = felt(size)
+        key: tuple[Any, ...] = _header_key(f)
+        if keys.get("header") != key:
+            surf.blit(back, lay.header, lay.header)
+            draw_header(surf, f)
+            keys["header"] = key
+        key = _bands_key(f)
+        if keys.get("bands") != key:
+            surf.blit(back, lay.main, lay.main)
+            draw_bands(surf, f)
+            keys["bands"] = key
+        key = table_sidebar.tracker_key(f.snap, lay)
+        if keys.get("tracker") != key:
+            pygame.draw.rect(surf, theme.PANEL, lay.sidebar)
+            pygame.draw.line(surf, theme.PANEL_EDGE, lay.sidebar.topleft, lay.sidebar.bottomleft)
+            cache.log_top = table_sidebar.draw_tracker(surf, f.snap, lay, self.image)
+            keys["tracker"] = key
+            keys.pop("log", None)
+        key = table_sidebar.log_key(f.snap, lay, cache.log_top)
+        if keys.get("log") != key:
+            table_sidebar.draw_log(surf, f.snap, lay, cache.log_top)
+            keys["log"] = key
+        return surf
+
+    def draw_pile(self, surface: pygame.Surface, f: TableFrame) -> None:
+        lay = f.lay
+        n = f.board.pile
+        r = lay.pile
+        if n > 0:
+            back = self.image(lay, 0, lay.card)
+            for i in range(min(4, (n + 5) // 6), 0, -1):
+                surface.blit(back, r.move(-i * 2, -i * 2))
+        else:
+            pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=1, border_radius=6)
+        gfx.blit_text(
+            surface,
+            gfx.tr("ui.table.deck", n=n),
+            theme.font_px(15, lay.scale),
+            (r.centerx, r.bottom + 6),
+            anchor="midtop",
+            color=theme.PAPER,
+        )
+
+
+def _header_key(f: TableFrame) -> tuple[Any, ...]:
+    s = f.snap
+    return (
+        f.lay.header.size,
+        f.lay.scale,
+        s.round_number,
+        s.view.dealer,
+        s.balances,
+        s.view.calls,
+        s.viewer,
+        s.names,
+        s.practice,
+        id(s.rules),
+        s.dealer_known,
+        gfx.tr("ui.table.log"),  # the language
+    )
+
+
+def _bands_key(f: TableFrame) -> tuple[Any, ...]:
+    s = f.snap
+    board = f.board
+    return (
+        f.lay.main.size,
+        f.lay.scale,
+        s.view.dealer,
+        tuple(map(tuple, board.caps)),
+        len(board.field),
+        s.viewer,
+        s.names,
+        s.dealer_known,
+        gfx.tr("ui.table.log"),
+    )
 
 
 @functools.lru_cache(maxsize=8)
@@ -200,8 +240,18 @@ def _last_marker(surface: pygame.Surface, rect: pygame.Rect) -> None:
     )
 
 
-def _open_field_hint(scene: TableScene, surface: pygame.Surface, focused: bool) -> None:
-    lay = scene.lay
+def _keyboard_focus(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard's focus on a hand card: a bar with a notch under the card (the card is also
+    lifted), unlike a target's brackets."""
+    bar = pygame.Rect(rect.x + 4, rect.bottom + 5, rect.w - 8, 5)
+    pygame.draw.rect(surface, theme.OCHRE, bar, border_radius=2)
+    cx = rect.centerx
+    pygame.draw.polygon(
+        surface, theme.OCHRE, [(cx - 7, bar.top), (cx + 7, bar.top), (cx, bar.top - 7)]
+    )
+
+
+def _open_field_hint(surface: pygame.Surface, lay: TableLayout, focused: bool) -> None:
     area = lay.field_area.inflate(-4, -4)
     color = theme.WHITE if focused else theme.TARGET
     step = 14
@@ -225,41 +275,26 @@ def _open_field_hint(scene: TableScene, surface: pygame.Surface, focused: bool) 
     )
 
 
-def _unit(scene: TableScene) -> str:
-    return gfx.tr("ui.common.coins" if scene.rules.unit == "coins" else "ui.common.points")
-
-
-def preset_label(rules: Any) -> str:
-    name = gfx.tr(f"ui.preset.{rules.based_on}")
-    try:
-        from koikoi_desktop import engine
-
-        if engine.is_custom(rules):
-            return gfx.tr("ui.table.custom_based_on", preset=name)
-    except Exception:
-        pass
-    return name
-
-
-def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
-    lay = scene.lay
-    st, number, balances = scene.shown
-    s = lay.scale
+def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
+    lay, s = f.lay, f.snap
+    rules = s.rules
     pygame.draw.rect(surface, theme.PANEL, lay.header)
     pygame.draw.line(surface, theme.PANEL_EDGE, lay.header.bottomleft, lay.header.bottomright)
-    fs = theme.font_px(17, s)
-    total = scene.rules.rounds if scene.rules.match_end == "rounds" else None
+    fs = theme.font_px(17, lay.scale)
+    total = rules.rounds if rules.match_end == "rounds" else None
+    number = s.round_number
     rnd = (
         gfx.tr("ui.common.round_n_of", n=number, total=total)
         if total
         else gfx.tr("ui.common.round_n", n=number)
     )
-    if scene.rules.match_end == "target" and scene.rules.target_score:
-        rnd += " · " + gfx.tr("ui.table.target", n=scene.rules.target_score)
-    parts = [rnd, gfx.tr("ui.table.dealer", name=scene.names[st.dealer]), preset_label(scene.rules)]
-    if not dealer_known(scene):
-        del parts[1]
-    if scene.config.practice:
+    if rules.match_end == "target" and rules.target_score:
+        rnd += " · " + gfx.tr("ui.table.target", n=rules.target_score)
+    parts = [rnd]
+    if s.dealer_known:
+        parts.append(gfx.tr("ui.table.dealer", name=s.names[s.view.dealer]))
+    parts.append(rules_label(rules))
+    if s.practice:
         parts.append(gfx.tr("ui.table.practice"))
     x = lay.header.x + 12
     cy = lay.header.centery
@@ -268,9 +303,10 @@ def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
         x = r.right + 18
     # balances on the right
     right = lay.header.right - 12
+    unit = unit_heading(rules.unit)
     for p in (1, 0):
-        calls = st.calls[p]
-        txt = gfx.tr("ui.table.balance", name=scene.names[p], n=balances[p], unit=_unit(scene))
+        calls = s.view.calls[p]
+        txt = gfx.tr("ui.table.balance", name=s.names[p], n=s.balances[p], unit=unit)
         if calls:
             txt += " · " + gfx.tr("ui.table.calls", n=calls)
         r = gfx.blit_text(
@@ -279,36 +315,32 @@ def draw_header(scene: TableScene, surface: pygame.Surface) -> None:
             fs,
             (right, cy),
             anchor="midright",
-            bold=p == scene.viewer,
-            color=theme.OCHRE if p == scene.viewer else theme.PAPER,
+            bold=p == s.viewer,
+            color=theme.OCHRE if p == s.viewer else theme.PAPER,
             max_width=max(120, right - x - 20),
         )
         right = r.left - 22
 
 
-def draw_bands(scene: TableScene, surface: pygame.Surface) -> None:
-    lay = scene.lay
-    s = lay.scale
-    fs = theme.font_px(14, s)
-    st = scene.shown[0]
-    board = scene.director.board
+def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
+    lay, s = f.lay, f.snap
+    fs = theme.font_px(14, lay.scale)
+    board = f.board
+    dealer = s.view.dealer
     for top in (True, False):
-        p = (1 - scene.viewer) if top else scene.viewer
+        p = (1 - s.viewer) if top else s.viewer
         groups = lay.opp_caps if top else lay.my_caps
-        counts = {g: 0 for g in GROUP_KEYS}
-        from koikoi_desktop.ui.cards import kind_of
-
+        counts = dict.fromkeys(GROUP_KEYS, 0)
         for c in board.caps[p]:
             counts[kind_of(c)] += 1
         for g, rect in groups.items():
-            lab = f"{gfx.tr(f'kind.{g}.plural')} {counts[g]}"
+            lab = f"{kind_name(g, plural=True)} {counts[g]}"
             gfx.blit_text(surface, lab, fs, (rect.x, rect.y), color=theme.MUTED, max_width=rect.w)
             slot = pygame.Rect(rect.x, rect.bottom - lay.small[1], lay.small[0], lay.small[1])
             pygame.draw.rect(surface, theme.FELT_LIGHT, slot, width=1, border_radius=5)
+        mark = dealer == p and s.dealer_known
+        tag = s.names[p] + (" · " + gfx.tr("term.dealer") if mark else "")
         if top:
-            tag = scene.names[p]
-            if st.dealer == p and dealer_known(scene):
-                tag += " · " + gfx.tr("term.dealer")
             gfx.blit_text(
                 surface,
                 tag,
@@ -318,8 +350,6 @@ def draw_bands(scene: TableScene, surface: pygame.Surface) -> None:
                 max_width=lay.opp_hand.w + 40,
             )
         else:
-            mark = st.dealer == p and dealer_known(scene)
-            tag = scene.names[p] + (" · " + gfx.tr("term.dealer") if mark else "")
             gfx.blit_text(surface, tag, fs, (lay.hand_area.x, lay.hand_area.y + 2), bold=True)
     # field slots: faint outlines
     for r in lay.field_slots(len(board.field))[:16]:
@@ -327,44 +357,24 @@ def draw_bands(scene: TableScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.FELT_LIGHT, lay.reveal, width=1, border_radius=6)
 
 
-def draw_pile(scene: TableScene, surface: pygame.Surface) -> None:
-    lay = scene.lay
-    n = scene.director.board.pile
-    r = lay.pile
-    if n > 0:
-        back = card_surface(scene.app, 0, lay.card)
-        for i in range(min(4, (n + 5) // 6), 0, -1):
-            surface.blit(back, r.move(-i * 2, -i * 2))
-    else:
-        pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=1, border_radius=6)
-    gfx.blit_text(
-        surface,
-        gfx.tr("ui.table.deck", n=n),
-        theme.font_px(15, lay.scale),
-        (r.centerx, r.bottom + 6),
-        anchor="midtop",
-        color=theme.PAPER,
-    )
-
-
-def draw_status(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_status(surface: pygame.Surface, f: TableFrame) -> None:
     """The one-line hint / thinking note / illegal-move reason above the viewer's captures."""
-    lay = scene.lay
+    lay, s = f.lay, f.snap
     fs = theme.font_px(17, lay.scale)
-    st = scene.shown[0]
+    v = s.view
     text, color = "", theme.PAPER
-    if scene.message:
-        text, color = scene.message, theme.DANGER
-    elif scene.suggestion:
-        text, color = scene.suggestion, theme.OCHRE
-    elif st.outcome is None and st.to_move is not None and scene.prompt is None:
-        p = st.to_move
-        if p in scene.opponents:
-            text = gfx.tr("ui.table.thinking", name=scene.names[p])
-        elif scene.my_turn():
-            if st.phase == "draw":
+    if s.message:
+        text, color = s.message, theme.DANGER
+    elif s.suggestion:
+        text, color = s.suggestion, theme.OCHRE
+    elif v.outcome is None and v.to_move is not None and not s.asking:
+        p = v.to_move
+        if p in s.computers:
+            text = gfx.tr("ui.table.thinking", name=s.names[p])
+        elif s.my_turn:
+            if v.phase == "draw":
                 text = gfx.tr("ui.table.hint_draw")
-            elif scene.choice is not None:
+            elif s.lifted:
                 text = gfx.tr("ui.table.hint_target")
             else:
                 text = gfx.tr("ui.table.hint_play")
@@ -377,12 +387,11 @@ def draw_status(scene: TableScene, surface: pygame.Surface) -> None:
             color=color,
             anchor="center",
             max_width=lay.main.w - 30,
-            bold=bool(scene.message),
+            bold=bool(s.message),
         )
 
 
-def draw_banner(scene: TableScene, surface: pygame.Surface, text: str) -> None:
-    lay = scene.lay
+def draw_banner(surface: pygame.Surface, lay: TableLayout, text: str) -> None:
     fs = theme.font_px(28, lay.scale)
     w, h = gfx.measure(text, fs, bold=True)
     w = min(w, lay.main.w - 60)
@@ -390,146 +399,3 @@ def draw_banner(scene: TableScene, surface: pygame.Surface, text: str) -> None:
     rect.center = lay.field_band.center
     gfx.draw_panel(surface, rect, color=theme.DEEP_RED, edge=theme.OCHRE, alpha=235)
     gfx.blit_text(surface, text, fs, rect.center, anchor="center", bold=True, max_width=w)
-
-
-def side_buttons(scene: TableScene) -> list[Any]:
-    """Menu, and in practice mode Undo and Suggest, along the bottom of the sidebar."""
-    from koikoi_desktop import scenes
-    from koikoi_desktop.ui.widgets import Button
-
-    lay = scene.lay
-    side = lay.sidebar
-    h = round(34 * lay.scale)
-    specs: list[tuple[str, Any]] = [
-        (
-            gfx.tr("ui.table.menu"),
-            lambda: scene.app.stack.push(scenes.create("pause", scene.app, table=scene)),
-        )
-    ]
-    if scene.config.practice:
-        specs.append((gfx.tr("ui.table.undo"), scene.undo))
-        specs.append((gfx.tr("ui.table.suggest"), scene.suggest))
-    n = len(specs)
-    w = (side.w - 20 - 8 * (n - 1)) // n
-    out = []
-    for i, (label, cb) in enumerate(specs):
-        b = Button(label, cb, pygame.Rect(side.x + 10 + i * (w + 8), side.bottom - h - 8, w, h))
-        if label == gfx.tr("ui.table.undo"):
-            b.enabled = scene.can_undo()
-        out.append(b)
-    return out
-
-
-def draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
-    p = scene.prompt
-    if p is None:
-        return
-    lay = scene.lay
-    s = lay.scale
-    if p.opaque:
-        surface.blit(felt(surface.get_size()), (0, 0))
-    else:
-        gfx.dim(surface, 110)
-    gfx.draw_panel(surface, p.rect, alpha=245)
-    fs = theme.font_px(19, s)
-    y = p.rect.y + round(16 * s)
-    gfx.blit_text(
-        surface,
-        p.title,
-        theme.font_px(25, s),
-        (p.rect.centerx, y),
-        anchor="midtop",
-        bold=True,
-        color=theme.OCHRE,
-        max_width=p.rect.w - 30,
-    )
-    y += round(46 * s)
-    rv = p.reveal
-    shown = rv.lines_shown() if rv is not None else len(p.lines)
-    if rv is not None and p.cards:  # a staged reveal: the cards first, then what they decide
-        y = _prompt_cards(scene, surface, p, y + round(6 * s)) + round(12 * s)
-    for i, line in enumerate(p.lines):
-        for sub in gfx.wrap(line, fs, p.rect.w - 40):
-            if i < shown:
-                gfx.blit_text(surface, sub, fs, (p.rect.x + 20, y), max_width=p.rect.w - 40)
-            y += int(fs * 1.45)
-    if rv is None and p.cards:
-        _prompt_cards(scene, surface, p, y + round(8 * s))
-    if rv is None or rv.done:
-        p.focus.draw(surface, font=theme.font_px(19, s))
-
-
-def prompt_card_row(scene: TableScene, p: Any) -> tuple[tuple[int, int], float]:
-    """Card size and step of a prompt's row of cards (wider apart when they carry names)."""
-    lay = scene.lay
-    rv = p.reveal
-    captions = rv.captions if rv is not None else []
-    ch = int(lay.card[1] * (0.95 if captions else 0.8))
-    cw = round(ch * 0.625)
-    n = len(p.cards)
-    cap_fs = theme.font_px(15, lay.scale)
-    want = cw + 6
-    if captions:
-        want = max(cw + round(18 * lay.scale), *(gfx.measure(c, cap_fs)[0] + 14 for c in captions))
-    step = min(want, (p.rect.w - 40 - cw) / max(1, n - 1)) if n > 1 else 0
-    return (cw, ch), step
-
-
-def _prompt_cards(scene: TableScene, surface: pygame.Surface, p: Any, y: int) -> int:
-    """The prompt's row of cards (revealed one by one when staged); returns the y below it."""
-    (cw, ch), step = prompt_card_row(scene, p)
-    rv = p.reveal
-    captions = rv.captions if rv is not None else []
-    n = len(p.cards)
-    x = p.rect.centerx - (step * (n - 1) + cw) / 2
-    cap_fs = theme.font_px(15, scene.lay.scale)
-    bottom = y + ch
-    for i, c in enumerate(p.cards):
-        at = pygame.Rect(round(x), y, cw, ch)
-        _reveal_card(scene, surface, c, at, rv.progress(i) if rv else 1.0, rv)
-        if i < len(captions):
-            r = gfx.blit_text(
-                surface,
-                captions[i],
-                cap_fs,
-                (at.centerx, at.bottom + 4),
-                anchor="midtop",
-                color=theme.MUTED,
-                max_width=max(cw, int(step) - 8) if n > 1 else p.rect.w - 40,
-            )
-            bottom = max(bottom, r.bottom)
-        x += step
-    return bottom
-
-
-def _reveal_card(
-    scene: TableScene,
-    surface: pygame.Surface,
-    card: int,
-    rect: pygame.Rect,
-    t: float,
-    rv: Any,
-) -> None:
-    """A prompt card being revealed: ``t`` 0 = face down, 1 = face up. It turns over (narrows
-    to its edge, then widens showing its face) or, with reduced motion, stays still while its
-    face fades in over the back."""
-    size = rect.size
-    if t >= 1.0:
-        surface.blit(card_image(scene, card, size), rect)
-        return
-    back = card_image(scene, 0, size)
-    if rv is not None and rv.fade_only:
-        surface.blit(back, rect)
-        if t > 0:
-            face = card_image(scene, card, size).copy()
-            face.set_alpha(round(255 * t))
-            surface.blit(face, rect)
-        return
-    import math
-
-    width = abs(math.cos(math.pi * t))
-    img = back if t < 0.5 else card_image(scene, card, size)
-    w = max(1, round(size[0] * width))
-    if w != size[0]:
-        img = pygame.transform.smoothscale(img, (w, size[1]))
-    surface.blit(img, img.get_rect(center=rect.center))

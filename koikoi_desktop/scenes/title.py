@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import scenes
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface
@@ -31,7 +32,7 @@ class TitleScene(MenuScene):
 
     name = "title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.heading = lambda: gfx.tr("ui.title.name")
         self.subheading = lambda: gfx.tr("ui.title.tagline")

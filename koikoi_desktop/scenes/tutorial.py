@@ -21,6 +21,7 @@ import pygame
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, RoundState, new_round
 from koikoi_desktop.engine.round import deal_positions
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, card_size, draw_card, name_style, paragraph
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
@@ -66,7 +67,7 @@ class TutorialScene(LearnScene):
     name = "tutorial"
     title_key = "ui.tutorial.title"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.state = new_tutorial_round()
         self.step = 0

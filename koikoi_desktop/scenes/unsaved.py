@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
@@ -33,7 +34,7 @@ class UnsavedScene(MenuScene):
 
     name = "unsaved"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.heading = lambda: gfx.tr("ui.quit_pending.title")
         self.message = ""

@@ -20,7 +20,9 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
+from koikoi_desktop.names import preset_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
     active_rules,
@@ -30,7 +32,6 @@ from koikoi_desktop.scenes.learning import (
     draw_card,
     name_style,
     paragraph,
-    rules_label,
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
@@ -42,7 +43,7 @@ class YakuReferenceScene(LearnScene):
     name = "yaku-reference"
     title_key = "ui.scene.yaku-reference"
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.own_rules: Rules = active_rules(app, kwargs.get("rules"))
         self.rules: Rules = self.own_rules
@@ -59,7 +60,7 @@ class YakuReferenceScene(LearnScene):
     # ------------------------------------------------------------------ state
     def choices(self) -> list[tuple[str, Rules]]:
         """(label, rules) of the rule chips: the four presets, plus the active custom set."""
-        out = [(gfx.tr(f"preset.{n}.name"), r) for n, r in PRESETS.items()]
+        out = [(preset_name(n), r) for n, r in PRESETS.items()]
         if is_custom(self.own_rules):
             out.append((rules_label(self.own_rules), self.own_rules))
         return out

@@ -167,3 +167,24 @@ class AnimationQueue:
             if self.current is None:
                 self._start_next()
             self._finish_current()
+
+
+class AnimationClock:
+    """The table's one clock: seconds of animation time.
+
+    The table scene advances it every frame; a prompt pushed over the table advances the same
+    clock (the stack updates only its top scene), so the cards and banners below and a prompt's
+    staged reveal move on one time. Whatever must move with it subscribes with :meth:`on_tick`.
+    """
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._ticks: list[Callable[[float], None]] = []
+
+    def on_tick(self, fn: Callable[[float], None]) -> None:
+        self._ticks.append(fn)
+
+    def advance(self, dt: float) -> None:
+        self.now += dt
+        for fn in self._ticks:
+            fn(dt)

@@ -4,7 +4,13 @@
 group, the revealed card by the draw pile). It lags the engine while animations play and is
 changed only by replaying the engine's event records, which say exactly which cards moved; it
 decides nothing about the rules. After a batch of events, :meth:`Board.sync` re-reads the
-engine state so the picture can never drift from the truth.
+viewer's :class:`~koikoi_desktop.engine.PlayerView` so the picture can never drift from the
+truth.
+
+Hidden cards are never known here: a hand the viewer may not see holds *placeholders* (negative
+ids, one per card, drawn face down). When an event shows a hidden card (the opponent plays it,
+an instant win reveals a hand), a placeholder of that hand becomes the card, sprite and all, so
+it turns over where it is.
 
 :class:`Director` owns the card sprites and queues one or more steps per event: a hand play that
 captures slides onto its match, then both fly to the capture pile; a draw flips by the pile
@@ -15,10 +21,22 @@ cards do not jump around.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 import pygame
 
+from koikoi_desktop.engine import Event, PlayerView
+from koikoi_desktop.engine.events import (
+    Discarded,
+    DrawPending,
+    Drew,
+    ExchangeDecided,
+    Flipped,
+    GajiPaired,
+    InstantWon,
+    Played,
+    Swept,
+)
+from koikoi_desktop.engine.round import deal_positions
 from koikoi_desktop.ui.animation import AnimationQueue, Box, Sprite, Step, Tween
 from koikoi_desktop.ui.cards import kind_of
 from koikoi_desktop.ui.layout import TableLayout
@@ -31,6 +49,16 @@ DEAL = 0.16
 
 def _box(r: pygame.Rect) -> Box:
     return (float(r.x), float(r.y), float(r.w), float(r.h))
+
+
+def placeholders(seat: int, n: int) -> list[int]:
+    """Ids standing for the ``n`` hidden cards of ``seat``'s hand (negative, stable by slot)."""
+    return [-(100 * (seat + 1) + i) for i in range(1, n + 1)]
+
+
+def is_hidden(card: int) -> bool:
+    """Whether ``card`` is a placeholder for a card the viewer may not see."""
+    return card < 0
 
 
 class Board:
@@ -46,7 +74,13 @@ class Board:
         self.shown_hands: set[int] = set()
 
     def clear(self) -> None:
-        self.__init__()  # type: ignore[misc]
+        self.hands = [[], []]
+        self.field = []
+        self.caps = [[], []]
+        self.pile = 48
+        self.reveal = 0
+        self.stacked = {}
+        self.shown_hands = set()
 
     def field_cards(self) -> list[int]:
         return [c for c in self.field if c is not None]
@@ -77,21 +111,36 @@ class Board:
 
     def add_hand(self, p: int, card: int) -> None:
         self.hands[p].append(card)
-        self.hands[p].sort()
+        self.hands[p].sort(key=lambda c: (c < 0, abs(c)))
 
-    def sync(self, state: Any) -> None:
-        """Make the model match an engine RoundState exactly (keeping field slots stable)."""
+    def unhide(self, p: int, card: int) -> int:
+        """``card`` leaves ``p``'s hand: when the hand is hidden, its last placeholder becomes
+        ``card`` (returned, so its sprite can follow); 0 when nothing had to change."""
+        hand = self.hands[p]
+        if card in hand or not hand or not is_hidden(hand[-1]):
+            return 0
+        stand_in = hand[-1]
+        hand[-1] = card
+        return stand_in
+
+    def sync(self, view: PlayerView) -> None:
+        """Make the model match what ``view``'s seat sees, exactly (keeping field slots)."""
+        me, opp = view.player, view.opponent
+        # during the exchange decision both hands are hidden and both hold the dealt cards
+        mine = placeholders(me, view.opponent_hand_size) if view.hand_hidden else sorted(view.hand)
+        self.hands[me] = mine
+        self.hands[opp] = placeholders(opp, view.opponent_hand_size)
         for p in (0, 1):
-            self.hands[p] = sorted(state.hand(p))
-            old = [c for c in self.caps[p] if c in state.captured(p)]
-            self.caps[p] = old + sorted(set(state.captured(p)) - set(old))
-        field = set(state.field)
+            captured = set(view.captured[p])
+            old = [c for c in self.caps[p] if c in captured]
+            self.caps[p] = old + sorted(captured - set(old))
+        field = set(view.field)
         self.field = [c if c in field else None for c in self.field]
         for c in sorted(field - set(self.field_cards())):
             self.place(c)
         self.stacked = {}
-        self.reveal = state.pending_draw
-        self.pile = len(state.draw_pile)
+        self.reveal = view.pending_draw
+        self.pile = view.pile_size
 
 
 class Director:
@@ -109,7 +158,7 @@ class Director:
         self.last_cards: set[int] = set()
         self.banner: str = ""
         self.banner_left = 0.0
-        self.describe: Callable[[Any], str | None] = lambda e: None
+        self.describe: Callable[[Event], str | None] = lambda e: None
         self.on_log: Callable[[str], None] = lambda s: None
 
     # ------------------------------------------------------------- positions
@@ -124,7 +173,7 @@ class Director:
             hand = b.hands[p]
             face = (p in b.shown_hands) or (not top and p not in self.hide_hands)
             for i, (c, r) in enumerate(zip(hand, lay.hand_slots(len(hand), top=top), strict=True)):
-                out[c] = (_box(r), face, 100 + i)
+                out[c] = (_box(r), face and not is_hidden(c), 100 + i)
             groups: dict[str, list[int]] = {"bright": [], "animal": [], "ribbon": [], "plain": []}
             for c in b.caps[p]:
                 groups[kind_of(c)].append(c)
@@ -171,6 +220,18 @@ class Director:
                 )
         return tweens
 
+    def _follow(self, stand_in: int, card: int) -> None:
+        """The sprite of placeholder ``stand_in`` now shows ``card`` (it turns over in place)."""
+        sp = self.sprites.pop(stand_in, None)
+        if sp is not None:
+            sp.card = card
+            self.sprites[card] = sp
+
+    def sync(self, view: PlayerView) -> None:
+        """Re-read ``view`` (the board at rest) and put every sprite in its place at once."""
+        self.board.sync(view)
+        self.snap()
+
     def snap(self) -> None:
         """Put every sprite at its place now (after a resize or a resync)."""
         for tw in self._tweens(0.0):
@@ -212,8 +273,10 @@ class Director:
                 self.banner = ""
 
     # ------------------------------------------------------------- events
-    def deal(self, state: Any, deal_positions: list[tuple[str, int]]) -> None:
-        """Animate a fresh deal in the preset's packets (R-DEAL-2)."""
+    def deal(self, view: PlayerView) -> None:
+        """Animate a fresh deal, as ``view``'s seat sees it, in the preset's packets (R-DEAL-2):
+        the seat's own cards (hidden too while an exchange is open), the field, and face-down
+        cards for the other hand."""
         b = self.board
 
         def reset() -> None:
@@ -222,13 +285,19 @@ class Director:
             self.last_cards = set()
 
         self.step(reset, 0.0)
-        deck = state.deals[-1] if getattr(state, "deals", None) else state.deck
-        dealer = state.dealer
+        me, opp = view.player, view.opponent
+        hidden = view.hand_hidden
+        own = placeholders(me, view.opponent_hand_size) if hidden else sorted(view.hand)
+        cards = {me: own, opp: placeholders(opp, view.opponent_hand_size)}
+        field = sorted(view.field)
+        seat = {"d": view.dealer, "nd": 1 - view.dealer}
         packets: list[list[tuple[str, int]]] = []
-        for i, (dest, _) in enumerate(deal_positions):
-            if i == 0 or dest != deal_positions[i - 1][0] or (packets and len(packets[-1]) >= 4):
+        positions = deal_positions(view.rules)
+        for i, (dest, _) in enumerate(positions):
+            if i == 0 or dest != positions[i - 1][0] or (packets and len(packets[-1]) >= 4):
                 packets.append([])
-            packets[-1].append((dest, deck[i]))
+            card = field.pop(0) if dest == "f" else cards[seat[dest]].pop(0)
+            packets[-1].append((dest, card))
         for packet in packets:
 
             def change(packet: list[tuple[str, int]] = packet) -> None:
@@ -236,12 +305,12 @@ class Director:
                     if dest == "f":
                         b.place(c)
                     else:
-                        b.add_hand(dealer if dest == "d" else 1 - dealer, c)
+                        b.add_hand(seat[dest], c)
                 b.pile = max(0, b.pile - len(packet))
 
             self.step(change, DEAL * 1.6, order=[c for _, c in packet], stagger=0.03)
 
-    def play(self, events: Iterable[Any]) -> None:
+    def play(self, events: Iterable[Event]) -> None:
         """Queue the animation of engine events (after ``deal`` for a new round)."""
         b = self.board
         for ev in events:
@@ -256,48 +325,50 @@ class Director:
                 "round_over",
             ):
                 self.step(self._logger(text), 0.0)
-            if kind in ("play", "gaji"):
+            if isinstance(ev, (Played, GajiPaired)):
                 self._capture_move(ev.player, ev.card, ev.captured, from_hand=True)
-            elif kind == "discard":
+            elif isinstance(ev, Discarded):
                 self._capture_move(ev.player, ev.card, (), from_hand=True)
-            elif kind == "draw":
+            elif isinstance(ev, Drew):
                 self._capture_move(ev.player, ev.card, ev.captured, from_hand=False)
-            elif kind == "draw_pending":
-                c = ev.card
+            elif isinstance(ev, DrawPending):
 
-                def show(c: int = c) -> None:
+                def show(c: int = ev.card) -> None:
                     b.reveal = c
                     b.pile = max(0, b.pile - 1)
                     self.last_cards = {c}
 
                 self.step(show, FLIP, hold=0.1)
-            elif kind == "flip":
-                c = ev.card
+            elif isinstance(ev, Flipped):
 
-                def flip(c: int = c) -> None:
+                def flip(c: int = ev.card) -> None:
                     b.pile = max(0, b.pile - 1)
                     b.place(c)
                     self.last_cards = {c}
 
                 self.step(flip, FLIP)
-            elif kind == "sweep":
-                cards = ev.cards
+            elif isinstance(ev, Swept):
 
-                def sweep(p: int = ev.player, cards: tuple[int, ...] = cards) -> None:
+                def sweep(p: int = ev.player, cards: tuple[int, ...] = ev.cards) -> None:
                     for c in cards:
                         b.take(c)
                         b.caps[p].append(c)
 
-                self.step(sweep, FLY, order=cards, stagger=0.05)
-            elif kind == "exchange" and ev.exchanged:
+                self.step(sweep, FLY, order=ev.cards, stagger=0.05)
+            elif isinstance(ev, ExchangeDecided) and ev.exchanged:
 
                 def swap() -> None:
                     b.hands[0], b.hands[1] = b.hands[1], b.hands[0]
 
                 self.step(swap, FLY)
-            elif kind == "instant_win":
+            elif isinstance(ev, InstantWon):
 
-                def reveal(p: int = ev.player) -> None:
+                def reveal(p: int = ev.player, hand: tuple[int, ...] = ev.hand) -> None:
+                    for c in hand:
+                        stand_in = b.unhide(p, c)
+                        if stand_in:
+                            self._follow(stand_in, c)
+                    b.hands[p].sort(key=lambda c: (c < 0, abs(c)))
                     b.shown_hands.add(p)
 
                 self.step(reveal, FLIP)
@@ -315,6 +386,13 @@ class Director:
         self, p: int, card: int, captured: tuple[int, ...], *, from_hand: bool
     ) -> None:
         b = self.board
+
+        def from_hidden_hand() -> None:
+            if from_hand:
+                stand_in = b.unhide(p, card)
+                if stand_in:
+                    self._follow(stand_in, card)
+
         if not from_hand:
 
             def reveal() -> None:
@@ -328,6 +406,7 @@ class Director:
         if captured:
 
             def onto() -> None:
+                from_hidden_hand()
                 b.take(card)
                 b.stacked[card] = captured[0]
                 self.last_cards = {card, *captured}
@@ -343,6 +422,7 @@ class Director:
         else:
 
             def place() -> None:
+                from_hidden_hand()
                 b.take(card)
                 b.place(card)
                 self.last_cards = {card}

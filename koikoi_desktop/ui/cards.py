@@ -1,21 +1,30 @@
-"""Card images for the scenes: the art engineer's SVG sprite cache, or placeholders.
+"""Card images for the scenes: the SVG sprite cache, or placeholders.
 
-``card_surface(app, card_id, size)`` returns a cached, display-format surface. With
-``koikoi_desktop.assets.CardSprites`` available (and the SVG present) it is the real art,
-rasterised once per size; otherwise a plain placeholder (month colour, month number, category) so
-every screen still works. Card id 0 is the back. The cache is cleared on resize by the app.
+``card_surface(app, card_id, size)`` returns a cached, display-format surface: the real art,
+rasterised once per size, or, when the card's file is missing or damaged, a plain placeholder
+(month colour, month number, category) so every screen still works. Card id 0 is the back.
+The cache is cleared on resize by the app.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 import pygame
 
+from koikoi_desktop.assets import CardSprites
 from koikoi_desktop.engine import DECK, KINDS, kind_of, month_of
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import badges, gfx, theme
 
-__all__ = ["ANIMALS", "BRIGHTS", "KIND_ORDER", "RIBBONS", "kind_of", "month_of"]
+__all__ = ["ANIMALS", "BRIGHTS", "KIND_ORDER", "RIBBONS", "HasSprites", "kind_of", "month_of"]
+
+
+class HasSprites(Protocol):
+    """What ``card_surface`` needs of the app: its card sprite cache (None without art)."""
+
+    @property
+    def sprites(self) -> CardSprites | None: ...
+
 
 #: Card ids of each category, read from the engine's deck (the one source of card facts).
 BRIGHTS = frozenset(c.id for c in DECK if c.kind == "bright")
@@ -85,23 +94,22 @@ def placeholder(card_id: int, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def card_surface(app: Any, card_id: int, size: tuple[int, int]) -> pygame.Surface:
-    """The card's image at ``size`` (real art when available)."""
-    sprites = getattr(app, "sprites", None)
+def card_surface(app: HasSprites, card_id: int, size: tuple[int, int]) -> pygame.Surface:
+    """The card's image at ``size``: the real art, or the placeholder when the install lacks
+    the card's file or it is damaged (``KOIKOI_ASSETS_DIR`` tests) or no art was loaded."""
+    sprites = app.sprites
     if sprites is not None:
         try:
-            surf: pygame.Surface = sprites.get(card_id, size)
-            return surf
-        except Exception:
+            return sprites.get(card_id, size)
+        except (pygame.error, OSError):  # a missing or damaged SVG: the placeholder stands in
             pass
     return placeholder(card_id, size)
 
 
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect, card_id: int) -> None:
-    """The learn-the-suit badge from ``ui/badges.py`` (art engineer) when present."""
+    """The learn-the-suit badge (``ui/badges.py``); none when its pictograms are missing or
+    damaged in the install."""
     try:
-        from koikoi_desktop.ui.badges import draw_badge as real
-
-        real(surface, rect, card_id)
-    except Exception:
+        badges.draw_badge(surface, rect, card_id)
+    except (pygame.error, OSError):
         return

@@ -1,94 +1,34 @@
-"""Thin adapters between the scenes and the text, translation and card-art modules.
+"""Text and panels for the scenes: translated strings, cached text rendering, word wrap.
 
-The scenes call :func:`text`, :func:`tr` and :class:`CardArt` only. Each adapter uses the team's
-module (``koikoi_desktop.text``, ``koikoi_desktop.i18n``, ``koikoi_desktop.assets``) when it is
-importable and works, and otherwise falls back to pygame's default font, the English strings in
-:mod:`koikoi_desktop.ui.strings`, and plain placeholder cards. Decision: the fallback keeps every
-screen usable while a dependency is missing or broken (a half-installed copy, a test that stubs a
-module) instead of crashing the table.
+``tr`` is :func:`koikoi_desktop.i18n.t` (the catalogs are the only source of every string);
+text is drawn with :mod:`koikoi_desktop.text` (the shipped fonts, with per-run font switching
+for mixed scripts). Rendered lines and wrapped paragraphs are cached, and the caches are
+dropped when the language changes.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import pygame
 
+from koikoi_desktop import i18n
+from koikoi_desktop import text as text_mod
 from koikoi_desktop.ui import theme
-from koikoi_desktop.ui.strings import DEFAULTS
 
-_text_mod: Any = None
-_i18n_mod: Any = None
-_tried = False
-
-
-def _load() -> None:
-    global _text_mod, _i18n_mod, _tried
-    if _tried:
-        return
-    _tried = True
-    try:
-        from koikoi_desktop import text as text_mod
-
-        if hasattr(text_mod, "render"):
-            _text_mod = text_mod
-    except Exception:  # pragma: no cover - depends on the other engineers' progress
-        _text_mod = None
-    try:
-        from koikoi_desktop import i18n as i18n_mod
-
-        if hasattr(i18n_mod, "t"):
-            _i18n_mod = i18n_mod
-    except Exception:  # pragma: no cover
-        _i18n_mod = None
-
-
-def tr(key: str, **fmt: Any) -> str:
-    """The translated string for ``key``; the English default when the catalog lacks it."""
-    _load()
-    if _i18n_mod is not None:
-        try:
-            out = _i18n_mod.t(key, **fmt)
-            if isinstance(out, str) and out and out != key:
-                return out
-        except Exception:
-            pass
-    default = DEFAULTS.get(key, key)
-    try:
-        return default.format(**fmt)
-    except (KeyError, IndexError, ValueError):
-        return default
+tr = i18n.t
 
 
 def set_language(code: str) -> None:
-    """Switch the language (when the i18n module is available) and drop cached text."""
-    _load()
-    if _i18n_mod is not None and hasattr(_i18n_mod, "set_language"):
-        _i18n_mod.set_language(code)
+    """Switch the language (``ValueError`` for an unknown code) and drop cached text."""
+    i18n.set_language(code)
     _render_cached.cache_clear()
     _wrap_cached.cache_clear()
 
 
 def languages() -> dict[str, str]:
     """Language code -> native name."""
-    _load()
-    if _i18n_mod is not None and hasattr(_i18n_mod, "LANGUAGES"):
-        return dict(_i18n_mod.LANGUAGES)
-    return {
-        "en": "English",
-        "uk": "Українська",
-        "ru": "Русский",
-        "sk": "Slovenčina",
-        "ja": "日本語",
-    }
-
-
-@functools.lru_cache(maxsize=64)
-def _fallback_font(size: int, bold: bool) -> pygame.font.Font:
-    font = pygame.font.Font(None, int(size * 1.35))
-    font.bold = bold
-    return font
+    return dict(i18n.LANGUAGES)
 
 
 #: Rendered lines kept. Decision (issue 9 soak): a frame draws at most a few hundred distinct
@@ -98,14 +38,7 @@ def _fallback_font(size: int, bold: bool) -> pygame.font.Font:
 def _render_cached(
     text_: str, size: int, color: tuple[int, int, int], bold: bool
 ) -> pygame.Surface:
-    _load()
-    if _text_mod is not None:
-        try:
-            surf: pygame.Surface = _text_mod.render(text_, size, color, bold=bold)
-            return surf
-        except Exception:
-            pass
-    return _fallback_font(size, bold).render(text_, True, color)
+    return text_mod.render(text_, size, color, bold=bold)
 
 
 def text(
@@ -131,25 +64,7 @@ def _wrap_cached(text_: str, size: int, width: int, bold: bool) -> tuple[str, ..
 
 
 def _wrap(text_: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    _load()
-    if _text_mod is not None and hasattr(_text_mod, "wrap"):
-        try:
-            return list(_text_mod.wrap(text_, size, width, bold=bold))
-        except Exception:
-            pass
-    lines: list[str] = []
-    for para in text_.split("\n"):
-        words = para.split(" ")
-        line = ""
-        for word in words:
-            cand = word if not line else f"{line} {word}"
-            if measure(cand, size, bold=bold)[0] <= width or not line:
-                line = cand
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+    return text_mod.wrap(text_, size, width, bold=bold)
 
 
 def blit_text(

@@ -50,11 +50,8 @@ def rows(
         count_only: bool = False,
         value_key: str | None = None,
     ) -> None:
-        try:
-            if rules is not None and rules.value(value_key or key) <= 0:
-                return
-        except Exception:
-            pass
+        if rules is not None and rules.value(value_key or key) <= 0:
+            return
         cs = tuple(sorted(cards))
         held = len(set(cs) & set(mine))
         out.append(

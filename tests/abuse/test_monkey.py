@@ -22,23 +22,24 @@ Replay: the run's base seed is printed (and is in every failure message). Decisi
   bug and never luck); ``KOIKOI_MONKEY_SEED=random`` draws a fresh one for exploratory runs,
   which is how new bugs are hunted. Replay a failure with
   ``KOIKOI_MONKEY_SEED=<seed> python -m pytest tests/abuse/test_monkey.py -k <scene> -s``.
-* ``KOIKOI_MONKEY_EVENTS`` sets the events per scene (default 1000) and
-  ``KOIKOI_MONKEY_SECONDS`` a time limit per scene (default 2.5 s, so CI stays short on a busy
-  machine; a table scene re-rasterises the deck at every new window size). The stream is the
-  same for a seed whatever the limit, so a replay with a higher limit reaches any failure again.
-  ``KOIKOI_MONKEY_EVENTS=20000 KOIKOI_MONKEY_SECONDS=600`` is a long run.
-* Determinism for replays: the computer thinks in a worker; here ``Thinker.poll`` waits for the
-  worker's answer, so the move lands on the same frame in every replay. The global ``random``
-  (used for a new match with no seed) is seeded from the run seed too.
+* Every bound is a count, never a clock: ``KOIKOI_MONKEY_EVENTS`` events per scene (default
+  400; a table scene re-rasterises the deck at every new window size, ~0.6 s each) and, at the
+  table, a number of moves and frames. A loaded machine makes the run slower, never shorter:
+  the same events reach the same frames on every machine (a time limit used to let a busy
+  machine stop the table's monkey after a dozen frames). The stream is the same for a seed
+  whatever the count, so a replay with a higher count reaches any failure again.
+  ``KOIKOI_MONKEY_EVENTS=20000`` is a long run.
+* Determinism for replays: the app's computer opponents think through an injected
+  ``InlineExecutor`` (on the frame that asks), so a move lands on the same frame in every
+  replay, whatever the machine's load. The global ``random`` (used for a new match with no seed)
+  is seeded from the run seed too.
 """
 
 from __future__ import annotations
 
 import collections
-import concurrent.futures as cf
 import os
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +48,14 @@ import pytest
 
 from koikoi_desktop import app as app_mod
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.ui import thinker as thinker_mod
+from koikoi_desktop.ai import InlineExecutor
+from koikoi_desktop.scenes.table import TableScene
 
 _SEED_ENV = os.environ.get("KOIKOI_MONKEY_SEED", "")
 BASE_SEED = (
     random.SystemRandom().randrange(10**9) if _SEED_ENV == "random" else int(_SEED_ENV or 20261122)
 )
-EVENTS = int(os.environ.get("KOIKOI_MONKEY_EVENTS") or 1000)
-SECONDS = float(os.environ.get("KOIKOI_MONKEY_SECONDS") or 2.5)
+EVENTS = int(os.environ.get("KOIKOI_MONKEY_EVENTS") or 400)
 MAX_STACK = 12
 HOME_AFTER = 40  # frames away from the scene under test before the monkey is brought back
 SIZES_BELOW_MIN = [(640, 480), (1000, 600), (300, 200)]
@@ -79,34 +80,23 @@ print(f"\nmonkey base seed {BASE_SEED} (replay: KOIKOI_MONKEY_SEED={BASE_SEED}),
 
 
 def _rects(scene: Any) -> list[pygame.Rect]:
-    """Places worth aiming at on ``scene``: its widgets, prompt buttons and card sprites."""
+    """Places worth aiming at on ``scene``: its buttons and focusable widgets (a prompt's
+    buttons too), and on the table its card sprites, the field and the movable cards."""
     out: list[pygame.Rect] = []
     groups = [getattr(scene, "buttons", None), getattr(getattr(scene, "focus", None), "widgets",
                                                        None)]
-    prompt = getattr(scene, "prompt", None)
-    if prompt is not None:
-        groups.append(getattr(prompt, "widgets", None))
     for group in groups:
         for w in group or ():
             r = getattr(w, "rect", None)
             if isinstance(r, pygame.Rect):
                 out.append(r)
-    director = getattr(scene, "director", None)
-    for sp in list(getattr(director, "sprites", {}).values()):
-        out.append(pygame.Rect(*map(round, sp.box)))
-    if scene.name == "table" and getattr(scene, "match", None) is not None:
-        from koikoi_desktop.scenes.table_view import side_buttons
-
-        out += [b.rect for b in side_buttons(scene)]
-        lay = getattr(scene, "lay", None)
-        if lay is not None:
-            out.append(lay.field_band)
-        try:  # the cards the player can move now, and the field: aimed at more often
-            sprites = scene.director.sprites
-            wanted = [*scene.pickable(), *scene.director.board.field_cards()]
-            out += [pygame.Rect(*map(round, sprites[c].box)) for c in wanted if c in sprites] * 3
-        except Exception:
-            pass
+    if isinstance(scene, TableScene) and scene.match is not None:
+        sprites = scene.director.sprites
+        out += [pygame.Rect(*map(round, sp.box)) for sp in sprites.values()]
+        out.append(scene.lay.field_band)
+        # the cards the player can move now, and the field: aimed at more often
+        wanted = [*scene.controller.pickable(), *scene.director.board.field_cards()]
+        out += [pygame.Rect(*map(round, sprites[c].box)) for c in wanted if c in sprites] * 3
     return out
 
 
@@ -206,7 +196,7 @@ class Monkey:
                       precise_x=0.0, precise_y=0.0, touch=False)
         elif x < 0.93:
             top = self.app.stack.top
-            playing = getattr(top, "name", "") == "table" and top.my_turn()  # type: ignore[union-attr]
+            playing = isinstance(top, TableScene) and top.controller.my_turn()
             self.key(r.choice(PLAY_KEYS if playing and r.random() < 0.6 else KEYS))
         elif x < 0.94:
             self.post(pygame.TEXTINPUT, text=r.choice(TEXTS))
@@ -242,7 +232,7 @@ class Monkey:
 def check_tables(app: Any, illegal: list[tuple[Any, int | None, str]]) -> None:
     """The 48 cards are all there, in the engine and (at rest) on the drawn board."""
     for sc in app.stack.scenes:
-        if sc.name != "table" or getattr(sc, "match", None) is None:
+        if not isinstance(sc, TableScene) or sc.match is None:
             continue
         st = sc.match.round
         parts = [st.hand(0), st.hand(1), st.field, st.captured(0), st.captured(1),
@@ -250,15 +240,23 @@ def check_tables(app: Any, illegal: list[tuple[Any, int | None, str]]) -> None:
         cards = [c for part in parts for c in part]
         assert sorted(cards) == list(range(1, 49)), f"engine holds {len(cards)} cards: {parts}"
         d = sc.director
-        if not sc.queue.busy and sc.drag is None and sc.after_queue is None and d.sprites:
+        c = sc.controller
+        if not sc.queue.busy and c.drag is None and c.after is None and not c.cues and d.sprites:
             b = d.board
             shown = (b.hands[0] + b.hands[1] + b.field_cards() + b.caps[0] + b.caps[1]
                      + ([b.reveal] if b.reveal else []) + list(b.stacked))
             assert len(shown) == len(set(shown)), f"a card drawn twice: {sorted(shown)}"
             assert len(shown) + b.pile == 48, f"board shows {len(shown)} + pile {b.pile}"
+            # the table never knows a card its viewer may not see (in the round it shows)
+            shown_round = c.display[0] if c.display is not None else st
+            hidden = set(shown_round.hand(1 - c.viewer)) | set(shown_round.draw_pile)
+            if shown_round.outcome is not None and shown_round.outcome.instant:
+                hidden -= set(shown_round.hand(shown_round.outcome.winner or 0))
+            leak = hidden & set(d.sprites)
+            assert not leak, f"hidden cards on the board: {sorted(leak)}"
     for match, seat, text in illegal:
         for sc in app.stack.scenes:
-            if getattr(sc, "match", None) is match and seat in getattr(sc, "opponents", {}):
+            if isinstance(sc, TableScene) and sc.match is match and seat in sc.controller.opponents:
                 raise AssertionError(f"computer seat {seat} sent an illegal action: {text}")
 
 
@@ -270,8 +268,7 @@ class Illegal(list):  # type: ignore[type-arg]
 
 @pytest.fixture
 def patched_engine(monkeypatch: pytest.MonkeyPatch) -> Illegal:
-    """Record every illegal action that reaches ``Match.apply`` (and prove it changed nothing);
-    make the computer's answer land on a deterministic frame."""
+    """Record every illegal action that reaches ``Match.apply`` (and prove it changed nothing)."""
     illegal = Illegal()
     orig_apply = engine.Match.apply
 
@@ -288,15 +285,6 @@ def patched_engine(monkeypatch: pytest.MonkeyPatch) -> Illegal:
             raise
 
     monkeypatch.setattr(engine.Match, "apply", apply)
-    orig_poll = thinker_mod.Thinker.poll
-
-    def poll(self: Any) -> Any:
-        fut = getattr(self, "_future", None)
-        if fut is not None:
-            cf.wait([fut], timeout=60)
-        return orig_poll(self)
-
-    monkeypatch.setattr(thinker_mod.Thinker, "poll", poll)
     return illegal
 
 
@@ -311,6 +299,7 @@ def open_app(tmp_path: Path, name: str, rng: random.Random) -> Any:
         argv += ["--scene", name]
     args = app_mod.parse_args(argv)
     a = app_mod.App(args)
+    a.ai_executor = InlineExecutor()  # the computer decides in the frame that asks: replayable
     app_mod.sdl_defaults(args)
     a.open_storage()
     a._set_language()
@@ -337,11 +326,10 @@ def test_monkey(name: str, tmp_path: Path, patched_engine: Illegal) -> None:
     monkey = Monkey(a, rng)
     frame = posted = quits = refused = away = 0
     seen: set[str] = set()
-    deadline = time.monotonic() + SECONDS
     try:
         start(a, name)
         a.running = True
-        while posted < EVENTS and time.monotonic() < deadline:
+        while posted < EVENTS:
             frame += 1
             for _ in range(rng.choice([0, 1, 2, 3, 5, 8, 12, 20])):
                 posted += 1
@@ -349,8 +337,7 @@ def test_monkey(name: str, tmp_path: Path, patched_engine: Illegal) -> None:
             for event in app_mod.coalesce_resizes(pygame.event.get()):
                 a.dispatch(event)
                 top = a.stack.top
-                if event.type == pygame.QUIT and getattr(top, "prompt", None) is not None \
-                        and top.prompt.key == ("quit",):
+                if event.type == pygame.QUIT and getattr(top, "key", None) == ("quit",):
                     monkey.key(pygame.K_ESCAPE)  # "Do you want to quit?" - no
             if not a.running:  # the player changed their mind
                 refused += 1
@@ -409,8 +396,7 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
         a.stack.push(scenes.create("table", a, config=MatchConfig(
             rules, ("human", rng.choice(["beginner", "intermediate"])), rng.randrange(10**6))))
         a.running = True
-        deadline = time.monotonic() + SECONDS * 3
-        while patched_engine.applied < want and frame < want * 60 and time.monotonic() < deadline:
+        while patched_engine.applied < want and frame < want * 40:
             frame += 1
             for _ in range(rng.choice([0, 1, 2, 3, 5])):
                 monkey.one()
@@ -418,7 +404,8 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
                 a.dispatch(event)
             a.running = True
             top = a.stack.top
-            if top is None or top.name not in ("table", "round-summary", "match-result"):
+            if top is None or top.name not in ("table", "table-prompt", "round-summary",
+                                               "match-result"):
                 if top is not None and top.name == "title":
                     break  # the match ended and the player went back to the title
                 a.stack.pop()  # a screen opened by a stray click: close it

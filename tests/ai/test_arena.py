@@ -52,16 +52,41 @@ def test_reason_keeps_template_and_params() -> None:
     assert r.key == "stop_threat" and r.params["yaku"] == "inoshikacho"
 
 
-def test_thinking_answers_off_the_calling_thread() -> None:
+def test_thinker_answers_off_the_calling_thread() -> None:
     import random
+    import threading
 
-    from koikoi_desktop.ai import Thinking
+    from koikoi_desktop.ai import InlineExecutor, Thinker, Why, decide
     from koikoi_desktop.engine import PRESETS, new_round
 
     state = new_round(PRESETS["nintendo"], dealer=1, rng=random.Random(8))
-    task = Thinking(make_opponent("expert", seed=2, budget=50), state.view(1))
-    action = task.wait(30.0)
-    assert task.done and action in state.legal_actions() and task.reason is not None
-    idle = Thinking(make_opponent("beginner", seed=2), state.view(0))  # not seat 0's turn
-    with pytest.raises(ValueError):
-        idle.wait(30.0)
+    thinker = Thinker()
+    try:
+        thinker.submit(make_opponent("expert", seed=2, budget=50), state.view(1))
+        assert thinker.busy
+        action, why = thinker.wait(30.0)  # type: ignore[misc]
+        assert action in state.legal_actions() and isinstance(why, Why) and why.key
+        assert not thinker.busy
+        # a thread worker: the opponent runs on another thread than the one asking
+        seen: list[str] = []
+        bot = make_opponent("beginner", seed=2)
+        real = bot.choose
+
+        def choose(view):  # type: ignore[no-untyped-def]
+            seen.append(threading.current_thread().name)
+            return real(view)
+
+        bot.choose = choose  # type: ignore[method-assign]
+        thinker.submit(bot, state.view(1))
+        assert thinker.wait(30.0) is not None
+        assert seen and seen[0] != threading.current_thread().name
+        idle = make_opponent("beginner", seed=2)  # not seat 0's turn: its error comes back
+        thinker.submit(idle, state.view(0))
+        with pytest.raises(ValueError):
+            thinker.wait(30.0)
+    finally:
+        thinker.close()
+    # injected inline executor: the answer is there when submit returns, same as decide()
+    inline = Thinker(InlineExecutor())
+    inline.submit(make_opponent("intermediate", seed=4), state.view(1))
+    assert inline.poll() == decide(make_opponent("intermediate", seed=4), state.view(1))

@@ -70,7 +70,8 @@ def test_back_returns_to_the_screen_below() -> None:
     app = make_app()
     below = scenes.create("title", SimpleNamespace(size=(1280, 800), ui_scale=1.0,
                                                    stack=app.stack, has_autosave=lambda: False,
-                                                   quit=lambda: None, storage=None))
+                                                   quit=lambda: None, storage=None,
+                                                   warnings=[]))
     app.stack.push(below)
     app.stack.push(AboutScene(app))
     app.stack.top.on_back()

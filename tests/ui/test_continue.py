@@ -74,7 +74,7 @@ def start(a: Any, seed: int, preset: str = "nintendo") -> TableScene:
     a.stack.push(t)
     assert t.prompt is not None and t.prompt.key == ("first",)
     t.prompt.widgets[-1].activate()
-    assert pump(t, lambda: t.my_turn() and t.state.phase == "play")
+    assert pump(t, lambda: t.controller.my_turn() and t.controller.state.phase == "play")
     return t
 
 
@@ -83,15 +83,15 @@ def play_until(a: Any, t: TableScene, done: Callable[[], bool], limit: int = 600
     for _ in range(limit):
         if done():
             return
-        if a.stack.top is not t:  # a round summary: continue
-            a.stack.top.on_back()
-            continue
         if t.prompt is not None:  # koi-koi when offered; any other question: its default
             t.prompt.widgets[0 if t.prompt.key[-1] == "decide" else -1].activate()
-        elif t.my_turn():
-            t.apply(t.state.legal_actions()[0])
-        pump(t, lambda: done() or t.my_turn() or t.prompt is not None or a.stack.top is not t,
-             5)
+        elif a.stack.top is not t:  # a round summary: continue
+            a.stack.top.on_back()
+            continue
+        elif t.controller.my_turn():
+            t.controller.apply(t.controller.state.legal_actions()[0])
+        pump(t, lambda: done() or t.controller.my_turn() or t.prompt is not None
+             or a.stack.top is not t, 5)
     raise AssertionError("the wanted position was not reached")
 
 
@@ -104,7 +104,7 @@ def continue_in_new_app(apps: list[Any], data: Path) -> tuple[Any, TableScene]:
     assert cont.enabled
     b.stack.draw(pygame.display.get_surface())
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        b.stack.handle(pygame.event.Event(kind, button=1, pos=cont.rect.center))
+        b.dispatch(pygame.event.Event(kind, button=1, pos=cont.rect.center))
     t = b.stack.top
     assert isinstance(t, TableScene) and t is not title
     return b, t
@@ -126,10 +126,10 @@ def test_continue_resumes_the_same_position(tmp_path, apps) -> None:
     t = start(a, seed=7)
     moves = 0
     for _ in range(3):
-        play_until(a, t, lambda: t.my_turn() and t.state.phase == "play")
-        t.apply(t.state.legal_actions()[-1])
+        play_until(a, t, lambda: t.controller.my_turn() and t.controller.state.phase == "play")
+        t.controller.apply(t.controller.state.legal_actions()[-1])
         moves += 1
-    play_until(a, t, lambda: t.my_turn() and t.state.phase == "play")
+    play_until(a, t, lambda: t.controller.my_turn() and t.controller.state.phase == "play")
     assert len(t.match.round.moves) >= 2 * moves
     before = snapshot(t)
     saved = a.storage.read_autosave()
@@ -140,11 +140,11 @@ def test_continue_resumes_the_same_position(tmp_path, apps) -> None:
     b, t2 = continue_in_new_app(apps, data)
     after = snapshot(t2)
     assert after == before
-    assert t2.config.seats == ("human", "beginner")
+    assert t2.controller.config.seats == ("human", "beginner")
     # it is the player's turn again, and the game goes on from here
-    assert pump(t2, lambda: t2.my_turn())
+    assert pump(t2, lambda: t2.controller.my_turn())
     n = len(t2.match.round.moves)
-    assert t2.apply(t2.state.legal_actions()[0])
+    assert t2.controller.apply(t2.controller.state.legal_actions()[0])
     assert len(t2.match.round.moves) == n + 1 or t2.match.ledger != before["ledger"]
     assert b.storage.read_autosave().record == engine.match_record(t2.match)
 
@@ -154,8 +154,8 @@ def test_continue_after_a_finished_round_and_at_a_koikoi_decision(tmp_path, apps
     a = make_app(data)
     apps.append(a)
     t = start(a, seed=11)
-    play_until(a, t, lambda: len(t.match.ledger) >= 1 and t.state.phase == "decide"
-               and t.is_human(t.state.to_move), limit=3000)
+    play_until(a, t, lambda: len(t.match.ledger) >= 1 and t.controller.state.phase == "decide"
+               and t.controller.is_human(t.controller.state.to_move), limit=3000)
     assert pump(t, lambda: t.prompt is not None) and t.prompt.key[-1] == "decide"
     before = snapshot(t)
     assert before["round"] >= 2 and before["phase"] == "decide"

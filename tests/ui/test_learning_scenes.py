@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice, Slider
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
-LEARNING = ["month-reference", "yaku-reference", "rules", "tutorial", "settings", "about"]
+LEARNING = ["month-reference", "quiz", "yaku-reference", "rules", "tutorial", "settings", "about"]
 
 
 @pytest.fixture
@@ -45,17 +46,17 @@ def make_app(tmp_path: Path) -> Iterator[Callable[..., Any]]:
 
 
 def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    app.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def key(app: Any, k: int, text: str = "") -> None:
-    app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
 
 
 def wheel(app: Any, dy: int) -> None:
-    app.stack.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False))
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False))
 
 
 def draw(app: Any) -> pygame.Surface:
@@ -100,15 +101,43 @@ def test_scene_enters_handles_events_and_draws(make_app, name: str, size) -> Non
     assert len({before.get_at((x, y))[:3] for x in range(0, w, 37) for y in range(0, h, 29)}) > 20
 
 
-def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app) -> None:  # type: ignore[no-untyped-def]
+SCRIPTS = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "uk": re.compile(r"[\u0400-\u04ff]")}
+KEY_LIKE = re.compile(r"[a-z_]+(\.[a-z0-9_\-]+)+")
+
+
+def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every page draws its tab, heading and text in the language, with every glyph in the
+    shipped fonts and no raw catalog key; a page longer than the window scrolls."""
+    from koikoi_desktop import text as text_mod
+
     a = make_app((1280, 800))
+    seen: list[str] = []
+    real = gfx.text
+
+    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.append(text_)
+        return real(text_, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "text", spy)
     for lang in ("ja", "uk"):
         gfx.set_language(lang)
+        script = SCRIPTS[lang]
         for page in PAGES:
-            a.stack.push(scenes.create("rules", a, page=page))
-            draw(a)
+            s = a.stack.push(scenes.create("rules", a, page=page))
+            seen.clear()
+            body = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
+            shown = list(seen)
+            assert gfx.tr(f"ui.rules.page.{page}") in shown, (lang, page)
+            assert s.heading() in shown, (lang, page)
+            assert not [t for t in shown if KEY_LIKE.fullmatch(t)], (lang, page)
+            assert not [t for t in shown if text_mod.missing_glyphs(t)], (lang, page)
+            written = sum(len(script.findall(t)) for t in shown)
+            assert written >= 60, (lang, page, written)  # the page's text, not just its tabs
+            limit = max(0, s.content_h - s.body().h)
             wheel(a, -3)
-            draw(a)
+            scrolled = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
+            assert s.scroll == min(limit, 3 * s.px(50)), (lang, page)
+            assert (scrolled != body) == bool(s.scroll), (lang, page)  # it moved, if it could
             a.stack.pop()
 
 
@@ -183,19 +212,24 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
         a.stack.update(1 / 60)
         draw(a)
     before = match_record(table.match)
+    below = a.stack.top  # the table, or the first dealer's prompt over it
+    assert below is table or below.table is table
     s = a.stack.push(scenes.create("month-reference", a, month=2, card=5))  # as a right-click
     assert (s.month, s.card, s.rules.based_on) == (2, 5, "seed-003")
     for k in (pygame.K_DOWN, pygame.K_q, pygame.K_ESCAPE, pygame.K_y):
         key(a, k)
         draw(a)
-    while a.stack.top is not table:
+    for _ in range(10):
+        if a.stack.top is below:
+            break
         key(a, pygame.K_ESCAPE)
+    assert a.stack.top is below
     assert match_record(table.match) == before
 
 
 def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("month-reference", a, quiz=True, seed=5))
+    s = a.stack.push(scenes.create("quiz", a, seed=5))
     draw(a)
     card = DECK[s.quiz_card - 1]
     s.answer_month(card.month)
@@ -213,7 +247,7 @@ def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> No
 
 def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("month-reference", a, quiz=True, seed=2))
+    s = a.stack.push(scenes.create("quiz", a, seed=2))
     draw(a)
     card = DECK[s.quiz_card - 1]
     click(a, s.qfocus.widgets[card.month - 1].rect.center)
@@ -223,6 +257,19 @@ def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-
     click(a, s.qfocus.widgets[kinds.index(card.kind)].rect.center)
     assert s.quiz_stage == "result" and s.quiz_answer["right"]
     draw(a)
+
+
+def test_quiz_opens_over_the_month_reference_and_leaves_at_its_card(make_app) -> None:  # type: ignore[no-untyped-def]
+    a = make_app()
+    ref = a.stack.push(scenes.create("month-reference", a, month=1))
+    draw(a)
+    key(a, pygame.K_q)
+    quiz = a.stack.top
+    assert quiz.name == "quiz" and a.stack.names()[-2] == "month-reference"
+    asked = quiz.quiz_card
+    draw(a)
+    key(a, pygame.K_ESCAPE)
+    assert a.stack.top is ref and ref.card == asked and ref.month == DECK[asked - 1].month
 
 
 # ----------------------------------------------------------------------------- yaku reference
@@ -443,8 +490,8 @@ def test_settings_scrolls_with_wheel_and_keyboard_at_small_size(make_app) -> Non
     s = a.stack.push(scenes.create("settings", a))
     draw(a)
     assert s.content_h > s.viewport().h
-    a.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=s.viewport().center, rel=(0, 0),
-                                      buttons=(0, 0, 0)))
+    a.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=s.viewport().center, rel=(0, 0),
+                                buttons=(0, 0, 0)))
     wheel(a, -3)
     assert s.scroll > 0
     wheel(a, 10)

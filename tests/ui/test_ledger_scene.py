@@ -24,6 +24,7 @@ from koikoi_desktop.scenes.table_text import end_text, factor_text, yaku_name
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.export import read_json_export
 from koikoi_desktop.ui import gfx
+from koikoi_desktop.ui.input import to_intent
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 T0 = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
@@ -36,6 +37,13 @@ SEED = [
     ("nintendo", {"koikoi_limit": 3}, "expert", True, 3),
     ("seed-003", {}, "intermediate", False, 1),
 ]
+
+
+def send(scene: Any, event: pygame.event.Event) -> None:
+    """One event the way the app delivers it: translated into an intent once."""
+    intent = to_intent(event)
+    if intent is not None:
+        scene.handle(intent)
 
 
 def play_match(rules: Rules, seed: int) -> tuple[Any, list[Any]]:
@@ -133,13 +141,13 @@ def drawn(scene: LedgerScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def key(scene: LedgerScene, k: int) -> None:
-    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    send(scene, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
 def click(scene: LedgerScene, pos: tuple[int, int]) -> None:
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    send(scene, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    send(scene, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    send(scene, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
 
 
 def button(scene: LedgerScene, label: str) -> Any:
@@ -339,10 +347,10 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
     rows = [r for r, _ in scene.hits if r.y >= scene.body().y and r.w == scene.body().w]
     assert 0 < len(rows) <= scene.body().h // scene.row_h() + 2  # only visible rows are drawn
     body = scene.body()
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=body.center, rel=(0, 0),
+    send(scene, pygame.event.Event(pygame.MOUSEMOTION, pos=body.center, rel=(0, 0),
                                     buttons=(0, 0, 0)))
     for _ in range(30):
-        scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+        send(scene, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
         scene.draw(surface)
     assert scene.scroll["matches"] > 0
     key(scene, pygame.K_END)
@@ -354,7 +362,7 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
         scene.draw(surface)
     assert scene.selected == 0 and scene.scroll["matches"] == 0
     for _ in range(5):  # wheel past the top stays at the top
-        scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
+        send(scene, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
     assert scene.scroll["matches"] == 0
     key(scene, pygame.K_END)
     key(scene, pygame.K_RETURN)

@@ -63,12 +63,16 @@ def test_pop_to_and_find() -> None:
     assert st.pop_to("missing") is None
 
 
-def test_registry_falls_back_to_stub_for_missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_registry_refuses_a_missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A registered screen whose module is missing is an error, not a placeholder screen."""
     monkeypatch.setitem(scenes.REGISTRY, "nowhere", "koikoi_desktop.scenes.not_written_yet:X")
-    cls = scenes.scene_class("nowhere")
-    from koikoi_desktop.scenes.stub import StubScene
+    with pytest.raises(ModuleNotFoundError):
+        scenes.scene_class("nowhere")
 
-    assert issubclass(cls, StubScene)
+
+def test_every_registered_scene_class_exists() -> None:
+    for name in scenes.REGISTRY:
+        assert issubclass(scenes.scene_class(name), Scene), name
 
 
 def test_every_cli_scene_is_registered() -> None:
@@ -224,7 +228,7 @@ def test_title_menu_reaches_every_screen_and_fits_1024x640(ui_app: Any) -> None:
     ]
     # keyboard: Tab from New game reaches "How to play" after Continue (disabled, skipped)
     title.focus.index = 0
-    title.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+    ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
     assert title.focus.index == 2
 
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from koikoi_desktop import engine, i18n
+from koikoi_desktop.ai import Why, decide, make_opponent
 from koikoi_desktop.ai import base as ai_base
 from koikoi_desktop.scenes import table_text
 from koikoi_desktop.ui import gfx
-from koikoi_desktop.ui.thinker import Why, _choose, make_opponent
 
 from .test_table import center, drag, find_seed
 
@@ -103,13 +103,13 @@ def test_every_ai_reason_key_is_in_the_catalogs() -> None:
 
 
 def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn: Any) -> None:
-    t, card, other = find_seed(ui_app, pump_fn, "nomatch")
+    t, card, other = find_seed(ui_app, pump_fn, "wrong")
     gfx.set_language("uk")
     drag(t, card, center(t, other))
     want = i18n.t(
         "engine.illegal.not_same_month", card=i18n.card_name(card), target=i18n.card_name(other)
     )
-    assert t.message == want and "«" in want
+    assert t.controller.message == want and "«" in want
 
 
 def test_illegal_text_comes_from_the_key_not_the_english_sentence() -> None:
@@ -133,7 +133,7 @@ def test_computer_reason_rendered_in_the_current_language() -> None:
     st = engine.new_round(engine.PRESETS["nintendo"], dealer=0, rng=__import__("random").Random(3))
     view = st.view(st.to_move)
     opp = make_opponent("intermediate", seed=1)
-    _, why = _choose(opp, view, list(view.legal))
+    _, why = decide(opp, view)
     assert isinstance(why, Why) and why.key in ai_base._TEMPLATES
     gfx.set_language("sk")
     text = table_text.reason_text(why)
@@ -176,9 +176,9 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     gfx.set_language(lang)
     ui_app.on_resize(size)
     t = TableScene(ui_app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1))
-    fs, chip_w, _, pad = table_sidebar._metrics(t)
+    fs, chip_w, _, pad = table_sidebar._metrics(t.lay)
     width = t.lay.sidebar.w - 2 * pad
-    rows = tracker.rows(set(), set(), t.rules)
+    rows = tracker.rows(set(), set(), t.controller.rules)
     label_w = table_sidebar._label_width(rows, fs, width, chip_w)
     assert width - label_w >= 5 * (chip_w + table_sidebar.CHIP_GAP)  # five bright chips fit
     m = fs // 2

@@ -36,8 +36,9 @@ def test_refused_match_is_told_at_its_end_and_at_quit_then_exported_and_retried(
     t = start(app, seed=5, preset="seed-001")
     _refuse(app, True)
     said: list[str] = []
-    real_say = t.say_message
-    t.say_message = lambda text: (said.append(text), real_say(text))  # type: ignore[method-assign]
+    c = t.controller
+    real_say = c.say
+    c.say = lambda text, seconds=4.0: (said.append(text), real_say(text, seconds))  # type: ignore[method-assign]
     play_until(app, t, lambda: app.stack.top.name == "match-result", 6000)
     store = app.storage
     assert len(store.pending) == 1  # held in memory

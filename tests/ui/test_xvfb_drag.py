@@ -25,11 +25,13 @@ import json, sys, time
 from pathlib import Path
 import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
+from koikoi_desktop.ai import InlineExecutor
 from koikoi_desktop.scenes.table import MatchConfig, TableScene
 
 out = Path(sys.argv[1])
 args = app_mod.parse_args(["--data-dir", str(out / "data"), "--speed", "off", "--size", "1280x800"])
 a = app_mod.App(args)
+a.ai_executor = InlineExecutor()
 app_mod.sdl_defaults(args)
 a.open_storage(); a.open_window(); a.open_sprites()
 a.stack.push(scenes.create("title", a))
@@ -47,10 +49,12 @@ for seed in range(1, 80):
     t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed))
     a.stack.push(t)
     t.prompt.widgets[-1].activate()
-    end = time.monotonic() + 10
-    while time.monotonic() < end and not (t.my_turn() and t.state.phase == "play"):
+    c = t.controller
+    for _ in range(600):
+        if c.my_turn() and c.state.phase == "play":
+            break
         frame()
-    st = t.state
+    st = c.state
     for c in sorted(st.hand(0)):
         same = [f for f in st.field if engine.month_of(f) == engine.month_of(c)]
         if len(same) == 1:
@@ -67,14 +71,15 @@ def centre(c):
     return [round(x + w / 2), round(y + h / 2)]
 (out / "where.json").write_text(json.dumps({"card": card, "target": target,
                                             "start": centre(card), "to": centre(target)}))
-end = time.monotonic() + 30
-while time.monotonic() < end and card in t.state.hand(0):
+for _ in range(3600):  # frames; the drag itself comes from xdotool, outside this process
+    if card not in t.controller.state.hand(0):
+        break
     frame()
 for _ in range(5):
     frame()
 (out / "result.json").write_text(json.dumps({
-    "captured": sorted(t.state.captured(0)), "hand": sorted(t.state.hand(0)),
-    "moves": [s for _, seat, s in t.actions if seat == 0]}))
+    "captured": sorted(t.controller.state.captured(0)), "hand": sorted(t.controller.state.hand(0)),
+    "moves": [s for _, seat, s in t.controller.actions if seat == 0]}))
 pygame.display.quit()
 """
 

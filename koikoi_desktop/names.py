@@ -1,0 +1,168 @@
+"""The one place that names things for people: cards, yaku, presets and rule sets, rule
+settings, opponent levels, units, how a round or a match ended, multipliers and instant wins.
+
+Every screen asks here (the table, its prompts and move log, the round summary, the match
+result, the ledger, the learning screens, the new-game and settings screens), so a name reads
+the same everywhere and a translation is fixed in one catalog entry.
+
+>>> from koikoi_desktop import i18n
+>>> i18n.set_language("en")
+>>> card_name(1), yaku_name("akatan"), preset_name("nintendo")
+('Crane and Sun', 'Red Poetry Ribbons', 'Nintendo (standard)')
+
+Decisions:
+
+* Names of things the game itself produces (a card id, a yaku key of the engine, a preset of
+  ``PRESETS``) are looked up strictly: an unknown one is a bug and raises ``ValueError``.
+* Names of things read back from the ledger (``recorded_*``) may come from another version of
+  the game (an imported file): a key this version does not know is shown as recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from koikoi_desktop import i18n
+from koikoi_desktop.engine import PRESETS, Rules, is_custom
+
+#: Opponent levels a seat may have (the AI's LEVELS; "human" is a person).
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+# ------------------------------------------------------------------------------ cards, yaku
+def card_name(card_id: int, style: str = "translated") -> str:
+    """A card's name (id 1-48) in the name style (translated, japanese, romaji)."""
+    return i18n.card_name(card_id, style)
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """Card names joined with commas."""
+    return ", ".join(card_name(c) for c in cards)
+
+
+def yaku_name(key: str, style: str = "translated") -> str:
+    """A yaku's name (an engine key such as ``"akatan"``)."""
+    return i18n.yaku_name(key, style)
+
+
+def recorded_yaku_name(key: str, style: str = "translated") -> str:
+    """A yaku key read from the ledger: its name, or the key as recorded when unknown."""
+    return yaku_name(key, style) if key in i18n.YAKU_KEYS else key
+
+
+def kind_name(kind: str, *, plural: bool = False) -> str:
+    """A card category (bright, animal, ribbon, plain)."""
+    return i18n.t(f"kind.{kind}.plural" if plural else f"kind.{kind}")
+
+
+def instant_name(kind: str) -> str:
+    """An instant win (teshi, kuttsuki, double_tenho)."""
+    return i18n.t(f"ui.instant.{kind}")
+
+
+# ------------------------------------------------------------------------------ rule sets
+def preset_name(key: str) -> str:
+    """A preset's name ("Nintendo (standard)")."""
+    if key not in PRESETS:
+        raise ValueError(f"unknown preset {key!r}")
+    return i18n.t(f"preset.{key}.name")
+
+
+def ruleset_label(preset: str, custom: bool) -> str:
+    """A recorded rule set: the preset's name, or "Custom, based on …" for changed rules (an
+    unknown preset, from another version, is shown as recorded)."""
+    name = preset_name(preset) if preset in PRESETS else preset
+    return i18n.t("preset.custom", preset=name) if custom else name
+
+
+def rules_label(rules: Rules) -> str:
+    """The rule set in play: "Nintendo (standard)" or "Custom, based on …"."""
+    return ruleset_label(rules.based_on, is_custom(rules))
+
+
+def rule_label(field: str) -> str:
+    """A rule setting's name (``value_<yaku>`` fields read as "Value of <yaku>")."""
+    if field.startswith("value_"):
+        return i18n.t("ui.rules.value_of", yaku=yaku_name(field[6:]))
+    return i18n.t(f"rule.{field}")
+
+
+def rule_value_label(field: str, value: Any) -> str:
+    """A rule setting's value for people: on/off, a number, or the choice's translated name."""
+    if isinstance(value, bool):
+        return i18n.t("ui.common.on" if value else "ui.common.off")
+    if value is None:
+        none_key = f"rule.{field}.none"
+        return i18n.t(none_key) if i18n.has(none_key, "en") else i18n.t("ui.common.off")
+    if isinstance(value, int):
+        return str(value)
+    key = f"rule.{field}.{value}"
+    return i18n.t(key) if i18n.has(key) or i18n.has(key, "en") else str(value)
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """The changed rule settings of a custom match ("Koi-koi multiplier: none, …")."""
+    parts = []
+    for k, v in sorted(options.items()):
+        known = k in Rules.model_fields and k != "based_on"
+        label = rule_label(k) if known else k
+        parts.append(f"{label}: {rule_value_label(k, v) if known else v}")
+    return ", ".join(parts)
+
+
+def factor_text(name: str, factor: int) -> str:
+    """A multiplier of the round's score ("koi-koi ×2")."""
+    return i18n.t(f"ui.factor.{name}", f=factor)
+
+
+def end_text(reason: str) -> str:
+    """How a round ended (an engine outcome reason)."""
+    return i18n.t(f"ui.end.{reason}")
+
+
+# ------------------------------------------------------------------------------ people, units
+def level_name(level: str) -> str:
+    """A computer opponent's level ("Intermediate")."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown opponent level {level!r}")
+    return i18n.t(f"ui.level.{level}")
+
+
+def recorded_level_label(level: str) -> str:
+    """An opponent level read from the ledger ("" when unknown)."""
+    if level in LEVELS:
+        return level_name(level)
+    if level in ("hotseat", "human"):
+        return i18n.t("ui.ledger.level.hotseat")
+    return level if level and level != "unknown" else ""
+
+
+def opponent_text(name: str, level: str) -> str:
+    """A recorded opponent ("Computer (Beginner)"), with the level added when the name does not
+    already carry it in brackets (a name recorded in another language keeps its own)."""
+    lvl = recorded_level_label(level)
+    name = name or i18n.t("ui.common.opponent")
+    said = lvl.lower() in name.lower() or name.rstrip().endswith((")", "）"))
+    return name if not lvl or said else f"{name} ({lvl})"
+
+
+def unit_heading(unit: str) -> str:
+    """The unit of the balances as a heading ("Coins", "Points")."""
+    return i18n.t("ui.common.coins" if unit == "coins" else "ui.common.points")
+
+
+def unit_word(unit: str) -> str:
+    """The unit inside a sentence ("12 coins")."""
+    return i18n.t("ui.ledger.unit.coins" if unit == "coins" else "ui.ledger.unit.points")
+
+
+def result_label(result: str) -> str:
+    """A recorded match result for the player (won, lost, drawn)."""
+    return i18n.t(f"ui.ledger.result.{result}")
+
+
+def ending_label(ending: str) -> str:
+    """How a recorded match ended (conceded, ended early …); unknown endings as recorded."""
+    key = f"ui.ledger.ending.{ending}"
+    return i18n.t(key) if i18n.has(key, "en") else ending

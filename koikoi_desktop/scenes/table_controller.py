@@ -1,0 +1,862 @@
+"""The table's controller: one match, its seats, and what the player is doing with the cards.
+
+No pygame and no drawing: tests drive a whole match through it without a window
+(``tests/ui/test_table_controller.py``).
+
+The controller owns the engine :class:`~koikoi_desktop.engine.Match` and decides what happens
+next; every move goes through ``Match.apply``, so the UI never decides what is legal. It talks
+to the scene above it in two ways:
+
+* the scene calls it with what the player did, already hit-tested: a card grabbed, dragged,
+  dropped on a target card or on the open field; a key; undo, suggest;
+* it leaves *cues* in :attr:`TableController.cues` for the scene to carry out, in order: animate
+  these engine events, deal, put the board at rest from a view, show the first dealer, ask a
+  question (koi-koi, instant win, exchange), draw the hot-seat curtain, show the round summary,
+  show the match result.
+
+What happens once an animation has finished (re-read the board, then the next turn, or the
+round summary) is held in :attr:`after` until the scene reports the table idle.
+
+The held card is a small state machine: *idle* → *lifted* (a click or Enter chose a card; its
+lit targets wait for a second click or Enter) → *dragging* (the pointer holds it; a drop
+resolves it). A lifted card's targets come from the engine's legal actions, and *which* cards an
+action would capture from applying it to a copy of the round. An illegal drop asks the engine
+anyway and shows its one-line reason; the engine changes nothing.
+
+Seats are ``"human"`` or an opponent level. Two human seats are hot seat: a curtain hides the
+hands between turns and the player to move sits at the bottom. Computer seats think through the
+one :class:`~koikoi_desktop.ai.Thinker` after a short pause so each move can be followed.
+
+The view draws a :class:`TableSnapshot` built from the viewer's
+:class:`~koikoi_desktop.engine.PlayerView`: it never sees a hand its seat may not see.
+
+The recorder (:class:`~koikoi_desktop.storage.recorder.MatchRecorder`) is fed from here: the
+match is saved after every move and recorded in the ledger when it ends.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from koikoi_desktop import engine, i18n
+from koikoi_desktop.ai import Opponent, Thinker, decide, make_opponent
+from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView, RoundState, Rules
+from koikoi_desktop.engine.yaku import scorer_for
+from koikoi_desktop.names import card_name
+from koikoi_desktop.scenes.table_text import illegal_text, reason_text
+from koikoi_desktop.storage import Storage
+from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
+
+#: Seconds a computer seat waits before it moves, by animation speed (so a move can be followed).
+CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
+#: Pixels the pointer must travel with a card held before it is a drag (else it is a click).
+DRAG_THRESHOLD = 6
+MESSAGE_SECONDS = 4.0
+
+DECLARE = engine.Action.from_text("declare")
+
+Pos = tuple[int, int]
+Pair = tuple[int | None, int | None]
+
+
+@dataclass
+class MatchConfig:
+    """What the new-game screen decides."""
+
+    rules: Rules
+    seats: tuple[str, str] = ("human", "intermediate")
+    seed: int | None = None
+    practice: bool = False
+    names: tuple[str, str] | None = None
+
+
+@dataclass
+class Choice:
+    """A lifted card and what it can do: target card -> action, and the open-field action."""
+
+    card: int
+    targets: dict[int, Action] = field(default_factory=dict)
+    open_field: Action | None = None
+    cursor: int = 0
+
+    def options(self) -> list[int]:
+        """Keyboard order: the targets, then 0 for the open field."""
+        opts = sorted(self.targets)
+        if self.open_field is not None:
+            opts.append(0)
+        return opts
+
+
+@dataclass
+class Drag:
+    """The pointer holds ``card`` (grabbed ``offset`` from its corner, at ``start``)."""
+
+    card: int
+    offset: tuple[float, float]
+    start: Pos
+    moved: bool = False
+
+
+# ------------------------------------------------------------------------------ cues
+@dataclass(frozen=True, slots=True)
+class ShowFirstDealer:
+    """Show how the first dealer was chosen; ``first_dealer_seen`` continues."""
+
+    first: FirstDealer
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Animate the deal of a new round as ``view``'s seat sees it, then ``later`` events."""
+
+    view: PlayerView
+    later: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Animate:
+    """Animate engine events (a move)."""
+
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rest:
+    """Put the board at rest exactly as ``view``'s seat sees it (hands hidden: ``curtain``)."""
+
+    view: PlayerView
+    curtain: bool = False
+
+
+Question = Literal["decide", "declare", "exchange"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Ask ``seat`` (a person) the ``question`` of this position; answer with ``answer`` or
+    ``decline``."""
+
+    question: Question
+    seat: int
+    key: tuple[int, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Curtain:
+    """Hot seat: hide both hands until ``seat``'s player is ready (``curtain_lifted``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowSummary:
+    """Show round ``index`` of the ledger (``round_state``: the round as it ended, or None for
+    a round settled at the deal); ``summary_seen`` continues."""
+
+    index: int
+    round_state: RoundState | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowResult:
+    """The match is over (``ending``: "" or "conceded")."""
+
+    ending: str
+
+
+Cue = ShowFirstDealer | Deal | Animate | Rest | Ask | Curtain | ShowSummary | ShowResult
+
+
+# ------------------------------------------------------------------------------ snapshot
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """What the view draws besides the moving cards: read-only, built from the viewer's view.
+
+    ``view`` is the viewer's view of the round on the table (the finished round while its end
+    still animates), ``bases`` both seats' yaku points from their (public) capture piles.
+    ``lifted``: the card picked up (0: none), ``held`` while the pointer holds it, ``dragging``
+    once it follows the pointer; ``lit``: its target cards; ``cursor``: the keyboard's target
+    among them (0: the open field, -1: none); ``focus``: the hand card the keyboard would lift;
+    ``asking``: a question or the curtain is up.
+    """
+
+    view: PlayerView
+    round_number: int
+    balances: tuple[int, int]
+    bases: tuple[int, int]
+    names: tuple[str, str]
+    viewer: int
+    rules: Rules
+    practice: bool
+    computers: frozenset[int]
+    dealer_known: bool
+    my_turn: bool
+    curtain: bool
+    lifted: int
+    held: bool
+    dragging: bool
+    asking: bool
+    lit: frozenset[int]
+    open_field: bool
+    cursor: int
+    focus: int
+    message: str
+    suggestion: str
+    log: tuple[str, ...]
+    can_undo: bool
+
+
+# ------------------------------------------------------------------------------ controller
+class TableController:
+    """One match on the table (see the module docstring)."""
+
+    def __init__(
+        self,
+        config: MatchConfig,
+        *,
+        names: tuple[str, str],
+        thinker: Thinker,
+        storage: Storage | None = None,
+        warnings: list[str] | None = None,
+        record_computer: bool = False,
+        speed: str = "normal",
+        birth_date: dt.date | None = None,
+        is_animating: Callable[[], bool] = lambda: False,
+    ) -> None:
+        self.config = config
+        self.rules = config.rules
+        self.seed = config.seed if config.seed is not None else random.randrange(1 << 30)
+        self.opponents: dict[int, Opponent] = {
+            p: make_opponent(config.seats[p], seed=self.seed + p)
+            for p in (0, 1)
+            if config.seats[p] != "human"
+        }
+        self.humans = [p for p in (0, 1) if config.seats[p] == "human"]
+        self.viewer = self.humans[0] if self.humans else 0
+        self.names = names
+        self.thinker = thinker
+        self.storage = storage
+        self.warnings = warnings if warnings is not None else []
+        self.record_computer = record_computer
+        self.speed = speed
+        self.birth_date = birth_date
+        self.is_animating = is_animating
+        self.cues: deque[Cue] = deque()
+        #: What to do once the animation now queued has finished (the scene reports idle).
+        self.after: Callable[[], None] | None = None
+        self.stage: Literal["new", "first", "play", "summary", "finished"] = "new"
+        self.match: Match | None = None
+        self.first: FirstDealer | None = None
+        self.recorder: MatchRecorder | None = None
+        #: (round number, seat, action text) of every move made at this table.
+        self.actions: list[tuple[int, int | None, str]] = []
+        self.shown_ledger = 0
+        #: While a finished round is still being animated (the engine has already dealt the
+        #: next one), the table shows it: (round state, number, balances before).
+        self.display: tuple[RoundState, int, tuple[int, int]] | None = None
+        self.lifted: Choice | None = None
+        self.drag: Drag | None = None
+        self.focus = 0
+        #: The keyboard is being used for the cards: only then is its focus shown (a pointer
+        #: player must not see a mark on a hand card that looks like a choice).
+        self.keyboard_used = False
+        self.message = ""
+        self.message_left = 0.0
+        self.suggestion = ""
+        self.curtain = False
+        self.asking = False
+        self.asked: tuple[int, int, str] | None = None
+        self.declined: tuple[int, int, str] | None = None
+        self.log: list[str] = []
+        self.cpu_delay = 0.0
+        self.finished = False
+        self._warnings_seen = 0
+
+    # ------------------------------------------------------------------ set-up
+    def start(self) -> None:
+        """A new match: the first dealer is chosen as the preset says, then shown."""
+        rng = random.Random(self.seed)
+        ages, months = self.first_dealer_ages()
+        self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
+        self.match = engine.new_match(self.rules, first_dealer=self.first.dealer, seed=self.seed)
+        self.recorder = self._recorder(new_match_id())
+        self.stage = "first"
+        self.asking = True
+        self.cues.append(ShowFirstDealer(self.first))
+
+    def first_dealer_seen(self) -> None:
+        """The first-dealer prompt was closed: deal the first round."""
+        self.asking = False
+        self.stage = "play"
+        self.start_round()
+
+    def restore(self, data: Resumed) -> None:
+        """Put a resumed saved match (:func:`koikoi_desktop.storage.recorder.resume`, already
+        replayed and checked) on the table."""
+        self.match = data.match
+        self.rules = data.match.rules
+        seats = data.seats
+        self.config = MatchConfig(self.rules, seats, data.match.seed, data.practice)
+        self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
+        self.humans = [p for p in (0, 1) if seats[p] == "human"]
+        self.viewer = self.humans[0] if self.humans else 0
+        if data.names is not None:
+            self.names = data.names  # the names as they were when saved
+        self.recorder = self._recorder(data.match_id)
+        self.shown_ledger = len(data.match.ledger)
+        self.stage = "play"
+        self.cues.append(Rest(self.view()))
+        self.log.append(i18n.t("ui.table.resumed"))
+        if data.match.outcome is not None:
+            # saved after the match's last move (closed on the last round summary): show that
+            # summary again, then the result, which records the match and clears the autosave
+            self.shown_ledger = max(0, len(data.match.ledger) - 1)
+            self.after = self.start_round
+
+    def fast_forward(self, until: Literal["round-summary", "match-result"]) -> None:
+        """``--scene round-summary`` / ``match-result``: the computer seats play at once (on
+        this thread, no animation) to the end of the first round or of the match, and that
+        screen is shown over the table as in a real match."""
+        m = self.played()
+        last = m.round
+        self.stage = "play"
+        self.asking = False
+        for _ in range(20000):  # a whole match is a few hundred moves
+            if m.outcome is not None or (until == "round-summary" and m.ledger):
+                break
+            last = m.round
+            p = last.to_move
+            assert p is not None
+            action, _ = decide(self.opponents[p], last.view(p))
+            self.actions.append((m.round_number, p, str(action)))
+            m.apply(action)
+        shown = last if until == "round-summary" else m.round
+        self.cues.append(Rest(shown.view(self.viewer)))
+        if until == "round-summary" and m.ledger:
+            self.display = (last, 1, m.balances)
+            self._summary(last, 0)
+        else:
+            self.finish()
+
+    def first_dealer_ages(self) -> tuple[Pair, Pair]:
+        """Ages and birth months for the seed-000 / seed-001 dealer rules: a human's from the
+        birth date in the settings (None when not given), a computer's from its persona."""
+        bd = self.birth_date
+        ages: list[int | None] = [None, None]
+        months: list[int | None] = [None, None]
+        for p in (0, 1):
+            opp = self.opponents.get(p)
+            if opp is not None:
+                ages[p] = int(opp.persona.age)
+                months[p] = int(opp.persona.birth_month)
+            elif bd is not None and p in self.humans and len(self.humans) == 1:
+                today = dt.date.today()
+                ages[p] = today.year - bd.year - ((today.month, today.day) < (bd.month, bd.day))
+                months[p] = bd.month
+        return (ages[0], ages[1]), (months[0], months[1])
+
+    def _recorder(self, match_id: str) -> MatchRecorder:
+        """A person's match is saved and recorded; a computer-vs-computer match only with
+        ``--record`` (then marked as a computer match)."""
+        return MatchRecorder(
+            self.storage,
+            match_id=match_id,
+            seats=self.config.seats,
+            names=self.names,
+            rules=self.rules,
+            practice=self.config.practice,
+            record=bool(self.humans) or self.record_computer,
+            computer=not self.humans,
+        )
+
+    def start_round(self) -> None:
+        """Show summaries of rounds settled at the deal, then deal the current round."""
+        m = self.played()
+        if len(m.ledger) > self.shown_ledger:
+            self._summary(None, self.shown_ledger)
+            return
+        if m.outcome is not None:
+            self.finish()
+            return
+        self.display = None
+        self.log.append(i18n.t("ui.common.round_n", n=m.round_number))
+        later = tuple(e for e in m.round.history if e.kind != "deal")
+        self.cues.append(Deal(self.view(), later))
+        self.after = self._rest
+
+    def _rest(self) -> None:
+        if self.played().outcome is None:
+            self.cues.append(Rest(self.view(), self.curtain))
+
+    def _summary(self, round_state: RoundState | None, index: int) -> None:
+        self.shown_ledger = index + 1
+        self.stage = "summary"
+        self.cues.append(ShowSummary(index, round_state))
+
+    def summary_seen(self) -> None:
+        """The round summary was closed: on to the next round (or the result)."""
+        self.stage = "play"
+        self.start_round()
+
+    def finish(self, ending: Ending = "completed", winner: int | None = -1) -> None:
+        """The match is over (or conceded): record it and show the result, once."""
+        if self.finished:
+            return
+        self.finished = True
+        self.stage = "finished"
+        self.record(ending, winner)
+        self.cues.append(ShowResult("conceded" if ending == "conceded" else ""))
+
+    def concede(self) -> None:
+        """The player at the bottom gives up the match (the pause menu)."""
+        if self.match is not None:
+            self.finish("conceded", 1 - self.viewer)
+
+    def end_now(self) -> None:
+        """End the match now, where the preset allows it (the pause menu)."""
+        self.played().end_now()
+        self.finish()
+
+    # ------------------------------------------------------------------ reading
+    def played(self) -> Match:
+        """The match (an error before ``start`` / ``restore``)."""
+        if self.match is None:
+            raise RuntimeError("no match on the table yet")
+        return self.match
+
+    @property
+    def state(self) -> RoundState:
+        """The engine's round in play (for the controller and tests; the view never reads it)."""
+        return self.played().round
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        """``seat``'s (default: the viewer's) view of the round in play."""
+        return self.state.view(self.viewer if seat is None else seat)
+
+    def is_human(self, p: int | None) -> bool:
+        return p is not None and self.config.seats[p] == "human"
+
+    @property
+    def dealer_known(self) -> bool:
+        """False while the first dealer is still being shown (the header must not tell)."""
+        return self.stage not in ("new", "first")
+
+    def my_turn(self) -> bool:
+        """The person at the bottom may act on the cards now."""
+        if self.match is None or self.stage != "play":
+            return False
+        st = self.match.round
+        return (
+            st.outcome is None
+            and self.is_human(st.to_move)
+            and st.to_move == self.viewer
+            and not self.curtain
+            and not self.asking
+            and not self.busy
+        )
+
+    @property
+    def busy(self) -> bool:
+        """Something is still to be shown: cards are moving, or cues wait for the scene."""
+        return self.is_animating() or bool(self.cues)
+
+    def pickable(self) -> list[int]:
+        """The cards the person at the bottom may pick up now (the drawn card to place, or the
+        hand in the play phase)."""
+        if not self.my_turn():
+            return []
+        v = self.view()
+        if v.phase == "draw" and v.pending_draw:
+            return [v.pending_draw]
+        if v.phase == "play":
+            return sorted(v.hand)
+        return []
+
+    def choice_for(self, card: int) -> Choice | None:
+        """What the lifted ``card`` can do now (hand card in the play phase, drawn card in the
+        draw phase); None for a card that cannot move."""
+        st = self.state
+        ch = Choice(card)
+        if st.phase == "draw" and card == st.pending_draw:
+            for a in st.legal_actions():
+                if a.kind == "draw":
+                    ch.targets[a.target] = a
+            return ch
+        if st.phase != "play" or st.to_move is None or card not in st.hand(st.to_move):
+            return None
+        for a in st.legal_actions():
+            if a.kind not in ("play", "discard") or a.card != card:
+                continue
+            took = st.captures(a)
+            if took and a.kind != "discard":
+                for t in took:
+                    ch.targets.setdefault(t, a)
+            else:
+                ch.open_field = a
+        return ch
+
+    def snapshot(self) -> TableSnapshot:
+        """What the view draws now (see :class:`TableSnapshot`)."""
+        m = self.played()
+        if self.display is not None:
+            st, number, balances = self.display
+        else:
+            st, number, balances = m.round, m.round_number, m.balances
+        view = st.view(self.viewer)
+        scorer = scorer_for(self.rules)
+        ch = self.lifted
+        cursor = -1
+        if ch is not None and self.drag is None:
+            opts = ch.options()
+            cursor = opts[ch.cursor % len(opts)] if opts else -1
+        focus = 0
+        mine = self.my_turn()
+        if mine and ch is None and self.drag is None and self.keyboard_used:
+            cards = self.pickable()
+            if cards and self.focus < len(cards):
+                focus = cards[self.focus]
+        return TableSnapshot(
+            view=view,
+            round_number=number,
+            balances=balances,
+            bases=(scorer.base(view.cap_masks[0]), scorer.base(view.cap_masks[1])),
+            names=self.names,
+            viewer=self.viewer,
+            rules=self.rules,
+            practice=self.config.practice,
+            computers=frozenset(self.opponents),
+            dealer_known=self.dealer_known,
+            my_turn=mine,
+            curtain=self.curtain,
+            lifted=ch.card if ch is not None else 0,
+            held=self.drag is not None,
+            dragging=self.drag is not None and self.drag.moved,
+            asking=self.asking or self.curtain,
+            lit=frozenset(ch.targets) if ch is not None else frozenset(),
+            open_field=ch is not None and ch.open_field is not None,
+            cursor=cursor,
+            focus=focus,
+            message=self.message,
+            suggestion=self.suggestion,
+            log=tuple(self.log),
+            can_undo=self.can_undo(),
+        )
+
+    # ------------------------------------------------------------------ the frame
+    def tick(self, dt: float) -> None:
+        """Time passes (the table's animation clock): the one-line message fades."""
+        if self.message_left > 0:
+            self.message_left -= dt
+            if self.message_left <= 0:
+                self.message = ""
+
+    def update(self, dt: float) -> None:
+        """Once a frame, after the animation: the next step of the match when the table is
+        idle (nothing moving, no cue waiting for the scene, no card held)."""
+        if self.busy or self.drag is not None:
+            return
+        if self.after is not None:
+            fn, self.after = self.after, None
+            fn()
+            return
+        if self.stage != "play" or self.asking or self.match is None:
+            return
+        st = self.match.round
+        if self.match.outcome is not None and st.outcome is not None:
+            return
+        p = st.to_move
+        if p is None:
+            return
+        if p in self.opponents:
+            self._computer_turn(p, dt)
+        else:
+            self._human_turn(p)
+
+    def _computer_turn(self, p: int, dt: float) -> None:
+        if not self.thinker.busy:
+            self.cpu_delay += dt
+            if self.cpu_delay < CPU_PAUSE.get(self.speed, 0.5):
+                return
+            self.thinker.submit(self.opponents[p], self.state.view(p))
+            return
+        result = self.thinker.poll()
+        if result is None:
+            return
+        action, why = result
+        self.cpu_delay = 0.0
+        if not self.apply(action):
+            raise RuntimeError(f"the {self.config.seats[p]} opponent chose an illegal {action}")
+        if why and self.config.practice:
+            self.log.append(i18n.t("ui.log.reason", name=self.names[p], why=reason_text(why)))
+
+    def _human_turn(self, p: int) -> None:
+        if len(self.humans) == 2 and p != self.viewer and not self.curtain:
+            self.curtain = True
+            self.asking = True
+            self.cues.append(Curtain(p))
+            return
+        st = self.state
+        if st.phase == "draw" and st.pending_draw and self.lifted is None and self.my_turn():
+            # the drawn card matches two field cards: it is lifted with both lit, so a click
+            # on either, a drag, or left/right and Enter chooses
+            self.lifted = self.choice_for(st.pending_draw)
+            return
+        key = (self.played().round_number, len(st.moves), st.phase)
+        if self.asked == key or self.declined == key:
+            return
+        legal = st.legal_actions()
+        question: Question
+        if st.phase == "decide":
+            question = "decide"
+        elif st.phase in ("declare", "play") and DECLARE in legal:
+            question = "declare"
+        elif st.phase == "exchange":
+            question = "exchange"
+        else:
+            return
+        self.asked = key
+        self.asking = True
+        self.cues.append(Ask(question, p, key))
+
+    # ------------------------------------------------------------------ answers to cues
+    def answer(self, action: Action) -> bool:
+        """The open question was answered with ``action``."""
+        self.asking = False
+        return self.apply(action)
+
+    def decline(self, key: tuple[int, int, str]) -> None:
+        """An instant win offered during play was not declared: play on."""
+        self.asking = False
+        self.declined = key
+
+    def dismiss(self) -> None:
+        """A question was closed without an answer (a quit prompt over it); ask again later."""
+        self.asking = False
+        self.asked = None
+
+    def curtain_lifted(self, seat: int) -> None:
+        """Hot seat: ``seat``'s player is at the table; the board turns to face them."""
+        self.viewer = seat
+        self.curtain = False
+        self.asking = False
+        self.cues.append(Rest(self.view()))
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, action: Action) -> bool:
+        """Apply an action through the match; an illegal one only shows the engine's reason."""
+        m = self.played()
+        prev = m.round
+        seat = prev.to_move
+        number = m.round_number
+        balances = m.balances
+        try:
+            events = m.apply(action)
+        except engine.IllegalAction as exc:
+            self.say(illegal_text(exc))
+            return False
+        self.actions.append((number, seat, str(action)))
+        self.message = ""
+        self.suggestion = ""
+        self.lifted = None
+        if prev.outcome is not None:
+            self.display = (prev, number, balances)
+            cut = next((i for i, e in enumerate(events) if e.kind == "settled"), len(events))
+            self.cues.append(Animate(tuple(events[:cut])))
+            n = self.shown_ledger
+
+            def summary() -> None:
+                self._summary(prev, n)
+
+            self.after = summary
+        else:
+            self.cues.append(Animate(tuple(events)))
+            self.after = self._rest
+        self.save()
+        return True
+
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
+        """A one-line message for the player (it fades after ``seconds``)."""
+        self.message = text
+        self.message_left = seconds
+
+    # ------------------------------------------------------------------ the held card
+    @property
+    def hold(self) -> Literal["idle", "lifted", "dragging"]:
+        """The held card's state (see the module docstring)."""
+        if self.drag is not None:
+            return "dragging"
+        return "lifted" if self.lifted is not None else "idle"
+
+    def grab(self, card: int, offset: tuple[float, float], pos: Pos) -> bool:
+        """The pointer pressed on ``card``: a card that may move is lifted and held."""
+        if card not in self.pickable():
+            return False
+        self.keyboard_used = False
+        self.lifted = self.choice_for(card)
+        self.drag = Drag(card, offset, pos)
+        return True
+
+    def drag_to(self, pos: Pos) -> bool:
+        """The pointer moved while holding a card; True once it is a drag (the card follows)."""
+        d = self.drag
+        if d is None:
+            return False
+        if abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1]) > DRAG_THRESHOLD:
+            d.moved = True
+        return d.moved
+
+    def release(self) -> Drag | None:
+        """The pointer let go of the held card (a click leaves it lifted for a second click)."""
+        d, self.drag = self.drag, None
+        return d
+
+    def put_back(self) -> None:
+        """Nothing is held any more."""
+        self.lifted = None
+        self.drag = None
+
+    def drop(self, target: int, *, on_field: bool) -> None:
+        """The lifted card was dropped (or a second click made) on field card ``target`` (0:
+        none), ``on_field`` when inside the field: a lit target takes it; a card that may only
+        be placed is placed wherever it lands in the field (on another card too); a wrong
+        target is refused with the engine's reason; off the field nothing happens."""
+        ch = self.lifted
+        if ch is None:
+            return
+        if target in ch.targets:
+            self.apply(ch.targets[target])
+        elif target and on_field and ch.open_field is not None:
+            self.apply(ch.open_field)  # a card with no match may go anywhere on the field
+        elif target:
+            self._refused(ch, target)
+        elif on_field:
+            if ch.open_field is not None:
+                self.apply(ch.open_field)
+            else:
+                self._refused(ch, 0)
+        self.lifted = None
+
+    def _refused(self, ch: Choice, target: int) -> None:
+        """Ask the engine about the move the player meant; it refuses and says why."""
+        st = self.state
+        if st.phase == "draw":
+            intended = Action.draw(target) if target else Action.play(ch.card)
+        elif target:
+            intended = Action.play(ch.card, target)
+        else:
+            intended = Action.discard(ch.card)
+        self.apply(intended)  # the engine refuses: the reason is shown, nothing changes
+
+    def key(self, kind: str) -> None:
+        """Keyboard play: left/right pick a card, confirm lifts it; then left/right pick a target
+        (or the open field), confirm plays, back puts it back."""
+        cards = self.pickable()
+        if not cards:
+            return
+        self.keyboard_used = True
+        ch = self.lifted
+        if ch is None:
+            self.focus = max(0, min(self.focus, len(cards) - 1))
+            if kind in ("left", "right"):
+                self.focus = (self.focus + (1 if kind == "right" else -1)) % len(cards)
+            elif kind == "confirm":
+                self.lifted = self.choice_for(cards[self.focus])
+            return
+        opts = ch.options()
+        if kind == "back":
+            self.lifted = None
+        elif kind in ("left", "right") and opts:
+            ch.cursor = (ch.cursor + (1 if kind == "right" else -1)) % len(opts)
+        elif kind == "confirm" and opts:
+            t = opts[ch.cursor % len(opts)]
+            chosen = ch.targets[t] if t else ch.open_field
+            if chosen is not None:
+                self.apply(chosen)
+
+    # ------------------------------------------------------------------ practice
+    def suggest(self) -> None:
+        """Practice mode: what the computer would do in the player's place (H)."""
+        if not self.config.practice or not self.my_turn():
+            return
+        action, why = decide(make_opponent("intermediate", seed=self.seed), self.view())
+        self.suggestion = i18n.t(
+            "ui.table.suggestion", move=self.action_text(action), why=reason_text(why)
+        )
+
+    def action_text(self, a: Action) -> str:
+        if a.kind in ("play", "discard"):
+            took = self.state.captures(a)
+            if took:
+                return f"{card_name(a.card)} → {', '.join(card_name(t) for t in took)}"
+            return card_name(a.card)
+        if a.kind == "draw":
+            return card_name(a.target)
+        return str(a)
+
+    def can_undo(self) -> bool:
+        m = self.match
+        return (
+            self.config.practice
+            and m is not None
+            and m.outcome is None
+            and bool(m.round.moves)
+            and any(self.is_human(p) for p in (0, 1))
+        )
+
+    def undo(self) -> bool:
+        """Practice mode: take back the human seat's last move of this round (U, the button);
+        True when a move was taken back."""
+        if not self.can_undo() or self.busy:
+            return False
+        m = self.played()
+        number = m.round_number
+        mine = [
+            i for i, (n, seat, _) in enumerate(self.actions) if n == number and self.is_human(seat)
+        ]
+        if not mine:
+            return False
+        m.undo(self.actions[mine[-1]][1])
+        del self.actions[mine[-1] :]
+        self.thinker.cancel()
+        self.lifted = None
+        self.cpu_delay = 0.0
+        self.cues.append(Rest(self.view()))
+        self.log.append(i18n.t("ui.table.undone"))
+        return True
+
+    # ------------------------------------------------------------------ recording
+    def save(self) -> None:
+        """Save the match in progress (after every move; the pause menu, quitting)."""
+        if self.recorder is not None and self.match is not None:
+            self.recorder.move_made(self.match)
+            self._storage_news()
+
+    def record(self, ending: Ending = "completed", winner: int | None = -1) -> None:
+        """Record the ended match in the ledger (once; its saved row goes with it)."""
+        if self.recorder is None or self.match is None:
+            return
+        self.recorder.match_ended(
+            self.match, ending=ending, winner="outcome" if winner == -1 else winner
+        )
+        self._storage_news()
+
+    def _storage_news(self) -> None:
+        """The recorder's problems as the table's one-line message; new storage warnings go to
+        the app's list (the title shows them)."""
+        if self.recorder is not None:
+            for key in self.recorder.messages:
+                self.say(i18n.t(f"ui.storage.{key}"))
+            self.recorder.messages.clear()
+        if self.storage is not None:
+            new = self.storage.warnings[self._warnings_seen :]
+            self._warnings_seen = len(self.storage.warnings)
+            self.warnings.extend(new)
+
+    def close(self) -> None:
+        """The table is left: stop thinking."""
+        self.thinker.close()

@@ -1,0 +1,68 @@
+"""The UI's shape, read from its source: no broad ``except`` in scenes/ and ui/, no import
+circles among their modules, and drawing code that reads no input."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import koikoi_desktop
+
+PACKAGE = Path(koikoi_desktop.__file__).resolve().parent
+UI = sorted([*(PACKAGE / "scenes").glob("*.py"), *(PACKAGE / "ui").glob("*.py")])
+DRAWING = ("table_view.py", "table_sidebar.py")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """Modules imported when ``path`` is imported (not under TYPE_CHECKING, not in functions)."""
+    out: set[str] = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names}
+    return out
+
+
+def test_no_broad_except_in_scenes_and_ui() -> None:
+    broad = []
+    for path in UI:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ExceptHandler):
+                continue
+            names = (
+                {n.id for n in ast.walk(node.type) if isinstance(n, ast.Name)}
+                if node.type is not None
+                else {"bare"}
+            )
+            if names & {"bare", "Exception", "BaseException"}:
+                broad.append(f"{path.name}:{node.lineno}")
+    assert not broad, f"broad excepts (only app.py's crash handler may catch everything): {broad}"
+
+
+def test_no_import_circles_in_scenes_and_ui() -> None:
+    graph = {module_name(p): runtime_imports(p) for p in UI}
+    names = set(graph)
+    graph = {m: {d for d in deps if d in names and d != m} for m, deps in graph.items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for d in graph[start]:
+            if d == goal or (d not in seen and (seen.add(d) or reaches(d, goal, seen))):
+                return True
+        return False
+
+    circles = sorted(m for m in graph if reaches(m, m, set()))
+    assert not circles, f"modules in an import circle: {circles}"
+
+
+def test_table_drawing_reads_no_input() -> None:
+    for name in DRAWING:
+        source = (PACKAGE / "scenes" / name).read_text()
+        for call in ("pygame.mouse", "pygame.event", "pygame.key"):
+            assert call not in source, f"{name} reads input ({call})"

@@ -1,0 +1,344 @@
+"""The table's controller without a window: whole matches, the held card, questions, hot seat,
+practice, recording. This module imports no pygame (and neither does the controller)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from koikoi_desktop import engine
+from koikoi_desktop.ai import InlineExecutor, Thinker
+from koikoi_desktop.engine import Action
+from koikoi_desktop.scenes.table_controller import (
+    Animate,
+    Ask,
+    Curtain,
+    Deal,
+    MatchConfig,
+    Rest,
+    ShowFirstDealer,
+    ShowResult,
+    ShowSummary,
+    TableController,
+)
+from koikoi_desktop.storage import Storage
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ("Ana", "Bo")
+
+
+def make(
+    seats: tuple[str, str] = ("human", "beginner"),
+    seed: int = 3,
+    *,
+    preset: str = "nintendo",
+    practice: bool = False,
+    storage: Storage | None = None,
+) -> TableController:
+    c = TableController(
+        MatchConfig(engine.PRESETS[preset], seats, seed, practice),
+        names=NAMES,
+        thinker=Thinker(InlineExecutor()),
+        storage=storage,
+        speed="off",
+    )
+    c.start()
+    return c
+
+
+class Driver:
+    """Plays the scene's part: carries out cues (no animation: every cue is done at once),
+    remembers what was shown, and answers questions with ``answers``."""
+
+    def __init__(self, c: TableController, answers: dict[str, str] | None = None) -> None:
+        self.c = c
+        self.answers = {
+            "decide": "stop",
+            "declare": "declare",
+            "exchange": "keep",
+            **(answers or {}),
+        }
+        self.seen: list[object] = []
+        self.asked: list[Ask] = []
+        self.summaries = 0
+        self.result: ShowResult | None = None
+        self.behind_curtain: list[tuple[bool, bool, bool]] = []
+
+    def cues(self, *, answer: bool = True) -> None:
+        c = self.c
+        while c.cues:
+            cue = c.cues.popleft()
+            self.seen.append(cue)
+            if isinstance(cue, ShowFirstDealer):
+                c.first_dealer_seen()
+            elif isinstance(cue, ShowSummary):
+                self.summaries += 1
+                c.summary_seen()
+            elif isinstance(cue, Curtain):
+                snap = c.snapshot()
+                self.behind_curtain.append((c.curtain, snap.curtain, c.my_turn()))
+                c.curtain_lifted(cue.seat)
+            elif isinstance(cue, Ask):
+                self.asked.append(cue)
+                if answer:
+                    c.answer(Action.from_text(self.answers[cue.question]))
+            elif isinstance(cue, ShowResult):
+                self.result = cue
+            else:
+                assert isinstance(cue, Animate | Deal | Rest)
+
+    def run(self, until: Callable[[], bool], frames: int = 40000, *, answer: bool = True) -> bool:
+        """Frames of 1/60 s (a count, never a clock) until ``until()``."""
+        for _ in range(frames):
+            self.cues(answer=answer)
+            if until():
+                return True
+            self.c.update(1 / 60)
+        return until()
+
+    def to_my_turn(self, phase: str = "play") -> None:
+        c = self.c
+        assert self.run(lambda: c.my_turn() and c.state.phase == phase)
+
+
+def test_the_controller_imports_no_pygame() -> None:
+    code = (
+        "import sys; import koikoi_desktop.scenes.table_controller; "
+        "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("preset", ["nintendo", "seed-000", "seed-001", "seed-003"])
+def test_a_whole_computer_match_through_the_cues(preset: str) -> None:
+    c = make(("intermediate", "beginner"), seed=11, preset=preset)
+    d = Driver(c)
+    assert isinstance(c.cues[0], ShowFirstDealer) and not c.snapshot().dealer_known
+    assert d.run(lambda: d.result is not None)
+    m = c.played()
+    assert m.outcome is not None and c.finished and d.result == ShowResult("")
+    assert d.summaries == len(m.ledger)  # every round's summary was shown, once
+    deals = [cue for cue in d.seen if isinstance(cue, Deal)]
+    assert len(deals) >= 1 and all(cue.view.player == c.viewer for cue in deals)
+    moves = sum(len(cue.events) for cue in d.seen if isinstance(cue, Animate))
+    assert moves > 0 and len(c.actions) > 10
+    assert not d.asked  # computers are never asked: they decide through the thinker
+
+
+def test_views_never_hold_the_other_hand() -> None:
+    """Every view the controller gives the scene is the bottom seat's: its own hand, never the
+    other's (the board draws placeholders for those)."""
+    c = make(("human", "beginner"), seed=4)
+    d = Driver(c)
+    d.to_my_turn()
+    for _ in range(6):
+        for cue in d.seen:
+            if isinstance(cue, Deal | Rest):
+                assert cue.view.player == 0
+                assert not set(cue.view.hand) & set(c.state.hand(1))
+        snap = c.snapshot()
+        assert snap.view.player == 0 and set(snap.view.hand) == set(c.state.hand(0))
+        c.apply(c.state.legal_actions()[0])
+        if not d.run(lambda: c.my_turn() or c.played().outcome is not None, 3000):
+            break
+
+
+def test_held_card_click_drag_drop_and_refusals() -> None:
+    for seed in range(5, 60):
+        c = make(seed=seed)
+        d = Driver(c)
+        d.to_my_turn()
+        st = c.state
+        pairs = [
+            (h, [f for f in st.field if engine.month_of(f) == engine.month_of(h)])
+            for h in sorted(st.hand(0))
+        ]
+        match = next(((h, f[0]) for h, f in pairs if len(f) == 1), None)
+        lone = next((h for h, f in pairs if not f), None)
+        if match and lone:
+            break
+    else:
+        pytest.fail("no deal with both a single match and a lone card")
+    card, target = match
+    other = next(f for f in st.field if engine.month_of(f) != engine.month_of(card))
+    before = engine.match_record(c.played())
+    # a press on a card that cannot move holds nothing
+    assert not c.grab(other, (0, 0), (10, 10)) and c.hold == "idle"
+    # press + release without moving: a click, the card stays lifted with its target lit
+    assert c.grab(card, (3, 4), (100, 100)) and c.hold == "dragging"
+    assert not c.drag_to((102, 101))  # within the threshold: not a drag yet
+    released = c.release()
+    assert released is not None and not released.moved and c.hold == "lifted"
+    assert c.snapshot().lit == frozenset({target}) and c.snapshot().lifted == card
+    # a drop off the field puts it back, nothing changes
+    c.drop(0, on_field=False)
+    assert c.hold == "idle" and engine.match_record(c.played()) == before and not c.message
+    # a drag onto the wrong card: the engine refuses, one line says why, nothing changes
+    assert c.grab(card, (0, 0), (100, 100)) and c.drag_to((300, 300))
+    c.release()
+    c.drop(other, on_field=True)
+    assert engine.match_record(c.played()) == before
+    assert c.message and "\n" not in c.message and c.hold == "idle"
+    # the lone card may only go to the open field: dropped on any field card it is placed
+    choice = c.choice_for(lone)
+    assert choice is not None and not choice.targets and choice.open_field is not None
+    probe = TableController(c.config, names=NAMES, thinker=Thinker(InlineExecutor()))
+    probe.match = engine.replay_match(engine.match_record(c.played()))
+    probe.stage = "play"
+    assert probe.grab(lone, (0, 0), (100, 100)) and probe.drag_to((300, 300))
+    probe.release()
+    probe.drop(other, on_field=True)
+    assert not probe.message and lone not in probe.state.hand(0)
+    assert probe.actions[-1][2] in (f"play {lone}", f"discard {lone}")
+    # a drag onto the right card captures
+    assert c.grab(card, (0, 0), (100, 100)) and c.drag_to((400, 300))
+    c.release()
+    c.drop(target, on_field=True)
+    assert {card, target} <= set(c.state.captured(0)) or c.played().ledger
+    assert c.actions[-1][1:] in ((0, f"play {card}"), (0, f"play {card}>{target}"))
+    assert isinstance(c.cues[-1], Animate) and c.after is not None
+
+
+def test_keyboard_play() -> None:
+    c = make(seed=9)
+    d = Driver(c)
+    d.to_my_turn()
+    cards = c.pickable()
+    assert cards == sorted(c.state.hand(0))
+    c.key("right")
+    assert c.snapshot().focus == cards[1]
+    c.key("confirm")
+    assert c.hold == "lifted" and c.lifted is not None and c.lifted.card == cards[1]
+    c.key("back")
+    assert c.hold == "idle"
+    n = len(c.state.moves)
+    c.key("confirm")
+    c.key("confirm")
+    assert len(c.played().round.moves) > n or c.played().ledger
+
+
+def test_the_koikoi_question_and_its_numbers() -> None:
+    """Play the human's first legal move until a koi-koi decision; the question is asked once
+    and its numbers are the engine's payout."""
+    c = make(("human", "beginner"), seed=11)
+    d = Driver(c)
+    asked: list[Ask] = []
+    for _ in range(3000):
+        d.run(
+            lambda: (
+                (c.my_turn() and c.state.phase in ("play", "draw")) or bool(d.asked) or c.finished
+            ),
+            3000,
+            answer=False,
+        )
+        if d.asked:
+            cue = d.asked.pop()
+            if cue.question == "decide":
+                asked.append(cue)
+                break
+            c.answer(Action.from_text(d.answers[cue.question]))
+            continue
+        if c.finished:
+            pytest.skip("no decision for the human in this match")
+        c.apply(c.state.legal_actions()[0])
+    assert asked and asked[0].seat == 0 and asked[0].key[-1] == "decide"
+    st = c.state
+    odds = c.view(0).koikoi_odds()
+    kw = {
+        "winner_calls": st.calls[0],
+        "loser_calls": st.calls[1],
+        "field_brights": st.field_brights,
+    }
+    assert odds == st.koikoi_odds(0)  # the panel's numbers from the view match the full state
+    assert odds.base == st.base(0) and odds.payout == engine.payout(st.base(0), c.rules, **kw)
+    c.update(1 / 60)
+    assert not c.cues  # asked once: no second question while it is open
+    assert c.answer(Action.from_text("stop"))
+    assert st.outcome is not None and st.outcome.reason == "stop"
+
+
+def test_hot_seat_two_views_and_the_curtain() -> None:
+    c = make(("human", "human"), seed=5)
+    d = Driver(c)
+    d.to_my_turn()
+    first = c.viewer
+    assert first == c.state.to_move
+    c.apply(next(a for a in c.state.legal_actions() if a.kind == "play"))
+    assert d.run(lambda: c.viewer != first, 3000)
+    other = c.viewer
+    curtains = [i for i, cue in enumerate(d.seen) if isinstance(cue, Curtain)]
+    assert curtains and d.seen[curtains[0]] == Curtain(other)
+    # while the curtain was up nobody could play and the view said so
+    assert d.behind_curtain[0] == (True, True, False)
+    # then the board turned to the new player: their view, their hand only
+    rest = next(cue for cue in d.seen[curtains[0] :] if isinstance(cue, Rest))
+    assert rest.view.player == other and not rest.curtain
+    assert set(rest.view.hand) == set(c.state.hand(other))
+    assert not set(rest.view.hand) & set(c.state.hand(first))
+    assert d.run(lambda: c.my_turn(), 3000) and set(c.snapshot().view.hand) == set(
+        c.state.hand(other)
+    )
+
+
+def test_practice_undo_and_suggest() -> None:
+    c = make(("human", "beginner"), seed=8, practice=True)
+    d = Driver(c)
+    d.to_my_turn()
+    hand = sorted(c.state.hand(0))
+    before = engine.match_record(c.played())
+    c.suggest()
+    assert c.suggestion
+    c.apply(next(a for a in c.state.legal_actions() if a.kind == "play"))
+    d.run(lambda: c.my_turn() or c.played().round_number > 1, 3000)
+    if c.played().round_number != 1:
+        pytest.skip("the round ended at once")
+    assert c.can_undo() and c.undo()
+    assert sorted(c.state.hand(0)) == hand and engine.match_record(c.played()) == before
+    assert isinstance(c.cues[-1], Rest) and c.log[-1]
+
+
+def test_a_computer_that_sends_an_illegal_move_is_an_error() -> None:
+    c = make(("beginner", "human"), seed=2)
+    d = Driver(c)
+    opp = c.opponents[0]
+    opp.choose = lambda view: Action.from_text("koikoi")  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="illegal"):
+        d.run(lambda: False, 3000)
+
+
+def test_an_unknown_level_is_refused_at_the_boundary() -> None:
+    with pytest.raises(ValueError, match="grandmaster"):
+        TableController(
+            MatchConfig(engine.PRESETS["nintendo"], ("human", "grandmaster")),
+            names=NAMES,
+            thinker=Thinker(InlineExecutor()),
+        )
+
+
+def test_the_recorder_saves_every_move_and_records_the_end(tmp_path: Path) -> None:
+    with Storage.open(tmp_path) as store:
+        c = make(("human", "beginner"), seed=6, storage=store)
+        d = Driver(c)
+        d.to_my_turn()
+        c.apply(c.state.legal_actions()[0])
+        saved = store.read_autosave()
+        assert saved is not None and saved.record == engine.match_record(c.played())
+        assert saved.meta["names"] == list(NAMES)
+        c.concede()
+        d.cues()
+        assert d.result == ShowResult("conceded") and c.finished
+        assert store.read_autosave() is None  # recording the match removed its saved row
+        assert store.ledger_count() == 1
+        c.concede()  # once only
+        assert store.ledger_count() == 1
