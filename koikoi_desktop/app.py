@@ -12,11 +12,22 @@ stack passes intents down; no scene sees a pygame event.
 
 Decisions:
 
-* Only ``pygame.display`` and ``pygame.font`` are initialised (not the mixer): the game has no
-  sound yet and an audio device that is missing must never stop the window from opening.
+* The app owns one :class:`~koikoi_desktop.audio.Audio` (``App.audio``), opened after the
+  window so a missing audio device can never stop the window from opening: without one, one line
+  on stderr says so and the game plays on silently. Effects are chosen in one place,
+  :class:`~koikoi_desktop.ui.sound_cues.SoundCues` (``App.cues``); the settings screen changes
+  volumes and mute on ``App.audio`` while the game runs.
+* A scripted run (``--frames``, ``--screenshot``, ``--autoplay``) uses SDL's dummy audio driver
+  unless ``SDL_AUDIODRIVER`` says otherwise, and with the dummy driver — SDL's "no audio
+  device", asked for — no mixer is opened at all: tests and scripted runs stay as light as
+  before sound existed (measured: an open mixer and its effects made an uncapped autoplay match
+  a few tenths of a second slower on a busy machine). The disk-audio test and
+  ``benchmarks/render.py`` use SDL's ``disk`` driver instead, which mixes and paces like a real
+  device. An interactive run lets SDL pick the real device.
 * ``--autoplay`` and benchmark runs use a fixed simulated time step of 1/60 s per frame with no
   frame cap: the match runs as fast as the machine draws, every frame still goes through the real
-  scenes, and a run is reproducible for a seed. Interactive play is capped at 60 fps.
+  scenes, and a run is reproducible for a seed. Interactive play is capped at 60 fps, and so is
+  ``--autoplay --realtime`` (a match to watch and hear at the pace a person plays).
 * A scripted run (``--frames``, ``--screenshot`` or ``--autoplay``) on Linux without a display
   uses SDL's dummy video driver, so ``python -m koikoi_desktop --frames 60 --screenshot x.png``
   works on a headless machine.
@@ -71,8 +82,9 @@ def _match_record(app: Any) -> str | None:
 def sdl_defaults(args: argparse.Namespace) -> None:
     """Set SDL environment defaults before pygame opens a display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     scripted = bool(args.frames or args.screenshot or args.autoplay)
+    if scripted:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     headless = (
         sys.platform.startswith("linux")
         and not os.environ.get("DISPLAY")
@@ -136,7 +148,8 @@ class App:
         self.size: tuple[int, int] = self.args.size or DEFAULT_SIZE
         self.autoplay: bool = bool(self.args.autoplay)
         self.seed: int | None = self.args.seed
-        self.fixed_dt: float | None = 1 / FPS if (self.autoplay or record_frames) else None
+        fixed = (self.autoplay and not getattr(self.args, "realtime", False)) or record_frames
+        self.fixed_dt: float | None = 1 / FPS if fixed else None
         self.record_frames = record_frames
         self.frame_ms: list[float] = []
         self.frame = 0
@@ -164,6 +177,13 @@ class App:
         #: Where the table's computer opponents think: None = their own worker (a thread, or a
         #: process for Expert); tests inject ``ai.InlineExecutor()`` to decide synchronously.
         self.ai_executor: Executor | None = None
+        from koikoi_desktop.ui.sound_cues import SoundCues
+
+        #: The one audio player (``open_audio``, after the window); None until then.
+        self.audio: Any = None
+        #: Which effect goes with what the table shows (silent until ``open_audio``).
+        self.cues = SoundCues(None)
+        self._sound_log: Any = None
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:
@@ -222,6 +242,29 @@ class App:
         if self.storage is not None:
             self.storage.save_settings()  # a full disk becomes a storage warning, not an error
 
+    def open_audio(self) -> None:
+        """Open the game's one audio player (after the window) with the saved volumes and start
+        the ambient loop. No audio device is an expected failure: one line on stderr, and the
+        game goes on silently (every effect is then a no-op)."""
+        from koikoi_desktop.audio import Audio
+        from koikoi_desktop.ui.sound_cues import SoundCues
+
+        cache = self.storage.data_dir / "cache" if self.storage is not None else None
+        audio = Audio(cache=cache)
+        if self.settings is not None:
+            audio.apply_settings(self.settings)
+        if os.environ.get("SDL_AUDIODRIVER", "").lower() == "dummy":
+            pass  # SDL's "no audio device" by request (scripted runs, tests): nothing to open
+        elif audio.init():
+            audio.start_music()
+        else:
+            print(f"koikoi-desktop: playing without sound ({audio.error})", file=sys.stderr)
+        log_path = os.environ.get("KOIKOI_SOUND_LOG", "")
+        if log_path:  # a debugging aid (see ui/sound_cues.py)
+            self._sound_log = open(log_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+        self.audio = audio
+        self.cues = SoundCues(audio, log=self._sound_log)
+
     def open_sprites(self) -> None:
         """The card sprite cache (table, captures, chips, prompts, summary sizes)."""
         self.sprites = CardSprites(max_sizes=10)
@@ -262,6 +305,10 @@ class App:
                 gfx.set_language(str(code))
             except ValueError as exc:  # a language this version does not have
                 self.warnings.append(f"language {code}: {exc}")
+        from koikoi_desktop import i18n
+
+        # the settings model only admits the known styles
+        i18n.set_name_style(str(self.setting("name_display", "translated")))
 
     def open_window(self) -> None:
         import warnings
@@ -443,6 +490,7 @@ class App:
         self.open_storage()
         self._set_language()
         self.open_window()
+        self.open_audio()
         self.open_sprites()
         self.first_scene()
         status = self.loop(start)
@@ -475,6 +523,8 @@ class App:
                 break
             self.stack.draw(self.screen)
             pygame.display.flip()
+            if self.audio is not None:
+                self.audio.update()  # after the flip: the first frame is up before synthesis
             self.frame += 1
             if self.first_frame_at is None and start is not None:
                 self.first_frame_at = time.perf_counter() - start
@@ -510,6 +560,11 @@ class App:
         while self.stack.top is not None:
             self.stack.pop()
         self.close_storage()
+        if self.audio is not None:
+            self.audio.quit()
+        if self._sound_log is not None:
+            self._sound_log.close()
+            self._sound_log = None
         pygame.display.quit()
 
     def close_storage(self) -> None:

@@ -7,11 +7,14 @@ Decisions:
   card sounds, a falling sine for the small drum), turned into an in-memory WAV and handed to
   ``pygame.mixer.Sound``. Nothing to license, nothing to lose from a broken install, and the sound
   "source" is this readable code. ``export_wavs(folder)`` writes them out to listen to.
-  Measured cost: see ``benchmarks/bench_audio.py`` (effects are made in ``init``; the ambient loop
-  only when music first starts).
-* **Never raises from** ``init``: no audio device, ``SDL_AUDIODRIVER=dummy``, a missing mixer
-  module, or any synthesis error leaves ``available`` False and every call a silent no-op.
-  ``play`` with an unknown name raises ``ValueError`` (a programming error, caught by tests).
+  Measured cost: see ``benchmarks/text_audio.py``. The effects are made in a worker process
+  (:class:`SynthJob`) once the first frame is drawn, the ambient loop when music first starts;
+  ``Audio.update`` (once a frame) takes the results.
+* **No device is an expected failure, a bug is not.** ``init`` catches only ``pygame.error``
+  from opening the mixer (no audio device, a driver that refuses): ``available`` stays False,
+  ``error`` says why (the app prints it as one line) and every call is a silent no-op. A
+  synthesis error is a bug: it is raised again on the main thread (``update``), never turned into
+  silence. ``play`` with an unknown name raises ``ValueError``.
 * Volumes are floats 0..1 (``apply_settings`` reads the settings model's 0..100 integers);
   effects and music have separate volumes; ``muted`` silences both without forgetting them.
 * Melodies use Japanese pentatonic scales: *yo* (bright) for good news, *in* / miyako-bushi
@@ -22,12 +25,12 @@ Decisions:
 
 from __future__ import annotations
 
-import contextlib
+import hashlib
 import io
 import math
+import os
 import random
 import sys
-import threading
 import wave
 from array import array
 from collections.abc import Callable
@@ -37,7 +40,8 @@ from typing import Any
 RATE = 22050
 AMBIENT_RATE = 16000  # the loop is dark and soft: a lower rate halves its making time
 EFFECTS: tuple[str, ...] = (
-    "card_place", "capture", "draw_flip", "yaku", "koikoi", "round_won", "round_lost",
+    "deal", "card_place", "capture", "draw_flip", "yaku", "koikoi", "stop",
+    "round_won", "round_lost", "match_won", "match_lost",
 )
 AMBIENT_SECONDS = 16.0
 EFFECT_PEAK = 0.70
@@ -52,7 +56,7 @@ def _silence(seconds: float, rate: int) -> Signal:
     return [0.0] * max(1, int(seconds * rate))
 
 
-def _mix(dst: Signal, src: Signal, at: float, rate: int, gain: float = 1.0,
+def _mix(dst: Signal | array[float], src: Signal, at: float, rate: int, gain: float = 1.0,
          *, wrap: bool = False) -> None:
     """Add ``src`` into ``dst`` starting at ``at`` seconds (cut at the end, or wrapped round)."""
     start = int(at * rate)
@@ -149,6 +153,14 @@ IN = [-12, -11, -7, -5, -4, 0, 1, 5, 7, 8, 12]
 # ------------------------------------------------------------------------------------ effects
 
 
+def _deal(rate: int, rng: random.Random) -> Signal:
+    """A packet dealt: three quick, light taps, the last one firmest."""
+    sig = _silence(0.16, rate)
+    for i, gain in enumerate((0.45, 0.6, 0.9)):
+        _mix(sig, _tap(rate, rng, bright=0.3 + 0.1 * i, body_hz=170.0), 0.03 * i, rate, gain)
+    return sig
+
+
 def _card_place(rate: int, rng: random.Random) -> Signal:
     sig = _silence(0.10, rate)
     _mix(sig, _tap(rate, rng), 0.0, rate)
@@ -206,6 +218,24 @@ def _koikoi(rate: int, rng: random.Random) -> Signal:
     return sig
 
 
+def _clack(rate: int, rng: random.Random) -> Signal:
+    """One strike of the wooden clappers (hyoshigi): a bright click over a hollow ring."""
+    n = int(0.12 * rate)
+    click = _decay(_lowpass(_noise(n, rng), 0.75), 0.006, rate, attack=0.0003)
+    ring = _decay([math.sin(2 * math.pi * 930.0 * i / rate) for i in range(n)], 0.03, rate,
+                  attack=0.0005)
+    return [c * 1.2 + r * 0.8 for c, r in zip(click, ring, strict=True)]
+
+
+def _stop(rate: int, rng: random.Random) -> Signal:
+    """"Stop": two strikes of the clappers and a low drum under the second."""
+    sig = _silence(0.45, rate)
+    _mix(sig, _clack(rate, rng), 0.0, rate, 0.8)
+    _mix(sig, _clack(rate, rng), 0.13, rate, 1.0)
+    _mix(sig, _drum(0.3, rate, start_hz=110.0, end_hz=55.0), 0.13, rate, 0.6)
+    return sig
+
+
 def _round_won(rate: int, rng: random.Random) -> Signal:
     run = [(0.0, 0, 0.6), (0.08, 1, 0.65), (0.16, 2, 0.7), (0.24, 3, 0.75), (0.32, 4, 0.8),
            (0.40, 5, 0.9), (0.56, 5, 0.8), (0.56, 7, 0.7), (0.56, 8, 0.6)]
@@ -219,14 +249,37 @@ def _round_lost(rate: int, rng: random.Random) -> Signal:
     return _notes(rate, rng, fall, length=1.3, scale=IN, brightness=0.3, ring=0.3)
 
 
+def _match_won(rate: int, rng: random.Random) -> Signal:
+    """The match is won: the round's run played twice as high and wide, a drum on each chord."""
+    run = [(0.0, 0, 0.55), (0.1, 2, 0.6), (0.2, 3, 0.65), (0.3, 4, 0.7), (0.4, 5, 0.8),
+           (0.62, 3, 0.7), (0.62, 5, 0.8), (0.95, 5, 0.8), (0.95, 7, 0.8), (0.95, 9, 0.7)]
+    sig = _notes(rate, rng, run, length=2.0, scale=YO, ring=0.45)
+    _mix(sig, _drum(0.5, rate, start_hz=120.0, end_hz=55.0), 0.0, rate, 0.7)
+    _mix(sig, _drum(0.6, rate, start_hz=110.0, end_hz=50.0), 0.95, rate, 0.9)
+    return sig
+
+
+def _match_lost(rate: int, rng: random.Random) -> Signal:
+    """The match is lost: a slow fall through the dark scale to a low, soft drum."""
+    fall = [(0.0, 10, 0.7), (0.22, 8, 0.7), (0.44, 7, 0.7), (0.66, 5, 0.75), (0.95, 3, 0.8),
+            (0.95, 0, 0.6)]
+    sig = _notes(rate, rng, fall, length=1.9, scale=IN, brightness=0.3, ring=0.4)
+    _mix(sig, _drum(0.7, rate, start_hz=90.0, end_hz=45.0), 0.95, rate, 0.7)
+    return sig
+
+
 _MAKERS: dict[str, Callable[[int, random.Random], Signal]] = {
+    "deal": _deal,
     "card_place": _card_place,
     "capture": _capture,
     "draw_flip": _draw_flip,
     "yaku": _yaku,
     "koikoi": _koikoi,
+    "stop": _stop,
     "round_won": _round_won,
     "round_lost": _round_lost,
+    "match_won": _match_won,
+    "match_lost": _match_lost,
 }
 
 
@@ -244,18 +297,21 @@ def synthesize(name: str, rate: int = RATE) -> array[int]:
 
 
 def ambient_loop(rate: int = AMBIENT_RATE, seconds: float = AMBIENT_SECONDS) -> array[int]:
-    """A quiet, seamless loop: a soft drone with sparse koto notes of the *in* scale."""
+    """A quiet, seamless loop: a soft drone with sparse koto notes of the *in* scale.
+
+    The loop is 256 000 samples: it is built in an ``array('d')`` (8 bytes a sample) rather
+    than a list of floats (32), so making it costs the game a few MB of memory, not tens."""
     rng = random.Random("koikoi-ambient")
     n = int(seconds * rate)
-    sig = [0.0] * n
+    sig = array("d", bytes(8 * n))
     # Drone: A2 and E3 with a slow swell; whole cycles in the loop, so the seam is silent.
     for f, gain in ((110.0, 0.5), (165.0, 0.3), (220.0, 0.12)):
         cycles = round(f * seconds)
         w = 2 * math.pi * cycles / n
         swell_w = 2 * math.pi * 2 / n  # two swells per loop
+        g = 0.35 * gain
         for i in range(n):
-            sig[i] += gain * math.sin(w * i) * (0.75 + 0.25 * math.sin(swell_w * i))
-    sig = [0.35 * v for v in sig]
+            sig[i] += g * math.sin(w * i) * (0.75 + 0.25 * math.sin(swell_w * i))
     t = 0.6
     while t < seconds:
         degree = rng.choice(range(3, len(IN)))
@@ -263,7 +319,9 @@ def ambient_loop(rate: int = AMBIENT_RATE, seconds: float = AMBIENT_SECONDS) -> 
                       0.8, rate)
         _mix(sig, note, t, rate, rng.uniform(0.35, 0.6), wrap=True)
         t += rng.choice((0.8, 1.2, 1.6, 2.4))
-    return _to_int16(_normalise(sig, AMBIENT_PEAK))
+    top = max(max(sig), -min(sig)) or 1.0
+    k = AMBIENT_PEAK * 32767 / top
+    return array("h", (max(-32767, min(32767, int(v * k))) for v in sig))
 
 
 def _to_int16(sig: Signal) -> array[int]:
@@ -304,117 +362,286 @@ def export_wavs(folder: Path | str) -> list[Path]:
 # -------------------------------------------------------------------------------------- player
 
 
+def effect_wavs() -> dict[str, bytes]:
+    """Every effect as an in-memory WAV file (what the player loads; ~0.3 s of CPU)."""
+    return {name: to_wav_bytes(synthesize(name)) for name in EFFECTS}
+
+
+def ambient_wav() -> bytes:
+    """The ambient loop as an in-memory WAV file (~0.5 s of CPU)."""
+    return to_wav_bytes(ambient_loop(), AMBIENT_RATE)
+
+
+#: What a synthesis worker can be asked to make (by name: the worker process imports this
+#: module itself, so no function object travels between processes).
+WORKS: dict[str, Callable[[], Any]] = {"effects": effect_wavs, "ambient": ambient_wav}
+
+
+def _source_tag() -> str:
+    """What the cached sounds were made by: a digest of this module's source (the package
+    version where the source is not a file, as in a frozen build)."""
+    try:
+        data = Path(__file__).read_bytes()
+    except OSError:
+        from koikoi_desktop import __version__
+
+        data = __version__.encode()
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _read_cached(path: Path) -> bytes | None:
+    """A cached WAV file, or None when it is missing or not a whole 16-bit mono WAV."""
+    try:
+        data = path.read_bytes()
+        with wave.open(io.BytesIO(data)) as w:
+            whole = w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getnframes() > 0
+            whole = whole and len(data) >= 44 + 2 * w.getnframes()
+    except (OSError, EOFError, wave.Error):
+        return None
+    return data if whole else None
+
+
+def cached_work(work: str, cache: Path | None) -> Any:
+    """``WORKS[work]()``, read from the sound cache under ``cache`` when this version of the
+    module already made it there; made and written there otherwise.
+
+    Decision: the cache is an optimisation (about a second of CPU saved at every start), never a
+    source of truth. A missing, damaged or older file is made again; a cache that cannot be
+    written (read-only folder, full disk) only means the next start makes the sounds again, so
+    that failure is not reported. Folders of older versions are removed when a new one is
+    written."""
+    if cache is None:
+        return WORKS[work]()
+    folder = cache / f"sounds-{_source_tag()}"
+    names = EFFECTS if work == "effects" else ("ambient",)
+    found = {n: _read_cached(folder / f"{n}.wav") for n in names}
+    if all(v is not None for v in found.values()):
+        return found if work == "effects" else found["ambient"]
+    made = WORKS[work]()
+    files = made if work == "effects" else {"ambient": made}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in files.items():
+            tmp = folder / f".{name}.wav.tmp"
+            tmp.write_bytes(data)
+            os.replace(tmp, folder / f"{name}.wav")
+        for old in cache.glob("sounds-*"):
+            if old != folder and old.is_dir():
+                for f in old.iterdir():
+                    f.unlink()
+                old.rmdir()
+    except OSError:
+        pass  # see the docstring: the sounds were made; only the saving for next time failed
+    return made
+
+
+def _synth_worker(send: Any, work: str, cache: Path | None = None) -> None:
+    """In the worker process: make ``work`` and send ``(True, result)``, or ``(False,
+    exception)`` so the game raises it again on its own main thread."""
+    try:
+        send.send((True, cached_work(work, cache)))
+    except BaseException as exc:  # handed over, raised again by SynthJob.result()
+        send.send((False, exc))
+    finally:
+        send.close()
+
+
+class SynthJob:
+    """One synthesis in a worker process, collected without blocking (``done`` / ``result``).
+
+    Decision: a process, not a thread. Synthesis is ~1 s of pure-Python CPU; on a thread it held
+    the interpreter lock in 5 ms slices, and every thread that releases the lock and wants it
+    back — the frame loop after a flip, the computer opponent's worker thread — waited for the
+    next slice: an autoplay match took twice as long while the sounds were being made. A worker
+    process runs on another core and hands back bytes (~1 MB). Like the Expert's worker
+    (``ui.thinker``) it forks on Linux and spawns elsewhere; it is a daemon, so quitting never
+    waits for it, and ``cancel`` ends it at once.
+    """
+
+    def __init__(self, work: str, cache: Path | None = None) -> None:
+        import multiprocessing
+
+        if work not in WORKS:
+            raise ValueError(f"unknown synthesis {work!r}; expected one of {sorted(WORKS)}")
+        ctx: Any = multiprocessing.get_context(
+            "fork" if sys.platform.startswith("linux") else "spawn")
+        self._recv, send = ctx.Pipe(duplex=False)
+        self._proc = ctx.Process(target=_synth_worker, args=(send, work, cache), daemon=True,
+                                 name=f"koikoi-{work}-synth")
+        self._proc.start()
+        send.close()  # ours: the worker holds its own end
+
+    def done(self, timeout: float = 0.0) -> bool:
+        """Whether the result (or an error, or the worker's end) is waiting."""
+        return bool(self._recv.poll(timeout))
+
+    def result(self) -> Any:
+        """The worker's result; its exception is raised here. A worker that ended without an
+        answer (killed from outside) is an error too."""
+        try:
+            ok, value = self._recv.recv()
+        except EOFError:
+            raise RuntimeError("the sound synthesis worker ended without a result") from None
+        finally:
+            self._recv.close()
+            self._proc.join(timeout=5.0)
+        if not ok:
+            raise value
+        return value
+
+    def cancel(self) -> None:
+        if self._proc.is_alive():
+            self._proc.terminate()
+        self._proc.join(timeout=5.0)
+        self._recv.close()
+
+
 class Audio:
     """The game's sound player. Construct freely; nothing happens until ``init()``.
+
+    The app owns one (``App.audio``), opened after the window. Without an audio device ``init``
+    returns False, ``error`` says why, and every call is a silent no-op.
 
     >>> a = Audio(effects_volume=2.0)
     >>> a.effects_volume, a.available
     (1.0, False)
-    >>> a.play("capture")  # before init (or without a device): silently nothing
+    >>> a.play("capture")  # before init (or without a device): nothing, and False
+    False
     """
 
     def __init__(self, *, effects_volume: float = 0.8, music_volume: float = 0.6,
-                 muted: bool = False) -> None:
+                 muted: bool = False, cache: Path | None = None) -> None:
         self.effects_volume = _clamp(effects_volume)
         self.music_volume = _clamp(music_volume)
         self.muted = bool(muted)
         self.available = False
-        self.error: str | None = None  # why audio is unavailable, for a log line
+        self.error: str | None = None  # why audio is unavailable, for the one log line
+        #: Where made sounds are kept between runs (``cached_work``); None: made every time.
+        self.cache = cache
         self._sounds: dict[str, Any] = {}
         self._music: Any = None
         self._music_channel: Any = None
         self._music_wanted = False
-        self._music_thread: threading.Thread | None = None
-        self._effects_thread: threading.Thread | None = None
+        self._effects_job: SynthJob | None = None
+        self._effects_wanted = False
+        self._music_job: SynthJob | None = None
+        self._music_pending = False
 
     # -- life cycle
     def init(self, *, background: bool = True) -> bool:
-        """Open the mixer; True when it opened. Never raises.
+        """Open the mixer; True when it opened, False (with ``error``) when there is no device.
 
-        With ``background`` (the game's way) the effects are synthesised on a daemon thread
-        (~0.2 s of CPU) so start-up does not wait; an effect played before they are ready is
-        skipped. ``background=False`` makes them now and returns False if that fails.
+        With ``background`` (the game's way) the effects are synthesised in a worker process so
+        start-up does not wait; an effect played before they are ready is skipped.
+        ``background=False`` makes them now.
         """
         if self.available:
             return True
-        try:
-            import pygame
+        import pygame
 
+        try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
-            if pygame.mixer.get_num_channels() < 8:
-                pygame.mixer.set_num_channels(8)
-            pygame.mixer.set_reserved(1)  # channel 0: the ambient loop
-            self._music_channel = pygame.mixer.Channel(0)
-        except Exception as exc:  # no device, no mixer, anything: run silently
-            self._fail(exc)
+        except pygame.error as exc:  # no audio device (or the driver refuses): play silently
+            self.error = str(exc) or "the audio device did not open"
             return False
+        if pygame.mixer.get_num_channels() < 8:
+            pygame.mixer.set_num_channels(8)
+        pygame.mixer.set_reserved(1)  # channel 0: the ambient loop
+        self._music_channel = pygame.mixer.Channel(0)
         self.available = True
         self.error = None
-        if not background:
-            return self._make_effects()
-        self._effects_thread = threading.Thread(
-            target=self._make_effects, name="effects-synth", daemon=True)
-        self._effects_thread.start()
+        if background:
+            self._effects_wanted = True  # started by the first update(): after a frame is drawn
+        else:
+            self._load_effects(cached_work("effects", self.cache))
         return True
 
-    def _make_effects(self) -> bool:
-        try:
-            import pygame
+    def update(self) -> None:
+        """Take finished background synthesis (called once a frame by the app). A synthesis
+        that failed raises its error here, on the caller's thread.
 
-            sounds = {
-                name: pygame.mixer.Sound(file=io.BytesIO(to_wav_bytes(synthesize(name))))
-                for name in EFFECTS
-            }
-        except Exception as exc:
-            self._fail(exc)
-            return False
-        self._sounds = sounds
-        self._apply_volumes()
-        return True
-
-    def _fail(self, exc: BaseException) -> None:
-        self.available = False
-        self.error = f"{type(exc).__name__}: {exc}"
-        self._sounds = {}
-        self._music_channel = None
-
-    def wait_ready(self, timeout: float = 10.0) -> None:
-        """Block until background synthesis is done (tests, benchmarks; the game never waits)."""
-        for thread in (self._effects_thread, self._music_thread):
-            if thread is not None:
-                thread.join(timeout)
-
-    def quit(self) -> None:
-        """Stop everything and close the mixer (safe to call at any time)."""
-        self.wait_ready()
-        try:
-            self.stop_music()
+        The first call starts the synthesis: the app calls this after its first frame is on the
+        screen, so start-up never shares the interpreter with it."""
+        if not (self._effects_wanted or self._music_pending or self._effects_job
+                or self._music_job):
+            return  # the usual frame: nothing under way
+        if self._effects_wanted and self.available:
+            self._effects_wanted = False
+            self._effects_job = SynthJob("effects", self.cache)
+        if self._music_pending and self.available:
+            self._music_pending = False
+            self._music_job = SynthJob("ambient", self.cache)
+        job = self._effects_job
+        if job is not None and job.done():
+            self._effects_job = None
+            self._load_effects(job.result())
+        music = self._music_job
+        if music is not None and music.done():
+            self._music_job = None
             if self.available:
                 import pygame
 
+                self._music = pygame.mixer.Sound(file=io.BytesIO(music.result()))
+                self._update_music()
+
+    def _load_effects(self, wavs: dict[str, bytes]) -> None:
+        if not self.available:
+            return
+        import pygame
+
+        self._sounds = {name: pygame.mixer.Sound(file=io.BytesIO(w)) for name, w in wavs.items()}
+        self._apply_volumes()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the effects are loaded (False before ``init`` or without a device)."""
+        return bool(self._sounds)
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        """Block until background synthesis is done and taken (tests, benchmarks; the game never
+        waits)."""
+        self.update()  # starts what is still to be made
+        for job in (self._effects_job, self._music_job):
+            if job is not None:
+                job.done(timeout)
+        self.update()
+
+    def quit(self) -> None:
+        """Stop everything and close the mixer (safe to call at any time). A synthesis still
+        running is stopped."""
+        for job in (self._effects_job, self._music_job):
+            if job is not None:
+                job.cancel()
+        if self.available:
+            import pygame
+
+            if pygame.mixer.get_init():
                 pygame.mixer.stop()
                 pygame.mixer.quit()
-        except Exception:
-            pass
         self.available = False
         self._sounds = {}
         self._music = None
         self._music_channel = None
-        self._music_thread = None
-        self._effects_thread = None
+        self._music_wanted = False
+        self._effects_job = None
+        self._effects_wanted = False
+        self._music_job = None
+        self._music_pending = False
 
     # -- effects
-    def play(self, name: str) -> None:
-        """Play effect ``name`` (one of ``EFFECTS``) unless muted or without audio."""
+    def play(self, name: str) -> bool:
+        """Play effect ``name`` (one of ``EFFECTS``); True when it started. Nothing (False)
+        while muted, at volume 0, without audio, before the effects are made, or when every
+        channel is busy."""
         if name not in _MAKERS:
             raise ValueError(f"unknown sound {name!r}; expected one of {EFFECTS}")
         if not self.available or self.muted or self.effects_volume <= 0.0:
-            return
-        sound = self._sounds.get(name)  # None while the effects are still being made
-        if sound is not None:
-            with contextlib.suppress(Exception):
-                sound.play()
+            return False
+        if self._effects_job is not None or self._effects_wanted:
+            self.update()
+        sound = self._sounds.get(name)
+        return sound is not None and sound.play() is not None
 
     # -- ambient loop
     def start_music(self) -> None:
@@ -428,44 +655,21 @@ class Audio:
 
     @property
     def music_playing(self) -> bool:
-        try:
-            return bool(self._music_channel is not None and self._music_channel.get_busy())
-        except Exception:
-            return False
+        return bool(self.available and self._music_channel is not None
+                    and self._music_channel.get_busy())
 
     def _update_music(self) -> None:
-        if not self.available or self._music_channel is None:
+        ch = self._music_channel
+        if not self.available or ch is None:
             return
-        try:
-            audible = self._music_wanted and not self.muted and self.music_volume > 0.0
-            if audible and self._music is None:
-                self._make_music_in_background()  # calls back here when the loop is ready
-            elif audible and not self._music_channel.get_busy():
-                self._music_channel.play(self._music, loops=-1, fade_ms=1500)
-            elif not audible and self._music_channel.get_busy():
-                self._music_channel.fadeout(400)
-            self._music_channel.set_volume(self.music_volume)
-        except Exception:
-            pass
-
-    def _make_music_in_background(self) -> None:
-        """Synthesise the loop (~0.3 s of CPU) on a daemon thread so no frame stalls."""
-        if self._music_thread is not None:
-            return
-
-        def work() -> None:
-            try:
-                import pygame
-
-                wav = to_wav_bytes(ambient_loop(), AMBIENT_RATE)
-                if self.available:
-                    self._music = pygame.mixer.Sound(file=io.BytesIO(wav))
-                    self._update_music()
-            except Exception as exc:
-                self.error = f"ambient loop: {type(exc).__name__}: {exc}"
-
-        self._music_thread = threading.Thread(target=work, name="ambient-synth", daemon=True)
-        self._music_thread.start()
+        audible = self._music_wanted and not self.muted and self.music_volume > 0.0
+        if audible and self._music is None:
+            self._music_pending = self._music_job is None  # update() starts the synthesis
+        elif audible and not ch.get_busy():
+            ch.play(self._music, loops=-1, fade_ms=1500)
+        elif not audible and ch.get_busy():
+            ch.fadeout(400)
+        ch.set_volume(self.music_volume)
 
     # -- volumes
     def set_effects_volume(self, volume: float) -> None:
@@ -479,13 +683,10 @@ class Audio:
     def set_muted(self, muted: bool) -> None:
         self.muted = bool(muted)
         if self.muted and self.available:
-            try:
-                import pygame
+            import pygame
 
-                for ch in range(1, pygame.mixer.get_num_channels()):
-                    pygame.mixer.Channel(ch).stop()
-            except Exception:
-                pass
+            for ch in range(1, pygame.mixer.get_num_channels()):
+                pygame.mixer.Channel(ch).stop()
         self._update_music()
 
     def toggle_mute(self) -> bool:
@@ -496,14 +697,12 @@ class Audio:
         """Take ``sound_volume`` / ``music_volume`` (0..100) and ``muted`` from the settings."""
         self.effects_volume = _clamp(getattr(settings, "sound_volume", 80) / 100.0)
         self.music_volume = _clamp(getattr(settings, "music_volume", 60) / 100.0)
-        self.muted = bool(getattr(settings, "muted", False))
+        self.set_muted(bool(getattr(settings, "muted", False)))
         self._apply_volumes()
-        self._update_music()
 
     def _apply_volumes(self) -> None:
         for sound in self._sounds.values():
-            with contextlib.suppress(Exception):
-                sound.set_volume(self.effects_volume)
+            sound.set_volume(self.effects_volume)
 
 
 def _clamp(volume: float) -> float:

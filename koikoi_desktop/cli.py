@@ -118,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--matches", type=_pos_int, metavar="N", help="with --autoplay: play N matches, then quit"
     )
     p.add_argument(
+        "--realtime",
+        action="store_true",
+        help="with --autoplay: play at the clock's pace (60 fps), to watch and hear a match",
+    )
+    p.add_argument(
         "--seats",
         type=_seats,
         metavar="A,B",
@@ -161,6 +166,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         ("--record", args.record),
         ("--matches", args.matches),
         ("--seats", args.seats),
+        ("--realtime", args.realtime),
     ):
         if value and not args.autoplay:
             raise UsageError(f"{flag} goes with --autoplay")

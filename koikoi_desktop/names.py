@@ -31,8 +31,9 @@ LEVELS = ("beginner", "intermediate", "expert")
 
 
 # ------------------------------------------------------------------------------ cards, yaku
-def card_name(card_id: int, style: str = "translated") -> str:
-    """A card's name (id 1-48) in the name style (translated, japanese, romaji)."""
+def card_name(card_id: int, style: str | None = None) -> str:
+    """A card's name (id 1-48) in a name style (translated, japanese, romaji; default: the
+    player's, :func:`koikoi_desktop.i18n.set_name_style`)."""
     return i18n.card_name(card_id, style)
 
 
@@ -41,12 +42,12 @@ def cards_text(cards: Iterable[int]) -> str:
     return ", ".join(card_name(c) for c in cards)
 
 
-def yaku_name(key: str, style: str = "translated") -> str:
-    """A yaku's name (an engine key such as ``"akatan"``)."""
+def yaku_name(key: str, style: str | None = None) -> str:
+    """A yaku's name (an engine key such as ``"akatan"``; default style: the player's)."""
     return i18n.yaku_name(key, style)
 
 
-def recorded_yaku_name(key: str, style: str = "translated") -> str:
+def recorded_yaku_name(key: str, style: str | None = None) -> str:
     """A yaku key read from the ledger: its name, or the key as recorded when unknown."""
     return yaku_name(key, style) if key in i18n.YAKU_KEYS else key
 
@@ -114,6 +115,12 @@ def options_text(options: dict[str, Any]) -> str:
 def factor_text(name: str, factor: int) -> str:
     """A multiplier of the round's score ("koi-koi ×2")."""
     return i18n.t(f"ui.factor.{name}", f=factor)
+
+
+def amount_text(n: int, unit: str) -> str:
+    """A number of coins or points with its noun in the form the number asks for ("1 coin",
+    "21 монета", "5 bodov"); ``unit`` is the rules' unit, ``"coins"`` or ``"points"``."""
+    return i18n.t("ui.count.coins" if unit == "coins" else "ui.count.points", n=n)
 
 
 def end_text(reason: str) -> str:

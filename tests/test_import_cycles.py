@@ -28,12 +28,8 @@ ROOT = Path(koikoi_desktop.__file__).parent
 #: Circles outside the engine that issue 17 (items 2-4: the table as controller/view/recorder,
 #: no stub scenes) removes. Nothing may be added here.
 KNOWN: list[frozenset[str]] = [
-    frozenset({"scenes", "scenes.stub"}),
     # issue 17: legacy import calls back into Storage (a type-only import); to be split
     frozenset({"storage.legacy", "storage.store"}),
-    frozenset(
-        {"scenes.table", "scenes.table_prompts", "scenes.table_sidebar", "scenes.table_view"}
-    ),
 ]
 
 

@@ -28,33 +28,8 @@ from .base import (
 from .beginner import Beginner
 from .expert import PLAY_BUDGET, Expert
 from .intermediate import Intermediate
+from .levels import make_opponent
 from .worker import Decision, InlineExecutor, Thinker, Why, decide
-
-_CLASSES: dict[str, type[Opponent]] = {
-    "beginner": Beginner,
-    "intermediate": Intermediate,
-    "expert": Expert,
-}
-
-
-def make_opponent(
-    level: str,
-    seed: int | None = None,
-    budget: Budget | int | str | None = None,
-    *,
-    persona: Persona | None = None,
-) -> Opponent:
-    """A computer opponent of ``level`` (beginner, intermediate or expert)."""
-    try:
-        cls = _CLASSES[level.lower()]
-    except KeyError:
-        raise ValueError(f"Unknown level {level!r}; choose one of: {', '.join(LEVELS)}.") from None
-    if isinstance(budget, int):
-        budget = Budget(playouts=budget)
-    elif isinstance(budget, str):
-        budget = Budget.parse(budget)
-    return cls(persona, seed=seed, budget=budget)
-
 
 __all__ = [
     "LEVELS",

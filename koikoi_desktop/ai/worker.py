@@ -77,7 +77,7 @@ _WORKER_OPPONENTS: dict[Spec, Opponent] = {}
 
 def _decide_in_worker(spec: Spec, view: PlayerView) -> Decision:
     """Runs in the worker process: one opponent per spec, kept between moves."""
-    from koikoi_desktop.ai import make_opponent
+    from koikoi_desktop.ai.levels import make_opponent
 
     opp = _WORKER_OPPONENTS.get(spec)
     if opp is None:

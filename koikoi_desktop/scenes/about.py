@@ -4,9 +4,9 @@ Registered as ``credits`` (``--scene credits``). A panel on the felt lists, in t
 language: the version; the licences (code MIT, card art and icon CC BY-SA 4.0, fonts OFL);
 who made it (fonts and sound credits included); the libraries with the versions actually
 running (Python, pygame-ce with its LGPL replace-the-library note, SDL, pydantic, platformdirs);
-and the folder holding the full licence texts (``LICENSE``, ``THIRD_PARTY_NOTICES.md``,
-``licenses/``) — next to the program in a packaged build, the checkout's root from source, the
-wheel's ``.dist-info/licenses/`` when installed with pip.
+and where the full licence texts are (``LICENSE``, ``THIRD_PARTY_NOTICES.md``, ``licenses/``) —
+next to the program in a packaged build, the checkout's root from source, the wheel's
+``.dist-info/licenses/`` when installed with pip — told in words, not as a file-system path.
 
 Decisions:
 
@@ -142,7 +142,12 @@ class AboutScene(MenuScene):
 
     def sections(self) -> list[tuple[str, list[str]]]:
         """(title, paragraphs) shown in the panel, in the current language."""
-        where = str(self.folder) if self.folder is not None else "THIRD_PARTY_NOTICES.md"
+        # Where the notices are, in words: a raw file-system path means nothing to a player.
+        # Without the files (a bare installed package) the sentence is left out.
+        notices = []
+        if self.folder is not None:
+            wheel = self.folder.parent.name.endswith(".dist-info")
+            notices = [gfx.tr("ui.credits.notices_installed" if wheel else "ui.credits.notices")]
         return [
             (gfx.tr("ui.credits.licence.title"), [gfx.tr("ui.credits.licence.text")]),
             (gfx.tr("ui.credits.made.title"), [
@@ -152,7 +157,7 @@ class AboutScene(MenuScene):
             ]),
             (gfx.tr("ui.credits.libraries.title"), [
                 gfx.tr("ui.credits.libraries.text", **self.versions),
-                gfx.tr("ui.credits.notices", path=where),
+                *notices,
             ]),
         ]
 

@@ -20,9 +20,11 @@ if TYPE_CHECKING:
     import pygame
 
     from koikoi_desktop.assets import CardSprites
+    from koikoi_desktop.audio import Audio
     from koikoi_desktop.storage import Storage
     from koikoi_desktop.storage.models import Settings
     from koikoi_desktop.ui.input import Intent
+    from koikoi_desktop.ui.sound_cues import SoundCues
 
 
 class AppServices(Protocol):
@@ -44,6 +46,10 @@ class AppServices(Protocol):
     warnings: list[str]
     #: Where computer opponents think (None: their own worker; tests inject an inline one).
     ai_executor: Executor | None
+    #: The one audio player (None until the window is open, or without a device).
+    audio: Audio | None
+    #: Which sound effect goes with what the table shows (``ui/sound_cues.py``).
+    cues: SoundCues
 
     @property
     def settings(self) -> Settings | None: ...

@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 from pydantic import ValidationError
 
+from koikoi_desktop import i18n
 from koikoi_desktop.assets import CardSprites
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import felt, scale_of
@@ -86,9 +87,9 @@ def app_setting(app: AppServices, name: str, default: Any = None) -> Any:
 
 
 def name_style(app: AppServices) -> str:
-    """How card and yaku names are shown (settings ``name_display``)."""
-    style = app_setting(app, "name_display", "translated")
-    return style if style in ("translated", "japanese", "romaji") else "translated"
+    """How card and yaku names are shown: the one name style of the game
+    (:func:`koikoi_desktop.i18n.get_name_style`, set from the ``name_display`` setting)."""
+    return i18n.get_name_style()
 
 
 def active_rules(app: AppServices, given: Any = None) -> Any:

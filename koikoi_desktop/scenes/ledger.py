@@ -7,8 +7,11 @@ Three views under one heading (chips at the top switch between the first two):
 * ``match``: one match opened to its rounds, every field of RULES.md §11 per round (round
   number, dealer, how it ended, winner, yaku with values, base, each factor, final, the amount
   paid, both balances), plus each seat's koi-koi calls when the record has them;
-* ``stats``: lifetime statistics from :meth:`Storage.stats` (matches and win rate overall, per
-  opponent level and per preset, rounds, best round, koi-koi success, yaku made).
+* ``stats``: lifetime statistics from :meth:`Storage.stats` (SQL aggregates): a line chart of
+  both final totals over the last matches (:meth:`Storage.balance_history`, hover for a match's
+  numbers), the win rate per opponent level and per preset as bars, rounds, best round, koi-koi
+  success, and how often each yaku was made as bars. Charts are ``ui.charts``, drawn with the
+  game's own drawing.
 
 Header buttons export the ledger as CSV or JSON through :meth:`Storage.export` (files go to the
 data folder's ``exports/``); the path written is shown at the bottom. Storage warnings (a damaged
@@ -43,6 +46,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop.names import (
+    amount_text,
     end_text,
     ending_label,
     factor_text,
@@ -58,6 +62,7 @@ from koikoi_desktop.names import (
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
 from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Label
 
@@ -71,6 +76,8 @@ REASON_KEYS = {
 MAX_WARNING_LINES = 6
 #: A line of text to draw: (text, colour, bold).
 Line = tuple[str, tuple[int, int, int], bool]
+#: How many of the latest matches the statistics chart shows.
+HISTORY = 40
 
 
 # ---------------------------------------------------------------------------------- words
@@ -154,6 +161,9 @@ class LedgerScene(LearnScene):
         self.records: Sequence[Any] = []
         self.summaries: Sequence[Any] = []
         self._stats: Any = None
+        #: (match id, unit, your total, opponent's total) of the last matches, oldest first
+        #: (read with the statistics, when they are first shown).
+        self._history: Sequence[tuple[str, str, int, int]] | None = None
         self.include_practice = False
         self.selected = 0
         self.opened: int | None = None
@@ -180,6 +190,7 @@ class LedgerScene(LearnScene):
         else:
             self.records, self.summaries = [], []
         self._stats = None  # computed when the statistics are first shown
+        self._history = None
         self.selected = max(0, min(self.selected, len(self.records) - 1))
         if self.opened is not None and self.opened >= len(self.records):
             self.opened, self.view = None, "matches"
@@ -197,6 +208,15 @@ class LedgerScene(LearnScene):
         if self._stats is None:
             self._stats = self.compute_stats()
         return self._stats
+
+    @property
+    def history(self) -> Sequence[tuple[str, str, int, int]]:
+        """The final totals of the last :data:`HISTORY` matches (one SQL query with a limit),
+        read when the statistics are first shown."""
+        if self._history is None:
+            store = self.storage
+            self._history = store.balance_history(HISTORY) if store is not None else []
+        return self._history
 
     def compute_stats(self) -> Any:
         store = self.storage
@@ -558,7 +578,6 @@ class LedgerScene(LearnScene):
         """The §11 entry of one round as two columns of text lines (text, colour, bold): who and
         how on the left, the score on the right."""
         names = self.names(rec)
-        unit = unit_word(rec.unit)
         winner = (gfx.tr("ui.ledger.round.winner", name=names[e.winner])
                   if e.winner is not None else gfx.tr("ui.ledger.round.no_winner"))
         left: list[Line] = [
@@ -580,7 +599,8 @@ class LedgerScene(LearnScene):
         calc += [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
         calc.append(f"= {e.final}")
         right.append((gfx.tr("ui.ledger.round.score", calc=" ".join(calc)), theme.PAPER, False))
-        right.append((gfx.tr("ui.ledger.round.paid", n=e.paid, unit=unit), theme.OCHRE, True))
+        right.append((gfx.tr("ui.ledger.round.paid", amount=amount_text(e.paid, rec.unit)),
+                      theme.OCHRE, True))
         right.append((gfx.tr("ui.ledger.round.balances", a=names[0], x=e.balances[0], b=names[1],
                              y=e.balances[1]), theme.PAPER, False))
         return left, right
@@ -631,6 +651,25 @@ class LedgerScene(LearnScene):
         self.content_h["match"] = y - y0
 
     # ---- statistics
+    def history_chart(self, x: int, y: int, w: int) -> LineChart | None:
+        """Both final totals of the last matches (the latest match's unit only), oldest left."""
+        rows = list(self.history)
+        if not rows:
+            return None
+        unit = rows[-1][1]
+        rows = [r for r in rows if r[1] == unit]
+        you, them = gfx.tr("ui.common.you"), gfx.tr("ui.common.opponent")
+        word = unit_word(unit)
+        tips = [[f"#{i}", gfx.tr("ui.ledger.final_balances", unit=word, a=you, x=r[2], b=them,
+                                 y=r[3])] for i, r in enumerate(rows, start=1)]
+        series = [Series(you, tuple(float(r[2]) for r in rows), theme.OCHRE),
+                  Series(them, tuple(float(r[3]) for r in rows), theme.PINK, "square")]
+        rect = pygame.Rect(x, y, w, self.px(230))
+        return LineChart(rect.inflate(-self.px(20), -self.px(12)), series,
+                         x_labels=[str(i) for i in range(1, len(rows) + 1)], tips=tips,
+                         font=self.font(14),
+                         title=gfx.tr("ui.ledger.stats.history", n=len(rows), unit=word))
+
     def draw_stats(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         st = self.stats
         self.scroll["stats"] = min(self.scroll["stats"], self.limit("stats"))
@@ -640,10 +679,18 @@ class LedgerScene(LearnScene):
             self.draw_empty(surface, body, gfx.tr("ui.ledger.empty.title"),
                             gfx.tr("ui.ledger.empty.stats"))
             return
+        y = y0
+        chart = self.history_chart(body.x, y, body.w - self.px(8))
+        if chart is not None:
+            panel = chart.rect.inflate(self.px(20), self.px(12))
+            gfx.draw_panel(surface, panel, alpha=215, radius=8)
+            hover = chart.nearest(self.pointer) if body.collidepoint(self.pointer) else None
+            chart.draw(surface, hover=hover)
+            y = panel.bottom + self.px(18)
         gap = self.px(28)
         col_w = (body.w - gap - self.px(8)) // 2
-        left = self.stats_left(surface, st, body.x, y0, col_w)
-        right = self.stats_right(surface, st, body.x + col_w + gap, y0, col_w)
+        left = self.stats_left(surface, st, body.x, y, col_w)
+        right = self.stats_right(surface, st, body.x + col_w + gap, y, col_w)
         self.content_h["stats"] = max(left, right) - y0
 
     def section(self, surface: pygame.Surface, title: str, x: int, y: int, w: int) -> int:
@@ -679,8 +726,8 @@ class LedgerScene(LearnScene):
              lambda p: ruleset_label(p, False)),
         ):
             y = self.section(surface, title, x, y, w)
-            rows = [(capitalized(name_of(k)) or "—", t) for k, t in groups.items()]
-            y = self.table(surface, x, y, w, rows)
+            y = self.rate_bars(surface, x, y, w, [(capitalized(name_of(k)) or "—", t)
+                                                  for k, t in groups.items()])
             y += self.px(14)
         y = self.section(surface, gfx.tr("ui.ledger.stats.rounds"), x, y, w)
         y = self.line(surface, gfx.tr("ui.ledger.stats.rounds_summary", n=st.rounds_played,
@@ -693,26 +740,18 @@ class LedgerScene(LearnScene):
                                           lost=st.lost_by_unit.get(unit, 0)), x, y, w)
         return y
 
-    def table(self, surface: pygame.Surface, x: int, y: int, w: int,
-              rows: Sequence[tuple[str, Any]]) -> int:
-        f = self.font(15)
-        cols = [x, x + int(w * 0.50), x + int(w * 0.68), x + int(w * 0.84)]
-        heads = [gfx.tr("ui.ledger.stats.col_matches"), gfx.tr("ui.ledger.stats.col_won"),
-                 gfx.tr("ui.ledger.stats.col_rate")]
-        for cx, head in zip(cols[1:], heads, strict=True):
-            gfx.blit_text(surface, head, self.font(13), (cx, y), color=theme.MUTED,
-                          max_width=int(w * 0.16) - 4)
+    def rate_bars(self, surface: pygame.Surface, x: int, y: int, w: int,
+                  rows: Sequence[tuple[str, Any]]) -> int:
+        """The win rate of each group as a bar (full = every match won), with won / played."""
+        gfx.blit_text(surface, gfx.tr("ui.ledger.stats.rate_caption"), self.font(13), (x, y),
+                      color=theme.MUTED, max_width=w)
         y += self.px(22)
         if not rows:
-            gfx.blit_text(surface, "—", f, (x, y), color=theme.MUTED)
+            gfx.blit_text(surface, "—", self.font(15), (x, y), color=theme.MUTED)
             return y + self.px(24)
-        for name, t in rows:
-            vals = [name, str(t.matches), str(t.wins), percent(t.win_rate)]
-            for i, (cx, val) in enumerate(zip(cols, vals, strict=True)):
-                limit = (cols[i + 1] - cx - 8) if i + 1 < len(cols) else x + w - cx
-                gfx.blit_text(surface, val, f, (cx, y), bold=i == 3, max_width=limit)
-            y += self.px(24)
-        return y
+        bars = [Bar(name, t.win_rate or 0.0, f"{percent(t.win_rate)} · {t.wins}/{t.matches}",
+                    theme.PINE) for name, t in rows]
+        return BarChart((x, y), w, bars, font=self.font(15), maximum=1.0).draw(surface)
 
     def stats_right(self, surface: pygame.Surface, st: Any, x: int, y: int, w: int) -> int:
         y = self.section(surface, gfx.tr("ui.ledger.stats.best_round"), x, y, w)
@@ -720,8 +759,8 @@ class LedgerScene(LearnScene):
         if b is None:
             y = self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED)
         else:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.best_line", final=b.final,
-                                          unit=unit_word(b.unit), n=b.round,
+            y = self.line(surface, gfx.tr("ui.ledger.stats.best_line",
+                                          amount=amount_text(b.final, b.unit), n=b.round,
                                           date=date_text(b.date),
                                           preset=ruleset_label(b.preset, False)),
                           x, y, w, bold=True)
@@ -737,8 +776,9 @@ class LedgerScene(LearnScene):
             y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_unknown"), x, y, w,
                           color=theme.MUTED)
         else:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called,
-                                          calls=k.calls), x, y, w)
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called),
+                          x, y, w)
+            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_calls", n=k.calls), x, y, w)
             y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_success",
                                           n=k.rounds_won_after_call, total=k.rounds_called,
                                           rate=percent(k.success_rate)), x, y, w, bold=True)
@@ -749,16 +789,5 @@ class LedgerScene(LearnScene):
         if not st.yaku_made:
             return self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w,
                              color=theme.MUTED)
-        most = max(st.yaku_made.values())
-        f = self.font(15)
-        name_w = int(w * 0.42)
-        bar_x = x + name_w + self.px(8)
-        bar_room = x + w - bar_x - self.px(44)
-        for key, n in st.yaku_made.items():
-            gfx.blit_text(surface, recorded_yaku_name(key), f, (x, y), max_width=name_w)
-            bw = max(self.px(3), bar_room * n // most)
-            pygame.draw.rect(surface, theme.VERMILION,
-                             pygame.Rect(bar_x, y + self.px(5), bw, self.px(12)), border_radius=3)
-            gfx.blit_text(surface, str(n), f, (bar_x + bw + self.px(6), y), bold=True)
-            y += self.px(24)
-        return y
+        bars = [Bar(recorded_yaku_name(key), float(n), str(n)) for key, n in st.yaku_made.items()]
+        return BarChart((x, y), w, bars, font=self.font(15)).draw(surface)

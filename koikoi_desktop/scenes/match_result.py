@@ -1,4 +1,11 @@
-"""The match result: the winner, the final balances, why the match ended, and every round."""
+"""The match result: the winner, the final balances, why the match ended, and the match round by
+round as a line chart of both balances (a round's winner, yaku and payment on hover).
+
+Decisions: the chart (``ui.charts.LineChart``) starts at the starting balances and has one step
+per settled round; pointing at a step — or left/right — shows that round. The two buttons sit
+side by side under the chart, so the chart gets the height of the screen. Everything but the
+hover is drawn once per size into a cached layer.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,16 @@ import pygame
 
 from koikoi_desktop import scenes
 from koikoi_desktop.engine import Match, Rules
-from koikoi_desktop.names import end_text, unit_heading
+from koikoi_desktop.engine.events import MatchOver
+from koikoi_desktop.engine.match import LedgerEntry
+from koikoi_desktop.names import amount_text, end_text, unit_word, yaku_name
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table_controller import MatchConfig
-from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.ui import gfx, sound_cues, theme
+from koikoi_desktop.ui.charts import LineChart, Series
+from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.widgets import Button, Label
 
 AUTO_QUIT = 3.0
 
@@ -47,6 +58,15 @@ class MatchResultScene(MenuScene):
         self.ending = ending
         self.left = AUTO_QUIT
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.hover: int | None = None
+        self.chart: LineChart | None = None
+
+    def enter(self) -> None:
+        super().enter()
+        out = self.match.outcome
+        if out is not None and self.ending != "conceded":
+            seats = self.config.seats if self.config is not None else ("human", "computer")
+            self.app.cues.show("result", MatchOver(out.winner, out.reason), sound_cues.ours(seats))
 
     def items(self) -> list[tuple[Label, Callable[[], None], bool]]:
         return [
@@ -54,8 +74,89 @@ class MatchResultScene(MenuScene):
             (lambda: gfx.tr("ui.result.title_screen"), self.to_title, False),
         ]
 
+    def build(self) -> None:
+        """The two buttons side by side at the bottom, then the chart above them."""
+        s = self.scale
+        f = theme.font_px(21, s)
+        bh, gap = int(48 * s), int(16 * s)
+        labels = [label() if callable(label) else label for label, _, _ in self.items()]
+        bw = max(int(260 * s), *(gfx.measure(t, f, bold=True)[0] + int(40 * s) for t in labels))
+        total = len(labels) * bw + (len(labels) - 1) * gap
+        x = (self.size[0] - total) // 2
+        y = self.size[1] - bh - int(22 * s)
+        self.buttons = []
+        for label, cb, primary in self.items():
+            self.buttons.append(Button(label, cb, pygame.Rect(x, y, bw, bh), primary=primary))
+            x += bw + gap
+        self.focus.set(self.buttons)
+        self.chart = self.make_chart()
+
     def menu_top(self) -> int:
-        return self.size[1] - int(130 * self.scale)
+        return self.buttons[0].rect.y if self.buttons else self.size[1] - int(70 * self.scale)
+
+    def header_bottom(self) -> int:
+        return int(30 * self.scale) + int(64 * self.scale) + 2 * int(36 * self.scale)
+
+    def chart_rect(self) -> pygame.Rect:
+        s = self.scale
+        w = min(self.size[0] - int(48 * s), int(1240 * s))
+        top = self.header_bottom()
+        bottom = self.menu_top() - int(18 * s)
+        if self.unsaved_text():  # its line sits between the chart and the buttons
+            bottom -= theme.font_px(16, s) + int(14 * s)
+        r = pygame.Rect(0, top, w, max(int(120 * s), bottom - top))
+        r.centerx = self.size[0] // 2
+        return r
+
+    def unit_label(self) -> str:
+        return unit_word(self.rules.unit)
+
+    def make_chart(self) -> LineChart | None:
+        """Both balances from the start through every settled round, one tooltip per round."""
+        m = self.match
+        start = m.rules.starting_balance
+        ledger = list(m.ledger)
+        steps = [(start, start)] + [tuple(e.balances) for e in ledger]
+        labels = [gfx.tr("ui.result.start")] + [str(e.round) for e in ledger]
+        tips: list[list[str]] = [[]] + [self.round_tip(e) for e in ledger]
+        colors = (theme.OCHRE, theme.PINK)
+        series = [
+            Series(self.names[p], tuple(float(b[p]) for b in steps), colors[i],
+                   "circle" if i == 0 else "square")
+            for i, p in enumerate((self.viewer, 1 - self.viewer))
+        ]
+        r = self.chart_rect().inflate(-int(24 * self.scale), -int(16 * self.scale))
+        r.h -= self.hint_h()  # the hint's own strip under the step labels
+        return LineChart(r, series, x_labels=labels, tips=tips,
+                         font=theme.font_px(15, self.scale), title=gfx.tr("ui.result.chart_title"))
+
+    def hint_h(self) -> int:
+        return theme.font_px(14, self.scale) + int(8 * self.scale)
+
+    def round_tip(self, e: LedgerEntry) -> list[str]:
+        """The tooltip of one round: who won it, with which yaku, what was paid."""
+        if e.winner is None:
+            lines = [gfx.tr("ui.summary.no_winner", n=e.round), end_text(e.end)]
+        else:
+            lines = [gfx.tr_person("ui.summary.winner", self.names[e.winner], n=e.round)]
+            lines += [f"{yaku_name(k)} {pts}" for k, pts in e.yaku]
+            if e.instant:
+                lines.append(gfx.tr(f"ui.instant.{e.instant}"))
+            paid = amount_text(e.paid, self.rules.unit)
+            lines.append(gfx.tr("ui.ledger.round.paid", amount=paid))
+        return lines
+
+    def handle(self, intent: Intent) -> None:
+        if self.chart is not None:
+            if intent.kind == "move":
+                self.hover = self.chart.nearest(intent.pos)
+            elif intent.kind in ("left", "right"):
+                last = len(self.chart.x_labels) - 1
+                d = 1 if intent.kind == "right" else -1
+                start = self.hover if self.hover is not None else (last if d < 0 else -1)
+                self.hover = max(0, min(last, start + d))
+                return
+        super().handle(intent)
 
     def again(self) -> None:
         cfg = self.config
@@ -78,92 +179,57 @@ class MatchResultScene(MenuScene):
             if self.left <= 0 and not self.app.match_finished():
                 self.app.quit()
 
+    def title_text(self) -> str:
+        out = self.match.outcome
+        if self.ending == "conceded":
+            return gfx.tr_person("ui.result.conceded", self.names[self.viewer])
+        if out is None or out.winner is None:
+            return gfx.tr("ui.result.draw")
+        return gfx.tr_person("ui.result.winner", self.names[out.winner])
+
     def draw_static(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
         m = self.match
-        out = m.outcome
-        unit = unit_heading(self.rules.unit)
-        if self.ending == "conceded":
-            title = gfx.tr("ui.result.conceded", name=self.names[self.viewer])
-        elif out is None or out.winner is None:
-            title = gfx.tr("ui.result.draw")
-        else:
-            title = gfx.tr("ui.result.winner", name=self.names[out.winner])
         y = int(30 * s)
-        gfx.blit_text(
-            surface,
-            title,
-            theme.font_px(40, s),
-            (w // 2, y),
-            anchor="midtop",
-            bold=True,
-            color=theme.OCHRE,
-            max_width=w - 40,
-        )
+        gfx.blit_text(surface, self.title_text(), theme.font_px(40, s), (w // 2, y),
+                      anchor="midtop", bold=True, color=theme.OCHRE, max_width=w - 40)
         y += int(64 * s)
-        bal = m.balances
+        me, bal = self.viewer, m.balances
         gfx.blit_text(
             surface,
-            f"{self.names[0]} {bal[0]} · {self.names[1]} {bal[1]} {unit}",
-            theme.font_px(24, s),
-            (w // 2, y),
-            anchor="midtop",
-            max_width=w - 40,
+            gfx.tr("ui.ledger.final_balances", unit=self.unit_label(), a=self.names[me],
+                   x=bal[me], b=self.names[1 - me], y=bal[1 - me]),
+            theme.font_px(24, s), (w // 2, y), anchor="midtop", max_width=w - 40,
         )
-        y += int(40 * s)
-        if out is not None:
-            gfx.blit_text(
-                surface,
-                gfx.tr(f"ui.result.reason.{out.reason}"),
-                theme.font_px(18, s),
-                (w // 2, y),
-                anchor="midtop",
-                color=theme.MUTED,
-            )
-        y += int(40 * s)
-        # rounds table
-        fs = theme.font_px(16, s)
-        cols = [int(w * 0.12), int(w * 0.19), int(w * 0.37), int(w * 0.68), int(w * 0.78)]
-        heads = [
-            gfx.tr("term.round"),
-            gfx.tr("ui.result.col_winner"),
-            gfx.tr("ui.result.col_end"),
-            gfx.tr("ui.result.col_final"),
-            gfx.tr("ui.result.col_balances"),
-        ]
-        for x, t in zip(cols, heads, strict=True):
-            gfx.blit_text(surface, t, fs, (x, y), bold=True, color=theme.MUTED)
-        y += int(fs * 1.6)
-        row_h = int(fs * 1.45)
-        room = (self.menu_top() - 12 - y) // row_h
-        ledger = list(m.ledger)
-        if len(ledger) > room:
-            ledger = ledger[-room:]
-        for e in ledger:
-            who = self.names[e.winner] if e.winner is not None else "—"
-            vals = [
-                str(e.round),
-                who,
-                end_text(e.end),
-                str(e.final),
-                f"{e.balances[0]} / {e.balances[1]}",
-            ]
-            for i, (x, t) in enumerate(zip(cols, vals, strict=True)):
-                limit = (cols[i + 1] - x - 10) if i + 1 < len(cols) else w - x - 20
-                gfx.blit_text(surface, t, fs, (x, y), max_width=limit)
-            y += row_h
+        y += int(36 * s)
+        if m.outcome is not None:
+            gfx.blit_text(surface, gfx.tr(f"ui.result.reason.{m.outcome.reason}"),
+                          theme.font_px(18, s), (w // 2, y), anchor="midtop", color=theme.MUTED,
+                          max_width=w - 40)
+        if self.chart is not None:
+            gfx.draw_panel(surface, self.chart_rect(), alpha=215, radius=10)
+            self.chart.draw(surface)
+            panel = self.chart_rect()
+            gfx.blit_text(surface, gfx.tr("ui.result.chart_hint"), theme.font_px(14, s),
+                          (panel.right - int(12 * s), panel.bottom - int(8 * s)),
+                          anchor="bottomright", color=theme.MUTED, max_width=panel.w - int(24 * s))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The text and cards do not change while the screen is up: render them once."""
-        key = (surface.get_size(), gfx.tr("ui.common.continue"))
+        """The text and chart do not change while the screen is up: render them once; the
+        hovered round is drawn over them."""
+        key = (surface.get_size(), gfx.tr("ui.common.continue"), bool(self.unsaved_text()))
         cached = self._static
         if cached is None or cached[0] != key:
+            self.size = surface.get_size()
+            self.build()  # the chart's room depends on the size and on the unsaved line
             layer = surface.copy()
             self.draw_static(layer)
             cached = self._static = (key, layer)
         surface.blit(cached[1], (0, 0))
+        if self.chart is not None and self.hover is not None:
+            self.chart.draw(surface, hover=self.hover)
         self.focus.draw(surface, font=theme.font_px(21, self.scale))
         if self.unsaved_text():
             w, _ = surface.get_size()
@@ -171,7 +237,7 @@ class MatchResultScene(MenuScene):
                 surface,
                 self.unsaved_text(),
                 theme.font_px(16, self.scale),
-                (w // 2, self.menu_top() - int(14 * self.scale)),
+                (w // 2, self.menu_top() - int(10 * self.scale)),
                 anchor="midbottom",
                 color=theme.OCHRE,
                 max_width=w - 40,
@@ -180,7 +246,7 @@ class MatchResultScene(MenuScene):
     def unsaved_text(self) -> str:
         """One line while the disk has refused this session's finished matches (they are held
         in memory; quitting asks to retry or export them)."""
-        store = getattr(self.app, "storage", None)
+        store = self.app.storage
         if store is None or not store.pending:
             return ""
         return gfx.tr("ui.storage.ledger_not_saved")

@@ -236,14 +236,15 @@ class NewGameScene(MenuScene):
             bold=True,
             max_width=self.rules_area.w,
         )
-        desc = gfx.tr(f"preset.{self.preset}.desc")
-        if desc != f"preset.{self.preset}.desc":
-            y = self.back_btn.rect.bottom + int(20 * s)
-            for line in gfx.wrap(desc, theme.font_px(15, s), self.left[0].rect.w)[:8]:
+        y = self.back_btn.rect.bottom + int(20 * s)
+        # the preset's description, then what practice mode means (its switch says only its name)
+        for text in (gfx.tr(f"preset.{self.preset}.desc"), gfx.tr("ui.newgame.practice_help")):
+            for line in gfx.wrap(text, theme.font_px(15, s), self.left[0].rect.w)[:6]:
                 gfx.blit_text(
                     surface, line, theme.font_px(15, s), (self.left[0].rect.x, y), color=theme.MUTED
                 )
                 y += int(21 * s)
+            y += int(10 * s)
         fs = theme.font_px(17, s)
         self.focus.draw(surface, font=fs)
         if len(self.rule_widgets) * self.row_h() > self.rules_area.h:

@@ -71,7 +71,7 @@ class RoundSummaryScene(MenuScene):
         e = self.entry
         if e.winner is None:
             return gfx.tr("ui.summary.no_winner", n=e.round)
-        return gfx.tr("ui.summary.winner", n=e.round, name=self.names[e.winner])
+        return gfx.tr_person("ui.summary.winner", self.names[e.winner], n=e.round)
 
     def arithmetic(self) -> list[str]:
         e = self.entry
@@ -88,9 +88,9 @@ class RoundSummaryScene(MenuScene):
             parts = [gfx.tr("ui.summary.base", n=e.base)]
             parts += [f"× {f} ({factor_text(name, f)})" for name, f in e.factors]
             lines.append(" ".join(parts) + f" = {e.final}")
-            lines.append(
-                gfx.tr("ui.summary.paid", n=e.paid, unit=self.unit(), name=self.names[e.winner])
-            )
+            coins = getattr(self.rules, "unit", "points") == "coins"
+            key = "ui.summary.paid_coins" if coins else "ui.summary.paid_points"
+            lines.append(gfx.tr_person(key, self.names[e.winner], n=e.paid))
         lines.append(
             gfx.tr(
                 "ui.summary.balances",

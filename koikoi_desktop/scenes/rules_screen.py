@@ -175,14 +175,18 @@ class RulesScene(LearnScene):
         self.cards_row(surface, [5, 14, 30], pic.x, py, h, selected=5)
         hand_y = py
         py += h + self.px(50)
-        self.caption(surface, gfx.tr("ui.rules.pic.field"), pic.x, py - self.px(24), pic.w)
+        # the caption sits right of the arrow that runs down from the hand card to its match
+        beside = cw // 2 + self.px(14)
+        self.caption(surface, gfx.tr("ui.rules.pic.field"), pic.x + beside, py - self.px(24),
+                     pic.w - beside)
         fx = pic.x
-        self.cards_row(surface, [7, 31, 22], fx, py, h)
+        gap = self.px(8)
+        self.cards_row(surface, [7, 22, 31], fx, py, h)  # the pile's match last: no crossing
         self.arrow(surface, (pic.x + cw // 2, hand_y + h), (fx + cw // 2, py))
-        pile = pygame.Rect(fx + 3 * (cw + self.px(8)) + self.px(40), py, cw, h)
+        pile = pygame.Rect(fx + 3 * (cw + gap) + self.px(40), py, cw, h)
         draw_card(surface, self.app, 0, pile, badge=False)
         self.caption(surface, gfx.tr("ui.rules.pic.pile"), pile.x, pile.bottom + 4, pic.w)
-        self.arrow(surface, (pile.x, pile.centery), (fx + cw + self.px(8) + cw, py + h // 2))
+        self.arrow(surface, (pile.x, pile.centery), (fx + 3 * cw + 2 * gap, py + h // 2))
         py += h + self.px(40)
         py = paragraph(surface, gfx.tr("ui.rules.pic.turn_caption"), self.font(14), pic.x, py,
                        pic.w, color=theme.MUTED)

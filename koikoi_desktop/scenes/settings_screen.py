@@ -4,7 +4,9 @@
 game, player). Each change is written to the settings model, saved through ``Storage`` at once
 (``learning.save_settings``) and applied to the running app:
 
-* language: ``gfx.set_language`` (every screen reads its labels through ``tr`` each frame);
+* language: ``gfx.set_language`` (every screen reads its labels through ``tr`` each frame); the
+  row shows the language the game speaks now, which ``--lang`` may have chosen;
+* card and yaku names: ``i18n.set_name_style`` (the one source of names every screen asks);
 * UI scale: ``app.ui_scale`` and a resize of every scene on the stack;
 * fullscreen: ``app.toggle_fullscreen()`` when it differs from the window's state;
 * animation speed, reduced motion, click-to-move: ``app.anim_speed`` / ``reduced_motion`` /
@@ -208,6 +210,11 @@ class SettingsScene(LearnScene):
             self.message = gfx.tr("ui.settings.saved")
             self.build()
 
+    def set_name_style(self, style: str) -> None:
+        """How card and yaku names are shown: saved, and used at once by every screen."""
+        self.save(name_display=style)
+        i18n.set_name_style(style)
+
     def set_scale(self, value: float) -> None:
         if self.save(ui_scale=value):
             self.app.ui_scale = value
@@ -226,12 +233,13 @@ class SettingsScene(LearnScene):
         return cb
 
     def set_sound(self, field: str) -> Callable[[Any], None]:
+        """Volumes and mute: saved, and applied at once to the app's audio player."""
+
         def cb(value: Any) -> None:
-            if self.save(**{field: value}):
-                audio = getattr(self.app, "audio", None)  # the app's sound (issue 16)
-                settings = self.app.settings
-                if audio is not None and settings is not None:
-                    audio.apply_settings(settings)
+            self.save(**{field: value})  # a refusing disk still changes the running game
+            settings = self.app.settings
+            if self.app.audio is not None and settings is not None:
+                self.app.audio.apply_settings(settings)
 
         return cb
 
@@ -298,11 +306,12 @@ class SettingsScene(LearnScene):
 
         sec("ui.settings.section.general")
         langs = list(i18n.LANGUAGES.items())
-        add(WideChoice(lab("ui.settings.language"), langs, self.get("language", "en"),
+        # the language the game speaks now (``--lang`` may differ from the saved one)
+        add(WideChoice(lab("ui.settings.language"), langs, i18n.get_language(),
                    self.set_language))
         styles = [(s, lab(f"ui.settings.name_display.{s}")) for s in i18n.NAME_STYLES]
-        add(WideChoice(lab("ui.settings.name_display"), styles,
-                   self.get("name_display", "translated"), self.set_plain("name_display")))
+        add(WideChoice(lab("ui.settings.name_display"), styles, i18n.get_name_style(),
+                   self.set_name_style))
         levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in ("full", "highlights", "none")]
         add(WideChoice(lab("ui.settings.help_level"), levels, self.get("help_level", "full"),
                    self.set_plain("help_level")))

@@ -51,7 +51,7 @@ from koikoi_desktop.scenes.table_prompts import (
 from koikoi_desktop.scenes.table_text import describe
 from koikoi_desktop.scenes.table_view import TableFrame, TableView
 from koikoi_desktop.storage.recorder import Resumed
-from koikoi_desktop.ui import gfx
+from koikoi_desktop.ui import gfx, sound_cues
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
@@ -131,6 +131,7 @@ class TableScene(Scene):
         self.director = Director(self.queue, lambda: self.lay, lambda: c.viewer)
         self.director.describe = lambda ev: describe(ev, c.names, c.rules)
         self.director.on_log = c.log.append
+        self.director.on_show = sound_cues.table_listener(app.cues, lambda: c.config.seats)
         self.clock.on_tick(self.director.update)
         self.clock.on_tick(c.tick)
         self.view = TableView(app)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -42,7 +42,31 @@ from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 if TYPE_CHECKING:
     from koikoi_desktop.engine import FirstDealer
-    from koikoi_desktop.scenes.table import TableScene
+    from koikoi_desktop.scenes.base import AppServices
+    from koikoi_desktop.scenes.table_controller import TableController
+    from koikoi_desktop.ui.animation import AnimationQueue
+    from koikoi_desktop.ui.layout import TableLayout
+
+
+class TableHost(Protocol):
+    """What a prompt needs of the table it is asked over (``scenes.table.TableScene``): the
+    app, the match's controller, the table's layout and clocks, and where answers go. A
+    protocol, so the prompts and the table scene do not import each other."""
+
+    app: AppServices
+    controller: TableController
+    lay: TableLayout
+    clock: AnimationClock
+    queue: AnimationQueue
+    autoplay: bool
+
+    def first_dealer_seen(self) -> None: ...
+
+    def answer(self, action: engine.Action) -> None: ...
+
+    def decline(self, key: tuple[int, int, str]) -> None: ...
+
+    def curtain_lifted(self, seat: int) -> None: ...
 
 #: A prompt button: label, what it does, primary.
 ButtonSpec = tuple[str, Callable[[], None], bool]
@@ -107,7 +131,7 @@ class PromptScene(Scene):
 
     def __init__(
         self,
-        table: TableScene,
+        table: TableHost,
         *,
         key: tuple[object, ...],
         title: str,
@@ -318,7 +342,7 @@ class PromptScene(Scene):
 
 
 # ------------------------------------------------------------------------------ the prompts
-def first_dealer_prompt(table: TableScene, fd: FirstDealer) -> PromptScene:
+def first_dealer_prompt(table: TableHost, fd: FirstDealer) -> PromptScene:
     """Who deals first, as the preset says, staged: the drawn cards are turned over one by one
     under each player's name (lowest month deals; a same-month pair is drawn again), the
     birth-month reveal card by card, or the age rule; for seed-000's tie (ages equal or
@@ -384,7 +408,7 @@ def first_dealer_prompt(table: TableScene, fd: FirstDealer) -> PromptScene:
             lines.append(gfx.tr("ui.first.random"))
         line_at.append(t)
         t += 2.5 * pause  # time to read the sentence before the name
-        lines.append(gfx.tr("ui.first.random_pick", name=name))
+        lines.append(gfx.tr_person("ui.first.random_pick", name))
         line_at.append(t)
     prompt = PromptScene(
         table,
@@ -401,7 +425,7 @@ def first_dealer_prompt(table: TableScene, fd: FirstDealer) -> PromptScene:
 
 
 def question_prompt(
-    table: TableScene, question: Question, seat: int, key: tuple[int, int, str]
+    table: TableHost, question: Question, seat: int, key: tuple[int, int, str]
 ) -> PromptScene:
     """The prompt for one of the controller's questions."""
     if question == "decide":
@@ -411,12 +435,12 @@ def question_prompt(
     return exchange_prompt(table, seat, key)
 
 
-def _answer(table: TableScene, prompt: PromptScene, text: str) -> Callable[[], None]:
+def _answer(table: TableHost, prompt: PromptScene, text: str) -> Callable[[], None]:
     action = engine.Action.from_text(text)
     return prompt.then(lambda: table.answer(action))
 
 
-def decide_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> PromptScene:
+def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
     """Stop or koi-koi, with the numbers that matter (from the deciding seat's view)."""
     c = table.controller
     rules = c.rules
@@ -461,7 +485,7 @@ def decide_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> Promp
     return prompt
 
 
-def declare_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> PromptScene:
+def declare_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
     """An instant win in the hand: declare it, or keep playing."""
     c = table.controller
     view = c.view(p)
@@ -489,7 +513,7 @@ def declare_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> Prom
     return prompt
 
 
-def exchange_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> PromptScene:
+def exchange_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
     """The hand exchange (both hands stay hidden until it is decided)."""
     prompt = PromptScene(
         table,
@@ -505,7 +529,7 @@ def exchange_prompt(table: TableScene, p: int, key: tuple[int, int, str]) -> Pro
     return prompt
 
 
-def curtain_prompt(table: TableScene, p: int) -> PromptScene:
+def curtain_prompt(table: TableHost, p: int) -> PromptScene:
     """Hot seat: the screen is covered until ``p``'s player is ready."""
     name = table.controller.names[p]
     prompt = PromptScene(
@@ -522,7 +546,7 @@ def curtain_prompt(table: TableScene, p: int) -> PromptScene:
     return prompt
 
 
-def quit_prompt(table: TableScene) -> PromptScene:
+def quit_prompt(table: TableHost) -> PromptScene:
     """Window closed mid-match: stay, or save and quit (the match can be continued)."""
     prompt = PromptScene(
         table,

@@ -3,10 +3,10 @@ table's static layer by :class:`~.table_view.TableView`, each part only when wha
 changed), from the controller's snapshot: read-only.
 
 Tracker labels: the name column is as wide as the longest yaku name needs, leaving room for the
-widest row of card chips (five brights). A name that still does not fit is shown by its romaji
-name (Akatan, Ino-Shika-Chō: short, and the words a player meets in every rulebook) before it is
-ever cut with an ellipsis. A player's heading puts the yaku score on the right, so a long name
-is shortened, never the score.
+widest row of card chips (five brights). Every yaku is named as on every other screen (the one
+name style of ``i18n``); a name that does not fit takes a second line rather than another name.
+A player's heading puts the yaku score on the right; a name too long to share the line with it
+gets the line to itself and the score goes under it, so neither is cut.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from koikoi_desktop import i18n
 from koikoi_desktop.names import yaku_name
 from koikoi_desktop.scenes.table_controller import TableSnapshot
 from koikoi_desktop.ui import gfx, theme, tracker
@@ -43,16 +44,17 @@ def tracker_key(snap: TableSnapshot, lay: TableLayout) -> tuple[Any, ...]:
         snap.names,
         id(snap.rules),
         gfx.tr("term.yaku"),
+        i18n.get_name_style(),  # names are drawn in it (the language is in term.yaku)
     )
 
 
-def _label(key: str, fs: int, room: int) -> str:
-    """The row's yaku name, or its romaji name when the translated one does not fit."""
-    name = yaku_name(key)
-    if gfx.measure(name, fs)[0] <= room:
-        return name
-    short = yaku_name(key, "romaji")
-    return short if gfx.measure(short, fs)[0] < gfx.measure(name, fs)[0] else name
+def _label(key: str, fs: int, room: int) -> list[str]:
+    """The row's yaku name in at most two lines of ``room`` pixels (the same name as on every
+    other screen: never swapped for another one to fit)."""
+    lines = gfx.wrap(yaku_name(key), fs, room)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]  # blit_text shortens the rest, if it must
+    return lines
 
 
 def _label_width(rows: list[tracker.Row], fs: int, width: int, chip_w: int) -> int:
@@ -77,24 +79,22 @@ def draw_tracker(
     caps = [set(snap.view.captured[0]), set(snap.view.captured[1])]
     for p in (snap.viewer, 1 - snap.viewer):
         color = theme.OCHRE if p == snap.viewer else theme.PAPER
-        score = gfx.blit_text(
-            surface,
-            f"{gfx.tr('term.yaku')}: {snap.bases[p]}",
-            fs + 1,
-            (side.right - pad, y),
-            anchor="topright",
-            bold=True,
-            color=color,
-        )
+        name = snap.names[p]
+        score_text = f"{gfx.tr('term.yaku')}: {snap.bases[p]}"
+        score_w = gfx.measure(score_text, fs + 1, bold=True)[0]
+        fits = gfx.measure(name, fs + 1, bold=True)[0] + 10 + score_w <= width
+        if not fits:  # the name gets its own line; the score goes under it, on the right
+            gfx.blit_text(surface, name, fs + 1, (x0, y), bold=True, color=color, max_width=width)
+            y += fs + 5
         gfx.blit_text(
-            surface,
-            snap.names[p],
-            fs + 1,
-            (x0, y),
-            bold=True,
+            surface, score_text, fs + 1, (side.right - pad, y), anchor="topright", bold=True,
             color=color,
-            max_width=score.left - x0 - 10,
         )
+        if fits:
+            gfx.blit_text(
+                surface, name, fs + 1, (x0, y), bold=True, color=color,
+                max_width=width - score_w - 10,
+            )
         y += fs + 10
         rows = tracker.rows(caps[p], caps[1 - p], snap.rules)
         label_w = _label_width(rows, fs, width, chip_w)
@@ -123,7 +123,12 @@ def _tracker_row(
     cw, chh = chip
     color = theme.OCHRE if row.done else (theme.MUTED if not row.possible else theme.PAPER)
     m = fs // 2
-    cy = y + chh // 2
+    room = label_w - m - 14
+    lines = _label(row.key, fs, room)
+    line_h = fs + 3
+    row_h = max(chh, len(lines) * line_h)  # a two-line name makes its row taller
+    cy = y + row_h // 2
+    chip_y = cy - chh // 2
     if row.done:  # a drawn tick: readable without colour and in any font
         pygame.draw.lines(
             surface, color, False, [(x, cy), (x + m // 2, cy + m // 2), (x + m, cy - m // 2)], 2
@@ -131,16 +136,10 @@ def _tracker_row(
     elif not row.possible:
         pygame.draw.line(surface, color, (x, cy - m // 2), (x + m, cy + m // 2), 2)
         pygame.draw.line(surface, color, (x, cy + m // 2), (x + m, cy - m // 2), 2)
-    room = label_w - m - 14
-    gfx.blit_text(
-        surface,
-        _label(row.key, fs, room),
-        fs,
-        (x + m + 5, cy),
-        anchor="midleft",
-        color=color,
-        max_width=room,
-    )
+    top = cy - (len(lines) * line_h) // 2
+    for i, line in enumerate(lines):
+        gfx.blit_text(surface, line, fs, (x + m + 5, top + i * line_h + line_h // 2),
+                      anchor="midleft", color=color, max_width=room)
     cx = x + label_w
     if row.count_only:
         gfx.blit_text(
@@ -152,10 +151,10 @@ def _tracker_row(
             color=color,
             bold=row.done,
         )
-        return y + chh + 3
+        return y + row_h + 3
     step = min(cw + CHIP_GAP, (width - label_w) // max(1, len(row.cards)))
     for c in row.cards:
-        r = pygame.Rect(cx, y, cw, chh)
+        r = pygame.Rect(cx, chip_y, cw, chh)
         if c in mine:
             surface.blit(image(lay, c, (cw, chh)), r)
         elif c in row.gone:
@@ -167,7 +166,7 @@ def _tracker_row(
         else:
             pygame.draw.rect(surface, theme.MUTED, r, width=1, border_radius=2)
         cx += step
-    return y + chh + 3
+    return y + row_h + 3
 
 
 def log_rect(lay: TableLayout, top: int) -> pygame.Rect:

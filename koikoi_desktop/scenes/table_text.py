@@ -7,9 +7,17 @@ import re
 from typing import Any
 
 from koikoi_desktop import engine, i18n
-from koikoi_desktop.names import card_name, cards_text, end_text, factor_text, yaku_name
+from koikoi_desktop.names import (
+    amount_text,
+    card_name,
+    cards_text,
+    end_text,
+    factor_text,
+    yaku_name,
+)
 
 __all__ = [
+    "amount_text",
     "card_name",
     "cards_text",
     "describe",
@@ -93,53 +101,53 @@ def koi_word(rules: Any) -> str:
 
 
 def describe(ev: engine.Event, names: tuple[str, str], rules: Any) -> str | None:
-    """One line for the move log / banner, or None for events not worth a line."""
+    """One line for the move log / banner, or None for events not worth a line.
+
+    A sentence about the player is built from its second-person entry ("You play …"), one
+    about the computer or a named player from the third-person one ("Akiko plays …"): see
+    :func:`koikoi_desktop.i18n.t_person`."""
     e = engine
+    say = i18n.t_person
     if isinstance(ev, (e.Played, e.GajiPaired)):
         who = names[ev.player]
         if ev.captured:
-            return i18n.t(
-                "ui.log.capture", name=who, card=card_name(ev.card), cards=cards_text(ev.captured)
-            )
-        return i18n.t("ui.log.play", name=who, card=card_name(ev.card))
+            took = cards_text(ev.captured)
+            return say("ui.log.capture", who, card=card_name(ev.card), cards=took)
+        return say("ui.log.play", who, card=card_name(ev.card))
     if isinstance(ev, e.Discarded):
-        return i18n.t("ui.log.discard", name=names[ev.player], card=card_name(ev.card))
+        return say("ui.log.discard", names[ev.player], card=card_name(ev.card))
     if isinstance(ev, e.Drew):
         who = names[ev.player]
         if ev.captured:
             took = cards_text(ev.captured)
-            return i18n.t("ui.log.draw_capture", name=who, card=card_name(ev.card), cards=took)
-        return i18n.t("ui.log.draw", name=who, card=card_name(ev.card))
+            return say("ui.log.draw_capture", who, card=card_name(ev.card), cards=took)
+        return say("ui.log.draw", who, card=card_name(ev.card))
     if isinstance(ev, e.DrawPending):
-        return i18n.t("ui.log.draw_pending", name=names[ev.player], card=card_name(ev.card))
+        return say("ui.log.draw_pending", names[ev.player], card=card_name(ev.card))
     if isinstance(ev, e.Flipped):
         return i18n.t("ui.log.flip", card=card_name(ev.card))
     if isinstance(ev, e.Swept):
-        return i18n.t("ui.log.sweep", name=names[ev.player], cards=cards_text(ev.cards))
+        return say("ui.log.sweep", names[ev.player], cards=cards_text(ev.cards))
     if isinstance(ev, e.YakuMade):
-        return i18n.t(
-            "ui.log.yaku",
-            name=names[ev.player],
-            yaku=", ".join(yaku_name(x) for x in ev.keys),
-            base=ev.base,
-        )
+        yaku = ", ".join(yaku_name(x) for x in ev.keys)
+        return say("ui.log.yaku", names[ev.player], yaku=yaku, base=ev.base)
     if isinstance(ev, e.KoiKoiCalled):
-        return i18n.t("ui.log.koikoi", name=names[ev.player], word=koi_word(rules), n=ev.calls)
+        return say("ui.log.koikoi", names[ev.player], word=koi_word(rules), n=ev.calls)
     if isinstance(ev, e.Stopped):
         key = "ui.log.forced_stop" if ev.forced else "ui.log.stop"
-        return i18n.t(key, name=names[ev.player], word=stop_word(rules))
+        return say(key, names[ev.player], word=stop_word(rules))
     if isinstance(ev, e.InstantWon):
         kind = i18n.t(f"ui.instant.{ev.instant}")
-        return i18n.t("ui.log.instant", name=names[ev.player], kind=kind, value=ev.value)
+        return say("ui.log.instant", names[ev.player], kind=kind, value=ev.value)
     if isinstance(ev, e.Redealt):
         return i18n.t("ui.log.redeal")
     if isinstance(ev, e.ExchangeDecided):
         key = "ui.log.exchange" if ev.exchanged else "ui.log.keep_hands"
-        return i18n.t(key, name=names[ev.player])
+        return say(key, names[ev.player])
     if isinstance(ev, e.InstantWinDeclined):
-        return i18n.t("ui.log.declined", name=names[ev.player])
+        return say("ui.log.declined", names[ev.player])
     if isinstance(ev, e.RoundOver):
         if ev.winner is not None:
-            return i18n.t("ui.log.round_won", name=names[ev.winner], final=ev.final)
+            return say("ui.log.round_won", names[ev.winner], final=ev.final)
         return i18n.t("ui.log.round_no_winner", reason=end_text(ev.reason))
     return None

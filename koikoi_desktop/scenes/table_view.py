@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from koikoi_desktop.names import kind_name, rules_label, unit_heading
+from koikoi_desktop.names import amount_text, kind_name, rules_label
 from koikoi_desktop.scenes import table_sidebar
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
@@ -303,10 +303,10 @@ def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
         x = r.right + 18
     # balances on the right
     right = lay.header.right - 12
-    unit = unit_heading(rules.unit)
     for p in (1, 0):
         calls = s.view.calls[p]
-        txt = gfx.tr("ui.table.balance", name=s.names[p], n=s.balances[p], unit=unit)
+        amount = amount_text(s.balances[p], rules.unit)
+        txt = gfx.tr("ui.table.balance", name=s.names[p], amount=amount)
         if calls:
             txt += " · " + gfx.tr("ui.table.calls", n=calls)
         r = gfx.blit_text(

@@ -72,6 +72,9 @@ class TutorialScene(LearnScene):
         self.state = new_tutorial_round()
         self.step = 0
         self.chosen = 0  # the hand card picked when it has two possible targets
+        self.pressed = 0  # the card under the last press (a drag starts there)
+        self.field_rects: list[tuple[pygame.Rect, int]] = []  # drawn this frame: (rect, card)
+        self.hand_rects: list[tuple[pygame.Rect, int]] = []
         self.panel_buttons: list[Button] = []
 
     # ------------------------------------------------------------------ script
@@ -237,12 +240,15 @@ class TutorialScene(LearnScene):
         pile = pygame.Rect(b.x, y + fh // 2, fw, fh)
         draw_card(surface, self.app, 0, pile, badge=False)
         field = sorted(st.field)
+        field_rects: list[tuple[pygame.Rect, int]] = []
+        self.field_rects = field_rects
         per_row = max(1, (b.w - fw - self.px(30)) // (fw + gap))
         for i, c in enumerate(field):
             r = pygame.Rect(pile.right + self.px(30) + (i % per_row) * (fw + gap),
                             y + (i // per_row) * (fh + gap), fw, fh)
             draw_card(surface, self.app, c, r, selected=c in lit)
             self.hit(r, self._click_cb(c))
+            field_rects.append((r, c))
         y += 2 * fh + gap + self.px(16)
         # your captured cards
         gfx.blit_text(surface, gfx.tr("term.capture_pile"), label_f, (b.x, y), color=theme.MUTED)
@@ -254,6 +260,8 @@ class TutorialScene(LearnScene):
         gfx.blit_text(surface, gfx.tr("term.hand"), label_f, (b.x, y), color=theme.MUTED)
         y += self.px(20)
         hw, hh = card_size(hand_h)
+        hand_rects: list[tuple[pygame.Rect, int]] = []
+        self.hand_rects = hand_rects
         y = min(y, b.bottom - hh)
         for i, c in enumerate(sorted(st.hand(0))):
             r = pygame.Rect(b.x + i * (hw + gap), y, hw, hh)
@@ -261,9 +269,27 @@ class TutorialScene(LearnScene):
                 r.y -= self.px(14)
             draw_card(surface, self.app, c, r, selected=c in lit and not self.chosen)
             self.hit(r, self._click_cb(c))
+            hand_rects.append((r, c))
 
     def _click_cb(self, card: int) -> Any:
-        return lambda: self.click_card(card)
+        def click() -> None:
+            self.click_card(card)
+            self.pressed = card
+
+        return click
+
+    def on_pointer(self, intent: Intent) -> None:
+        """A drag: the press on the hand card chose it (``click_card``); letting go over a field
+        card takes that card, as a second click would — the way the game's table plays."""
+        if intent.kind != "release":
+            return
+        pressed, self.pressed = self.pressed, 0
+        if not pressed or not self.chosen:
+            return
+        for rect, card in self.field_rects:
+            if rect.collidepoint(intent.pos) and card != pressed:
+                self.click_card(card)
+                return
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         p = self.panel_rect()

@@ -365,6 +365,11 @@ class Storage:
     def latest_match_id(self) -> str | None:
         return self.db.latest_id() if self.db is not None else None
 
+    def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
+        """(match id, unit, player total, opponent total) of the last ``limit`` matches, oldest
+        first, by SQL (see :meth:`.ledger_db.LedgerDB.balance_history`); practice left out."""
+        return self.db.balance_history(limit) if self.db is not None else []
+
     def stats(self, *, include_practice: bool = False) -> LedgerStats:
         """Lifetime statistics computed by SQL (see :meth:`.ledger_db.LedgerDB.stats`)."""
         if self.db is None:

@@ -160,6 +160,10 @@ class Director:
         self.banner_left = 0.0
         self.describe: Callable[[Event], str | None] = lambda e: None
         self.on_log: Callable[[str], None] = lambda s: None
+        #: Called as each moment of the animation starts: ("deal" | "place" | "onto" |
+        #: "capture" | "flip" | "announce", the engine event or None). The table plugs the
+        #: sound cues in here (:mod:`koikoi_desktop.ui.sound_cues`).
+        self.on_show: Callable[[str, Event | None], None] = lambda moment, ev: None
 
     # ------------------------------------------------------------- positions
     def targets(self) -> dict[int, tuple[Box, bool, int]]:
@@ -307,6 +311,7 @@ class Director:
                     else:
                         b.add_hand(seat[dest], c)
                 b.pile = max(0, b.pile - len(packet))
+                self.on_show("deal", None)
 
             self.step(change, DEAL * 1.6, order=[c for _, c in packet], stagger=0.03)
 
@@ -326,33 +331,38 @@ class Director:
             ):
                 self.step(self._logger(text), 0.0)
             if isinstance(ev, (Played, GajiPaired)):
-                self._capture_move(ev.player, ev.card, ev.captured, from_hand=True)
+                self._capture_move(ev.player, ev.card, ev.captured, from_hand=True, ev=ev)
             elif isinstance(ev, Discarded):
-                self._capture_move(ev.player, ev.card, (), from_hand=True)
+                self._capture_move(ev.player, ev.card, (), from_hand=True, ev=ev)
             elif isinstance(ev, Drew):
-                self._capture_move(ev.player, ev.card, ev.captured, from_hand=False)
+                self._capture_move(ev.player, ev.card, ev.captured, from_hand=False, ev=ev)
             elif isinstance(ev, DrawPending):
 
-                def show(c: int = ev.card) -> None:
+                def show(c: int = ev.card, ev: Event = ev) -> None:
                     b.reveal = c
                     b.pile = max(0, b.pile - 1)
                     self.last_cards = {c}
+                    self.on_show("flip", ev)
 
                 self.step(show, FLIP, hold=0.1)
             elif isinstance(ev, Flipped):
 
-                def flip(c: int = ev.card) -> None:
+                def flip(c: int = ev.card, ev: Event = ev) -> None:
                     b.pile = max(0, b.pile - 1)
                     b.place(c)
                     self.last_cards = {c}
+                    self.on_show("flip", ev)
 
                 self.step(flip, FLIP)
             elif isinstance(ev, Swept):
 
-                def sweep(p: int = ev.player, cards: tuple[int, ...] = ev.cards) -> None:
+                def sweep(
+                    p: int = ev.player, cards: tuple[int, ...] = ev.cards, ev: Event = ev
+                ) -> None:
                     for c in cards:
                         b.take(c)
                         b.caps[p].append(c)
+                    self.on_show("capture", ev)
 
                 self.step(sweep, FLY, order=ev.cards, stagger=0.05)
             elif isinstance(ev, ExchangeDecided) and ev.exchanged:
@@ -372,9 +382,11 @@ class Director:
                     b.shown_hands.add(p)
 
                 self.step(reveal, FLIP)
-            if kind in ("yaku", "koikoi", "stop", "instant_win", "redeal", "round_over") and text:
-                self.step(self._logger(text), 0.0)
-                self.say(text, hold=0.5 if kind == "round_over" else 0.9)
+            if kind in ("yaku", "koikoi", "stop", "instant_win", "redeal", "round_over"):
+                self.step(self._announcer(ev), 0.0)
+                if text:
+                    self.step(self._logger(text), 0.0)
+                    self.say(text, hold=0.5 if kind == "round_over" else 0.9)
 
     def _logger(self, text: str) -> Callable[[], None]:
         def log() -> None:
@@ -382,8 +394,20 @@ class Director:
 
         return log
 
+    def _announcer(self, ev: Event) -> Callable[[], None]:
+        def announce() -> None:
+            self.on_show("announce", ev)
+
+        return announce
+
     def _capture_move(
-        self, p: int, card: int, captured: tuple[int, ...], *, from_hand: bool
+        self,
+        p: int,
+        card: int,
+        captured: tuple[int, ...],
+        *,
+        from_hand: bool,
+        ev: Event | None = None,
     ) -> None:
         b = self.board
 
@@ -401,6 +425,7 @@ class Director:
                 b.take(card)
                 b.reveal = card
                 self.last_cards = {card}
+                self.on_show("flip", ev)
 
             self.step(reveal, FLIP, hold=0.12)
         if captured:
@@ -410,6 +435,7 @@ class Director:
                 b.take(card)
                 b.stacked[card] = captured[0]
                 self.last_cards = {card, *captured}
+                self.on_show("onto", ev)
 
             self.step(onto, MOVE, hold=0.12)
 
@@ -417,6 +443,7 @@ class Director:
                 for c in (card, *captured):
                     b.take(c)
                     b.caps[p].append(c)
+                self.on_show("capture", ev)
 
             self.step(fly, FLY, order=(card, *captured), stagger=0.04)
         else:
@@ -426,5 +453,6 @@ class Director:
                 b.take(card)
                 b.place(card)
                 self.last_cards = {card}
+                self.on_show("place", ev)
 
             self.step(place, MOVE)

@@ -19,6 +19,9 @@ from koikoi_desktop.ui import theme
 tr = i18n.t
 
 
+tr_person = i18n.t_person
+
+
 def set_language(code: str) -> None:
     """Switch the language (``ValueError`` for an unknown code) and drop cached text."""
     i18n.set_language(code)

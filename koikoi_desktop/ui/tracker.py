@@ -1,24 +1,31 @@
 """Yaku progress for the tracker panel: which cards each yaku wants, held, missing or gone.
 
-This is display only: the score itself always comes from the engine (``score_yaku``). The card
-sets are the definitions of RULES.md §7.1; a row is left out when the rule set switches the yaku
-off (viewing yaku) or gives it no value. A card the opponent has captured can no longer be
-taken, so it is marked "gone" (drawn crossed out, not only dimmed).
+Display only, and it never decides what scores: a row is ticked (``made``) only when the
+engine's scoring of the captured cards under the rules in play (``engine.score_yaku``) holds that
+yaku — or a yaku that took its cards in (Akaao for Akatan and Aotan; an Ino-Shika-Chō counting
+every animal for Tane). So Moon, Phoenix and the Rain Man tick nothing under rules where the
+Rain Man cannot make Three Brights, as the header's "Yaku: 0" says.
+
+The card sets come from the engine's deck (``engine.cards``); a row is left out when the rule set
+switches the yaku off (viewing yaku) or gives it no value. A card the opponent has captured can
+no longer be taken, so it is marked "gone" (drawn crossed out, not only dimmed).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from koikoi_desktop.ui.cards import ANIMALS, BRIGHTS, RIBBONS
+from koikoi_desktop.engine import cards as deck
+from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.engine.yaku import Score, score_yaku
 
-PLAIN = frozenset(set(range(1, 49)) - BRIGHTS - ANIMALS - RIBBONS)
+LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
 
 
 @dataclass(frozen=True)
 class Row:
-    """One tracker row: ``key`` (yaku key), the cards it wants, how many it needs, how many held."""
+    """One tracker row: ``key`` (yaku key), the cards it wants, how many it needs, how many held,
+    and whether the engine's score holds it (``made``)."""
 
     key: str
     cards: tuple[int, ...]
@@ -26,58 +33,65 @@ class Row:
     held: int
     gone: frozenset[int]
     count_only: bool  # counting yaku (tane, tanzaku, kasu): show a count, not every card
+    made: bool = False
 
     @property
     def done(self) -> bool:
-        return self.held >= self.need
+        """Ticked: the engine scores this yaku (never a count of the tracker's own)."""
+        return self.made
 
     @property
     def possible(self) -> bool:
-        return len(self.cards) - len(self.gone) >= self.need
+        return self.made or len(self.cards) - len(self.gone) >= self.need
 
 
-def rows(
-    mine: set[int] | frozenset[int], theirs: set[int] | frozenset[int], rules: Any
-) -> list[Row]:
-    """Progress rows for the player holding ``mine`` against an opponent holding ``theirs``."""
+def _made(key: str, held: set[int], need: int, score: Score) -> bool:
+    """Whether ``score`` holds yaku ``key``, or — the row complete — a yaku that absorbed it
+    (its cards include every card of the row the player holds)."""
+    if any(y.key == key for y in score.yaku):
+        return True
+    return len(held) >= need and any(
+        _absorbs(y.key, key) and held <= set(y.cards) for y in score.yaku
+    )
+
+
+def _absorbs(big: str, small: str) -> bool:
+    """Yaku ``big`` can stand for ``small`` (the sets of RULES.md §7: a ribbon set over the
+    ribbons, Ino-Shika-Chō over the animals)."""
+    return (big, small) in {
+        ("akaao", "akatan"), ("akaao", "aotan"), ("akaao", "tanzaku"),
+        ("akatan", "tanzaku"), ("aotan", "tanzaku"), ("inoshikacho", "tane"),
+    }
+
+
+def rows(mine: set[int] | frozenset[int], theirs: set[int] | frozenset[int],
+         rules: Rules) -> list[Row]:
+    """Progress rows for the player holding ``mine`` against an opponent holding ``theirs``,
+    ticked from the engine's scoring of ``mine`` under ``rules``."""
+    score = score_yaku(mine, rules)
+    mine_set, theirs_set = set(mine), set(theirs)
     out: list[Row] = []
 
-    def add(
-        key: str,
-        cards: frozenset[int] | set[int],
-        need: int,
-        *,
-        count_only: bool = False,
-        value_key: str | None = None,
-    ) -> None:
-        if rules is not None and rules.value(value_key or key) <= 0:
+    def add(key: str, cards: tuple[int, ...], need: int, *, count_only: bool = False,
+            value_key: str | None = None) -> None:
+        if rules.value(value_key or key) <= 0:
             return
-        cs = tuple(sorted(cards))
-        held = len(set(cs) & set(mine))
-        out.append(
-            Row(
-                key,
-                cs,
-                need,
-                min(held, max(need, held)),
-                frozenset(set(cs) & set(theirs)),
-                count_only,
-            )
-        )
+        held = set(cards) & mine_set
+        out.append(Row(key, cards, need, len(held), frozenset(set(cards) & theirs_set),
+                       count_only, _made(key, held, need, score)))
 
-    add(
-        "goko" if len(set(mine) & BRIGHTS) >= 4 else "sanko",
-        BRIGHTS,
-        5 if len(set(mine) & BRIGHTS) >= 4 else 3,
-    )
-    if getattr(rules, "viewing_yaku", True):
-        add("hanami", {9, 33}, 2, value_key="hanami")
-        add("tsukimi", {29, 33}, 2, value_key="tsukimi")
-    add("inoshikacho", {21, 25, 37}, 3)
-    add("akatan", {2, 6, 10}, 3)
-    add("aotan", {22, 34, 38}, 3)
-    add("tane", ANIMALS, 5, count_only=True)
-    add("tanzaku", RIBBONS, 5, count_only=True)
-    plain = set(PLAIN) | ({33} if getattr(rules, "sake_cup_is_plain", False) else set())
-    add("kasu", plain, 10, count_only=True)
+    brights = deck.ids_of(deck.BRIGHTS)
+    light = next((y.key for y in score.yaku if y.key in LIGHTS), None)
+    need = {"goko": 5, "shiko": 4, "ame_shiko": 4, "sanko": 3}
+    add(light or "sanko", brights, need[light or "sanko"])
+    if rules.viewing_yaku:
+        add("hanami", (9, 33), 2)
+        add("tsukimi", (29, 33), 2)
+    add("inoshikacho", deck.ids_of(deck.INOSHIKACHO), 3)
+    add("akatan", deck.ids_of(deck.POETRY), 3)
+    add("aotan", deck.ids_of(deck.BLUE), 3)
+    add("tane", deck.ids_of(deck.ANIMALS), 5, count_only=True)
+    add("tanzaku", deck.ids_of(deck.RIBBONS), 5, count_only=True)
+    plain = deck.PLAIN | ((1 << 33) if rules.sake_cup_is_plain else 0)
+    add("kasu", deck.ids_of(plain), 10, count_only=True)
     return out

@@ -185,21 +185,33 @@ class Choice(Widget):
             return True
         return False
 
+    def split(self, label: str, value: str, font: int, pad: int) -> tuple[int, int]:
+        """Widths for the value and the label: both whole when they fit side by side; else the
+        value keeps what the whole label leaves it, but at least half the row, and the label
+        the rest (so "Practice mode (undo, hints)" beside "‹ off ›" is never cut)."""
+        avail = self.rect.w - 3 * pad
+        label_w = gfx.measure(label, font)[0]
+        value_w = gfx.measure(value, font, bold=True)[0]
+        value_room = min(value_w, max(avail - label_w, avail // 2))
+        return value_room, avail - value_room
+
     def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
         bg = theme.BUTTON_HOVER if self.hover else theme.BUTTON
         pygame.draw.rect(surface, bg, self.rect, border_radius=6)
         color = theme.PAPER if self.enabled else theme.MUTED
         pad = 10
+        label = _label(self.label)
+        val = _label(self.options[self.index][1]) if self.options else ""
+        value_room, label_room = self.split(label, f"‹ {val} ›", font, pad)
         gfx.blit_text(
             surface,
-            _label(self.label),
+            label,
             font,
             (self.rect.x + pad, self.rect.centery),
             color=color,
             anchor="midleft",
-            max_width=int(self.rect.w * 0.45),
+            max_width=label_room,
         )
-        val = _label(self.options[self.index][1]) if self.options else ""
         gfx.blit_text(
             surface,
             f"‹ {val} ›",
@@ -208,7 +220,7 @@ class Choice(Widget):
             color=theme.OCHRE if self.enabled else theme.MUTED,
             bold=True,
             anchor="midright",
-            max_width=int(self.rect.w * 0.52),
+            max_width=value_room,
         )
         if focused:
             draw_focus(surface, self.rect)

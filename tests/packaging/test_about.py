@@ -43,7 +43,8 @@ def test_shows_version_licences_and_where_the_notices_are() -> None:
                    pygame.version.ver):
         assert needle in text, needle
     assert notices_folder() == ROOT
-    assert str(ROOT) in text
+    assert "THIRD_PARTY_NOTICES.md" in text
+    assert str(ROOT) not in text  # told in words, not as a raw path (issue 16)
 
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))

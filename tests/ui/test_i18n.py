@@ -16,12 +16,23 @@ CATALOG_DIR = Path(i18n.__file__).resolve().parent
 CODES = list(i18n.LANGUAGES)
 
 
-def load(code: str) -> dict[str, str]:
+def load(code: str) -> dict[str, str | dict[str, str]]:
     return json.loads((CATALOG_DIR / f"{code}.json").read_text(encoding="utf-8"))
 
 
-def placeholders(s: str) -> list[str]:
-    return sorted({name for _, name, _, _ in string.Formatter().parse(s) if name is not None})
+def texts(value: str | dict[str, str]) -> list[str]:
+    """The strings of an entry: itself, or each plural form (not the "count" selector)."""
+    if isinstance(value, str):
+        return [value]
+    return [v for k, v in value.items() if k != "count"]
+
+
+def placeholders(value: str | dict[str, str]) -> list[str]:
+    """The placeholders of an entry; every plural form must use the same ones."""
+    found = [sorted({name for _, name, _, _ in string.Formatter().parse(s) if name is not None})
+             for s in texts(value)]
+    assert all(f == found[0] for f in found), f"plural forms differ in placeholders: {value}"
+    return found[0]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -43,11 +54,14 @@ def test_the_five_languages_have_catalog_files():
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_catalog_is_flat_object_of_nonempty_strings(code):
+def test_catalog_is_flat_object_of_nonempty_strings_or_plural_forms(code):
     data = load(code)
     assert data, code
-    bad = [k for k, v in data.items() if not isinstance(v, str) or not v.strip()]
-    assert not bad, f"{code}: empty or non-string values: {bad[:10]}"
+    bad = [k for k, v in data.items()
+           if not (isinstance(v, str) or (isinstance(v, dict) and "other" in v))
+           or not all(isinstance(t, str) and t.strip() for t in texts(v))]
+    assert not bad, f"{code}: empty values or malformed plural forms: {bad[:10]}"
+    assert i18n.catalog(code)  # and the module reads it
 
 
 @pytest.mark.parametrize("code", CODES[1:])
@@ -125,7 +139,7 @@ def test_translations_are_not_english_copies():
     for code in CODES[1:]:
         other = load(code)
         prose = [k for k in en if k.endswith(("desc", "symbolism")) or k.startswith("rules.")]
-        same = [k for k in prose if other[k] == en[k]]
+        same = [k for k in prose if other[k] == en[k] and isinstance(en[k], str)]
         assert not same, f"{code}: untranslated {same[:5]}"
 
 
@@ -178,7 +192,7 @@ def test_every_string_renders_without_missing_glyphs(code):
     """Each character is checked in the font text.py picks for it (pygame.freetype metrics)."""
     missing: dict[str, list[str]] = {}
     for key, value in load(code).items():
-        lost = text.missing_glyphs(value)
+        lost = [c for t in texts(value) for c in text.missing_glyphs(t)]
         if lost:
             missing[key] = lost
     assert not missing, (

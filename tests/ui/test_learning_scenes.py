@@ -403,6 +403,34 @@ def test_tutorial_plays_the_scripted_round_through_the_engine(make_app) -> None:
     assert len(SCRIPT) == s.step + 1
 
 
+def test_tutorial_takes_a_drag_as_the_game_does(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The guide says "drag" (issue 16): pressing the ribbon and letting go over the crane takes
+    the crane, with real mouse events."""
+    a = make_app()
+    s = a.stack.push(scenes.create("tutorial", a))
+    draw(a)
+    key(a, pygame.K_RETURN)
+    s.click_card(9)
+    while s.step_name != "p2":
+        key(a, pygame.K_RETURN)
+        draw(a)
+    assert "drag" in gfx.tr("ui.tutorial.p2_choose").lower()
+    assert "drag" in gfx.tr("ui.tutorial.p1").lower()
+    draw(a)
+    ribbon = dict((c, r) for r, c in s.hand_rects)[2]
+    crane = dict((c, r) for r, c in s.field_rects)[1]
+
+    def mouse(kind: int, pos: tuple[int, int], **kw: Any) -> None:
+        a.dispatch(pygame.event.Event(kind, pos=pos, **kw))
+
+    mouse(pygame.MOUSEMOTION, ribbon.center, rel=(0, 0), buttons=(0, 0, 0))
+    mouse(pygame.MOUSEBUTTONDOWN, ribbon.center, button=1)
+    assert s.chosen == 2
+    mouse(pygame.MOUSEMOTION, crane.center, rel=(0, 0), buttons=(1, 0, 0))
+    mouse(pygame.MOUSEBUTTONUP, crane.center, button=1)
+    assert {1, 2} <= set(s.state.captured(0))
+
+
 # ----------------------------------------------------------------------------- settings
 
 

@@ -204,7 +204,7 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkey
     seen += drawn(scene, monkeypatch)
     text = " ".join(seen)
     names = ("You", rec.opponent_name) if rec.player_seat == 0 else (rec.opponent_name, "You")
-    assert f"Final: You {rec.final_balances[rec.player_seat]}" in text
+    assert f"Final (coins): You {rec.final_balances[rec.player_seat]}" in text
     for e in rec.rounds:
         assert f"Round {e.round} · " in text
         assert f"Dealer: {names[e.dealer]}" in text
@@ -216,7 +216,7 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkey
                         + [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
                         + [f"= {e.final}"])
         assert f"Score: {calc}" in text
-        assert f"Paid: {e.paid} coins" in text
+        assert f"Paid: {e.paid} coin{'' if e.paid == 1 else 's'}" in text
         assert f"Balances: {names[0]} {e.balances[0]}, {names[1]} {e.balances[1]}" in text
     # Esc goes back to the list with the opened match selected; Esc again leaves the screen
     stack = scene.app.stack

@@ -97,8 +97,10 @@ def test_every_ai_reason_key_is_in_the_catalogs() -> None:
     templates = ai_base._TEMPLATES
     for code in LANGS:
         cat = i18n.catalog(code)
+        i18n.set_language(code)
         for key in templates:
-            out = cat[f"ai.reason.{key}"].format(**sample)
+            assert f"ai.reason.{key}" in cat
+            out = i18n.t(f"ai.reason.{key}", **sample)
             assert "{" not in out and out.strip()
 
 
@@ -168,7 +170,9 @@ def test_stop_and_koi_words_follow_the_language(
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("lang", LANGS)
 def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str) -> None:
-    """Each yaku row shows its whole name, or its (short) romaji name, never a cut one."""
+    """Each yaku row shows its whole name — the same name as every other screen, in at most two
+    lines — never a cut one nor another name (issue 16: "Ino-Shika-Chō" in the sidebar and
+    "Boar, Deer and Butterflies" elsewhere)."""
     from koikoi_desktop.scenes import table_sidebar
     from koikoi_desktop.scenes.table import MatchConfig, TableScene
     from koikoi_desktop.ui import tracker
@@ -183,6 +187,8 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     assert width - label_w >= 5 * (chip_w + table_sidebar.CHIP_GAP)  # five bright chips fit
     m = fs // 2
     for row in rows:
-        label = table_sidebar._label(row.key, fs, label_w - m - 14)
-        assert gfx.measure(label, fs)[0] <= label_w - m - 14, (lang, size, label)
-        assert label in (i18n.yaku_name(row.key), i18n.yaku_name(row.key, "romaji"))
+        lines = table_sidebar._label(row.key, fs, label_w - m - 14)
+        assert 1 <= len(lines) <= 2
+        for line in lines:
+            assert gfx.measure(line, fs)[0] <= label_w - m - 14, (lang, size, line)
+        assert " ".join(lines) == i18n.yaku_name(row.key).replace("\n", " ")
