@@ -5,9 +5,9 @@
 Each level plays ``--rounds`` rounds (whole matches of 12, or fewer) in seat 0 against an
 Intermediate in seat 1, with its play budget (Expert: ``koikoi_desktop.ai.PLAY_BUDGET``, or
 ``--expert-budget``). Every decision of seat 0 is timed with ``time.perf_counter`` around
-``choose(view)``; the script prints p50 / p95 / max per level, over all decisions and over the
-decisions with a real choice (two or more legal actions). Targets: Beginner and Intermediate
-p95 < 50 ms, Expert p95 < 1 s.
+``choose(view, context)`` (with the seat's match context, as in the game); the script prints
+p50 / p95 / max per level, over all decisions and over the decisions with a real choice (two or
+more legal actions). Targets: Beginner and Intermediate p95 < 50 ms, Expert p95 < 1 s.
 """
 
 from __future__ import annotations
@@ -41,13 +41,13 @@ def measure(level: str, preset: str, rounds: int, seed: int, budget: Budget | No
             view = m.round.view(seat)
             if seat == 0:
                 t0 = time.perf_counter()
-                action = bot.choose(view)
+                action = bot.choose(view, m.context(seat))
                 ms = (time.perf_counter() - t0) * 1000.0
                 all_ms.append(ms)
                 if len(view.legal) > 1:
                     choice_ms.append(ms)
             else:
-                action = rival.choose(view)
+                action = rival.choose(view, m.context(seat))
             before = len(m.ledger)
             m.apply(action)
             played += len(m.ledger) - before

@@ -1,16 +1,19 @@
-"""Computer opponents: Beginner, Intermediate and Expert, each seeing only a PlayerView.
+"""Computer opponents: Beginner, Intermediate and Expert, each seeing only a PlayerView and the
+public match context of its seat.
 
->>> import random
->>> from koikoi_desktop.engine import PRESETS, new_round
->>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(5))
+>>> from koikoi_desktop.engine import PRESETS, new_match
+>>> m = new_match(PRESETS["nintendo"], first_dealer=0, seed=5)
+>>> seat = m.round.to_move
 >>> bot = make_opponent("intermediate", seed=1)
->>> bot.choose(state.view(0)) in state.legal_actions()
+>>> bot.choose(m.round.view(seat), m.context(seat)) in m.round.legal_actions()
 True
 >>> isinstance(bot.explain(), str)
 True
 
 ``make_opponent(level, seed=None, budget=None, persona=None)``: ``budget`` (a :class:`Budget`,
-an int = playouts, or a string such as ``"250ms"``) matters for Expert only.
+an int = playouts, or a string such as ``"250ms"``) matters for Expert only. What a round's result
+is worth in the match is :class:`MatchGoal` (``utility``); to score every legal action of a
+position for a review, see ``Expert.evaluate`` (``expert``'s module docstring).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from .beginner import Beginner
 from .expert import PLAY_BUDGET, Expert
 from .intermediate import Intermediate
 from .levels import make_opponent
+from .utility import MatchGoal, certain_decision, match_point
 from .worker import Decision, InlineExecutor, Thinker, Why, decide
 
 __all__ = [
@@ -42,12 +46,15 @@ __all__ = [
     "Expert",
     "InlineExecutor",
     "Intermediate",
+    "MatchGoal",
     "Opponent",
     "Persona",
     "Reason",
     "Thinker",
     "Why",
+    "certain_decision",
     "decide",
     "make_opponent",
+    "match_point",
     "personas",
 ]

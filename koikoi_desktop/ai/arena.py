@@ -10,11 +10,15 @@ first dealer's seat. Rounds diverge once the play differs (who wins decides who 
 n-th deal's cards are the same in both matches. The first dealer is set by the arena, not by the
 persona rules of R-SETUP-2, so that the seats are truly swapped.
 
+Every decision is asked with the deciding seat's match context (``Match.context(seat)``), as in
+the game.
+
 The last line on stdout is one JSON object: match wins and draws, ``win_rate_a`` (draws count
 half) with a 95% interval computed over duplicate pairs (pair scores are the independent units),
 mean point difference (a − b) per match and per round with a 95% interval, koi-koi calls and
 success rate (the caller won that round) per side, decision latency p50/p95 per level, the
-thinking budgets and the mean playouts per Expert search.
+thinking budgets, the mean playouts per Expert search, and per level the match-point decisions
+and those that threw the match (``match_points``; see :func:`thrown_decision`).
 """
 
 from __future__ import annotations
@@ -29,9 +33,20 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from koikoi_desktop.engine import PRESETS, IllegalAction, KoiKoiCalled, RoundOver, new_match
+from koikoi_desktop.engine import (
+    PRESETS,
+    Action,
+    IllegalAction,
+    KoiKoiCalled,
+    MatchContext,
+    PlayerView,
+    RoundOver,
+    new_match,
+)
+from koikoi_desktop.engine.actions import KOIKOI, STOP
 
 from . import LEVELS, Budget, make_opponent
+from .utility import match_point
 
 #: Expert's default arena budget (playouts per decision); play uses ``expert.PLAY_BUDGET``.
 ARENA_EXPERT_BUDGET = Budget(playouts=1200)
@@ -40,6 +55,30 @@ ARENA_EXPERT_BUDGET = Budget(playouts=1200)
 def _seed(*parts: object) -> int:
     text = "/".join(str(p) for p in parts).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=6).digest(), "little")
+
+
+def thrown_decision(view: PlayerView, context: MatchContext, action: Action) -> str | None:
+    """How a stop-or-koi-koi decision at a match point went (``utility.match_point``): a
+    decision *threw the match* when it is
+
+    * a stop that ends the match (the last round of a fixed-length match, a race's target, a
+      bankruptcy) with the stopper losing it, while koi-koi was legal and its best case (every
+      card the opponent has not captured, paid with one more call) would still have won the
+      match — returned as ``"thrown"`` at once; or
+    * a koi-koi called when stopping would have won the match (the stopper's total then ahead
+      after the last round, the target reached, the opponent bankrupt), after which the caller
+      did not win the match (lost or drawn) — returned as ``"pending"``: the arena counts it as
+      thrown when the match ends without the caller winning.
+
+    Any other decision at a match point returns ``"kept"``; None: not a match point."""
+    point = match_point(view, context)
+    if point is None:
+        return None
+    if point == "stop_loses" and action == STOP:
+        return "thrown"
+    if point == "stop_wins" and action == KOIKOI:
+        return "pending"
+    return "kept"
 
 
 def play_match(
@@ -57,8 +96,6 @@ def play_match(
     """One match, side a in seat ``a_seat``; returns its statistics. ``tune`` sets Expert
     attributes for experiments (``"horizon=4,prior_weight=0.5"``)."""
     rules = PRESETS[preset]
-    match_aware = "match_aware=1" in tune
-    tune = ",".join(t for t in tune.split(",") if not t.startswith("match_aware"))
     side_of = {a_seat: 0, 1 - a_seat: 1}  # seat -> side index (0 = a, 1 = b)
     bots = {
         seat: make_opponent(levels[side], seed=bot_seeds[side], budget=budgets[side])
@@ -77,20 +114,26 @@ def play_match(
     successes = [0, 0]
     callers: set[int] = set()
     illegal = 0
+    match_points = [0, 0]
+    thrown = [0, 0]
+    pending: list[int] = []  # sides that called koi-koi where a stop won the match
     while m.outcome is None:
         mover = m.round.to_move
         assert mover is not None
         view = m.round.view(mover)
+        context = m.context(mover)
         bot = bots[mover]
-        if match_aware:
-            bal = m.balances
-            mr = m.rules
-            left = mr.rounds - len(m.ledger) - 1 if mr.rounds and mr.match_end == "rounds" else None
-            bot.set_match(bal[mover] - bal[1 - mover], None if left is None else max(0, left))
         t0 = time.perf_counter()
-        action = bot.choose(view)
+        action = bot.choose(view, context)
         dt = (time.perf_counter() - t0) * 1000.0
         side = side_of[mover]
+        verdict = thrown_decision(view, context, action) if view.phase == "decide" else None
+        if verdict is not None:
+            match_points[side] += 1
+            if verdict == "thrown":
+                thrown[side] += 1
+            elif verdict == "pending":
+                pending.append(side)
         latency[side].append(dt)
         if bot.last_playouts:
             playouts[side].append(bot.last_playouts)
@@ -112,6 +155,9 @@ def play_match(
     assert m.outcome is not None
     bal = m.outcome.balances
     w = m.outcome.winner
+    for side in pending:
+        if w is None or side_of[w] != side:
+            thrown[side] += 1
     return {
         "winner": None if w is None else side_of[w],
         "diff": bal[a_seat] - bal[1 - a_seat],
@@ -122,6 +168,8 @@ def play_match(
         "rounds_called": rounds_called,
         "successes": successes,
         "illegal": illegal,
+        "match_points": match_points,
+        "thrown": thrown,
     }
 
 
@@ -210,6 +258,13 @@ def summarize(
             "success_rate": round(succ / rc, 3) if rc else None,
         }
 
+    last_round: dict[str, dict[str, int]] = {}
+    for m in matches:
+        for side in (0, 1):
+            entry = last_round.setdefault(levels[side], {"match_points": 0, "thrown": 0})
+            entry["match_points"] += m["match_points"][side]
+            entry["thrown"] += m["thrown"][side]
+
     def r(x: float | None, d: int = 3) -> float | None:
         return None if x is None else round(x, d)
 
@@ -249,6 +304,7 @@ def summarize(
         },
         "mean_playouts_per_search": {lv: r(sum(xs) / len(xs), 1) for lv, xs in pos.items() if xs},
         "illegal_moves": sum(m["illegal"] for m in matches),
+        "match_points": last_round,
         "tune": tune or None,
         "elapsed_s": round(elapsed, 1),
     }

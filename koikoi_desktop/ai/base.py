@@ -1,9 +1,12 @@
 """The opponent interface: personas, thinking budgets, explained decisions.
 
-Every computer opponent answers ``choose(view) -> Action`` from a :class:`PlayerView` only — the
-same information a human in that seat has — and ``explain()`` returns a one-line reason for its
-last decision. Reasons are kept as a template key plus parameters (:class:`Reason`) so the UI can
-translate them; ``Reason.text()`` is the English rendering.
+Every computer opponent answers ``choose(view, context) -> Action`` from a :class:`PlayerView`
+and the public :class:`MatchContext` of its seat (``Match.context(seat)``: the balances, rounds
+and match rules) only — the same information a human in that seat has — and ``explain()`` returns
+a one-line reason for its last decision. The context is a required argument so that no caller
+can forget the match; ``None`` says the round is played on its own (tests, a lone round).
+Reasons are kept as a template key plus parameters (:class:`Reason`) so the UI can translate
+them; ``Reason.text()`` is the English rendering.
 
 Decisions that every level takes the same way live here, in :meth:`Opponent.choose`:
 
@@ -27,7 +30,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from koikoi_desktop.engine import Action, PlayerView
+from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import DECLARE, EXCHANGE, KEEP
 from koikoi_desktop.engine.round import instant_win
 
@@ -65,6 +68,9 @@ _TEMPLATES: dict[str, str] = {
     "koikoi_ev": "calls koi-koi: {ev:+.1f} expected against {points} points now",
     "search": "plays {card}: best of {n} simulated continuations ({ev:+.1f} points on average)",
     "search_draw": "the drawn {drawn} takes {card}: best of {n} simulated continuations",
+    "stop_wins_match": "stops: {points} points win the match",
+    "koikoi_for_match": "calls koi-koi: stopping for {points} points cannot win the match",
+    "blocks_koikoi": "takes {card}: the opponent called koi-koi and needs it for {yaku}",
 }
 
 
@@ -226,16 +232,6 @@ class Opponent(ABC):
         self.last_reason = Reason("only_move")
         self.last_playouts = 0
         self.last_ms = 0.0
-        self.match_lead: float | None = None
-        self.rounds_after: int | None = None
-
-    def set_match(self, lead: float | None, rounds_after: int | None) -> None:
-        """Optional public match context before a decision: this seat's ``lead`` in points or
-        coins (its balance minus the opponent's) and the rounds still to come after this one
-        (None: not a fixed-length match). Expert then plays for the match, not only the round;
-        the view itself carries only the round. ``set_match(None, None)`` clears it."""
-        self.match_lead = lead
-        self.rounds_after = rounds_after
 
     @property
     def name(self) -> str:
@@ -251,10 +247,13 @@ class Opponent(ABC):
         ).digest()
         return random.Random(int.from_bytes(digest, "little"))
 
-    def choose(self, view: PlayerView) -> Action:
-        """The action this opponent takes in ``view`` (one of ``view.legal``)."""
+    def choose(self, view: PlayerView, context: MatchContext | None) -> Action:
+        """The action this opponent takes in ``view`` (one of ``view.legal``), in the match
+        ``context`` (``Match.context(seat)``; None only for a round played on its own)."""
         if not view.legal:
             raise ValueError("choose() needs a view in which this seat is to move.")
+        if context is not None and context.seat != view.player:
+            raise ValueError("The match context must be the deciding seat's.")
         t0 = time.perf_counter()
         self.last_playouts = 0
         legal = view.legal
@@ -272,7 +271,7 @@ class Opponent(ABC):
             if legal[0].kind == "stop":
                 action, reason = legal[0], Reason("stop_last", {"points": _base(view)})
         else:
-            action, reason = self.decide(view, self.rng_for(view))
+            action, reason = self.decide(view, context, self.rng_for(view))
         if action not in legal:  # a bug in a level must never become an illegal move
             action, reason = legal[0], Reason("only_move")
         self.last_reason = reason
@@ -285,8 +284,11 @@ class Opponent(ABC):
         return KEEP, Reason("exchange_keep")
 
     @abstractmethod
-    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Action, Reason]:
-        """Choose among two or more legal actions (play, draw choice, koi-koi or stop)."""
+    def decide(
+        self, view: PlayerView, context: MatchContext | None, rng: random.Random
+    ) -> tuple[Action, Reason]:
+        """Choose among two or more legal actions (play, draw choice, koi-koi or stop) in the
+        match ``context``."""
 
     def explain(self) -> str:
         """One line on the last decision, in English (``last_reason`` holds the template)."""

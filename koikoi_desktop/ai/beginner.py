@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 
-from koikoi_desktop.engine import Action, PlayerView
+from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP
 
 from .base import Opponent, Reason
-from .intermediate import describe_play, play_effect, stop_points
+from .intermediate import describe_play, play_effect
 from .knowledge import knowledge_for
+from .utility import stop_points
 
 #: Chance of an absent-minded move (any legal play).
 CARELESS = 0.3
@@ -34,7 +35,10 @@ class Beginner(Opponent):
             return EXCHANGE, Reason("exchange_swap")
         return KEEP, Reason("exchange_keep")
 
-    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Action, Reason]:
+    def decide(
+        self, view: PlayerView, context: MatchContext | None, rng: random.Random
+    ) -> tuple[Action, Reason]:
+        # the match context is ignored: a beginner plays the round in front of him
         k = knowledge_for(view.rules)
         worth = k.worth
         if view.phase == "decide":

@@ -21,25 +21,46 @@ numbers) makes the comparison far less noisy than the raw scores.
   letting the Intermediate rule veto these calls made Expert clearly weaker (its well-judged
   koi-koi calls are a large part of its edge), so the simulation decides alone.
 
-Its only inputs are the PlayerView and its random source; hidden cards never reach it.
+* The match: every result (a finished round, or a look-ahead's estimate) is valued by the match
+  goal (``utility.MatchGoal``: win the match first, then the margin, per preset), and the answers
+  the match makes certain (``utility.certain_decision``) are taken before any search.
+
+Its only inputs are the PlayerView, the MatchContext and its random source; hidden cards never
+reach it.
+
+Scoring every legal action (for a review of a match, issue 14)::
+
+    from koikoi_desktop.ai import Budget, make_opponent
+    expert = make_opponent("expert", seed=1, budget=Budget(playouts=2000))
+    m = ...                                     # a Match (e.g. engine.replay_match of a record)
+    seat = m.round.to_move
+    scores = expert.evaluate(m.round.view(seat), m.context(seat))
+    # {Action: value}: one entry per legal action, higher is better, in round points of the
+    # match goal (MatchGoal.value of the results, plus the play prior the decision adds), all
+    # from the same random worlds, so differences between actions are meaningful;
+    # expert.last_playouts says how many playouts were spent.
+
+``evaluate`` searches every legal action with equal samples (no candidate cut, no halving) and
+values a stop at what it surely pays; ``choose`` takes the best of the same quantities (within
+its candidate cut), after the certain answers. Give it a playout budget for reproducible scores.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
 
-from koikoi_desktop.engine import Action, PlayerView
-from koikoi_desktop.engine.actions import KEEP, KOIKOI, STOP
+from koikoi_desktop.engine import Action, MatchContext, PlayerView
+from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP
 from koikoi_desktop.engine.cards import MONTH_MASK_OF
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.sim import determinize, rollout
 
 from .base import Budget, Opponent, Reason
-from .intermediate import RoundGain, describe_play, heuristic_koikoi, score_play, stop_points
+from .intermediate import RoundGain, describe_play, heuristic_koikoi, score_play
 from .knowledge import Knowledge, knowledge_for
+from .utility import MatchGoal, certain_decision, stop_points
 
 #: Thinking budget in play (the table): answers well inside a second on a 2-core machine.
 PLAY_BUDGET = Budget(ms=550.0, playouts=20000)
@@ -50,9 +71,6 @@ PRIOR_WEIGHT = 0.6
 #: Koi-koi must beat stopping by this many points (and this share of the stop score).
 KOI_MARGIN = 0.5
 KOI_MARGIN_SHARE = 0.1
-
-#: Spread of one round's point difference, for the chance of winning the match (see _Utility).
-ROUND_SD = 6.0
 
 #: Playout policy bonus for a capture that reaches a stop (and half of it for denying one).
 RACE_BONUS = 6.0
@@ -124,28 +142,6 @@ def playout_policy(k: Knowledge, race: float = 6.0) -> Policy:
     return policy
 
 
-class _Utility:
-    """Round results as the chance of winning the match (normal approximation of the rounds
-    still to come), in points of the even-match slope (× sd·√(2π)) so that margins and the prior
-    keep their scale. Without match context it is the identity: Expert maximises expected
-    points. With a big lead the curve is flat (safety first); behind, it rewards big wins."""
-
-    def __init__(self, lead: float | None, rounds_after: int | None) -> None:
-        self.on = lead is not None and rounds_after is not None
-        self.lead = lead or 0.0
-        self.sd = ROUND_SD * math.sqrt(rounds_after or 0) + 1.5
-        self.scale = self.sd * math.sqrt(2.0 * math.pi)
-        self.zero = self._cdf(0.0)
-
-    def _cdf(self, x: float) -> float:
-        return 0.5 * (1.0 + math.erf((self.lead + x) / (self.sd * math.sqrt(2.0))))
-
-    def __call__(self, points: float) -> float:
-        if not self.on:
-            return points
-        return (self._cdf(points) - self.zero) * self.scale
-
-
 class Expert(Opponent):
     """Determinized Monte Carlo search; see the module docstring."""
 
@@ -166,20 +162,17 @@ class Expert(Opponent):
     def _budget(self) -> Budget:
         return self.budget if self.budget is not None else PLAY_BUDGET
 
-    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Action, Reason]:
+    def decide(
+        self, view: PlayerView, context: MatchContext | None, rng: random.Random
+    ) -> tuple[Action, Reason]:
         k = knowledge_for(view.rules)
+        goal = MatchGoal(context)
         if view.phase == "decide":
-            return self._koikoi(view, rng, k)
+            return self._koikoi(view, context, goal, rng, k)
         legal = list(view.legal)
-        me = view.cap_masks[view.player]
-        opp = view.cap_masks[1 - view.player]
-        if view.phase == "draw":
-            gain = RoundGain(view, k).for_seat(view.player)
-            prior = {a: gain(me, opp, (1 << a.target) | (1 << view.pending_draw)) for a in legal}
-        else:
-            prior = {a: score_play(view, a, k, race=True) for a in legal}
+        prior = self._prior(view, k, legal)
         cands = sorted(legal, key=lambda a: -prior[a])[: int(self.max_candidates)]
-        means, n = self._search(view, rng, k, cands, horizon=self.horizon, prior=prior)
+        means, n = self._search(view, rng, k, cands, goal, horizon=self.horizon, prior=prior)
         best = max(cands, key=lambda a: means[a] + self.prior_weight * prior[a])
         reason = describe_play(view, best, k)
         if reason.key in ("takes", "discard_cheap", "discard_own", "discard_safe", "draw_takes"):
@@ -190,12 +183,49 @@ class Expert(Opponent):
             )
         return best, reason
 
+    @staticmethod
+    def _prior(view: PlayerView, k: Knowledge, legal: list[Action]) -> dict[Action, float]:
+        """The one-ply score of each play or draw choice (race-aware capture values)."""
+        me = view.cap_masks[view.player]
+        opp = view.cap_masks[1 - view.player]
+        if view.phase == "draw":
+            gain = RoundGain(view, k).for_seat(view.player)
+            return {a: gain(me, opp, (1 << a.target) | (1 << view.pending_draw)) for a in legal}
+        return {
+            a: score_play(view, a, k, race=True) if a.kind in ("play", "discard") else 0.0
+            for a in legal
+        }
+
+    def evaluate(self, view: PlayerView, context: MatchContext | None) -> dict[Action, float]:
+        """Every legal action of ``view`` scored in the match ``context`` (see the module
+        docstring): higher is better, in round points of the match goal."""
+        if not view.legal:
+            raise ValueError("evaluate() needs a view in which this seat is to move.")
+        if context is not None and context.seat != view.player:
+            raise ValueError("The match context must be the deciding seat's.")
+        k = knowledge_for(view.rules)
+        goal = MatchGoal(context)
+        rng = self.rng_for(view)
+        legal = list(view.legal)
+        self.last_playouts = 0
+        if view.phase == "exchange":
+            return {a: 0.0 for a in legal if a in (KEEP, EXCHANGE)}
+        if view.phase == "decide":
+            out = {STOP: goal(stop_points(view))}
+            if KOIKOI in legal:
+                out[KOIKOI] = self._search(view, rng, k, [KOIKOI], goal)[0][KOIKOI]
+            return out
+        prior = self._prior(view, k, legal)
+        means, _ = self._search(view, rng, k, legal, goal, horizon=self.horizon)
+        return {a: means[a] + self.prior_weight * prior[a] for a in legal}
+
     def _search(
         self,
         view: PlayerView,
         rng: random.Random,
         k: Knowledge,
         cands: list[Action],
+        goal: MatchGoal,
         *,
         horizon: int | None = None,
         prior: dict[Action, float] | None = None,
@@ -206,7 +236,6 @@ class Expert(Opponent):
         through the budget only the ``keep_top`` best candidates (mean + prior) play on."""
         budget = self._budget()
         policy = playout_policy(k, self.race_bonus)
-        util = _Utility(self.match_lead, self.rounds_after)
         me = view.player
         n = len(cands)
         sums = [0.0] * n
@@ -223,7 +252,7 @@ class Expert(Opponent):
             for i in active:
                 s = world.copy()
                 s.step(cands[i], events=False)
-                sums[i] += util(self._playout(s, random.Random(seed), policy, me, horizon, k))
+                sums[i] += goal(self._playout(s, random.Random(seed), policy, me, horizon, k))
                 counts[i] += 1
             done += len(active)
             elapsed = time.perf_counter() - t0
@@ -267,16 +296,27 @@ class Expert(Opponent):
             return 0.0
         return float(final if winner == me else -final)
 
-    def _koikoi(self, view: PlayerView, rng: random.Random, k: Knowledge) -> tuple[Action, Reason]:
+    def _koikoi(
+        self,
+        view: PlayerView,
+        context: MatchContext | None,
+        goal: MatchGoal,
+        rng: random.Random,
+        k: Knowledge,
+    ) -> tuple[Action, Reason]:
         points = stop_points(view)
         if KOIKOI not in view.legal:
             return STOP, Reason("stop_points", {"points": points})
-        rule, reason = heuristic_koikoi(view, k)
-        if self.koi_agree and rule != KOIKOI:
-            return STOP, reason  # the rule sees no case for koi-koi: no need to search
-        means, n = self._search(view, rng, k, [KOIKOI])
+        certain = certain_decision(view, context)
+        if certain is not None:
+            return certain
+        if self.koi_agree:
+            rule, reason = heuristic_koikoi(view, k, context)
+            if rule != KOIKOI:
+                return STOP, reason  # the rule sees no case for koi-koi: no need to search
+        means, n = self._search(view, rng, k, [KOIKOI], goal)
         ev = means[KOIKOI]
-        sure = _Utility(self.match_lead, self.rounds_after)(points)
+        sure = goal(points)
         if ev > sure + self.koi_margin + KOI_MARGIN_SHARE * points:
             return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": ev, "n": n})
         return STOP, Reason("stop_sure", {"points": points, "ev": ev, "n": n})

@@ -8,22 +8,38 @@ A hand play is scored as
     + half my own draw's expected capture
     + a little for field cards my remaining hand can take next turn.
 
-Koi-koi is called with a score under 7, three or more cards in hand, no opponent yaku one card
-away, and a likely improvement (a field card that raises my score and that my hand can take, or
-at least 12% of the cards still in play raising it); otherwise it stops. All of it reads the
-PlayerView only. :class:`RoundGain` (a capture that reaches a stop is worth what the stop pays)
-is Expert's refinement of the capture values; Intermediate keeps the plain change of standing.
+Stop or koi-koi: first the answers the match makes certain (``utility.certain_decision``: a
+stop that wins the match is taken, a stop that loses it is not while a koi-koi can still win);
+then a simple expected-value rule (:func:`koikoi_estimate`). From what is left it estimates, turn
+by turn in the order the turns come (the opponent first), my chance of capturing a card that
+raises my score (on the field within reach of my hand, in my draw) against the opponent's chance
+of capturing one of his *finishers* (a card that gives him a stop); each side's result is what
+that stop would pay (after my call: his win doubled where the rules say so), and a round that
+runs out pays what the exhaustion rule gives. Each result is valued by the match goal
+(``utility.MatchGoal``), and koi-koi is called when the expectation beats the sure stop by
+``KOI_EDGE`` points.
+
+Defence (every level above Beginner): once the opponent has called koi-koi, a capture of one of
+his finishers (or, when he has none, a card of his nearest yaku) is worth what his stop would pay
+(:func:`defence`), and his replies on the field I leave are valued as round-ending wins
+(:class:`RoundGain`), so the cards that complete his yaku are taken or kept off the field.
+
+All of it reads the PlayerView and the match context only. :class:`RoundGain` (a capture that
+reaches a stop is worth what the stop pays) is Expert's refinement of the capture values;
+Intermediate keeps the plain change of standing until the opponent calls koi-koi.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from koikoi_desktop.engine import Action, PlayerView
+from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import KOIKOI, STOP
 from koikoi_desktop.engine.cards import (
     ANIMALS,
     BLUE,
+    FULL_MASK,
     INOSHIKACHO,
     MONTH,
     MONTH_MASK,
@@ -37,6 +53,12 @@ from koikoi_desktop.engine.yaku import payout
 
 from .base import Opponent, Reason
 from .knowledge import Gain, Knowledge, knowledge_for, prob_has
+from .utility import MatchGoal, certain_decision, stop_points
+
+#: Koi-koi must beat the sure stop by this many points (of the match goal) in expectation.
+KOI_EDGE = 0.5
+#: Weight of the opponent's stop when a play takes one of his finishers after his koi-koi.
+DEFENCE_WEIGHT = 0.8
 
 
 def play_effect(view: PlayerView, a: Action) -> tuple[int, int]:
@@ -96,10 +118,13 @@ def score_play(
     me = view.cap_masks[me_p]
     opp = view.cap_masks[1 - me_p]
     rg = RoundGain(view, k)
+    defending = view.calls[1 - me_p] > 0
     my_gain = rg.for_seat(me_p) if race else k.gain
-    opp_gain = rg.for_seat(1 - me_p) if race else k.gain
+    opp_gain = rg.for_seat(1 - me_p) if race or defending else k.gain
     taken, field = play_effect(view, a)
     score = my_gain(me, opp, taken)
+    if defending:
+        score += defence(view, taken, k)
     mine = me | taken
     unseen = view.unseen_mask
     if a.target and MONTH[a.target] != MONTH[a.card]:  # Gaji: the month's field cards are mine
@@ -149,6 +174,13 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
             return Reason("completes", {"card": best, "yaku": new[0].key})
         grown = max(after.yaku, key=lambda y: y.points)
         return Reason("improves", {"card": best, "yaku": grown.key, "points": after.base})
+    if view.calls[1 - view.player] > 0:
+        blocked = field_taken & block_targets(view, k)
+        if blocked:
+            card = max(ids_of(blocked), key=lambda t: k.worth[t])
+            yaku = _completes(k, opp, me, card)
+            if yaku:
+                return Reason("blocks_koikoi", {"card": card, "yaku": yaku})
     for t in k.threats(opp, me):
         fed = _feeds(t.key, field_taken, k)
         if t.missing <= 2 and fed:
@@ -177,37 +209,215 @@ def _feeds(key: str, cards: int, k: Knowledge) -> int:
     return max(fed, key=lambda c: k.worth[c]) if fed else 0
 
 
-def stop_points(view: PlayerView) -> int:
-    """What stopping now would score (RULES.md §10): the engine's stop value."""
-    return view.koikoi_odds().payout
+def finishers(view: PlayerView, seat: int, k: Knowledge) -> int:
+    """Cards that would give ``seat`` a stop if captured next (``base > ref``): cards neither
+    pile holds and the decider's own hand does not hold (those are out of the other's reach)."""
+    pile = view.cap_masks[seat]
+    other = view.cap_masks[1 - seat]
+    out = FULL_MASK & ~(pile | other)
+    if seat != view.player:
+        out &= ~view.hand_mask
+    ref = view.refs[seat]
+    found = 0
+    for c in ids_of(out):
+        if k.base(pile | (1 << c)) > ref:
+            found |= 1 << c
+    return found
 
 
-def heuristic_koikoi(view: PlayerView, k: Knowledge) -> tuple[Action, Reason]:
-    """Stop or koi-koi from risk and reward (the Intermediate rule)."""
-    p = view.player
-    me = view.cap_masks[p]
-    opp = view.cap_masks[1 - p]
-    points = stop_points(view)
-    opp_threats = k.threats(opp, me)
-    closest = opp_threats[0] if opp_threats else None
-    if KOIKOI not in view.legal or len(view.hand) <= 2:
-        return STOP, Reason("stop_last" if not view.hand else "stop_points", {"points": points})
-    opp_has_yaku = k.base(opp) > view.refs[1 - p]
-    if closest is not None and (closest.missing <= 1 or opp_has_yaku):
-        return STOP, Reason(
-            "stop_threat", {"points": points, "n": closest.missing, "yaku": closest.key}
+def block_targets(view: PlayerView, k: Knowledge) -> int:
+    """The cards to keep from the opponent: his finishers, or when he has none, the cards still
+    free of his nearest yaku (the fewest cards missing)."""
+    opp = 1 - view.player
+    fin = finishers(view, opp, k)
+    if fin:
+        return fin
+    threats = k.threats(view.cap_masks[opp], view.cap_masks[view.player])
+    if not threats:
+        return 0
+    near = threats[0].missing
+    free = FULL_MASK & ~(view.cap_masks[0] | view.cap_masks[1] | view.hand_mask)
+    mask = 0
+    for t in threats:
+        if t.missing == near:
+            for c in ids_of(free):
+                if _feeds(t.key, 1 << c, k):
+                    mask |= 1 << c
+    return mask
+
+
+def _completes(k: Knowledge, pile: int, other: int, card: int) -> str:
+    """The yaku that ``card`` completes or raises for ``pile`` (or the nearest it feeds)."""
+    before = {y.key: y.points for y in k.scorer.score(pile).yaku}
+    for y in k.scorer.score(pile | (1 << card)).yaku:
+        if y.points > before.get(y.key, 0):
+            return y.key
+    for t in k.threats(pile, other):
+        if _feeds(t.key, 1 << card, k):
+            return t.key
+    return ""
+
+
+def defence(view: PlayerView, taken: int, k: Knowledge) -> float:
+    """After the opponent's koi-koi: what a capture of ``taken`` keeps from him — for each of
+    his finishers taken, what the stop it gives him would pay, weighted ``DEFENCE_WEIGHT``; for
+    a card of his nearest yaku, a share of that yaku's value."""
+    if not taken:
+        return 0.0
+    opp = 1 - view.player
+    pile = view.cap_masks[opp]
+    fin = finishers(view, opp, k)
+    best = 0.0
+    for c in ids_of(taken & fin):
+        base = k.base(pile | (1 << c))
+        pay = payout(
+            base,
+            view.rules,
+            winner_calls=view.calls[opp],
+            loser_calls=view.calls[view.player],
+            field_brights=view.field_brights,
         )
+        best = max(best, float(pay))
+    if best:
+        return DEFENCE_WEIGHT * best
+    near = taken & block_targets(view, k)
+    if near:
+        threats = k.threats(pile, view.cap_masks[view.player])
+        return 0.3 * DEFENCE_WEIGHT * (threats[0].value if threats else 1.0)
+    return 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class KoiEstimate:
+    """The koi-koi rule's numbers: ``stop`` points now; chances that I improve first
+    (``p_me``), that the opponent reaches a stop first (``p_opp``) or neither (``p_none``);
+    what each pays (``win``, ``loss`` as a positive amount, ``exhausted`` signed); ``ev`` the
+    expectation and ``sure`` the stop's value, both in the match goal's points."""
+
+    stop: int
+    p_me: float
+    p_opp: float
+    p_none: float
+    win: float
+    loss: float
+    exhausted: float
+    ev: float
+    sure: float
+
+
+def koikoi_estimate(view: PlayerView, k: Knowledge, goal: MatchGoal) -> KoiEstimate:
+    """The expected value of a koi-koi from what is left (see the module docstring)."""
+    p = view.player
+    o = 1 - p
+    me, opp = view.cap_masks[p], view.cap_masks[o]
+    rules = view.rules
+    stop = stop_points(view)
+    field = view.field_mask
+    unseen = view.unseen_mask
+    n_u = max(1, unseen.bit_count())
+    opp_h = view.opponent_hand_size
+    hand = view.hand_mask
     base = k.base(me)
-    if base >= 7 or points >= 7:
-        return STOP, Reason("stop_points", {"points": points})
-    # what would improve my score: cards still in play that raise my base
-    live = ~(me | opp) & ((1 << 49) - 2)
-    improvers = [c for c in ids_of(live) if k.base(me | (1 << c)) > base]
-    reach = [c for c in improvers if view.field_mask >> c & 1 and view.hand_mask & MONTH_MASK_OF[c]]
-    share = len(improvers) / max(1, live.bit_count())
-    if len(view.hand) >= 3 and (reach or share >= 0.12):
-        return KOIKOI, Reason("koikoi", {"points": points})
-    return STOP, Reason("stop_points", {"points": points})
+    calls_me, calls_opp = view.calls[p] + 1, view.calls[o]
+
+    def pay(b: int, wc: int, lc: int) -> float:
+        fb = view.field_brights
+        return float(payout(b, rules, winner_calls=wc, loser_calls=lc, field_brights=fb))
+
+    def on_field(c: int) -> bool:
+        return bool(field & MONTH_MASK_OF[c] & ~(1 << c))
+
+    # my improvements: cards still in play that raise my base
+    live = FULL_MASK & ~(me | opp)
+    mine = [c for c in ids_of(live) if k.base(me | (1 << c)) > base]
+    win = sum(pay(k.base(me | (1 << c)), calls_me, calls_opp) for c in mine) / max(1, len(mine))
+    hand_months = 0
+    for c in ids_of(hand):
+        hand_months |= MONTH_MASK_OF[c]
+    reach = [
+        c
+        for c in mine
+        if (field >> c & 1 and hand & MONTH_MASK_OF[c]) or (hand >> c & 1 and on_field(c))
+    ]
+    take_first = 0.0
+    for c in reach:  # the opponent moves first and may take a field card I aim at
+        u = (unseen & MONTH_MASK_OF[c]).bit_count()
+        risk = prob_has(u, n_u, opp_h) if field >> c & 1 else 0.0
+        take_first = max(take_first, 0.9 * (1.0 - 0.5 * risk))
+    field_aims = 0  # months of the improvers lying on the field
+    for c in mine:
+        if field >> c & 1:
+            field_aims |= MONTH_MASK_OF[c]
+    draw_hits = sum(1 for d in ids_of(unseen) if (d in mine and on_field(d)) or field_aims >> d & 1)
+    q_draw = draw_hits / n_u
+    later = sum(1 for c in mine if unseen >> c & 1 and hand_months >> c & 1)
+    q_later = min(0.5, 2.0 * later / n_u)
+    # the opponent's finishers: cards that give him a stop
+    fin = finishers(view, o, k)
+    r_hand = 0.0
+    r_draw_cards = 0
+    loss_sum = 0.0
+    for c in ids_of(fin):
+        loss_sum += pay(k.base(opp | (1 << c)), calls_opp, calls_me)
+        if field >> c & 1:
+            u = (unseen & MONTH_MASK_OF[c]).bit_count()
+            r_hand = 1.0 - (1.0 - r_hand) * (1.0 - prob_has(u, n_u, opp_h))
+            r_draw_cards += u
+        elif unseen >> c & 1 and on_field(c):
+            r_hand = 1.0 - (1.0 - r_hand) * (1.0 - min(1.0, opp_h / n_u))
+            r_draw_cards += 1
+    r = 1.0 - (1.0 - r_hand) * (1.0 - min(1.0, r_draw_cards / n_u))
+    loss = loss_sum / fin.bit_count() if fin else 0.0
+    near = [t for t in k.threats(opp, me) if t.missing == 2]
+    if near:
+        two = pay(near[0].value, calls_opp, calls_me)
+        loss = (loss * r + two * 0.05 * len(near)) / max(1e-9, r + 0.05 * len(near))
+        r_two = min(0.3, 0.05 * len(near))
+    else:
+        r_two = 0.0
+    # the turns to come: the opponent first, then me, alternately
+    p_me = p_opp = 0.0
+    alive = 1.0
+    my_turns = len(view.hand)
+    for i in range(max(my_turns, opp_h)):
+        if i < opp_h:
+            rr = 1.0 - (1.0 - r) * (1.0 - (r_two if i else 0.0))
+            p_opp += alive * rr
+            alive *= 1.0 - rr
+        if i < my_turns:
+            q = 1.0 - (1.0 - (take_first if i == 0 else q_later)) * (1.0 - q_draw)
+            p_me += alive * q
+            alive *= 1.0 - q
+    # a round that runs out: the last caller scores (seed-001), or the non-dealer who called
+    # last (seed-003); otherwise nobody
+    last_caller_scores = rules.exhaustion == "last_koi_caller_scores" or (
+        rules.exhaustion == "oya_hand_empty" and view.dealer != p
+    )
+    exhausted = pay(base, calls_me, calls_opp) if last_caller_scores else 0.0
+    ev = p_me * goal(win) + p_opp * goal(-loss) + alive * goal(exhausted)
+    return KoiEstimate(stop, p_me, p_opp, alive, win, loss, exhausted, ev, goal(stop))
+
+
+def heuristic_koikoi(
+    view: PlayerView, k: Knowledge, context: MatchContext | None = None
+) -> tuple[Action, Reason]:
+    """Stop or koi-koi: the match's certain answers, then the expected-value rule."""
+    points = stop_points(view)
+    if KOIKOI not in view.legal:
+        return STOP, Reason("stop_last" if not view.hand else "stop_points", {"points": points})
+    certain = certain_decision(view, context)
+    if certain is not None:
+        return certain
+    est = koikoi_estimate(view, k, MatchGoal(context))
+    if est.ev > est.sure + KOI_EDGE:
+        return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": est.ev})
+    p = view.player
+    threats = k.threats(view.cap_masks[1 - p], view.cap_masks[p])
+    if threats and threats[0].missing <= 1 and est.p_opp > est.p_me:
+        return STOP, Reason(
+            "stop_threat", {"points": points, "n": threats[0].missing, "yaku": threats[0].key}
+        )
+    return STOP, Reason("stop_sure", {"points": points, "ev": est.ev})
 
 
 class Intermediate(Opponent):
@@ -215,10 +425,12 @@ class Intermediate(Opponent):
 
     level = "intermediate"
 
-    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Action, Reason]:
+    def decide(
+        self, view: PlayerView, context: MatchContext | None, rng: random.Random
+    ) -> tuple[Action, Reason]:
         k = knowledge_for(view.rules)
         if view.phase == "decide":
-            return heuristic_koikoi(view, k)
+            return heuristic_koikoi(view, k, context)
         if view.phase == "draw":
             me = view.cap_masks[view.player]
             opp = view.cap_masks[1 - view.player]

@@ -5,14 +5,15 @@
 >>> from koikoi_desktop.ai import make_opponent
 >>> state = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(4))
 >>> thinker = Thinker()
->>> thinker.submit(make_opponent("intermediate", seed=1), state.view(0))
+>>> thinker.submit(make_opponent("intermediate", seed=1), state.view(0), None)  # a lone round
 >>> action, why = thinker.wait(30.0)
 >>> action in state.legal_actions(), isinstance(why, Why)
 (True, True)
 >>> thinker.close()
 
-The table has one :class:`Thinker`. When a computer seat is to move it calls ``submit`` and then
-``poll()`` from every frame until the answer (the action and its reason) is there.
+The table has one :class:`Thinker`. When a computer seat is to move it calls ``submit`` with the
+seat's view and its match context (``Match.context(seat)``: the scoreboard a player at the table
+sees) and then ``poll()`` from every frame until the answer (the action and its reason) is there.
 
 Decisions:
 
@@ -37,7 +38,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from koikoi_desktop.engine import Action, PlayerView
+from koikoi_desktop.engine import Action, MatchContext, PlayerView
 
 from .base import Budget, Opponent, Persona
 
@@ -64,9 +65,10 @@ class Why(str):
 Decision = tuple[Action, Why]
 
 
-def decide(opponent: Opponent, view: PlayerView) -> Decision:
-    """``opponent``'s action in ``view`` and its reason (on the calling thread)."""
-    action = opponent.choose(view)
+def decide(opponent: Opponent, view: PlayerView, context: MatchContext | None) -> Decision:
+    """``opponent``'s action in ``view`` with the seat's match ``context`` (None: a lone round)
+    and its reason (on the calling thread)."""
+    action = opponent.choose(view, context)
     reason = opponent.last_reason
     return action, Why(opponent.explain(), reason.key, reason.params)
 
@@ -75,7 +77,7 @@ Spec = tuple[str, int | None, Budget | None, Persona]
 _WORKER_OPPONENTS: dict[Spec, Opponent] = {}
 
 
-def _decide_in_worker(spec: Spec, view: PlayerView) -> Decision:
+def _decide_in_worker(spec: Spec, view: PlayerView, context: MatchContext | None) -> Decision:
     """Runs in the worker process: one opponent per spec, kept between moves."""
     from koikoi_desktop.ai.levels import make_opponent
 
@@ -83,7 +85,7 @@ def _decide_in_worker(spec: Spec, view: PlayerView) -> Decision:
     if opp is None:
         level, seed, budget, persona = spec
         opp = _WORKER_OPPONENTS[spec] = make_opponent(level, seed, budget, persona=persona)
-    return decide(opp, view)
+    return decide(opp, view, context)
 
 
 class InlineExecutor(cf.Executor):
@@ -121,10 +123,13 @@ class Thinker:
         """A decision was asked for and not yet taken with ``poll``."""
         return self._future is not None
 
-    def submit(self, opponent: Opponent, view: PlayerView) -> None:
-        """Ask ``opponent`` for its move in ``view`` (one question at a time)."""
+    def submit(
+        self, opponent: Opponent, view: PlayerView, context: MatchContext | None
+    ) -> None:
+        """Ask ``opponent`` for its move in ``view`` with the seat's match ``context`` (one
+        question at a time)."""
         if self._given is not None:
-            self._future = self._given.submit(decide, opponent, view)
+            self._future = self._given.submit(decide, opponent, view, context)
             self._may_wait = True
         elif opponent.level == "expert":
             if self._procs is None:
@@ -132,12 +137,12 @@ class Thinker:
                 ctx = multiprocessing.get_context(method)
                 self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
             spec = (opponent.level, opponent.seed, opponent.budget, opponent.persona)
-            self._future = self._procs.submit(_decide_in_worker, spec, view)
+            self._future = self._procs.submit(_decide_in_worker, spec, view, context)
             self._may_wait = False  # a process worker does not need our GIL
         else:
             if self._threads is None:
                 self._threads = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-            self._future = self._threads.submit(decide, opponent, view)
+            self._future = self._threads.submit(decide, opponent, view, context)
             self._may_wait = True
 
     def poll(self) -> Decision | None:

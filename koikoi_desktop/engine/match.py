@@ -72,6 +72,141 @@ class MatchOutcome:
     balances: tuple[int, int]
 
 
+def settle(
+    rules: Rules, balances: tuple[int, int], winner: int | None, final: int
+) -> tuple[int, tuple[int, int]]:
+    """RULES.md §11: (amount paid, balances after) when ``winner`` (None: nobody) wins a round
+    scored ``final`` from ``balances``. The one place the settlement rules are written.
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> settle(PRESETS["seed-000"], (100, 6), 0, 10), settle(PRESETS["seed-003"], (3, 0), 1, 5)
+    ((6, (106, 0)), (5, (-2, 5)))
+    """
+    bal = [balances[0], balances[1]]
+    if winner is None:
+        return 0, balances
+    loser = 1 - winner
+    paid = min(final, bal[loser]) if rules.settlement == "transfer_capped" else final
+    bal[winner] += paid
+    if rules.settlement != "winner_only":
+        bal[loser] -= paid
+    return paid, (bal[0], bal[1])
+
+
+def match_end(rules: Rules, balances: tuple[int, int], rounds_played: int) -> MatchOutcome | None:
+    """RULES.md §12: how the match ends with ``balances`` after ``rounds_played`` settled rounds,
+    or None when it goes on (equal totals under ``final_tie = extra_round``: one more round).
+    The one place the match-end rules are written (the match and :class:`MatchContext` ask it).
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> match_end(PRESETS["seed-001"], (52, 40), 3)
+    MatchOutcome(winner=0, reason=MatchEnd.TARGET, balances=(52, 40))
+    >>> match_end(PRESETS["seed-003"], (10, 10), 12) is None
+    True
+    >>> match_end(PRESETS["nintendo"], (9, 9), 12)
+    MatchOutcome(winner=None, reason=MatchEnd.ROUNDS, balances=(9, 9))
+    """
+    a, b = balances
+    winner = None if a == b else (0 if a > b else 1)
+    if rules.bankruptcy_ends_match and min(a, b) <= 0:
+        return MatchOutcome(winner, MatchEnd.BANKRUPTCY, balances)
+    if rules.match_end == "target":
+        if max(a, b) >= rules.match_target:
+            return MatchOutcome(winner, MatchEnd.TARGET, balances)
+        return None
+    if rounds_played >= rules.match_rounds:
+        if winner is None and rules.final_tie == "extra_round":
+            return None
+        return MatchOutcome(winner, MatchEnd.ROUNDS, balances)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """The public state of the match around one seat's decision in its current round: what a
+    player at the table knows besides the round itself (the scoreboard and the match rules).
+    Get it from a live match with :meth:`Match.context`; build one directly for a position of a
+    recorded match (a review) or a constructed test.
+
+    ``seat``: the deciding seat; ``balances``: points or coins of seats 0 and 1 before the
+    current round; ``rounds_played``: rounds settled before it; ``rules``: the match's rule set,
+    which says the unit, the settlement and the match-end rule (read through the properties).
+    :meth:`after` answers "if the current round ended so, where would the match stand?" with the
+    engine's own settlement and match-end rules (:func:`settle`, :func:`match_end`).
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> ctx = MatchContext(seat=1, balances=(30, 22), rounds_played=11, rules=PRESETS["nintendo"])
+    >>> ctx.mine, ctx.theirs, ctx.lead, ctx.rounds_left, ctx.last_round
+    (22, 30, -8, 0, True)
+    >>> ctx.after(1, 9)
+    ((30, 31), MatchOutcome(winner=1, reason='rounds', balances=(30, 31)))
+    """
+
+    seat: int
+    balances: tuple[int, int]
+    rounds_played: int
+    rules: Rules
+
+    def __post_init__(self) -> None:
+        if self.seat not in (0, 1):
+            raise ValueError("Players are 0 and 1.")
+
+    @property
+    def mine(self) -> int:
+        """The deciding seat's points or coins."""
+        return self.balances[self.seat]
+
+    @property
+    def theirs(self) -> int:
+        """The opponent's points or coins."""
+        return self.balances[1 - self.seat]
+
+    @property
+    def lead(self) -> int:
+        """``mine - theirs``."""
+        return self.mine - self.theirs
+
+    @property
+    def unit(self) -> str:
+        """``coins`` or ``points``."""
+        return self.rules.unit
+
+    @property
+    def match_end(self) -> str:
+        """``rounds`` (a fixed number of rounds) or ``target`` (a race)."""
+        return self.rules.match_end
+
+    @property
+    def target(self) -> int | None:
+        """The race's target (None when the match has a fixed number of rounds)."""
+        return self.rules.match_target if self.rules.match_end == "target" else None
+
+    @property
+    def rounds_left(self) -> int | None:
+        """Rounds still to come after the current one in a fixed-length match (0 in the last
+        round and in extra rounds); None in a race."""
+        if self.rules.match_end == "target":
+            return None
+        return max(0, self.rules.match_rounds - self.rounds_played - 1)
+
+    @property
+    def last_round(self) -> bool:
+        """True when the current round is the last of a fixed-length match (unless it ends in
+        equal totals under ``final_tie = extra_round``)."""
+        return self.rounds_left == 0
+
+    @property
+    def bankruptcy(self) -> bool:
+        """True when a player left with no coins ends the match (``seed-000``)."""
+        return self.rules.bankruptcy_ends_match
+
+    def after(self, winner: int | None, final: int) -> tuple[tuple[int, int], MatchOutcome | None]:
+        """Balances after the current round if ``winner`` (a seat, or None) wins it scoring
+        ``final``, and how the match would then end (None: it goes on)."""
+        _, bal = settle(self.rules, self.balances, winner, final)
+        return bal, match_end(self.rules, bal, self.rounds_played + 1)
+
+
 @dataclass(frozen=True, slots=True)
 class FirstDealer:
     """The first dealer chosen by R-SETUP-2, with the chance steps for the table to show.
@@ -187,6 +322,11 @@ class Match:
         """The number of the current round (1-based)."""
         return len(self.ledger) + (0 if self.outcome is not None else 1)
 
+    def context(self, seat: int) -> MatchContext:
+        """The public match state for ``seat``'s decisions in the current round: what every
+        computer opponent is asked with, beside its PlayerView."""
+        return MatchContext(seat, self.balances, len(self.ledger), self.rules)
+
     @property
     def can_end_now(self) -> bool:
         """R-MATCH-2 / A-44: the players may end the match between rounds."""
@@ -273,21 +413,9 @@ class Match:
             out = r.outcome
             assert out is not None
             w = out.winner
-            paid = 0
+            paid, after = settle(rules, self.balances, w, out.final)
             bal = self._balances
-            if w is not None:
-                loser = 1 - w
-                if rules.settlement == "transfer_capped":
-                    paid = min(out.final, bal[loser])
-                    bal[w] += paid
-                    bal[loser] -= paid
-                elif rules.settlement == "zero_sum":
-                    paid = out.final
-                    bal[w] += paid
-                    bal[loser] -= paid
-                else:
-                    paid = out.final
-                    bal[w] += paid
+            bal[0], bal[1] = after
             self.ledger.append(
                 LedgerEntry(
                     round=len(self.ledger) + 1,
@@ -320,15 +448,7 @@ class Match:
                 return
 
     def _match_over(self, events: list[Event]) -> bool:
-        rules = self.rules
-        bal = self._balances
-        if rules.bankruptcy_ends_match and min(bal) <= 0:
-            self._end(MatchEnd.BANKRUPTCY, allow_extra=False)
-        elif rules.match_end == "target":
-            if max(bal) >= rules.match_target:
-                self._end(MatchEnd.TARGET, allow_extra=False)
-        elif len(self.ledger) >= rules.match_rounds:
-            self._end(MatchEnd.ROUNDS, allow_extra=rules.final_tie == "extra_round")
+        self.outcome = match_end(self.rules, self.balances, len(self.ledger))
         if self.outcome is not None:
             events.append(MatchOver(self.outcome.winner, self.outcome.reason))
             return True

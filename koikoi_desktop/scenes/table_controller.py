@@ -332,7 +332,7 @@ class TableController:
             last = m.round
             p = last.to_move
             assert p is not None
-            action, _ = decide(self.opponents[p], last.view(p))
+            action, _ = decide(self.opponents[p], last.view(p), m.context(p))
             self.actions.append((m.round_number, p, str(action)))
             m.apply(action)
         shown = last if until == "round-summary" else m.round
@@ -582,7 +582,8 @@ class TableController:
             self.cpu_delay += dt
             if self.cpu_delay < CPU_PAUSE.get(self.speed, 0.5):
                 return
-            self.thinker.submit(self.opponents[p], self.state.view(p))
+            m = self.played()
+            self.thinker.submit(self.opponents[p], m.round.view(p), m.context(p))
             return
         result = self.thinker.poll()
         if result is None:
@@ -783,7 +784,9 @@ class TableController:
         """Practice mode: what the computer would do in the player's place (H)."""
         if not self.config.practice or not self.my_turn():
             return
-        action, why = decide(make_opponent("intermediate", seed=self.seed), self.view())
+        helper = make_opponent("intermediate", seed=self.seed)
+        context = self.played().context(self.viewer)
+        action, why = decide(helper, self.view(), context)
         self.suggestion = i18n.t(
             "ui.table.suggestion", move=self.action_text(action), why=reason_text(why)
         )

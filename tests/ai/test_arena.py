@@ -25,6 +25,30 @@ def test_arena_prints_the_summary_last(capsys: pytest.CaptureFixture[str]) -> No
     assert data["latency_ms"]["expert"]["p95"] >= data["latency_ms"]["expert"]["p50"]
     assert data["budget"] == {"a": "30 playouts", "b": None}
     assert data["illegal_moves"] == 0
+    for level in ("expert", "beginner"):
+        counts = data["match_points"][level]
+        assert 0 <= counts["thrown"] <= counts["match_points"]
+
+
+def test_thrown_decisions_are_counted_against_the_certain_answer() -> None:
+    """``thrown_decision``: a stop that loses the match while koi-koi could win is thrown at
+    once; a koi-koi where the stop won the match is pending (thrown if the match is lost)."""
+    from koikoi_desktop.ai.arena import thrown_decision
+    from koikoi_desktop.engine import PRESETS, MatchContext
+    from koikoi_desktop.engine.actions import KOIKOI, STOP
+
+    from .test_match_decisions import promising, threatened
+
+    rules = PRESETS["nintendo"]
+    losing = threatened(rules).view(0)
+    behind = MatchContext(0, (20, 40), 11, rules)
+    assert thrown_decision(losing, behind, STOP) == "thrown"
+    assert thrown_decision(losing, behind, KOIKOI) == "kept"
+    winning = promising(rules).view(0)
+    ahead = MatchContext(0, (20, 24), 11, rules)
+    assert thrown_decision(winning, ahead, KOIKOI) == "pending"
+    assert thrown_decision(winning, ahead, STOP) == "kept"
+    assert thrown_decision(winning, MatchContext(0, (20, 24), 3, rules), KOIKOI) is None
 
 
 def test_percentile_nearest_rank() -> None:
@@ -62,7 +86,7 @@ def test_thinker_answers_off_the_calling_thread() -> None:
     state = new_round(PRESETS["nintendo"], dealer=1, rng=random.Random(8))
     thinker = Thinker()
     try:
-        thinker.submit(make_opponent("expert", seed=2, budget=50), state.view(1))
+        thinker.submit(make_opponent("expert", seed=2, budget=50), state.view(1), None)
         assert thinker.busy
         action, why = thinker.wait(30.0)  # type: ignore[misc]
         assert action in state.legal_actions() and isinstance(why, Why) and why.key
@@ -72,21 +96,21 @@ def test_thinker_answers_off_the_calling_thread() -> None:
         bot = make_opponent("beginner", seed=2)
         real = bot.choose
 
-        def choose(view):  # type: ignore[no-untyped-def]
+        def choose(view, context):  # type: ignore[no-untyped-def]
             seen.append(threading.current_thread().name)
-            return real(view)
+            return real(view, context)
 
         bot.choose = choose  # type: ignore[method-assign]
-        thinker.submit(bot, state.view(1))
+        thinker.submit(bot, state.view(1), None)
         assert thinker.wait(30.0) is not None
         assert seen and seen[0] != threading.current_thread().name
         idle = make_opponent("beginner", seed=2)  # not seat 0's turn: its error comes back
-        thinker.submit(idle, state.view(0))
+        thinker.submit(idle, state.view(0), None)
         with pytest.raises(ValueError):
             thinker.wait(30.0)
     finally:
         thinker.close()
     # injected inline executor: the answer is there when submit returns, same as decide()
     inline = Thinker(InlineExecutor())
-    inline.submit(make_opponent("intermediate", seed=4), state.view(1))
-    assert inline.poll() == decide(make_opponent("intermediate", seed=4), state.view(1))
+    inline.submit(make_opponent("intermediate", seed=4), state.view(1), None)
+    assert inline.poll() == decide(make_opponent("intermediate", seed=4), state.view(1), None)

@@ -36,9 +36,9 @@ def test_two_match_choice_takes_the_moon_not_the_plain():
     assert view.phase == "play"
     assert {Action.play(31, 29), Action.play(31, 32)} <= set(view.legal)
     for bot in bots()[1:]:
-        assert bot.choose(view) == Action.play(31, 29), bot
+        assert bot.choose(view, None) == Action.play(31, 29), bot
         assert "full moon" in bot.explain()
-    assert bots()[0].choose(view) in view.legal
+    assert bots()[0].choose(view, None) in view.legal
 
 
 def test_draw_choice_takes_the_curtain():
@@ -50,7 +50,7 @@ def test_draw_choice_takes_the_curtain():
     assert view.phase == "draw" and view.pending_draw == 11
     assert set(view.legal) == {Action.draw(9), Action.draw(12)}
     for bot in bots():
-        assert bot.choose(view) == Action.draw(9), bot
+        assert bot.choose(view, None) == Action.draw(9), bot
         assert bot.explain()
 
 
@@ -75,10 +75,10 @@ def test_koikoi_or_stop_stops_when_the_opponent_is_one_card_away():
     view = _tsukimi_against_a_near_ino_shika_cho().view(0)
     assert set(view.legal) == {KOIKOI, STOP}
     inter, expert = bots()[1:]
-    assert inter.choose(view) == STOP
+    assert inter.choose(view, None) == STOP
     assert inter.last_reason.key == "stop_threat"
     assert "Ino-Shika-Cho" in inter.explain()
-    assert expert.choose(view) == STOP
+    assert expert.choose(view, None) == STOP
     assert "5 points" in expert.explain()
 
 
@@ -101,7 +101,7 @@ def test_koikoi_when_far_ahead_of_the_opponent():
     view = s.view(0)
     assert 9 in view.field and 11 in view.hand  # the curtain (Hanami) is one play away
     inter = bots()[1]
-    assert inter.choose(view) == KOIKOI
+    assert inter.choose(view, None) == KOIKOI
     assert inter.explain().startswith("calls koi-koi")
 
 
@@ -116,7 +116,7 @@ def test_declare_instant_win_always():
     view = s.view(0)
     assert DECLARE in view.legal
     for bot in bots():
-        assert bot.choose(view) == DECLARE
+        assert bot.choose(view, None) == DECLARE
         assert "Teshi" in bot.explain()
 
 
@@ -144,8 +144,8 @@ def test_exchange_is_decided_without_seeing_either_hand():
     assert va == vb
     for level in LEVELS:
         for seed in range(6):
-            x = make_opponent(level, seed=seed).choose(va)
-            y = make_opponent(level, seed=seed).choose(vb)
+            x = make_opponent(level, seed=seed).choose(va, None)
+            y = make_opponent(level, seed=seed).choose(vb, None)
             assert x == y and x in va.legal
 
 
@@ -160,6 +160,6 @@ def test_gaji_pairs_the_lightning_with_the_crane():
     view = s.view(0)
     assert Action.play(44, 1) in view.legal
     inter = bots()[1]
-    assert inter.choose(view) == Action.play(44, 1)
+    assert inter.choose(view, None) == Action.play(44, 1)
     assert "lightning" in inter.explain()
-    assert bots()[2].choose(view) in view.legal
+    assert bots()[2].choose(view, None) in view.legal

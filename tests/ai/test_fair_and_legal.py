@@ -65,7 +65,7 @@ def test_every_level_answers_legally(name: str, seed: int, steps: int) -> None:
     view = s.view(s.to_move)
     for level in LEVELS:
         bot = make_opponent(level, seed=seed, budget=EXPERT_BUDGET)
-        action = bot.choose(view)
+        action = bot.choose(view, None)
         assert action in view.legal, (level, view.phase, action)
         assert bot.explain()
 
@@ -82,7 +82,7 @@ def test_complete_matches_under_every_rule_set() -> None:
             while m.outcome is None:
                 seat = m.round.to_move
                 assert seat is not None
-                m.apply(bots[seat].choose(m.round.view(seat)))  # raises if illegal
+                m.apply(bots[seat].choose(m.round.view(seat), m.context(seat)))  # raises if illegal
                 moves += 1
             assert m.outcome is not None and len(m.ledger) >= 1, name
             assert moves > 0 or all(e.end == "instant_win" for e in m.ledger)
@@ -118,6 +118,6 @@ def test_same_view_different_hidden_deal_same_decision(name: str, seed: int, ste
     if s.phase != "exchange":
         assert s.hands[1 - me] != t.hands[1 - me] or s.draw_pile != t.draw_pile or not unseen
     for level in LEVELS:
-        a = make_opponent(level, seed=11, budget=EXPERT_BUDGET).choose(view)
-        b = make_opponent(level, seed=11, budget=EXPERT_BUDGET).choose(twin)
+        a = make_opponent(level, seed=11, budget=EXPERT_BUDGET).choose(view, None)
+        b = make_opponent(level, seed=11, budget=EXPERT_BUDGET).choose(twin, None)
         assert a == b, (level, view.phase)

@@ -312,9 +312,32 @@ def test_a_computer_that_sends_an_illegal_move_is_an_error() -> None:
     c = make(("beginner", "human"), seed=2)
     d = Driver(c)
     opp = c.opponents[0]
-    opp.choose = lambda view: Action.from_text("koikoi")  # type: ignore[method-assign]
+    opp.choose = lambda view, context: Action.from_text("koikoi")  # type: ignore[method-assign]
     with pytest.raises(RuntimeError, match="illegal"):
         d.run(lambda: False, 3000)
+
+
+def test_the_computer_is_told_the_match_score_at_every_decision() -> None:
+    """Issue 13: the table asks each computer seat with the match around the round (its
+    ``Match.context``), in the second round as in the first: the scoreboard it plays for."""
+    c = make(("beginner", "intermediate"), seed=4, preset="seed-001")
+    d = Driver(c)
+    asked: list[tuple[int, object, tuple[int, int], int]] = []
+    for p, opp in c.opponents.items():
+        real = opp.choose
+
+        def spy(view, context, real=real, p=p):  # type: ignore[no-untyped-def]
+            m = c.played()
+            asked.append((p, context, m.balances, len(m.ledger)))
+            return real(view, context)
+
+        opp.choose = spy  # type: ignore[method-assign]
+    d.run(lambda: c.played().round_number >= 2 and bool(asked) and asked[-1][3] >= 1, 6000)
+    assert {p for p, *_ in asked} == {0, 1}
+    for p, context, balances, played in asked:
+        assert context is not None and context.seat == p  # type: ignore[attr-defined]
+        assert context.balances == balances and context.rounds_played == played  # type: ignore[attr-defined]
+    assert any(played >= 1 for *_, played in asked)  # asked again after a settled round
 
 
 def test_an_unknown_level_is_refused_at_the_boundary() -> None:

@@ -135,7 +135,7 @@ def test_computer_reason_rendered_in_the_current_language() -> None:
     st = engine.new_round(engine.PRESETS["nintendo"], dealer=0, rng=__import__("random").Random(3))
     view = st.view(st.to_move)
     opp = make_opponent("intermediate", seed=1)
-    _, why = decide(opp, view)
+    _, why = decide(opp, view, None)  # a lone round: no match around it
     assert isinstance(why, Why) and why.key in ai_base._TEMPLATES
     gfx.set_language("sk")
     text = table_text.reason_text(why)
