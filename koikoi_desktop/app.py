@@ -113,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
             return render_deck(args)
         if args.export_ledger or args.import_ledger:
             return ledger_command(args)
+        if args.review:
+            from koikoi_desktop.review import command
+
+            return command.run(args)
         app = App(args)
         return int(app.run())
     except KeyboardInterrupt:
@@ -469,7 +473,7 @@ class App:
         self.stack.push(scenes.create("title", self))
         if self.autoplay and name == "table":
             self.stack.push(self._autoplay_table())
-        elif name in ("table", "round-summary", "match-result"):
+        elif name in ("table", "round-summary", "match-result", "review"):
             self.stack.push(
                 scenes.create(
                     "table",
@@ -477,9 +481,11 @@ class App:
                     autoplay=self.autoplay,
                     seed=self.seed,
                     preset=self.args.preset,
-                    fast_forward=None if name == "table" else name,
+                    fast_forward={"table": None, "review": "match-result"}.get(name, name),
                 )
             )
+            if name == "review":  # the seeded match's review, opened from its result
+                self.stack.top.review()  # type: ignore[union-attr]
         else:
             self.stack.push(scenes.create(name, self))
 

@@ -128,6 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="A,B",
         help=f"with --autoplay: the two computer levels ({', '.join(LEVELS)})",
     )
+    p.add_argument(
+        "--review",
+        metavar="ID",
+        help="review a recorded match (its id, or 'latest') into the --json file and exit",
+    )
+    p.add_argument("--json", metavar="FILE", help="with --review: where to write the review")
     return p
 
 
@@ -160,6 +166,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         source = Path(args.import_ledger).expanduser()
         if not source.is_file():
             raise UsageError(f"cannot import the ledger: {source} is not a file")
+    if args.review is not None or args.json is not None:
+        if args.review is None or args.json is None:
+            raise UsageError("--review ID|latest and --json FILE go together")
+        if not args.review.strip() or len(args.review) > 64:
+            raise UsageError("--review takes a match id (as the ledger export shows) or 'latest'")
+        target = Path(args.json).expanduser().resolve()
+        if not target.parent.is_dir():
+            raise UsageError(f"cannot write the review: folder {target.parent} does not exist")
+        if target.is_dir():
+            raise UsageError(f"cannot write the review: {target} is a folder")
+        if args.export_ledger or args.import_ledger or args.autoplay:
+            raise UsageError("--review cannot be combined with --export-ledger, --import-ledger "
+                             "or --autoplay")
     if args.export_ledger and args.import_ledger:
         raise UsageError("use --export-ledger or --import-ledger, not both")
     for flag, value in (

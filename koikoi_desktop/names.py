@@ -164,6 +164,14 @@ def unit_word(unit: str) -> str:
     return i18n.t("ui.ledger.unit.coins" if unit == "coins" else "ui.ledger.unit.points")
 
 
+def help_label(level: str) -> str:
+    """"Help: Full hints": the help level a match was played with (``ui/helps.py`` levels; a
+    level recorded by another version is shown as recorded)."""
+    key = f"ui.settings.help_level.{level}"
+    name = i18n.t(key)
+    return i18n.t("ui.ledger.help", level=level if name == key else name)
+
+
 def result_label(result: str) -> str:
     """A recorded match result for the player (won, lost, drawn)."""
     return i18n.t(f"ui.ledger.result.{result}")

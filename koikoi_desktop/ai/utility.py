@@ -122,6 +122,21 @@ class MatchGoal:
             return None
         return 0 if winner is None else (1 if winner == self.context.seat else -1)
 
+    def win_chance(self, points: int) -> float:
+        """The chance of winning the match (a draw counts half) if the current round's result
+        is ``points``: exact when the engine says the round ends the match, else the normal
+        approximation of the module docstring. The match review judges decisions by it.
+
+        >>> from koikoi_desktop.engine import PRESETS, MatchContext
+        >>> last = MatchGoal(MatchContext(0, (30, 32), 11, PRESETS["nintendo"]))
+        >>> last.win_chance(3), last.win_chance(2), last.win_chance(1)
+        (1.0, 0.5, 0.0)
+        """
+        if self.context is None:
+            raise ValueError("a lone round has no match to win")
+        bal, winner, over = self.after(points)
+        return self._chance(bal, winner, continuing=not over)
+
     def _at(self, points: int) -> float:
         hit = self._memo.get(points)
         if hit is not None:

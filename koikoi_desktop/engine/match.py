@@ -139,7 +139,7 @@ class MatchContext:
     >>> ctx.mine, ctx.theirs, ctx.lead, ctx.rounds_left, ctx.last_round
     (22, 30, -8, 0, True)
     >>> ctx.after(1, 9)
-    ((30, 31), MatchOutcome(winner=1, reason='rounds', balances=(30, 31)))
+    ((30, 31), MatchOutcome(winner=1, reason=MatchEnd.ROUNDS, balances=(30, 31)))
     """
 
     seat: int

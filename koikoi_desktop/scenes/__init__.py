@@ -32,6 +32,7 @@ REGISTRY: dict[str, str] = {
     "about": "koikoi_desktop.scenes.rules_screen:AboutScene",
     "credits": "koikoi_desktop.scenes.about:AboutScene",
     "unsaved": "koikoi_desktop.scenes.unsaved:UnsavedScene",
+    "review": "koikoi_desktop.scenes.review:ReviewScene",
 }
 
 #: Names accepted by ``--scene`` (screens that make sense without a match in progress,
@@ -51,6 +52,7 @@ CLI_SCENES: tuple[str, ...] = (
     "credits",
     "round-summary",
     "match-result",
+    "review",
 )
 
 

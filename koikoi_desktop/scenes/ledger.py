@@ -50,6 +50,7 @@ from koikoi_desktop.names import (
     end_text,
     ending_label,
     factor_text,
+    help_label,
     opponent_text,
     options_text,
     recorded_level_label,
@@ -239,12 +240,13 @@ class LedgerScene(LearnScene):
         return [
             (lambda: gfx.tr("ui.ledger.export_csv"), lambda: self.export("csv")),
             (lambda: gfx.tr("ui.ledger.export_json"), lambda: self.export("json")),
+            (lambda: gfx.tr("ui.ledger.review"), self.review),
         ]
 
     def build(self) -> None:
         super().build()
         can_export = bool(self.records) and self.storage is not None
-        for b in self.buttons[:2]:
+        for b in self.buttons[:3]:
             b.enabled = can_export
         self.focus.set(self.buttons)
 
@@ -261,6 +263,33 @@ class LedgerScene(LearnScene):
             return
         self.export_path = path
         self.message = gfx.tr("ui.ledger.exported", path=str(path))
+
+    def review(self) -> None:
+        """Open the review of the opened match (or the selected one in the list): R."""
+        store = self.storage
+        if store is None or not self.records:
+            return
+        index = self.opened if self.view == "match" and self.opened is not None else self.selected
+        rec = self.records[index]
+        found = store.get_match(rec.match_id)
+        if found is None or not found[1]:
+            self.export_path = None
+            self.message = gfx.tr("ui.ledger.no_record")
+            return
+        from koikoi_desktop import scenes
+        from koikoi_desktop.ai import LEVELS
+
+        level = rec.opponent_level
+        me = rec.player_seat
+        seats = None
+        if level in LEVELS:
+            seats = ("human", level) if me == 0 else (level, "human")
+        elif level in ("hotseat", "human"):
+            seats = ("human", "human")
+        self.app.stack.push(scenes.create(
+            "review", self.app, record=found[1], match_id=rec.match_id, names=self.names(rec),
+            viewer=me, seats=seats,
+        ))
 
     def close(self) -> None:
         if self.view == "match":
@@ -369,6 +398,9 @@ class LedgerScene(LearnScene):
             if amount:
                 self.scroll_by(amount)
                 return True
+        if key == pygame.K_r:
+            self.review()
+            return True
         if intent.kind in ("left", "right"):
             d = 1 if intent.kind == "right" else -1
             if self.view == "match" and self.opened is not None:
@@ -526,6 +558,8 @@ class LedgerScene(LearnScene):
             marks.append(gfx.tr("ui.ledger.practice"))
         if s.ending != "completed":
             marks.append(ending_label(s.ending))
+        if s.help_level:
+            marks.append(help_label(s.help_level))
         mx = l1.right + self.px(10)
         for mark in marks:
             f = self.font(13)
@@ -565,6 +599,8 @@ class LedgerScene(LearnScene):
             sub.append(gfx.tr("ui.ledger.practice"))
         if rec.ending != "completed":
             sub.append(ending_label(rec.ending))
+        if rec.help_level:
+            sub.append(help_label(rec.help_level))
         lines.append((" · ".join(sub), 17, theme.PAPER, False))
         lines.append((gfx.tr("ui.ledger.final_balances", a=names[me], x=rec.final_balances[me],
                              b=names[1 - me], y=rec.final_balances[1 - me], unit=unit),

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import scenes
-from koikoi_desktop.engine import Match, Rules
+from koikoi_desktop.engine import Match, Rules, match_record
 from koikoi_desktop.engine.events import MatchOver
 from koikoi_desktop.engine.match import LedgerEntry
 from koikoi_desktop.names import amount_text, end_text, unit_word, yaku_name
@@ -46,6 +46,7 @@ class MatchResultScene(MenuScene):
         config: MatchConfig | None = None,
         viewer: int = 0,
         ending: str = "",
+        match_id: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(app, **kwargs)
@@ -56,6 +57,7 @@ class MatchResultScene(MenuScene):
         self.config = config
         self.viewer = viewer
         self.ending = ending
+        self.match_id = match_id
         self.left = AUTO_QUIT
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.hover: int | None = None
@@ -71,6 +73,7 @@ class MatchResultScene(MenuScene):
     def items(self) -> list[tuple[Label, Callable[[], None], bool]]:
         return [
             (lambda: gfx.tr("ui.result.again"), self.again, True),
+            (lambda: gfx.tr("ui.result.review"), self.review, False),
             (lambda: gfx.tr("ui.result.title_screen"), self.to_title, False),
         ]
 
@@ -146,7 +149,27 @@ class MatchResultScene(MenuScene):
             lines.append(gfx.tr("ui.ledger.round.paid", amount=paid))
         return lines
 
+    def review(self) -> None:
+        """The review of this match, every decision replayed and judged (R)."""
+        if self.match is None:
+            return
+        seats = tuple(self.config.seats) if self.config is not None else None
+        self.app.stack.push(
+            scenes.create(
+                "review",
+                self.app,
+                record=match_record(self.match),
+                match_id=self.match_id,
+                names=self.names,
+                viewer=self.viewer,
+                seats=seats,
+            )
+        )
+
     def handle(self, intent: Intent) -> None:
+        if intent.kind == "key" and intent.key == pygame.K_r:
+            self.review()
+            return
         if self.chart is not None:
             if intent.kind == "move":
                 self.hover = self.chart.nearest(intent.pos)

@@ -21,7 +21,7 @@ from koikoi_desktop.names import level_name, rule_label, rule_value_label, rules
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 
@@ -42,6 +42,8 @@ class NewGameScene(MenuScene):
         self.opponents = [*LEVELS, HOTSEAT]
         self.opponent = opp if opp in self.opponents else "intermediate"
         self.practice = False
+        level = str(app.setting("help_level", "full"))
+        self.help_level = level if level in helps.LEVELS else "full"
         self.message = ""
         self.scroll = 0
         self.rule_widgets: list[Choice] = []
@@ -92,7 +94,10 @@ class NewGameScene(MenuScene):
             seats=seats,
             seed=self.app.seed,
             practice=self.practice,
+            help_level=self.help_level,
         )
+        if self.app.setting("help_level", "full") != self.help_level:
+            self.app.save_setting("help_level", self.help_level)  # the next game's default
         self.app.stack.replace(scenes.create("table", self.app, config=cfg))
 
     # ------------------------------------------------------------------ widgets
@@ -129,6 +134,13 @@ class NewGameScene(MenuScene):
             ),
             Toggle(
                 lambda: gfx.tr("ui.newgame.practice"), self.practice, self._set_practice, rect()
+            ),
+            Choice(
+                lambda: gfx.tr("ui.settings.help_level"),
+                [(v, gfx.tr(f"ui.settings.help_level.{v}")) for v in helps.LEVELS],
+                self.help_level,
+                self._set_help,
+                rect(),
             ),
         ]
         for wdg in self.left:
@@ -180,6 +192,9 @@ class NewGameScene(MenuScene):
 
     def _set_practice(self, v: Any) -> None:
         self.practice = bool(v)
+
+    def _set_help(self, v: Any) -> None:
+        self.help_level = str(v)
 
     def sync_rule_widgets(self) -> None:
         for name, wdg in zip(rules_mod.SETTINGS, self.rule_widgets, strict=True):

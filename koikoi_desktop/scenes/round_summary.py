@@ -12,12 +12,13 @@ from typing import Any
 
 import pygame
 
-from koikoi_desktop.engine import LedgerEntry, Match, RoundState, Rules
+from koikoi_desktop.engine import LedgerEntry, Match, RoundState, Rules, match_record
 from koikoi_desktop.names import end_text, factor_text, instant_name, unit_heading, yaku_name
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import KIND_ORDER, card_surface, kind_of
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Label
 
 AUTO_CONTINUE = 2.0
@@ -53,10 +54,49 @@ class RoundSummaryScene(MenuScene):
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
 
     def items(self) -> list[tuple[Label, Callable[[], None], bool]]:
-        return [(lambda: gfx.tr("ui.common.continue"), self.on_back, True)]
+        return [
+            (lambda: gfx.tr("ui.common.continue"), self.on_back, True),
+            (lambda: gfx.tr("ui.summary.review"), self.review, False),
+        ]
 
     def menu_top(self) -> int:
         return self.size[1] - int(70 * self.scale)
+
+    def build(self) -> None:
+        """Continue and Review this round side by side (the piles need the height)."""
+        super().build()
+        s = self.scale
+        gap = int(16 * s)
+        total = sum(b.rect.w for b in self.buttons) + gap * (len(self.buttons) - 1)
+        x = self.size[0] // 2 - total // 2
+        for b in self.buttons:
+            b.rect.topleft = (x, self.menu_top())
+            x += b.rect.w + gap
+
+    def review(self) -> None:
+        """This round replayed move by move, both hands open, each decision judged (R)."""
+        if self.match is None or self.entry is None:
+            return
+        from koikoi_desktop import scenes
+
+        self.app.stack.push(
+            scenes.create(
+                "review",
+                self.app,
+                record=match_record(self.match),
+                names=self.names,
+                viewer=self.viewer,
+                start_round=self.entry.round,
+                rounds=[self.entry.round],
+                settled_only=True,
+            )
+        )
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "key" and intent.key == pygame.K_r:
+            self.review()
+            return
+        super().handle(intent)
 
     def update(self, dt: float) -> None:
         if self.autoplay:

@@ -283,6 +283,7 @@ class TableScene(Scene):
                 config=c.config,
                 viewer=c.viewer,
                 ending=ending,
+                match_id=c.recorder.match_id if c.recorder is not None else None,
             )
         )
 

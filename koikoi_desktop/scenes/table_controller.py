@@ -51,6 +51,7 @@ from koikoi_desktop.names import card_name
 from koikoi_desktop.scenes.table_text import illegal_text, reason_text
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
+from koikoi_desktop.ui.helps import shows
 
 #: Seconds a computer seat waits before it moves, by animation speed (so a move can be followed).
 CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
@@ -73,6 +74,11 @@ class MatchConfig:
     seed: int | None = None
     practice: bool = False
     names: tuple[str, str] | None = None
+    #: "full" (lit targets, yaku tracker, koi-koi panel numbers, hints), "highlights" (lit
+    #: targets only) or "none" (``ui/helps.py``; Settings.help_level's values).
+    help_level: str = "full"
+    #: Play a recorded deal again (the review): its dealer and deck order(s), dealt first.
+    deal: tuple[int, tuple[tuple[int, ...], ...]] | None = None
 
 
 @dataclass
@@ -193,6 +199,9 @@ class TableSnapshot:
     viewer: int
     rules: Rules
     practice: bool
+    #: What the player's help level shows (``ui/helps.py``): the yaku tracker, the hints.
+    show_tracker: bool
+    show_hints: bool
     computers: frozenset[int]
     dealer_known: bool
     my_turn: bool
@@ -279,7 +288,18 @@ class TableController:
 
     # ------------------------------------------------------------------ set-up
     def start(self) -> None:
-        """A new match: the first dealer is chosen as the preset says, then shown."""
+        """A new match: the first dealer is chosen as the preset says, then shown; a deal
+        played again (``config.deal``, from the review) starts with its dealer and its cards."""
+        if self.config.deal is not None:
+            dealer, decks = self.config.deal
+            self.first = engine.FirstDealer(dealer, "replay")
+            self.match = engine.new_match(
+                self.rules, first_dealer=dealer, seed=self.seed, decks=decks
+            )
+            self.recorder = self._recorder(new_match_id())
+            self.stage = "play"
+            self.start_round()
+            return
         rng = random.Random(self.seed)
         ages, months = self.first_dealer_ages()
         self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
@@ -301,7 +321,9 @@ class TableController:
         self.match = data.match
         self.rules = data.match.rules
         seats = data.seats
-        self.config = MatchConfig(self.rules, seats, data.match.seed, data.practice)
+        self.config = MatchConfig(
+            self.rules, seats, data.match.seed, data.practice, help_level=data.help_level
+        )
         self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
         self.humans = [p for p in (0, 1) if seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
@@ -372,6 +394,7 @@ class TableController:
             practice=self.config.practice,
             record=bool(self.humans) or self.record_computer,
             computer=not self.humans,
+            help_level=self.config.help_level,
         )
 
     def start_round(self) -> None:
@@ -515,6 +538,7 @@ class TableController:
             opts = ch.options()
             cursor = opts[ch.cursor % len(opts)] if opts else -1
         focus = 0
+        targets = shows(self.config.help_level, "targets")  # help level: lit targets
         mine = self.my_turn()
         if mine and ch is None and self.drag is None and self.keyboard_used:
             cards = self.pickable()
@@ -529,6 +553,8 @@ class TableController:
             viewer=self.viewer,
             rules=self.rules,
             practice=self.config.practice,
+            show_tracker=shows(self.config.help_level, "tracker"),
+            show_hints=shows(self.config.help_level, "hints"),
             computers=frozenset(self.opponents),
             dealer_known=self.dealer_known,
             my_turn=mine,
@@ -537,8 +563,8 @@ class TableController:
             held=self.drag is not None,
             dragging=self.drag is not None and self.drag.moved,
             asking=self.asking or self.curtain,
-            lit=frozenset(ch.targets) if ch is not None else frozenset(),
-            open_field=ch is not None and ch.open_field is not None,
+            lit=frozenset(ch.targets) if ch is not None and targets else frozenset(),
+            open_field=ch is not None and ch.open_field is not None and (targets or cursor == 0),
             cursor=cursor,
             focus=focus,
             message=self.message,

@@ -37,6 +37,7 @@ from koikoi_desktop.scenes.table_text import koi_word, stop_word
 from koikoi_desktop.scenes.table_view import card_image
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationClock
+from koikoi_desktop.ui.helps import shows
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup
 
@@ -448,17 +449,20 @@ def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Prompt
     odds = view.koikoi_odds()
     made = odds.yaku
     lines = [gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points) for y in made]
-    breakdown = " × ".join(
-        [str(odds.base), *(f"{f} ({factor_text(n, f)})" for n, f in odds.factors)]
-    )
     now = odds.payout
-    lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
-    other = c.names[view.opponent]
-    if odds.opponent_base > 0:
-        lines.append(gfx.tr("ui.decide.opponent_would", name=other, n=odds.opponent_payout))
-    else:
-        lines.append(gfx.tr("ui.decide.opponent_none", name=other))
-    lines.append(gfx.tr("ui.decide.cards_left", a=odds.hand, name=other, b=odds.opponent_hand))
+    if shows(c.config.help_level, "panel"):  # help level: the panel's numbers
+        breakdown = " × ".join(
+            [str(odds.base), *(f"{f} ({factor_text(n, f)})" for n, f in odds.factors)]
+        )
+        lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
+        other = c.names[view.opponent]
+        if odds.opponent_base > 0:
+            lines.append(gfx.tr("ui.decide.opponent_would", name=other, n=odds.opponent_payout))
+        else:
+            lines.append(gfx.tr("ui.decide.opponent_none", name=other))
+        lines.append(
+            gfx.tr("ui.decide.cards_left", a=odds.hand, name=other, b=odds.opponent_hand)
+        )
     cards: list[int] = []
     for y in made:
         cards.extend(x for x in y.cards if x not in cards)

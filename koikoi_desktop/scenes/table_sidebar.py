@@ -42,6 +42,7 @@ def tracker_key(snap: TableSnapshot, lay: TableLayout) -> tuple[Any, ...]:
         snap.view.cap_masks,
         snap.viewer,
         snap.names,
+        snap.show_tracker,
         id(snap.rules),
         gfx.tr("term.yaku"),
         i18n.get_name_style(),  # names are drawn in it (the language is in term.yaku)
@@ -76,6 +77,8 @@ def draw_tracker(
     x0 = side.x + pad
     width = side.w - 2 * pad
     y = int(side.y) + 8
+    if not snap.show_tracker:  # help level: no tracker
+        return y
     caps = [set(snap.view.captured[0]), set(snap.view.captured[1])]
     for p in (snap.viewer, 1 - snap.viewer):
         color = theme.OCHRE if p == snap.viewer else theme.PAPER

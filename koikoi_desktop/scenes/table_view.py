@@ -118,8 +118,8 @@ class TableView:
                 draw_badge(surface, rect, sp.card)
             if sp.card in snap.lit:
                 draw_focus(surface, rect, theme.TARGET, 3)
-                if sp.card == f.hot or sp.card == snap.cursor:
-                    chosen = rect
+            if (sp.card in snap.lit and sp.card == f.hot) or sp.card == snap.cursor:
+                chosen = rect  # the keyboard's target shows at every help level
             if sp.card in f.last_cards and not f.animating:
                 _last_marker(surface, rect)
             if sp.card == snap.focus:
@@ -371,7 +371,7 @@ def draw_status(surface: pygame.Surface, f: TableFrame) -> None:
         p = v.to_move
         if p in s.computers:
             text = gfx.tr("ui.table.thinking", name=s.names[p])
-        elif s.my_turn:
+        elif s.my_turn and s.show_hints:  # help level: the hints
             if v.phase == "draw":
                 text = gfx.tr("ui.table.hint_draw")
             elif s.lifted:

@@ -87,7 +87,8 @@ CREATE TABLE IF NOT EXISTS matches (
     player_total INTEGER NOT NULL,
     opponent_total INTEGER NOT NULL,
     rounds INTEGER NOT NULL,
-    ending TEXT NOT NULL
+    ending TEXT NOT NULL,
+    help_level TEXT
 );
 CREATE INDEX IF NOT EXISTS matches_by_date ON matches(date);
 CREATE TABLE IF NOT EXISTS match_data (
@@ -363,8 +364,8 @@ class LedgerDB:
         cur = self.conn.execute(
             "INSERT OR IGNORE INTO matches (match_id, date, preset, custom, unit, opponent_name, "
             "opponent_level, practice, computer, player_seat, winner, result, player_total, "
-            "opponent_total, rounds, ending) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "opponent_total, rounds, ending, help_level) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 rec.match_id,
                 rec.date.astimezone(UTC).isoformat(),
@@ -382,6 +383,7 @@ class LedgerDB:
                 rec.final_balances[1 - me],
                 len(rec.rounds),
                 rec.ending,
+                rec.help_level,
             ),
         )
         if cur.rowcount != 1:
@@ -523,7 +525,8 @@ class LedgerDB:
         """The list lines of one page, newest first, read from columns only (no JSON)."""
         rows = self.conn.execute(
             "SELECT match_id, date, preset, custom, unit, opponent_name, opponent_level, "
-            "practice, result, player_total, opponent_total, rounds, ending FROM matches "
+            "practice, result, player_total, opponent_total, rounds, ending, help_level "
+            "FROM matches "
             "WHERE computer = 0 ORDER BY date DESC, rowid DESC LIMIT ? OFFSET ?",
             (max(0, limit), max(0, offset)),
         ).fetchall()
@@ -544,6 +547,7 @@ class LedgerDB:
                     opponent_total=int(r[10]),
                     rounds=int(r[11]),
                     ending=r[12],
+                    help_level=r[13],
                 )
             )
         return out

@@ -49,6 +49,9 @@ Seat = Literal[0, 1]
 ShortText = Annotated[str, Field(max_length=200)]
 Pixels = Annotated[int, Field(ge=240, le=16384)]
 Calls = Annotated[int, Field(ge=0, le=100)]
+#: How much the table helps: lit targets, yaku tracker, koi-koi panel numbers and hints
+#: ("full"), lit targets only ("highlights", shown as "light"), or nothing ("none").
+HelpLevel = Literal["full", "highlights", "none"]
 OptionValue = (
     Annotated[int, Field(ge=-(10**9), le=10**9)]
     | bool
@@ -89,7 +92,7 @@ class Settings(BaseModel):
     #: Window size in pixels when not fullscreen; the app enforces its own minimum (1024x640).
     window_size: tuple[Pixels, Pixels] = (1280, 800)
     card_badges: bool = True
-    help_level: Literal["full", "highlights", "none"] = "full"
+    help_level: HelpLevel = "full"
     ui_scale: float = Field(default=1.0, ge=0.5, le=3.0, allow_inf_nan=False)
     reduced_motion: bool = False
     default_preset: str = Field(default="nintendo", min_length=1, max_length=40)
@@ -235,6 +238,9 @@ class MatchRecord(BaseModel):
     #: "beginner" / "intermediate" / "expert", or "human" for a hot-seat match.
     opponent_level: str = Field(default="", max_length=40)
     practice: bool = False
+    #: The help the player had ("full", "highlights", "none"); None for matches recorded before
+    #: help levels existed (or computer matches).
+    help_level: HelpLevel | None = None
     #: The seat the player sat in (the ledger entries' seats are the engine's 0 and 1).
     player_seat: Seat = 0
     rounds: list[RoundEntry] = Field(default_factory=list, max_length=10_000)

@@ -14,15 +14,17 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from koikoi_desktop import engine
 
-from .models import AutosaveData, MatchRecord, RoundEntry
+from .models import AutosaveData, HelpLevel, MatchRecord, RoundEntry
 from .store import Storage
 
 #: What a seat of a saved match may be: a person, or an opponent level.
 SEAT_KINDS = ("human", "beginner", "intermediate", "expert")
+#: The help levels a match can be played with (Settings.help_level's values).
+HELP_LEVELS: dict[str, HelpLevel] = {h: h for h in get_args(HelpLevel)}
 
 Ending = Literal["completed", "conceded", "ended", "abandoned"]
 
@@ -45,6 +47,7 @@ class Resumed:
     seats: tuple[str, str]
     names: tuple[str, str] | None
     practice: bool
+    help_level: str = "full"
 
 
 def resume(saved: AutosaveData) -> Resumed:
@@ -76,7 +79,12 @@ def resume(saved: AutosaveData) -> Resumed:
         and all(isinstance(n, str) and n.strip() for n in names_raw)
     ):
         names = (str(names_raw[0])[:40], str(names_raw[1])[:40])
-    return Resumed(match_id, match, seats, names, bool(meta.get("practice") is True))
+    help_level = meta.get("help_level", "full")
+    if help_level not in HELP_LEVELS:
+        help_level = "full"  # a saved match from before help levels: the old table's help
+    return Resumed(
+        match_id, match, seats, names, bool(meta.get("practice") is True), str(help_level)
+    )
 
 
 class MatchRecorder:
@@ -98,6 +106,7 @@ class MatchRecorder:
         practice: bool,
         record: bool = True,
         computer: bool = False,
+        help_level: str = "full",
     ) -> None:
         self.store = store
         self.match_id = match_id
@@ -108,6 +117,7 @@ class MatchRecorder:
         self.active = store is not None and record
         #: A computer-vs-computer match (``--autoplay --record``): kept out of the statistics.
         self.computer = computer
+        self.help_level: HelpLevel = HELP_LEVELS.get(help_level, "full")
         self.recorded = False
         self.messages: list[str] = []
 
@@ -121,6 +131,7 @@ class MatchRecorder:
             "round": match.round_number,
             "balances": list(match.balances),
             "names": list(self.names),
+            "help_level": self.help_level,
         }
 
     def move_made(self, match: engine.Match) -> None:
@@ -190,6 +201,7 @@ class MatchRecorder:
             # a person against the computer: its level; computer vs computer: seat 1's level
             opponent_level=(cpu[0] if cpu and humans else self.seats[1] if cpu else "hotseat"),
             practice=self.practice,
+            help_level=self.help_level if humans else None,
             player_seat=0 if me == 0 else 1,
             rounds=[RoundEntry.model_validate(r) for r in rounds],
             final_balances=match.balances,

@@ -193,6 +193,7 @@ class MatchSummary:
     opponent_total: int
     rounds: int
     ending: str
+    help_level: str | None = None
 
 
 def summarize(rec: MatchRecord) -> MatchSummary:
@@ -212,6 +213,7 @@ def summarize(rec: MatchRecord) -> MatchSummary:
         opponent_total=rec.final_balances[1 - me],
         rounds=len(rec.rounds),
         ending=rec.ending,
+        help_level=rec.help_level,
     )
 
 

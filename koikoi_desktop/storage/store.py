@@ -370,6 +370,21 @@ class Storage:
         first, by SQL (see :meth:`.ledger_db.LedgerDB.balance_history`); practice left out."""
         return self.db.balance_history(limit) if self.db is not None else []
 
+    def review(self, match_id: str) -> str | None:
+        """The cached review (JSON text) of a recorded match, if one was saved."""
+        return self.db.review(match_id) if self.db is not None else None
+
+    def save_review(self, match_id: str, data: str) -> str | None:
+        """Cache a match review with its match. Returns None when saved, else the reason the
+        disk refused (the review is then simply computed again next time; the caller says so)."""
+        if self.db is None:
+            return "the coin ledger is not open"
+        try:
+            self.db.save_review(match_id, data)
+        except OSError as exc:  # Refused (full, read-only, busy...) is an OSError
+            return _reason(exc)
+        return None
+
     def stats(self, *, include_practice: bool = False) -> LedgerStats:
         """Lifetime statistics computed by SQL (see :meth:`.ledger_db.LedgerDB.stats`)."""
         if self.db is None:

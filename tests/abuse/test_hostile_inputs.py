@@ -90,6 +90,9 @@ BAD_FLAGS: list[list[str | bytes]] = [
     ["--continue", "--autoplay"], ["--export-ledger", "/no/such/folder/x.json"],
     ["--export-ledger", "/tmp"], ["--import-ledger", "/no/such/file.json"],
     ["--import-ledger", "/tmp"], ["--export-ledger", "a.json", "--import-ledger", "b.json"],
+    ["--review", "latest"], ["--json", "r.json"], ["--review", "latest", "--json", "/tmp"],
+    ["--review", "latest", "--json", "/no/such/folder/r.json"],
+    ["--review", "", "--json", "r.json"],
 ]
 
 

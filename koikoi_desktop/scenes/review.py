@@ -1,0 +1,618 @@
+"""The match review: a finished match replayed move by move, every decision judged.
+
+Opened from the ledger (a recorded match), the match result ("Review this match") and the round
+summary ("Review this round", which starts at that round and judges only it). The board is the
+table's picture of the round before the move in focus, both hands face up (the round is over);
+the played card is marked, and the best alternative when the analysis disagrees. The panel on
+the right says what was played, what was best, the loss and why; below it, every move of the
+match (click one to go there), each judged move with its class mark (?! inaccuracy, ? mistake,
+?? blunder — a mark, not only a colour). A slider at the bottom runs over the whole match.
+
+Keys: ←/→ a move back/forward, ↑/↓ the previous/next round, Page Up/Down the previous/next
+inaccuracy-or-worse, Home/End the start/end, S the summary (accuracy and biggest mistakes per
+seat), F swaps the seats on screen, P plays this deal again (practice), Esc back (or closes the
+summary), Tab/Enter the buttons.
+
+Decisions:
+
+* The analysis runs in a worker process (:class:`koikoi_desktop.review.runner.ReviewRunner`),
+  polled once per frame: stepping works at once and each move shows its verdict as soon as it
+  is judged. A whole-match review is cached in the database with its match, so a second visit
+  is instant; a review of one round of a match still in progress is not cached.
+* Drawing is read-only: positions, scroll and hit rectangles change only in ``handle`` /
+  ``update`` / ``relayout``; the board picture of a position is rendered once and kept.
+* The board reuses the table's layout (:func:`koikoi_desktop.ui.layout.compute`) and its
+  display model (:class:`koikoi_desktop.ui.board.Board`), so cards sit where the table puts
+  them; a tenth of the width is taken from the table's field for a wider side panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from koikoi_desktop import scenes
+from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
+from koikoi_desktop.engine import Action
+from koikoi_desktop.review.analysis import (
+    Judgement,
+    Review,
+    decision_points,
+)
+from koikoi_desktop.review.runner import ReviewRunner, cached_review
+from koikoi_desktop.review.timeline import Timeline
+from koikoi_desktop.scenes import review_view
+from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.scenes.common import scale_of
+from koikoi_desktop.scenes.table_text import (
+    card_name,
+    end_text,
+    koi_word,
+    reason_text,
+    stop_word,
+    yaku_name,
+)
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import layout as layout_mod
+from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.widgets import Button, FocusGroup
+
+#: The class marks, as chess annotations (readable without colour).
+MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: The analysis budget (worlds per decision); tests lower it.
+WORLDS = REVIEW_WORLDS
+
+
+class ReviewScene(Scene):
+    """The review of one match (see the module docstring)."""
+
+    name = "review"
+
+    def __init__(
+        self,
+        app: Any,
+        *,
+        record: str = "",
+        match_id: str | None = None,
+        names: tuple[str, str] | None = None,
+        viewer: int = 0,
+        start_round: int | None = None,
+        rounds: Sequence[int] | None = None,
+        settled_only: bool = False,
+        seats: tuple[str, str] | None = None,
+        inline: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(app, **kwargs)
+        self.record = record
+        self.match_id = match_id
+        self.names = names or (gfx.tr("ui.common.you"), gfx.tr("ui.common.opponent"))
+        self.viewer = viewer
+        self.start_round = start_round
+        self.rounds = list(rounds) if rounds is not None else None
+        self.settled_only = settled_only
+        self.seats = seats
+        self.inline = inline
+        self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
+        self.timeline: Timeline | None = None
+        self.error = ""
+        self.note = ""
+        self.judged: dict[tuple[int, int], Judgement] = {}
+        self.decisions: set[tuple[int, int]] = set()
+        self.runner: ReviewRunner | None = None
+        self.index = 0
+        self.show_summary = False
+        self.list_scroll = 0
+        self.drag_slider = False
+        self.focus = FocusGroup()
+        self.buttons: list[Button] = []
+        self.rows: list[tuple[int | None, int]] = []  # (position index or None, round number)
+        self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
+        self.picture: review_view.Picture | None = None  # the position on screen, drawn
+        self.pointer_pos: tuple[int, int] = (0, 0)
+        self._rows_text: dict[tuple[int, str], str] = {}
+        self.lay: Any = None
+        self.geo: dict[str, pygame.Rect] = {}
+
+    # ------------------------------------------------------------------ set-up
+    @property
+    def scale(self) -> float:
+        return scale_of(self.size, float(getattr(self.app, "ui_scale", 1.0) or 1.0))
+
+    def px(self, n: float) -> int:
+        return round(n * self.scale)
+
+    def font(self, n: int) -> int:
+        return theme.font_px(n, self.scale)
+
+    def enter(self) -> None:
+        try:
+            self.timeline = Timeline.from_record(self.record, settled_only=self.settled_only)
+        except ValueError as exc:  # RecordError: a record that does not replay
+            self.error = gfx.tr("ui.review.unreadable", why=str(exc)[:120])
+            self.relayout()
+            return
+        t = self.timeline
+        points = decision_points(t, rounds=self.rounds)
+        self.decisions = {(p.deal, p.move) for p in points}
+        self.rows = []
+        for d in t.deals:
+            self.rows.append((None, d.round))
+            for k in range(len(d.moves) + 1):
+                self.rows.append((t.index_of(d.index, k), d.round))
+        review = self.cached()
+        if review is not None:
+            self.judged = {(j.deal, j.move): j for j in review.judgements}
+        elif points:
+            self.runner = ReviewRunner(t, points, worlds=WORLDS, inline=self.inline)
+            self.runner.start()
+        if self.start_round is not None:
+            self.index = t.first_of_round(self.start_round)
+        self.relayout()
+        self.follow()
+
+    def cached(self) -> Review | None:
+        store = getattr(self.app, "storage", None)
+        if self.match_id is None or store is None or self.rounds is not None:
+            return None
+        return cached_review(store, self.match_id, worlds=WORLDS)
+
+    def exit(self) -> None:
+        if self.runner is not None:
+            self.runner.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Every rectangle of the screen for the current size."""
+        w, h = self.size
+        foot = self.px(78)
+        extra = round(w * 0.10)
+        self.lay = layout_mod.compute((w - extra, h - foot), getattr(self.app, "ui_scale", 1.0))
+        lay = self.lay
+        side = pygame.Rect(
+            lay.sidebar.x, lay.sidebar.y, w - lay.sidebar.x, h - foot - lay.sidebar.y
+        )
+        self.geo = {
+            "header": pygame.Rect(0, 0, w, lay.header.h),
+            "main": lay.main,
+            "side": side,
+            "foot": pygame.Rect(0, h - foot, w, foot),
+        }
+        pad = self.px(10)
+        panel_h = min(int(side.h * 0.46), self.px(300))
+        self.geo["panel"] = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, panel_h)
+        top = self.geo["panel"].bottom + pad
+        self.geo["list"] = pygame.Rect(side.x + pad, top, side.w - 2 * pad, side.bottom - top - pad)
+        # header buttons (right), footer: ◀ slider ▶ Summary
+        f = self.font(15)
+        bh = max(24, lay.header.h - self.px(8))
+        x = w - self.px(10)
+        made: list[Button] = []
+        header: list[tuple[str, Callable[[], Any]]] = [
+            ("ui.common.back", self.close),
+            ("ui.review.play_again", self.play_again),
+        ]
+        for key, cb in header:
+            label = self._label(key)
+            bw = gfx.measure(label(), f, bold=True)[0] + self.px(26)
+            x -= bw
+            made.insert(0, Button(label, cb, pygame.Rect(x, (lay.header.h - bh) // 2, bw, bh)))
+            x -= self.px(8)
+        self.geo["header_text"] = pygame.Rect(self.px(12), 0, x - self.px(24), lay.header.h)
+        made[0].enabled = self.can_play_again()
+        fr = self.geo["foot"]
+        row_y = fr.y + self.px(30)
+        row_h = fr.bottom - row_y - self.px(8)
+        small = max(self.px(46), row_h)
+        sw = gfx.measure(gfx.tr("ui.review.summary"), f, bold=True)[0] + self.px(30)
+        prev = Button(
+            "◀", lambda: self.go(self.index - 1), pygame.Rect(self.px(12), row_y, small, row_h)
+        )
+        summary_btn = Button(
+            lambda: gfx.tr("ui.review.summary"),
+            self.toggle_summary,
+            pygame.Rect(w - self.px(12) - sw, row_y, sw, row_h),
+        )
+        nxt = Button(
+            "▶",
+            lambda: self.go(self.index + 1),
+            pygame.Rect(summary_btn.rect.x - self.px(10) - small, row_y, small, row_h),
+        )
+        self.geo["slider"] = pygame.Rect(
+            prev.rect.right + self.px(18), row_y, nxt.rect.x - prev.rect.right - self.px(36), row_h
+        )
+        self.geo["status"] = pygame.Rect(
+            self.px(12), fr.y + self.px(4), w - self.px(24), self.px(22)
+        )
+        self.buttons = [*made, prev, nxt, summary_btn]
+        self.focus.set(self.buttons)
+        self.picture = None
+
+    @staticmethod
+    def _label(key: str) -> Callable[[], str]:
+        return lambda: gfx.tr(key)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def position(self) -> Any:
+        t = self.timeline
+        return t.positions[self.index] if t is not None and t.positions else None
+
+    def state(self) -> Any:
+        p = self.position
+        assert self.timeline is not None and p is not None
+        return self.timeline.deals[p.deal].state_at(p.move)
+
+    def move_at(self, index: int) -> Action | None:
+        """The move made from position ``index`` (None at a round's final position)."""
+        t = self.timeline
+        if t is None:
+            return None
+        p = t.positions[index]
+        d = t.deals[p.deal]
+        return d.moves[p.move] if p.move < len(d.moves) else None
+
+    def judgement(self, index: int | None = None) -> Judgement | None:
+        t = self.timeline
+        if t is None or not t.positions:
+            return None
+        p = t.positions[self.index if index is None else index]
+        return self.judged.get((p.deal, p.move))
+
+    def can_play_again(self) -> bool:
+        """Play this deal again: a finished match with known seats (not from a round summary of
+        a match still being played)."""
+        return self.seats is not None and not self.settled_only and self.timeline is not None
+
+    # ------------------------------------------------------------------ actions
+    def go(self, index: int) -> None:
+        t = self.timeline
+        if t is None or not t.positions:
+            return
+        self.index = max(0, min(len(t.positions) - 1, index))
+        self.follow()
+
+    def follow(self) -> None:
+        """Scroll the move list so the current row shows."""
+        rect = self.geo.get("list")
+        if rect is None:
+            return
+        visible = max(1, (rect.h - self.px(4)) // self.row_h())
+        row = next((i for i, (pos, _) in enumerate(self.rows) if pos == self.index), 0)
+        margin = min(2, visible // 4)
+        if not self.list_scroll + margin <= row < self.list_scroll + visible - margin:
+            self.list_scroll = row - visible // 3  # out of view: bring it a third down
+        self.list_scroll = max(0, min(self.list_scroll, max(0, len(self.rows) - visible)))
+
+    def step_round(self, d: int) -> None:
+        t = self.timeline
+        p = self.position
+        if t is None or p is None:
+            return
+        target = p.deal + d
+        if d < 0 and p.move > 0:
+            target = p.deal
+        target = max(0, min(len(t.deals) - 1, target))
+        self.go(t.index_of(target, 0))
+
+    def step_flagged(self, d: int) -> None:
+        """To the previous/next move judged an inaccuracy or worse."""
+        t = self.timeline
+        if t is None:
+            return
+        rng = range(self.index + 1, len(t.positions)) if d > 0 else range(self.index - 1, -1, -1)
+        for i in rng:
+            j = self.judgement(i)
+            if j is not None and j.cls != "good":
+                self.go(i)
+                return
+
+    def toggle_summary(self) -> None:
+        self.show_summary = not self.show_summary
+
+    def flip(self) -> None:
+        self.viewer = 1 - self.viewer
+        self.picture = None
+
+    def close(self) -> None:
+        if self.show_summary:
+            self.show_summary = False
+            return
+        self.app.stack.pop()
+
+    def play_again(self) -> None:
+        """The deal on screen again, same dealer and seed, same opponent, in practice mode."""
+        t = self.timeline
+        p = self.position
+        if not self.can_play_again() or t is None or p is None or self.seats is None:
+            return
+        from koikoi_desktop.scenes.table_controller import MatchConfig
+
+        d = t.match.deals[p.deal]
+        level = str(self.app.setting("help_level", "full"))
+        config = MatchConfig(
+            rules=t.rules,
+            seats=self.seats,
+            seed=t.match.seed,
+            practice=True,
+            deal=(d.dealer, tuple(tuple(x) for x in d.decks)),
+            help_level=level,
+        )
+        self.app.stack.reset(scenes.create("title", self.app))
+        self.app.stack.push(scenes.create("table", self.app, config=config))
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        r = self.runner
+        if r is None:
+            return
+        for j in r.poll():
+            self.judged[(j.deal, j.move)] = j
+        if not r.finished:
+            return
+        self.runner = None
+        if r.error is not None:
+            self.note = gfx.tr("ui.review.failed", why=str(r.error)[:100])
+            return
+        store = getattr(self.app, "storage", None)
+        if store is None or self.match_id is None or self.rounds is not None:
+            return
+        if store.get_match(self.match_id) is not None:  # never a review without its match
+            review = Review([self.judged[k] for k in sorted(self.judged)], worlds=r.worlds)
+            why = store.save_review(self.match_id, review.to_json())
+            if why is not None:
+                self.note = gfx.tr("ui.review.not_cached", reason=why)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            self.close()
+            return
+        if intent.kind in ("press", "release", "move"):
+            self.pointer(intent)
+            return
+        if intent.kind == "wheel":
+            self.wheel(intent.pos[1])
+            return
+        if self.key(intent):
+            return
+        self.focus.handle(intent)
+
+    def key(self, it: Intent) -> bool:
+        keys = {
+            "left": lambda: self.go(self.index - 1),
+            "right": lambda: self.go(self.index + 1),
+            "up": lambda: self.step_round(-1),
+            "down": lambda: self.step_round(1),
+        }
+        if it.kind in keys:
+            keys[it.kind]()
+            return True
+        if it.kind == "confirm" and not self.focus.keyboard_used:
+            self.go(self.index + 1)
+            return True
+        if it.kind != "key":
+            return False
+        k = it.key
+        by_key: dict[int, Callable[[], Any]] = {
+            pygame.K_HOME: lambda: self.go(0),
+            pygame.K_END: lambda: self.go(10**9),
+            pygame.K_PAGEUP: lambda: self.step_flagged(-1),
+            pygame.K_PAGEDOWN: lambda: self.step_flagged(1),
+            pygame.K_s: self.toggle_summary,
+            pygame.K_f: self.flip,
+            pygame.K_p: self.play_again,
+        }
+        fn = by_key.get(k)
+        if fn is None:
+            return False
+        fn()
+        return True
+
+    def pointer(self, it: Intent) -> None:
+        if it.kind == "release":
+            self.drag_slider = False
+            self.focus.handle(it)
+            return
+        self.pointer_pos = it.pos
+        if it.kind == "move":
+            if self.drag_slider:
+                self.slide_to(it.pos[0])
+            self.focus.handle(it)
+            return
+        if self.focus.handle(it):
+            return
+        if self.geo.get("slider", pygame.Rect(0, 0, 0, 0)).inflate(0, 10).collidepoint(it.pos):
+            self.drag_slider = True
+            self.slide_to(it.pos[0])
+            return
+        for rect, cb in reversed(self.hits_now()):
+            if rect.collidepoint(it.pos):
+                cb()
+                return
+
+    def wheel(self, dy: int) -> None:
+        if self.geo.get("list", pygame.Rect(0, 0, 0, 0)).collidepoint(self.pointer_pos):
+            self.list_scroll = max(0, min(len(self.rows) - 1, self.list_scroll - dy * 3))
+        else:
+            self.go(self.index - dy)
+
+    def slide_to(self, x: int) -> None:
+        t = self.timeline
+        bar = self.geo["slider"]
+        if t is None or not t.positions:
+            return
+        frac = min(1.0, max(0.0, (x - bar.x) / max(1, bar.w)))
+        self.go(round(frac * (len(t.positions) - 1)))
+
+    def hits_now(self) -> list[tuple[pygame.Rect, Callable[[], Any]]]:
+        """Clickable rows: the move list, and the summary's worst moves when it is open."""
+        out: list[tuple[pygame.Rect, Callable[[], Any]]] = []
+        for rect, pos in self.list_rows():
+            if pos is not None:
+                out.append((rect, self._goto(pos)))
+        if self.show_summary:
+            for rect, pos in self.summary_rows():
+                out.append((rect, self._goto_and_close(pos)))
+        return out
+
+    def _goto(self, index: int) -> Callable[[], None]:
+        return lambda: self.go(index)
+
+    def _goto_and_close(self, index: int) -> Callable[[], None]:
+        def run() -> None:
+            self.show_summary = False
+            self.go(index)
+
+        return run
+
+    # ------------------------------------------------------------------ words
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def move_text(self, state: Any, action: Action | str) -> str:
+        """A move in words: the card and what it took, a draw's choice, koi-koi, stop …"""
+        a = action if isinstance(action, Action) else Action.from_text(action)
+        k = a.kind
+        if k in ("play", "discard", "draw"):
+            taken = state.captures(a)  # the engine's answer
+            card = state.pending_draw if k == "draw" else a.card
+            if not taken:
+                return gfx.tr("ui.review.move.lay", card=card_name(card))
+            return gfx.tr(
+                "ui.review.move.take", card=card_name(card),
+                cards=", ".join(card_name(c) for c in taken),
+            )
+        if k == "koikoi":
+            return koi_word(state.rules) + "!"
+        if k == "stop":
+            return stop_word(state.rules)
+        if k == "declare":
+            return gfx.tr("ui.review.move.declare")
+        if k == "exchange":
+            return gfx.tr("ui.review.move.exchange")
+        return gfx.tr("ui.review.move.keep_exchange" if state.phase == "exchange"
+                      else "ui.review.move.keep_instant")
+
+    def class_text(self, cls: str) -> str:
+        mark = MARKS[cls]
+        word = gfx.tr(f"ui.review.class.{cls}")
+        return f"{word} {mark}" if mark else word
+
+    def why_text(self, j: Judgement) -> str:
+        if j.reason.key.startswith("review_"):
+            return gfx.tr(f"ui.review.reason.{j.reason.key[7:]}", **j.reason.params)
+        return reason_text(j.reason)  # type: ignore[arg-type]
+
+    def result_text(self, deal: Any) -> str:
+        out = deal.final.outcome
+        if out is None:
+            return gfx.tr("ui.review.unfinished")
+        if out.winner is None:
+            return gfx.tr("ui.review.no_winner", reason=end_text(out.reason))
+        yaku = ", ".join(yaku_name(y.key) for y in out.yaku)
+        return gfx.tr("ui.review.round_won", name=self.seat_name(out.winner), n=out.final,
+                      yaku=yaku or end_text(out.reason))
+
+    def row_text(self, pos: int) -> tuple[str, str]:
+        """A move-list row: its text and the class mark of its decision ("" when none)."""
+        t = self.timeline
+        assert t is not None
+        p = t.positions[pos]
+        d = t.deals[p.deal]
+        if p.move >= len(d.moves):
+            return self.result_text(d), ""
+        lang = gfx.tr("ui.review.title")
+        text = self._rows_text.get((pos, lang))
+        if text is None:  # words of a move: worked out once per language, not every frame
+            st = d.states[p.move]
+            who = self.seat_name(st.to_move) if st.to_move is not None else ""
+            text = self._rows_text[(pos, lang)] = f"{who}: {self.move_text(st, d.moves[p.move])}"
+        j = self.judged.get((p.deal, p.move))
+        if j is not None:
+            return text, MARKS[j.cls]
+        if (p.deal, p.move) in self.decisions:
+            return text, "…"
+        return text, ""
+
+    # ------------------------------------------------------------------ geometry
+    def row_h(self) -> int:
+        return max(18, self.px(24))
+
+    def list_rows(self) -> list[tuple[pygame.Rect, int | None]]:
+        rect = self.geo.get("list")
+        if rect is None:
+            return []
+        rh = self.row_h()
+        top = rect.y + self.px(4)
+        out = []
+        for i in range(self.list_scroll, len(self.rows)):
+            y = top + (i - self.list_scroll) * rh
+            if y + rh > rect.bottom:
+                break
+            out.append((pygame.Rect(rect.x, y, rect.w, rh), self.rows[i][0]))
+        return out
+
+    def summary_box(self) -> pygame.Rect:
+        return self.geo["main"].inflate(-self.px(40), -self.px(30))
+
+    def summary_rows(self) -> list[tuple[pygame.Rect, int]]:
+        """The clickable worst-move lines of the summary (rect, position index)."""
+        t = self.timeline
+        if t is None:
+            return []
+        return [
+            (rect, t.index_of(j.deal, j.move))
+            for _, rows in self.summary_rows_by_seat()
+            for rect, j in rows
+        ]
+
+    def worst(self, seat: int) -> list[Judgement]:
+        review = Review(list(self.judged.values()))
+        return [Judgement.from_dict(d) for d in review.seat_summary(seat)["worst"]]
+
+    # ------------------------------------------------------------------ drawing
+    def marked_cards(self) -> tuple[list[int], list[int]]:
+        """Cards of the played move and of the best alternative (when it differs)."""
+        mv = self.move_at(self.index)
+        if mv is None:
+            return [], []
+        st = self.state()
+
+        def cards(a: Action) -> list[int]:
+            """The hand card (or the drawn card's choice) first, then what it takes."""
+            if a.kind not in ("play", "discard", "draw"):
+                return []
+            taken = list(st.captures(a))  # the engine's answer
+            return ([] if a.kind == "draw" else [a.card]) + taken
+
+        j = self.judgement()
+        best: list[int] = []
+        if j is not None and j.best != j.played:
+            best = cards(Action.from_text(j.best))
+        played = cards(mv)
+        if st.phase == "draw" and st.pending_draw:
+            played = [st.pending_draw, *played]
+        return played, best
+
+    def draw(self, surface: pygame.Surface) -> None:
+        review_view.draw(self, surface)
+
+    def summary_rows_by_seat(self) -> list[tuple[int, list[tuple[pygame.Rect, Judgement]]]]:
+        box = self.summary_box()
+        col_w = (box.w - self.px(48)) // 2
+        out = []
+        for seat in (self.viewer, 1 - self.viewer):
+            x = box.x + self.px(16) + (0 if seat == self.viewer else col_w + self.px(16))
+            y = box.y + self.px(170)
+            rows = []
+            for j in self.worst(seat):
+                rows.append((pygame.Rect(x, y, col_w, self.px(62)), j))
+                y += self.px(68)
+            out.append((seat, rows))
+        return out

@@ -1,0 +1,24 @@
+"""What each help level shows on the table (``Settings.help_level``, ``MatchConfig.help_level``).
+
+* ``full``: lit drop targets, the yaku tracker (live and dead outs), the numbers on the koi-koi
+  panel (what stopping pays, what the opponent would win), the one-line hints;
+* ``highlights`` (shown as "light"): lit drop targets only;
+* ``none``: nothing — the keyboard cursor still shows where a key press would play.
+
+>>> shows("full", "tracker"), shows("highlights", "targets"), shows("highlights", "hints")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+LEVELS: tuple[str, ...] = ("full", "highlights", "none")
+SHOWS: dict[str, frozenset[str]] = {
+    "full": frozenset({"targets", "tracker", "panel", "hints"}),
+    "highlights": frozenset({"targets"}),
+    "none": frozenset(),
+}
+
+
+def shows(level: str, what: str) -> bool:
+    """Whether help level ``level`` shows ``what`` (targets, tracker, panel or hints)."""
+    return what in SHOWS.get(level, SHOWS["full"])

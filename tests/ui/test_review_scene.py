@@ -1,0 +1,320 @@
+"""The review screen through the real app (dummy video driver): reached from the ledger, the
+match result and the round summary; stepped with keys; its analysis off the frame loop, cached;
+"play this deal again"; and the help levels on the table, the new-game screen and the ledger."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import app as app_mod
+from koikoi_desktop import scenes
+from koikoi_desktop.ai import make_opponent
+from koikoi_desktop.engine import PRESETS, match_record, new_match
+from koikoi_desktop.scenes import review as review_mod
+from koikoi_desktop.scenes.review import ReviewScene
+from koikoi_desktop.storage import MatchRecord, Storage
+from koikoi_desktop.ui import gfx
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_mod, "WORLDS", 4)
+
+
+@pytest.fixture
+def apps() -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for a in made:
+        while a.stack.top is not None:
+            a.stack.pop()
+        a.close_storage()
+    pygame.display.quit()
+
+
+def make_app(apps: list[Any], data: Path, *extra: str) -> Any:
+    args = app_mod.parse_args(["--data-dir", str(data), "--speed", "off", *extra])
+    a = app_mod.App(args)
+    app_mod.sdl_defaults(args)
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    apps.append(a)
+    return a
+
+
+def played_match(seed: int = 4, rounds: int = 2) -> Any:
+    m = new_match(PRESETS["nintendo"], first_dealer=seed % 2, seed=seed, rounds=rounds)
+    bots = [make_opponent("beginner", seed=seed), make_opponent("intermediate", seed=seed + 1)]
+    while m.outcome is None:
+        p = m.round.to_move
+        m.apply(bots[p].choose(m.round.view(p), m.context(p)))
+    return m
+
+
+def record(data: Path, m: Any, *, help_level: str | None = "highlights") -> MatchRecord:
+    rec = MatchRecord.from_match(m, preset="nintendo", opponent_name="Computer (Intermediate)",
+                                 opponent_level="intermediate")
+    rec = rec.model_copy(update={"help_level": help_level})
+    with Storage.open(data) as store:
+        assert store.record_match(rec, record_text=match_record(m))
+    return rec
+
+
+def key(scene: Any, k: int) -> None:
+    scene.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def pump(scene: Any, until: Callable[[], bool], timeout: float = 30.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and not until():
+        scene.app.stack.update(1 / 60)
+        time.sleep(0.005)
+    return until()
+
+
+def drawn(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    real = gfx.text
+
+    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.append(text_)
+        return real(text_, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "text", spy)
+    try:
+        scene.draw(pygame.display.get_surface())
+    finally:
+        monkeypatch.setattr(gfx, "text", real)
+    return seen
+
+
+# --------------------------------------------------------------------------- from the ledger
+def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    m = played_match()
+    rec = record(data, m)
+    a = make_app(apps, data)
+    a.stack.push(scenes.create("title", a))
+    ledger = scenes.create("ledger", a)
+    a.stack.push(ledger)
+    key(ledger, pygame.K_r)
+    rv = a.stack.top
+    assert isinstance(rv, ReviewScene) and rv.match_id == rec.match_id
+    assert rv.seats == ("human", "intermediate") and rv.runner is not None
+    t = rv.timeline
+    assert t is not None and len(t.deals) == len(m.ledger)
+    # usable while the analysis runs: stepping, drawing
+    key(rv, pygame.K_RIGHT)
+    key(rv, pygame.K_RIGHT)
+    assert rv.index == 2
+    key(rv, pygame.K_LEFT)
+    assert rv.index == 1
+    key(rv, pygame.K_END)
+    assert rv.index == len(t.positions) - 1
+    key(rv, pygame.K_HOME)
+    assert rv.index == 0
+    key(rv, pygame.K_DOWN)
+    assert t.positions[rv.index].deal == 1 and t.positions[rv.index].move == 0
+    key(rv, pygame.K_UP)
+    assert rv.index == 0
+    words = drawn(rv, monkeypatch)
+    assert any(w.startswith(gfx.tr("ui.review.analysing", n=0, total=0)[:9]) for w in words)
+    # the analysis finishes off the frame loop and is saved with the match
+    assert pump(rv, lambda: rv.runner is None)
+    assert len(rv.judged) == len(rv.decisions) > 10
+    assert a.storage.review(rec.match_id) is not None
+    # the next visit reads it back without analysing
+    a.stack.pop()
+    key(ledger, pygame.K_r)
+    again = a.stack.top
+    assert isinstance(again, ReviewScene) and again.runner is None
+    assert again.judged == rv.judged
+    # Page Down goes to a flagged decision, S shows the summary, Esc closes it, then leaves
+    flagged = [p for p, j in again.judged.items() if j.cls != "good"]
+    if flagged:
+        key(again, pygame.K_PAGEDOWN)
+        p = t.positions[again.index]
+        assert again.judged[(p.deal, p.move)].cls != "good"
+    key(again, pygame.K_s)
+    assert again.show_summary
+    words = drawn(again, monkeypatch)
+    assert gfx.tr("ui.review.summary_title") in words
+    key(again, pygame.K_ESCAPE)
+    assert not again.show_summary and a.stack.top is again
+    key(again, pygame.K_ESCAPE)
+    assert a.stack.top is ledger
+
+
+def test_clicking_a_move_in_the_list_goes_there(apps: list[Any], tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    m = played_match(seed=6, rounds=1)
+    rec = record(data, m)
+    a = make_app(apps, data)
+    found = a.storage.get_match(rec.match_id)
+    rv = scenes.create("review", a, record=found[1], match_id=rec.match_id, inline=True)
+    a.stack.push(rv)
+    rows = [(r, pos) for r, pos in rv.list_rows() if pos is not None]
+    rect, pos = rows[3]
+    rv.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert rv.index == pos
+    slider = rv.geo["slider"]
+    end = (slider.right - 1, slider.centery)
+    rv.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=end, button=1))
+    assert rv.index == len(rv.timeline.positions) - 1
+    assert pump(rv, lambda: rv.runner is None)
+
+
+def test_a_match_without_a_move_record_says_so(apps: list[Any], tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    m = played_match(rounds=1)
+    rec = MatchRecord.from_match(m, preset="nintendo", opponent_level="beginner")
+    with Storage.open(data) as store:
+        assert store.record_match(rec, record_text=None)
+    a = make_app(apps, data)
+    ledger = scenes.create("ledger", a)
+    a.stack.push(ledger)
+    key(ledger, pygame.K_r)
+    assert a.stack.top is ledger and ledger.message == gfx.tr("ui.ledger.no_record")
+
+
+# --------------------------------------------------------------------------- from the game
+def test_review_opens_from_the_match_result(apps: list[Any], tmp_path: Path) -> None:
+    a = make_app(apps, tmp_path / "data", "--scene", "match-result", "--seed", "5",
+                 "--preset", "seed-003")
+    a.first_scene()
+    result = a.stack.top
+    assert result.name == "match-result"
+    key(result, pygame.K_r)
+    rv = a.stack.top
+    assert isinstance(rv, ReviewScene)
+    assert rv.timeline is not None and rv.timeline.match.balances == result.match.balances
+    assert rv.match_id is not None and rv.can_play_again()
+    key(rv, pygame.K_RIGHT)
+    assert rv.index == 1
+    rv.draw(a.screen)
+    key(rv, pygame.K_ESCAPE)
+    assert a.stack.top is result
+
+
+def test_review_this_round_from_the_round_summary(apps: list[Any], tmp_path: Path) -> None:
+    a = make_app(apps, tmp_path / "data", "--scene", "round-summary", "--seed", "5")
+    a.first_scene()
+    summary = a.stack.top
+    assert summary.name == "round-summary"
+    key(summary, pygame.K_r)
+    rv = a.stack.top
+    assert isinstance(rv, ReviewScene)
+    t = rv.timeline
+    assert t is not None and [d.round for d in t.deals] == [1]  # the next deal stays hidden
+    assert t.positions[rv.index].deal == 0 and not rv.can_play_again()
+    assert pump(rv, lambda: rv.runner is None)
+    assert rv.judged and {j.round for j in rv.judged.values()} == {1}
+    key(rv, pygame.K_p)  # not from a match in progress
+    assert a.stack.top is rv
+    key(rv, pygame.K_ESCAPE)
+    assert a.stack.top is summary
+
+
+def test_play_this_deal_again_deals_the_same_cards_in_practice(
+    apps: list[Any], tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    m = played_match(seed=9, rounds=3)
+    rec = record(data, m)
+    a = make_app(apps, data)
+    rv = scenes.create("review", a, record=match_record(m), match_id=rec.match_id,
+                       seats=("human", "intermediate"), inline=True)
+    a.stack.push(rv)
+    key(rv, pygame.K_DOWN)  # round 2
+    deal = m.deals[1]
+    key(rv, pygame.K_p)
+    table = a.stack.top  # no first-dealer draw: the deal's own dealer deals at once
+    assert table.name == "table" and a.stack.names() == ["title", "table"]
+    cfg = table.controller.config
+    assert cfg.practice and cfg.seats == ("human", "intermediate") and cfg.seed == m.seed
+    assert table.match.dealer == deal.dealer
+    assert table.match.round.deals == [tuple(d) for d in deal.decks]
+    assert table.controller.opponents[1].level == "intermediate"
+
+
+# --------------------------------------------------------------------------- help levels
+def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    a = make_app(apps, data)
+    ng = scenes.create("new-game", a)
+    a.stack.push(ng)
+    ng._set_help("none")
+    ng.start()
+    table = a.stack.find("table")  # under the first dealer's prompt
+    assert table is not None and table.controller.config.help_level == "none"
+    assert a.settings.help_level == "none"  # saved as the next game's default
+    recorder = table.controller.recorder
+    assert recorder.meta(table.match)["help_level"] == "none"
+    assert recorder.record_of(table.match).help_level == "none"
+    # the ledger row shows the level a match was played with
+    m = played_match(rounds=1)
+    record(data, m, help_level="highlights")
+    ledger = scenes.create("ledger", a)
+    a.stack.push(ledger)
+    words = drawn(ledger, monkeypatch)
+    label = gfx.tr("ui.ledger.help", level=gfx.tr("ui.settings.help_level.highlights"))
+    assert label in words
+
+
+@pytest.mark.parametrize("level", ["full", "highlights", "none"])
+def test_help_levels_on_the_table(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str
+) -> None:
+    from koikoi_desktop.scenes.table import MatchConfig
+
+    a = make_app(apps, tmp_path / "data")
+    cfg = MatchConfig(PRESETS["nintendo"], ("human", "intermediate"), seed=3, help_level=level)
+    table = scenes.create("table", a, config=cfg)
+    a.stack.push(table)
+    c = table.controller
+    for _ in range(20):  # the first dealer, a computer's first move…
+        assert pump(table, lambda: c.my_turn() or a.stack.top is not table, 20)
+        if a.stack.top is table:
+            break
+        a.stack.top.widgets[-1].activate()  # the prompt over the table: its main button
+    assert c.my_turn() and a.stack.top is table
+    table.view = type(table.view)(a)  # a fresh drawing cache: the whole table is drawn
+    words = drawn(table, monkeypatch)
+    hint = gfx.tr("ui.table.hint_play")
+    tracker = f"{gfx.tr('term.yaku')}: 0"
+    assert (hint in words) == (level == "full")
+    assert (tracker in words) == (level == "full")
+    card = next(x for x in c.pickable() if c.choice_for(x).targets)
+    c.lifted = c.choice_for(card)  # lifted by a click (no drag)
+    lit: list[Any] = []
+    from koikoi_desktop.scenes import table_view
+    from koikoi_desktop.ui import theme
+
+    def spy(surface: Any, rect: Any, color: Any = theme.OCHRE, width: int = 3) -> None:
+        if color == theme.TARGET:
+            lit.append(rect)
+
+    monkeypatch.setattr(table_view, "draw_focus", spy)
+    table.draw(pygame.display.get_surface())
+    assert len(lit) == (len(c.choice_for(card).targets) if level != "none" else 0)
+
+
+def test_scene_flag_opens_the_review_of_a_seeded_match(apps: list[Any], tmp_path: Path) -> None:
+    a = make_app(apps, tmp_path / "data", "--scene", "review", "--seed", "2",
+                 "--preset", "seed-003")
+    a.first_scene()
+    rv = a.stack.top
+    assert isinstance(rv, ReviewScene) and a.stack.names()[-2:] == ["match-result", "review"]
+    assert rv.timeline is not None and rv.timeline.match.outcome is not None
+    a.stack.draw(a.screen)
