@@ -53,6 +53,8 @@ def random_rules(rng: random.Random, seen: Counter[tuple[str, object]]) -> Rules
         data["rounds"] = 12
     if data["match_end"] == "target" and data["target_score"] is None:
         data["target_score"] = 50
+    if data["settlement"] == "transfer_capped" and data["starting_balance"] <= 0:
+        data["starting_balance"] = 100  # refused by Rules: capped transfers need coins
     rules = Rules.model_validate(data)
     for key in SETTINGS:
         seen[(key, getattr(rules, key))] += 1

@@ -181,6 +181,14 @@ class Rules(BaseModel):
                 "one_yaku_per_card and set_yaku_absorb_extras cannot both be on: they are two "
                 "different ways of counting the same cards (RULES.md A-38, R-YAKU-7)."
             )
+        if self.settlement == "transfer_capped" and self.starting_balance <= 0:
+            # Decision: RULES.md §11 caps a payment at the coins the loser has; from an empty
+            # purse nobody can ever pay, so balances never move, a race never reaches its target
+            # and a tie's extra rounds never end. Such a match is refused, not played forever.
+            raise ValueError(
+                "transfer_capped settlement needs a starting balance above 0: the loser pays at "
+                "most the coins he has (RULES.md §11), so from 0 nobody could ever pay."
+            )
         return self
 
     @property

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from koikoi_desktop.engine import (
@@ -47,6 +47,8 @@ def rule_sets(draw: st.DrawFn) -> Rules:
             data["rounds"] = 3
         if data["match_end"] == "target" and data["target_score"] is None:
             data["target_score"] = 50
+        if data["settlement"] == "transfer_capped" and data["starting_balance"] <= 0:
+            data["starting_balance"] = 100  # capped transfers need coins to pay with
         return Rules.model_validate(data)
     return Rules.model_validate({**base.model_dump(), **changes})
 
@@ -193,16 +195,20 @@ def test_score_monotone_when_a_card_is_added(rules: Rules, cards: set[int], extr
     assert after >= before
 
 
+def test_capped_transfers_from_an_empty_purse_are_refused() -> None:
+    """From 0 coins nobody can pay under transfer_capped, so the match could never move (a tie's
+    extra rounds, a race): Rules refuses it, and the presets are unaffected."""
+    base = PRESETS["seed-000"].model_dump()
+    with pytest.raises(ValueError, match="starting balance above 0"):
+        Rules.model_validate({**base, "starting_balance": 0})
+    assert Rules.model_validate({**base, "starting_balance": 1}).starting_balance == 1
+
+
 @settings(max_examples=15, deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**31))
 def test_match_plays_to_the_end(rules: Rules, seed: int) -> None:
     """Random matches end; balances follow the ledger; coins are conserved under transfer."""
     rules = rules.with_rounds(3) if rules.match_end == "rounds" else rules
-    # Coins from zero with capped transfers: nobody can ever pay, so a race never reaches its
-    # target and a tie's extra rounds never end. A rule set the new-game screen should refuse
-    # (left for the rules validation, noted on issue 17).
-    assume(not (rules.unit == "coins" and rules.settlement == "transfer_capped"
-                and rules.starting_balance == 0))
     m = new_match(rules, first_dealer=seed & 1, seed=seed)
     rng = random.Random(seed)
     steps = 0

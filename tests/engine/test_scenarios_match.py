@@ -345,7 +345,8 @@ def test_rules_presets_match_section_13(name) -> None:
 
 def test_rules_frozen_and_variants() -> None:
     """Rules is a frozen pydantic model; model_validate({**preset.model_dump(), **changes})
-    makes a variant; every named choice of §13 is accepted; only A-38 is rejected."""
+    makes a variant; every named choice of §13 is accepted; only A-38 and capped transfers
+    from an empty purse (nobody could ever pay) are rejected."""
     assert set(PRESETS) == {"nintendo", "seed-000", "seed-001", "seed-003"}
     r = PRESETS["nintendo"]
     with pytest.raises((ValidationError, TypeError, AttributeError)):
@@ -368,7 +369,12 @@ def test_rules_frozen_and_variants() -> None:
     for name in PRESET_NAMES:
         for key, values in choices.items():
             for v in values:
-                got = Rules.model_validate({**PRESETS[name].model_dump(), key: v})
+                data = {**PRESETS[name].model_dump(), key: v}
+                if v == "transfer_capped" and data["starting_balance"] == 0:
+                    with pytest.raises(ValidationError, match="starting balance above 0"):
+                        Rules.model_validate(data)
+                    data["starting_balance"] = 100
+                got = Rules.model_validate(data)
                 assert getattr(got, key) == v
     assert Rules.model_validate({**r.model_dump(), "koikoi_limit": "2"}).koikoi_limit == 2
     with pytest.raises(ValidationError):
