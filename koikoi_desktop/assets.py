@@ -163,10 +163,12 @@ class CardSprites:
 
         A card whose file is missing or damaged is skipped: ``get`` raises for it again when
         it is drawn, and the caller shows its placeholder (``ui.cards.card_surface``)."""
+        import pygame
+
         for cid in range(49):
             try:
                 self.get(cid, size)
-            except Exception:  # pygame.error (bad SVG), OSError (missing file)
+            except (pygame.error, OSError):  # a damaged SVG, a missing file: shown as such
                 continue
 
     def sizes(self) -> list[tuple[int, int]]:
