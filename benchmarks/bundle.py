@@ -43,17 +43,33 @@ def sizes(path: Path) -> tuple[int, int]:
 def timed_runs(cmd: list[str], runs: int, extra_env: dict[str, str] | None = None) -> list[float]:
     out = []
     with tempfile.TemporaryDirectory() as home:
-        env = {"HOME": home, "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy",
-               "SDL_AUDIODRIVER": "dummy", **(extra_env or {})}
+        env = {
+            "HOME": home,
+            "PATH": "/usr/bin:/bin",
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            **(extra_env or {}),
+        }
         if sys.platform.startswith("win"):
             import os
 
-            env.update({k: os.environ[k] for k in ("SYSTEMROOT", "LOCALAPPDATA", "APPDATA")
-                        if k in os.environ})
+            env.update(
+                {
+                    k: os.environ[k]
+                    for k in ("SYSTEMROOT", "LOCALAPPDATA", "APPDATA")
+                    if k in os.environ
+                }
+            )
         for _ in range(runs):
             t0 = time.perf_counter()
-            subprocess.run([*cmd, "--frames", "1"], env=env, cwd=home, check=True,
-                           capture_output=True, timeout=120)
+            subprocess.run(
+                [*cmd, "--frames", "1"],
+                env=env,
+                cwd=home,
+                check=True,
+                capture_output=True,
+                timeout=120,
+            )
             out.append(time.perf_counter() - t0)
     return out
 
@@ -68,8 +84,11 @@ def main() -> int:
         tmp = tempfile.TemporaryDirectory(prefix="koikoi-bench-")
         dist = Path(tmp.name)
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--distpath",
-                        str(dist)], check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "packaging" / "build.py"), "--distpath", str(dist)],
+            check=True,
+            capture_output=True,
+        )
         print(f"build (packaging/build.py):            {time.perf_counter() - t0:6.1f} s")
     else:
         dist = args.dist.resolve()
@@ -83,10 +102,13 @@ def main() -> int:
     runs = timed_runs([str(bundle / EXE)], args.runs)
     rest = runs[1:] or runs
     print(f"bundled --frames 1, first run:          {runs[0]:6.2f} s")
-    print(f"bundled --frames 1, median of {len(rest)}:        {statistics.median(rest):6.2f} s"
-          f"  (min {min(rest):.2f}, max {max(rest):.2f}; target < 1.5 s)")
-    src = timed_runs([sys.executable, "-m", "koikoi_desktop"], max(3, args.runs // 2),
-                     {"PYTHONPATH": str(ROOT)})
+    print(
+        f"bundled --frames 1, median of {len(rest)}:        {statistics.median(rest):6.2f} s"
+        f"  (min {min(rest):.2f}, max {max(rest):.2f}; target < 1.5 s)"
+    )
+    src = timed_runs(
+        [sys.executable, "-m", "koikoi_desktop"], max(3, args.runs // 2), {"PYTHONPATH": str(ROOT)}
+    )
     print(f"from source --frames 1, median of {len(src)}:    {statistics.median(src):6.2f} s")
     if tmp is not None:
         tmp.cleanup()

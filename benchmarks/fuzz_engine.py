@@ -34,9 +34,11 @@ from koikoi_desktop.engine import (
 from koikoi_desktop.engine.cards import FULL_MASK, mask_of
 from koikoi_desktop.engine.rules import SETTINGS, setting_choices
 
-PROBES = [Action.play(c) for c in range(1, 49)] + [Action.draw(t) for t in range(1, 49)] + [
-    Action.from_text(x) for x in ("koikoi", "stop", "declare", "exchange", "keep")
-]
+PROBES = (
+    [Action.play(c) for c in range(1, 49)]
+    + [Action.draw(t) for t in range(1, 49)]
+    + [Action.from_text(x) for x in ("koikoi", "stop", "declare", "exchange", "keep")]
+)
 
 
 def random_rules(rng: random.Random, seen: Counter[tuple[str, object]]) -> Rules:
@@ -138,9 +140,7 @@ def main() -> None:
             el = time.perf_counter() - t0
             print(f"{actions:,} actions, {rounds:,} rounds, {el:.0f} s", flush=True)
     elapsed = time.perf_counter() - t0
-    missing = [
-        (k, v) for k in SETTINGS for v in setting_choices(k) if seen[(k, v)] == 0
-    ]
+    missing = [(k, v) for k in SETTINGS for v in setting_choices(k) if seen[(k, v)] == 0]
     summary = {
         "actions": actions,
         "rounds": rounds,

@@ -80,8 +80,10 @@ def main() -> int:
                 a.stack.draw(surf)
                 times.append((time.perf_counter() - t) * 1000)
             label = name + (" (quiz)" if kw.get("quiz") else "")
-            print(f"{w}x{h} {label:24s} first {first:7.1f} ms   median "
-                  f"{statistics.median(times):6.1f} ms   worst {max(times):6.1f} ms")
+            print(
+                f"{w}x{h} {label:24s} first {first:7.1f} ms   median "
+                f"{statistics.median(times):6.1f} ms   worst {max(times):6.1f} ms"
+            )
             a.stack.pop()
     print(f"yaku_facts for 4 presets, cold cache: {yaku_facts_cold():.1f} ms")
     return 0

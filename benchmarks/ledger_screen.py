@@ -42,8 +42,14 @@ def played(preset: str, seed: int) -> MatchRecord:
     events = []
     while m.outcome is None:
         events += m.apply(rng.choice(m.round.legal_actions()))
-    return MatchRecord.from_match(m, preset=preset, unit=rules.unit, opponent_level="expert",
-                                  opponent_name="Computer (Expert)", events=events)
+    return MatchRecord.from_match(
+        m,
+        preset=preset,
+        unit=rules.unit,
+        opponent_level="expert",
+        opponent_name="Computer (Expert)",
+        events=events,
+    )
 
 
 def main() -> int:
@@ -53,8 +59,10 @@ def main() -> int:
     opts = ap.parse_args()
     base = [played(p, 1 + i) for i, p in enumerate(("nintendo", "seed-000", "seed-003"))]
     t0 = datetime(2024, 1, 1, tzinfo=UTC)
-    recs = [base[i % 3].model_copy(update={"match_id": f"m{i}", "date": t0 + timedelta(hours=i)})
-            for i in range(opts.matches)]
+    recs = [
+        base[i % 3].model_copy(update={"match_id": f"m{i}", "date": t0 + timedelta(hours=i)})
+        for i in range(opts.matches)
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         with Storage.open(tmp) as store:
             store.ledger.extend(recs[:-1])
@@ -62,8 +70,10 @@ def main() -> int:
         size_kb = (Path(tmp) / "ledger.jsonl").stat().st_size / 1024
         t = time.perf_counter()
         Storage.open(tmp).close()
-        print(f"{opts.matches} matches, ledger.jsonl {size_kb:.0f} kB: "
-              f"Storage.open {1000 * (time.perf_counter() - t):.0f} ms")
+        print(
+            f"{opts.matches} matches, ledger.jsonl {size_kb:.0f} kB: "
+            f"Storage.open {1000 * (time.perf_counter() - t):.0f} ms"
+        )
         for size in SIZES:
             args = appmod.parse_args(["--data-dir", tmp, "--size", f"{size[0]}x{size[1]}"])
             app = appmod.App(args)
@@ -91,8 +101,10 @@ def main() -> int:
                     t = time.perf_counter()
                     scene.draw(surface)
                     times.append(1000 * (time.perf_counter() - t))
-                row.append(f"{view} first {first:.1f} ms, median {statistics.median(times):.2f}"
-                           f" / worst {max(times):.2f} ms")
+                row.append(
+                    f"{view} first {first:.1f} ms, median {statistics.median(times):.2f}"
+                    f" / worst {max(times):.2f} ms"
+                )
             print("; ".join(row))
             while app.stack.top is not None:
                 app.stack.pop()

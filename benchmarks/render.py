@@ -178,8 +178,10 @@ def main() -> None:
         print(json.dumps(res))
         return
     frames = "3000" if ns.quick else "0"
-    print(f"Koi-Koi Desktop render benchmark (dummy video, disk audio to {os.devnull}, "
-          f"speed {ns.speed})")
+    print(
+        f"Koi-Koi Desktop render benchmark (dummy video, disk audio to {os.devnull}, "
+        f"speed {ns.speed})"
+    )
     print(
         f"  load average before: {_load()} on {os.cpu_count()} CPUs (frame p99 is only "
         "meaningful on a quiet machine: a busy one preempts the frame loop)"

@@ -27,8 +27,12 @@ import pygame
 
 from koikoi_desktop.assets import CardSprites, card_path, load_svg
 
-SIZES = {"1280x720 (80x128)": (80, 128), "1920x1080 (120x192)": (120, 192),
-         "2560x1440 (160x256)": (160, 256), "3840x2160 (240x384)": (240, 384)}
+SIZES = {
+    "1280x720 (80x128)": (80, 128),
+    "1920x1080 (120x192)": (120, 192),
+    "2560x1440 (160x256)": (160, 256),
+    "3840x2160 (240x384)": (240, 384),
+}
 
 
 def main() -> int:
@@ -46,8 +50,10 @@ def main() -> int:
             t0 = time.perf_counter()
             sprites.prewarm(size)
             times.append(time.perf_counter() - t0)
-        print(f"  {label:>22}: best {min(times) * 1000:7.1f} ms   "
-              f"median {statistics.median(times) * 1000:7.1f} ms")
+        print(
+            f"  {label:>22}: best {min(times) * 1000:7.1f} ms   "
+            f"median {statistics.median(times) * 1000:7.1f} ms"
+        )
     size = SIZES["1920x1080 (120x192)"]
     per = []
     for cid in range(49):
@@ -55,8 +61,9 @@ def main() -> int:
         load_svg(card_path(cid), size)
         per.append((time.perf_counter() - t0, cid))
     worst = sorted(per, reverse=True)[:3]
-    print("  slowest cards at 120x192: "
-          + ", ".join(f"#{cid} {t * 1000:.1f} ms" for t, cid in worst))
+    print(
+        "  slowest cards at 120x192: " + ", ".join(f"#{cid} {t * 1000:.1f} ms" for t, cid in worst)
+    )
     total_kb = sum(card_path(c).stat().st_size for c in range(49)) / 1024
     print(f"  SVG sizes: {total_kb:.0f} KiB in total")
     return 0

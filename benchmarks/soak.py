@@ -105,13 +105,23 @@ def slope(points: list[tuple[int, int]]) -> float:
     return sum((x - mx) * (y - my) for x, y in points) / den if den else 0.0
 
 
-def build_app(data_dir: Path, seed: int, preset: str | None, size: str,
-              sync_ai: bool = False) -> Any:
+def build_app(
+    data_dir: Path, seed: int, preset: str | None, size: str, sync_ai: bool = False
+) -> Any:
     from koikoi_desktop import app as app_mod
     from koikoi_desktop.ai import InlineExecutor
 
-    argv = ["--autoplay", "--speed", "off", "--seed", str(seed), "--data-dir", str(data_dir),
-            "--size", size]
+    argv = [
+        "--autoplay",
+        "--speed",
+        "off",
+        "--seed",
+        str(seed),
+        "--data-dir",
+        str(data_dir),
+        "--size",
+        size,
+    ]
     if preset:
         argv += ["--preset", preset]
     args = app_mod.parse_args(argv)
@@ -142,9 +152,17 @@ def new_table(a: Any, seed: int, preset: str | None, rounds: int | None) -> None
     a.stack.push(scenes.create("table", a, autoplay=True, config=config))
 
 
-def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: str | None = None,
-         rounds: int | None = None, size: str = "1280x800", quiet: bool = False,
-         sync_ai: bool = False) -> dict[str, Any]:
+def soak(
+    *,
+    matches: int | None,
+    seconds: float | None,
+    seed: int = 1,
+    preset: str | None = None,
+    rounds: int | None = None,
+    size: str = "1280x800",
+    quiet: bool = False,
+    sync_ai: bool = False,
+) -> dict[str, Any]:
     """Play until ``matches`` matches ended or ``seconds`` passed; returns the figures."""
     import pygame
 
@@ -184,8 +202,11 @@ def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: s
         played += len(m.ledger)
         new_table(a, seed + done, preset, rounds)
         a.running = True
-        warm = done >= warm_matches if matches is not None else (
-            seconds is not None and time.perf_counter() - t0 >= seconds / 4)
+        warm = (
+            done >= warm_matches
+            if matches is not None
+            else (seconds is not None and time.perf_counter() - t0 >= seconds / 4)
+        )
         if warm:
             gc.collect()
             _trim()
@@ -194,8 +215,11 @@ def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: s
                 warm_rss, warm_at = now, time.perf_counter() - t0
             samples.append((done, now))
         if not quiet:
-            print(f"  match {done}: {len(m.ledger)} rounds, frame {frames}, "
-                  f"RSS {rss()[0] / MB:.1f} MB", flush=True)
+            print(
+                f"  match {done}: {len(m.ledger)} rounds, frame {frames}, "
+                f"RSS {rss()[0] / MB:.1f} MB",
+                flush=True,
+            )
     elapsed = time.perf_counter() - t0
     gc.collect()
     final, peak = rss()
@@ -212,16 +236,21 @@ def soak(*, matches: int | None, seconds: float | None, seed: int = 1, preset: s
         last = statistics.median(y for _, y in samples[-w:])
         warm_rss, growth = int(first), int(last - first)
     return {
-        "frames": frames, "matches": done, "rounds": played, "seconds": round(elapsed, 1),
+        "frames": frames,
+        "matches": done,
+        "rounds": played,
+        "seconds": round(elapsed, 1),
         "fps": round(frames / elapsed, 1) if elapsed else 0.0,
         "warmup_matches": warm_matches if matches is not None else None,
         "warmup_seconds": round(warm_at, 1),
         "rss_start_mb": round(start_rss / MB, 1),
         "rss_after_warmup_mb": round(warm_rss / MB, 1) if warm_rss is not None else None,
-        "rss_final_mb": round(final / MB, 1), "rss_peak_mb": round(peak / MB, 1),
+        "rss_final_mb": round(final / MB, 1),
+        "rss_peak_mb": round(peak / MB, 1),
         "growth_after_warmup_mb": round(growth / MB, 2) if growth is not None else None,
         "slope_kb_per_match": round(slope(samples) / 1024, 1),
-        "threads_at_end": threads, "open_fds_at_end": fds,
+        "threads_at_end": threads,
+        "open_fds_at_end": fds,
     }
 
 
@@ -236,15 +265,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--max-growth-mb", type=float, help="exit 1 if RSS grew more after warm-up")
     p.add_argument("--quiet", action="store_true", help="no line per match")
-    p.add_argument("--sync-ai", action="store_true",
-                   help="the computer decides on the frame that asks (a run bounded by --matches "
-                        "is the same on any machine)")
+    p.add_argument(
+        "--sync-ai",
+        action="store_true",
+        help="the computer decides on the frame that asks (a run bounded by --matches "
+        "is the same on any machine)",
+    )
     args = p.parse_args(argv)
     if args.matches is None and args.seconds is None:
         args.seconds = 20.0
-    figures = soak(matches=args.matches, seconds=args.seconds, seed=args.seed,
-                   preset=args.preset, rounds=args.rounds, size=args.size, quiet=args.quiet,
-                   sync_ai=args.sync_ai)
+    figures = soak(
+        matches=args.matches,
+        seconds=args.seconds,
+        seed=args.seed,
+        preset=args.preset,
+        rounds=args.rounds,
+        size=args.size,
+        quiet=args.quiet,
+        sync_ai=args.sync_ai,
+    )
     width = max(len(k) for k in figures)
     for k, v in figures.items():
         print(f"{k:<{width}}  {v}")

@@ -142,13 +142,17 @@ def main() -> None:
             first_page = store.ledger_summaries(0, 50)
         stats_t = time.perf_counter() - t
         assert len(first_page) == 50
-        print(f"  open the data folder: {_ms(opens)}; open + statistics + first page "
-              f"{stats_t * 1e3:.0f} ms")
+        print(
+            f"  open the data folder: {_ms(opens)}; open + statistics + first page "
+            f"{stats_t * 1e3:.0f} ms"
+        )
         runs = [_game_to_ledger_screen(d) for _ in range(3)]
         wall = statistics.median(r[0] for r in runs)
         rss = max(r[1] for r in runs)
-        print(f"  the game started on the ledger screen (3 frames, whole process): "
-              f"median {wall:.2f} s, peak RSS {rss:.0f} MB")
+        print(
+            f"  the game started on the ledger screen (3 frames, whole process): "
+            f"median {wall:.2f} s, peak RSS {rss:.0f} MB"
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"(benchmark process peak RSS {peak:.0f} MB)")
 

@@ -32,7 +32,8 @@ def main() -> int:
     pygame.font.init()
     figures: dict[str, float] = {}
     figures["font_load_both_slots_ms"] = 1000 * timed(
-        lambda: [text.get_font(s, 22) for s in (text.LATIN, text.JAPANESE)])
+        lambda: [text.get_font(s, 22) for s in (text.LATIN, text.JAPANESE)]
+    )
     labels = []
     for code in i18n.LANGUAGES:
         i18n.set_language(code)
@@ -48,14 +49,17 @@ def main() -> int:
     figures["render_label_uncached_us"] = per * 1e6
     for s in labels:
         text.render(s, 22, (255, 255, 255))
-    figures["render_label_cached_us"] = 1e6 * timed(
-        lambda: [text.render(s, 22, (255, 255, 255)) for s in labels], 20) / len(labels)
+    figures["render_label_cached_us"] = (
+        1e6 * timed(lambda: [text.render(s, 22, (255, 255, 255)) for s in labels], 20) / len(labels)
+    )
     paragraphs = [i18n.t_in(c, "about.history.2") for c in i18n.LANGUAGES]
-    figures["wrap_paragraph_ms"] = 1000 * timed(
-        lambda: [text.wrap(p, 18, 480) for p in paragraphs], 3) / len(paragraphs)
+    figures["wrap_paragraph_ms"] = (
+        1000 * timed(lambda: [text.wrap(p, 18, 480) for p in paragraphs], 3) / len(paragraphs)
+    )
 
     figures["synth_all_effects_ms"] = 1000 * timed(
-        lambda: [audio.synthesize(n) for n in audio.EFFECTS])
+        lambda: [audio.synthesize(n) for n in audio.EFFECTS]
+    )
     figures["synth_ambient_loop_ms"] = 1000 * timed(audio.ambient_loop)
     player = audio.Audio()
     figures["audio_init_ms"] = 1000 * timed(player.init)

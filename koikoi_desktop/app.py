@@ -610,4 +610,3 @@ def _test_crash(spec: str, app: App) -> None:
     top = app.stack.top
     if top is not None and top.name == name and app.frame >= int(frame or 0):
         raise RuntimeError(f"KOIKOI_TEST_CRASH={spec}: a forced crash in the {name} scene")
-

@@ -44,8 +44,10 @@ def _candidates() -> list[Path]:
     (an installed package never looks beside itself in site-packages)."""
     package = resources.files("koikoi_desktop")
     if not isinstance(package, Path):
-        raise FileNotFoundError(f"the koikoi_desktop package is not a folder ({package}): "
-                                "pygame needs the assets as files")
+        raise FileNotFoundError(
+            f"the koikoi_desktop package is not a folder ({package}): "
+            "pygame needs the assets as files"
+        )
     package = package.resolve()  # asset_root() is kept for the run: never a relative path
     out = [package / DATA_FOLDER]
     checkout = package.parent
@@ -71,8 +73,9 @@ def asset_root() -> Path:
     for cand in _candidates():
         if (cand / "cards").is_dir():
             return cand
-    raise FileNotFoundError("asset folder not found; looked in: "
-                            + ", ".join(str(c) for c in _candidates()))
+    raise FileNotFoundError(
+        "asset folder not found; looked in: " + ", ".join(str(c) for c in _candidates())
+    )
 
 
 def card_path(card_id: int) -> Path:
@@ -123,8 +126,9 @@ def load_svg(path: Path, size: tuple[int, int]) -> pygame.Surface:
             exact.blit(surf, (0, 0))
             surf = exact
         else:
-            surf = pygame.transform.smoothscale(surf.convert_alpha() if pygame.display.get_surface()
-                                                else surf, size)
+            surf = pygame.transform.smoothscale(
+                surf.convert_alpha() if pygame.display.get_surface() else surf, size
+            )
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     return surf

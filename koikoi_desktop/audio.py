@@ -40,8 +40,17 @@ from typing import Any
 RATE = 22050
 AMBIENT_RATE = 16000  # the loop is dark and soft: a lower rate halves its making time
 EFFECTS: tuple[str, ...] = (
-    "deal", "card_place", "capture", "draw_flip", "yaku", "koikoi", "stop",
-    "round_won", "round_lost", "match_won", "match_lost",
+    "deal",
+    "card_place",
+    "capture",
+    "draw_flip",
+    "yaku",
+    "koikoi",
+    "stop",
+    "round_won",
+    "round_lost",
+    "match_won",
+    "match_lost",
 )
 AMBIENT_SECONDS = 16.0
 EFFECT_PEAK = 0.70
@@ -56,8 +65,15 @@ def _silence(seconds: float, rate: int) -> Signal:
     return [0.0] * max(1, int(seconds * rate))
 
 
-def _mix(dst: Signal | array[float], src: Signal, at: float, rate: int, gain: float = 1.0,
-         *, wrap: bool = False) -> None:
+def _mix(
+    dst: Signal | array[float],
+    src: Signal,
+    at: float,
+    rate: int,
+    gain: float = 1.0,
+    *,
+    wrap: bool = False,
+) -> None:
     """Add ``src`` into ``dst`` starting at ``at`` seconds (cut at the end, or wrapped round)."""
     start = int(at * rate)
     n = len(dst)
@@ -94,8 +110,15 @@ def _decay(sig: Signal, seconds: float, rate: int, attack: float = 0.002) -> Sig
     return out
 
 
-def _pluck(freq: float, seconds: float, rate: int, rng: random.Random, *,
-           brightness: float = 0.5, sustain: float = 0.996) -> Signal:
+def _pluck(
+    freq: float,
+    seconds: float,
+    rate: int,
+    rng: random.Random,
+    *,
+    brightness: float = 0.5,
+    sustain: float = 0.996,
+) -> Signal:
     """A plucked string (Karplus-Strong): a noise burst recirculated through an averaging loop."""
     period = max(2, round(rate / freq))
     buf = _lowpass(_noise(period, rng), 0.15 + 0.8 * brightness)
@@ -191,28 +214,43 @@ def _draw_flip(rate: int, rng: random.Random) -> Signal:
     return sig
 
 
-def _notes(rate: int, rng: random.Random, notes: list[tuple[float, int, float]], *,
-           length: float, scale: list[int], brightness: float = 0.55,
-           sustain: float = 0.997, ring: float = 0.35) -> Signal:
+def _notes(
+    rate: int,
+    rng: random.Random,
+    notes: list[tuple[float, int, float]],
+    *,
+    length: float,
+    scale: list[int],
+    brightness: float = 0.55,
+    sustain: float = 0.997,
+    ring: float = 0.35,
+) -> Signal:
     """Plucked notes ``(start seconds, scale degree, gain)``, each fading with time constant
     ``ring`` so the effect dies away well before its end."""
     sig = _silence(length, rate)
     for at, degree, gain in notes:
-        note = _pluck(_hz(scale[degree]), length - at, rate, rng,
-                      brightness=brightness, sustain=sustain)
+        note = _pluck(
+            _hz(scale[degree]), length - at, rate, rng, brightness=brightness, sustain=sustain
+        )
         _mix(sig, _decay(note, ring, rate, attack=0.001), at, rate, gain)
     return sig
 
 
 def _yaku(rate: int, rng: random.Random) -> Signal:
-    return _notes(rate, rng, [(0.0, 2, 0.8), (0.09, 4, 0.85), (0.18, 7, 1.0)],
-                  length=0.9, scale=YO)
+    return _notes(rate, rng, [(0.0, 2, 0.8), (0.09, 4, 0.85), (0.18, 7, 1.0)], length=0.9, scale=YO)
 
 
 def _koikoi(rate: int, rng: random.Random) -> Signal:
-    """"Koi, koi!": two short rising pairs of notes over a small drum."""
-    sig = _notes(rate, rng, [(0.0, 5, 0.8), (0.08, 7, 1.0), (0.24, 5, 0.8), (0.32, 7, 1.0)],
-                 length=0.75, scale=YO, brightness=0.7, sustain=0.994)
+    """ "Koi, koi!": two short rising pairs of notes over a small drum."""
+    sig = _notes(
+        rate,
+        rng,
+        [(0.0, 5, 0.8), (0.08, 7, 1.0), (0.24, 5, 0.8), (0.32, 7, 1.0)],
+        length=0.75,
+        scale=YO,
+        brightness=0.7,
+        sustain=0.994,
+    )
     _mix(sig, _drum(0.35, rate), 0.0, rate, 0.9)
     _mix(sig, _drum(0.35, rate), 0.24, rate, 0.7)
     return sig
@@ -222,13 +260,14 @@ def _clack(rate: int, rng: random.Random) -> Signal:
     """One strike of the wooden clappers (hyoshigi): a bright click over a hollow ring."""
     n = int(0.12 * rate)
     click = _decay(_lowpass(_noise(n, rng), 0.75), 0.006, rate, attack=0.0003)
-    ring = _decay([math.sin(2 * math.pi * 930.0 * i / rate) for i in range(n)], 0.03, rate,
-                  attack=0.0005)
+    ring = _decay(
+        [math.sin(2 * math.pi * 930.0 * i / rate) for i in range(n)], 0.03, rate, attack=0.0005
+    )
     return [c * 1.2 + r * 0.8 for c, r in zip(click, ring, strict=True)]
 
 
 def _stop(rate: int, rng: random.Random) -> Signal:
-    """"Stop": two strikes of the clappers and a low drum under the second."""
+    """ "Stop": two strikes of the clappers and a low drum under the second."""
     sig = _silence(0.45, rate)
     _mix(sig, _clack(rate, rng), 0.0, rate, 0.8)
     _mix(sig, _clack(rate, rng), 0.13, rate, 1.0)
@@ -237,8 +276,17 @@ def _stop(rate: int, rng: random.Random) -> Signal:
 
 
 def _round_won(rate: int, rng: random.Random) -> Signal:
-    run = [(0.0, 0, 0.6), (0.08, 1, 0.65), (0.16, 2, 0.7), (0.24, 3, 0.75), (0.32, 4, 0.8),
-           (0.40, 5, 0.9), (0.56, 5, 0.8), (0.56, 7, 0.7), (0.56, 8, 0.6)]
+    run = [
+        (0.0, 0, 0.6),
+        (0.08, 1, 0.65),
+        (0.16, 2, 0.7),
+        (0.24, 3, 0.75),
+        (0.32, 4, 0.8),
+        (0.40, 5, 0.9),
+        (0.56, 5, 0.8),
+        (0.56, 7, 0.7),
+        (0.56, 8, 0.6),
+    ]
     sig = _notes(rate, rng, run, length=1.6, scale=YO)
     _mix(sig, _drum(0.5, rate, start_hz=120.0, end_hz=55.0), 0.0, rate, 0.8)
     return sig
@@ -251,8 +299,18 @@ def _round_lost(rate: int, rng: random.Random) -> Signal:
 
 def _match_won(rate: int, rng: random.Random) -> Signal:
     """The match is won: the round's run played twice as high and wide, a drum on each chord."""
-    run = [(0.0, 0, 0.55), (0.1, 2, 0.6), (0.2, 3, 0.65), (0.3, 4, 0.7), (0.4, 5, 0.8),
-           (0.62, 3, 0.7), (0.62, 5, 0.8), (0.95, 5, 0.8), (0.95, 7, 0.8), (0.95, 9, 0.7)]
+    run = [
+        (0.0, 0, 0.55),
+        (0.1, 2, 0.6),
+        (0.2, 3, 0.65),
+        (0.3, 4, 0.7),
+        (0.4, 5, 0.8),
+        (0.62, 3, 0.7),
+        (0.62, 5, 0.8),
+        (0.95, 5, 0.8),
+        (0.95, 7, 0.8),
+        (0.95, 9, 0.7),
+    ]
     sig = _notes(rate, rng, run, length=2.0, scale=YO, ring=0.45)
     _mix(sig, _drum(0.5, rate, start_hz=120.0, end_hz=55.0), 0.0, rate, 0.7)
     _mix(sig, _drum(0.6, rate, start_hz=110.0, end_hz=50.0), 0.95, rate, 0.9)
@@ -261,8 +319,14 @@ def _match_won(rate: int, rng: random.Random) -> Signal:
 
 def _match_lost(rate: int, rng: random.Random) -> Signal:
     """The match is lost: a slow fall through the dark scale to a low, soft drum."""
-    fall = [(0.0, 10, 0.7), (0.22, 8, 0.7), (0.44, 7, 0.7), (0.66, 5, 0.75), (0.95, 3, 0.8),
-            (0.95, 0, 0.6)]
+    fall = [
+        (0.0, 10, 0.7),
+        (0.22, 8, 0.7),
+        (0.44, 7, 0.7),
+        (0.66, 5, 0.75),
+        (0.95, 3, 0.8),
+        (0.95, 0, 0.6),
+    ]
     sig = _notes(rate, rng, fall, length=1.9, scale=IN, brightness=0.3, ring=0.4)
     _mix(sig, _drum(0.7, rate, start_hz=90.0, end_hz=45.0), 0.95, rate, 0.7)
     return sig
@@ -315,8 +379,9 @@ def ambient_loop(rate: int = AMBIENT_RATE, seconds: float = AMBIENT_SECONDS) -> 
     t = 0.6
     while t < seconds:
         degree = rng.choice(range(3, len(IN)))
-        note = _decay(_pluck(_hz(IN[degree]), 2.5, rate, rng, brightness=0.25, sustain=0.998),
-                      0.8, rate)
+        note = _decay(
+            _pluck(_hz(IN[degree]), 2.5, rate, rng, brightness=0.25, sustain=0.998), 0.8, rate
+        )
         _mix(sig, note, t, rate, rng.uniform(0.35, 0.6), wrap=True)
         t += rng.choice((0.8, 1.2, 1.6, 2.4))
     top = max(max(sig), -min(sig)) or 1.0
@@ -464,10 +529,12 @@ class SynthJob:
         if work not in WORKS:
             raise ValueError(f"unknown synthesis {work!r}; expected one of {sorted(WORKS)}")
         ctx: Any = multiprocessing.get_context(
-            "fork" if sys.platform.startswith("linux") else "spawn")
+            "fork" if sys.platform.startswith("linux") else "spawn"
+        )
         self._recv, send = ctx.Pipe(duplex=False)
-        self._proc = ctx.Process(target=_synth_worker, args=(send, work, cache), daemon=True,
-                                 name=f"koikoi-{work}-synth")
+        self._proc = ctx.Process(
+            target=_synth_worker, args=(send, work, cache), daemon=True, name=f"koikoi-{work}-synth"
+        )
         self._proc.start()
         send.close()  # ours: the worker holds its own end
 
@@ -509,8 +576,14 @@ class Audio:
     False
     """
 
-    def __init__(self, *, effects_volume: float = 0.8, music_volume: float = 0.6,
-                 muted: bool = False, cache: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        effects_volume: float = 0.8,
+        music_volume: float = 0.6,
+        muted: bool = False,
+        cache: Path | None = None,
+    ) -> None:
         self.effects_volume = _clamp(effects_volume)
         self.music_volume = _clamp(music_volume)
         self.muted = bool(muted)
@@ -563,8 +636,9 @@ class Audio:
 
         The first call starts the synthesis: the app calls this after its first frame is on the
         screen, so start-up never shares the interpreter with it."""
-        if not (self._effects_wanted or self._music_pending or self._effects_job
-                or self._music_job):
+        if not (
+            self._effects_wanted or self._music_pending or self._effects_job or self._music_job
+        ):
             return  # the usual frame: nothing under way
         if self._effects_wanted and self.available:
             self._effects_wanted = False
@@ -655,8 +729,9 @@ class Audio:
 
     @property
     def music_playing(self) -> bool:
-        return bool(self.available and self._music_channel is not None
-                    and self._music_channel.get_busy())
+        return bool(
+            self.available and self._music_channel is not None and self._music_channel.get_busy()
+        )
 
     def _update_music(self) -> None:
         ch = self._music_channel

@@ -177,8 +177,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         if target.is_dir():
             raise UsageError(f"cannot write the review: {target} is a folder")
         if args.export_ledger or args.import_ledger or args.autoplay:
-            raise UsageError("--review cannot be combined with --export-ledger, --import-ledger "
-                             "or --autoplay")
+            raise UsageError(
+                "--review cannot be combined with --export-ledger, --import-ledger or --autoplay"
+            )
     if args.export_ledger and args.import_ledger:
         raise UsageError("use --export-ledger or --import-ledger, not both")
     for flag, value in (
@@ -217,12 +218,16 @@ def ledger_command(args: argparse.Namespace) -> int:
         try:
             if args.export_ledger:
                 path = store.export_all(args.export_ledger)
-                print(f"exported {store.db.count(include_computer=True) if store.db else 0} "
-                      f"matches to {path}")
+                print(
+                    f"exported {store.db.count(include_computer=True) if store.db else 0} "
+                    f"matches to {path}"
+                )
             else:
                 added, same, aside = store.import_ledger(args.import_ledger)
-                print(f"imported {added} matches ({same} already in the ledger, "
-                      f"{aside} kept aside as conflicting)")
+                print(
+                    f"imported {added} matches ({same} already in the ledger, "
+                    f"{aside} kept aside as conflicting)"
+                )
         except (ValueError, OSError) as exc:  # a bad file, or the disk refuses: nothing changed
             print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
             return 2

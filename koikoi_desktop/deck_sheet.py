@@ -22,8 +22,9 @@ TABLE_GREEN = (31, 84, 56)
 LABEL = (220, 228, 210)
 
 
-def render_deck_sheet(path: str | os.PathLike[str], *, card_height: int = 192,
-                      badges: bool | Literal["both"] = "both") -> Path:
+def render_deck_sheet(
+    path: str | os.PathLike[str], *, card_height: int = 192, badges: bool | Literal["both"] = "both"
+) -> Path:
     """Write the deck sheet PNG to ``path`` and return the path.
 
     ``badges``: ``False`` bare art only, ``True`` with badges only, ``"both"`` side by side.
@@ -68,14 +69,15 @@ def render_deck_sheet(path: str | os.PathLike[str], *, card_height: int = 192,
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m koikoi_desktop.deck_sheet",
-                                 description="Render all 48 cards and the back into one PNG.")
+    ap = argparse.ArgumentParser(
+        prog="python -m koikoi_desktop.deck_sheet",
+        description="Render all 48 cards and the back into one PNG.",
+    )
     ap.add_argument("out", help="PNG file to write")
     ap.add_argument("--height", type=int, default=192, help="card height in pixels (192)")
     ap.add_argument("--no-badges", action="store_true", help="only the bare card art")
     ns = ap.parse_args(argv)
-    out = render_deck_sheet(ns.out, card_height=ns.height,
-                            badges=False if ns.no_badges else "both")
+    out = render_deck_sheet(ns.out, card_height=ns.height, badges=False if ns.no_badges else "both")
     print(out)
     return 0
 

@@ -165,7 +165,7 @@ def unit_word(unit: str) -> str:
 
 
 def help_label(level: str) -> str:
-    """"Help: Full hints": the help level a match was played with (``ui/helps.py`` levels; a
+    """ "Help: Full hints": the help level a match was played with (``ui/helps.py`` levels; a
     level recorded by another version is shown as recorded)."""
     key = f"ui.settings.help_level.{level}"
     name = i18n.t(key)

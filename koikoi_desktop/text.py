@@ -298,9 +298,14 @@ def _tokens(text: str) -> list[str]:
             out.append(word)
             word = ""
         else:
-            if word and (word[-1] == " " or
-                         (slot_for(word[-1]) == JAPANESE and word[-1] not in _NO_LINE_END
-                          and ch not in _NO_LINE_START)):
+            if word and (
+                word[-1] == " "
+                or (
+                    slot_for(word[-1]) == JAPANESE
+                    and word[-1] not in _NO_LINE_END
+                    and ch not in _NO_LINE_START
+                )
+            ):
                 out.append(word)
                 word = ""
             word += ch

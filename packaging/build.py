@@ -63,14 +63,24 @@ APP_ID = "io.github.koikoi_desktop.KoiKoiDesktop"
 MAC_APP = "Koi-Koi Desktop.app"
 DIST_NAME = "koikoi-desktop"
 #: The archive each system's build hands out (the release workflow publishes these names).
-ARCHIVES = {"linux": f"{NAME}-linux.tar.gz", "windows": f"{NAME}-windows.zip",
-            "macos": f"{NAME}-macos.zip"}
+ARCHIVES = {
+    "linux": f"{NAME}-linux.tar.gz",
+    "windows": f"{NAME}-windows.zip",
+    "macos": f"{NAME}-macos.zip",
+}
 INSTALL_HINT = "pip install -e '.[build]'"
 #: Archive timestamps when SOURCE_DATE_EPOCH is not set (1980-01-01, the earliest zip date).
 DEFAULT_EPOCH = 315532800
 #: Python packages the bundle carries whose licence files are copied into ``licenses/``.
-LICENSED_PACKAGES = ("pygame-ce", "pydantic", "pydantic-core", "typing-inspection",
-                     "annotated-types", "platformdirs", "typing-extensions")
+LICENSED_PACKAGES = (
+    "pygame-ce",
+    "pydantic",
+    "pydantic-core",
+    "typing-inspection",
+    "annotated-types",
+    "platformdirs",
+    "typing-extensions",
+)
 IS_WIN = sys.platform.startswith("win")
 IS_MAC = sys.platform == "darwin"
 
@@ -82,8 +92,9 @@ def say(msg: str) -> None:
 def checkout_version() -> str:
     """``__version__`` of this checkout's package (loaded from its file: the package installed
     in this Python may be another copy)."""
-    spec = importlib.util.spec_from_file_location("_koikoi_checkout",
-                                                  ROOT / "koikoi_desktop" / "__init__.py")
+    spec = importlib.util.spec_from_file_location(
+        "_koikoi_checkout", ROOT / "koikoi_desktop" / "__init__.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -98,8 +109,9 @@ def check_tools() -> None:
     try:
         installed = md.version(DIST_NAME)
     except md.PackageNotFoundError:
-        raise SystemExit(f"build: {DIST_NAME} is not installed in this Python; "
-                         f"run {INSTALL_HINT} first") from None
+        raise SystemExit(
+            f"build: {DIST_NAME} is not installed in this Python; run {INSTALL_HINT} first"
+        ) from None
     missing = [name for name in _runtime_requirements() if not _installed(name)]
     if importlib.util.find_spec("PyInstaller") is None:
         missing.append("pyinstaller")
@@ -107,8 +119,10 @@ def check_tools() -> None:
         raise SystemExit(f"build: missing {', '.join(missing)}; run {INSTALL_HINT} first")
     here = checkout_version()
     if installed != here:
-        raise SystemExit(f"build: the installed {DIST_NAME} is {installed} but this checkout "
-                         f"is {here}; run {INSTALL_HINT} again")
+        raise SystemExit(
+            f"build: the installed {DIST_NAME} is {installed} but this checkout "
+            f"is {here}; run {INSTALL_HINT} again"
+        )
 
 
 def _runtime_requirements() -> list[str]:
@@ -135,8 +149,18 @@ def exe_name() -> str:
 
 
 def run_pyinstaller(dist: Path, work: Path, clean: bool) -> None:
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "ERROR",
-           "--distpath", str(dist), "--workpath", str(work)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "ERROR",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work),
+    ]
     if clean:
         cmd.append("--clean")
     cmd.append(str(SPEC))
@@ -161,8 +185,10 @@ def _licence_files(dist_name: str) -> list[Path]:
 
 
 def _python_licence() -> Path | None:
-    for cand in (Path(sys.base_prefix) / "LICENSE.txt",
-                 Path(os.__file__).resolve().parent / "LICENSE.txt"):
+    for cand in (
+        Path(sys.base_prefix) / "LICENSE.txt",
+        Path(os.__file__).resolve().parent / "LICENSE.txt",
+    ):
         if cand.is_file():
             return cand
     return None
@@ -170,17 +196,36 @@ def _python_licence() -> Path | None:
 
 def build_report(bundle: Path) -> str:
     """The "This build" section appended to the shipped THIRD_PARTY_NOTICES.md."""
-    lines = ["", "## This build", "",
-             f"Koi-Koi Desktop {version()} for {platform.system()} {platform.machine()}, "
-             f"Python {platform.python_version()}.", "", "Python packages:", ""]
-    for dist_name in ("pygame-ce", "pydantic", "pydantic-core", "typing-inspection",
-                      "annotated-types", "platformdirs", "typing-extensions", "pyinstaller"):
+    lines = [
+        "",
+        "## This build",
+        "",
+        f"Koi-Koi Desktop {version()} for {platform.system()} {platform.machine()}, "
+        f"Python {platform.python_version()}.",
+        "",
+        "Python packages:",
+        "",
+    ]
+    for dist_name in (
+        "pygame-ce",
+        "pydantic",
+        "pydantic-core",
+        "typing-inspection",
+        "annotated-types",
+        "platformdirs",
+        "typing-extensions",
+        "pyinstaller",
+    ):
         with contextlib.suppress(md.PackageNotFoundError):
             lines.append(f"- {dist_name} {md.version(dist_name)}")
     libs = sorted(
-        {p.name for p in (bundle / "_internal").rglob("*")
-         if p.is_file() and re.search(r"\.(so(\.\d+)*|dylib|dll)$", p.name)
-         and not re.search(r"\.cpython-|\.pyd$|\.abi3\.", p.name)}
+        {
+            p.name
+            for p in (bundle / "_internal").rglob("*")
+            if p.is_file()
+            and re.search(r"\.(so(\.\d+)*|dylib|dll)$", p.name)
+            and not re.search(r"\.cpython-|\.pyd$|\.abi3\.", p.name)
+        }
     )
     lines += ["", "Shared libraries in the bundle:", ""] + [f"- {n}" for n in libs]
     return "\n".join(lines) + "\n"
@@ -190,8 +235,7 @@ def add_extras(bundle: Path) -> None:
     """Licences next to the program; on Linux, the desktop integration and install scripts."""
     shutil.copy2(ROOT / "LICENSE", bundle / "LICENSE")
     notices = (ROOT / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
-    (bundle / "THIRD_PARTY_NOTICES.md").write_text(notices + build_report(bundle),
-                                                   encoding="utf-8")
+    (bundle / "THIRD_PARTY_NOTICES.md").write_text(notices + build_report(bundle), encoding="utf-8")
     lic = bundle / "licenses"
     lic.mkdir(exist_ok=True)
     for f in (HERE / "licenses").glob("*.txt"):
@@ -211,8 +255,7 @@ def add_extras(bundle: Path) -> None:
         shutil.copy2(linux / script, bundle / script)
         (bundle / script).chmod(0o755)
     share = bundle / "share"
-    for sub, src in (("applications", f"{APP_ID}.desktop"),
-                     ("metainfo", f"{APP_ID}.metainfo.xml")):
+    for sub, src in (("applications", f"{APP_ID}.desktop"), ("metainfo", f"{APP_ID}.metainfo.xml")):
         (share / sub).mkdir(parents=True, exist_ok=True)
         shutil.copy2(linux / src, share / sub / src)
         (share / sub / src).chmod(0o644)
@@ -243,8 +286,10 @@ def check(dist: Path) -> Path:
         if is_exe:
             strays.append(p)
     if strays:
-        raise SystemExit("build check failed: other executables named koikoi* under "
-                         f"{dist}: {', '.join(map(str, strays))}")
+        raise SystemExit(
+            "build check failed: other executables named koikoi* under "
+            f"{dist}: {', '.join(map(str, strays))}"
+        )
     return exe
 
 
@@ -278,8 +323,9 @@ def _tar_gz(out: Path, top: Path, epoch: int) -> None:
         tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar,
     ):
         for p in _tree(top):
-            tar.add(p, arcname=p.relative_to(top.parent).as_posix(), recursive=False,
-                    filter=normalise)
+            tar.add(
+                p, arcname=p.relative_to(top.parent).as_posix(), recursive=False, filter=normalise
+            )
 
 
 def _zip(out: Path, top: Path, epoch: int) -> None:
@@ -302,8 +348,10 @@ def make_archive(dist: Path) -> Path:
         # it stores the files' own times, so those are set to the epoch first.
         for p in _tree(dist / MAC_APP):
             os.utime(p, (epoch, epoch), follow_symlinks=False)
-        subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent",
-                        str(dist / MAC_APP), str(out)], check=True)
+        subprocess.run(
+            ["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(dist / MAC_APP), str(out)],
+            check=True,
+        )
         return out
     if IS_WIN:
         out = dist / ARCHIVES["windows"]

@@ -22,8 +22,16 @@ from pathlib import Path
 
 #: ``.icns`` type codes holding PNG data, by pixel size (the @2x codes reuse the larger PNG).
 ICNS_TYPES: dict[bytes, int] = {
-    b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512,
-    b"ic11": 32, b"ic12": 64, b"ic13": 256, b"ic14": 512,
+    b"icp4": 16,
+    b"icp5": 32,
+    b"icp6": 64,
+    b"ic07": 128,
+    b"ic08": 256,
+    b"ic09": 512,
+    b"ic11": 32,
+    b"ic12": 64,
+    b"ic13": 256,
+    b"ic14": 512,
 }
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 

@@ -42,8 +42,18 @@ def badge_svgs() -> dict[str, str]:
         P.peony(s, (32, 32), 28, rng)
 
     def clover(s: Svg) -> None:
-        P.clover_branch(s, (6, 64), (6, 28), (44, 20), (58, 50), rng, w=3, density=3, k=1.6,
-                        leaf_cols=(LEAF, PINE))
+        P.clover_branch(
+            s,
+            (6, 64),
+            (6, 28),
+            (44, 20),
+            (58, 50),
+            rng,
+            w=3,
+            density=3,
+            k=1.6,
+            leaf_cols=(LEAF, PINE),
+        )
 
     def susuki(s: Svg) -> None:
         s.circle((40, 22), 16, fill=GOLD)
@@ -65,8 +75,23 @@ def badge_svgs() -> dict[str, str]:
         P.kiri_crest(s, (32, 44), 12, rng, bells=(3, 5, 3), gap=1.75, stalk=0.5)
         P.kiri_leaf(s, (32, 72), 18, -90, LEAF)
 
-    for m, fn in enumerate((pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrys,
-                            maple, willow, paulownia), start=1):
+    for m, fn in enumerate(
+        (
+            pine,
+            plum,
+            cherry,
+            wisteria,
+            iris,
+            peony,
+            clover,
+            susuki,
+            chrys,
+            maple,
+            willow,
+            paulownia,
+        ),
+        start=1,
+    ):
         out[f"month_{m:02d}.svg"] = pic(fn)
 
     def bright(s: Svg) -> None:
@@ -96,8 +121,14 @@ def badge_svgs() -> dict[str, str]:
     def plain(s: Svg) -> None:
         s.circle((32, 32), 12, fill=PAPER, stroke=INK, sw=4)
 
-    for name, fn in (("bright", bright), ("animal", animal), ("ribbon_poetry", poetry),
-                     ("ribbon_blue", blue), ("ribbon_red", red), ("plain", plain)):
+    for name, fn in (
+        ("bright", bright),
+        ("animal", animal),
+        ("ribbon_poetry", poetry),
+        ("ribbon_blue", blue),
+        ("ribbon_red", red),
+        ("plain", plain),
+    ):
         out[f"kind_{name}.svg"] = pic(fn)
     return out
 

@@ -53,18 +53,54 @@ ROOT = Path(__file__).resolve().parents[1]
 W, H, R = 200, 320, 12
 
 CODES = [
-    "JAN_CRANE", "JAN_POEM", "JAN_PLAIN_1", "JAN_PLAIN_2",
-    "FEB_WARBLER", "FEB_POEM", "FEB_PLAIN_1", "FEB_PLAIN_2",
-    "MAR_CURTAIN", "MAR_POEM", "MAR_PLAIN_1", "MAR_PLAIN_2",
-    "APR_CUCKOO", "APR_RIBBON", "APR_PLAIN_1", "APR_PLAIN_2",
-    "MAY_BRIDGE", "MAY_RIBBON", "MAY_PLAIN_1", "MAY_PLAIN_2",
-    "JUN_BUTTERFLIES", "JUN_BLUE", "JUN_PLAIN_1", "JUN_PLAIN_2",
-    "JUL_BOAR", "JUL_RIBBON", "JUL_PLAIN_1", "JUL_PLAIN_2",
-    "AUG_MOON", "AUG_GEESE", "AUG_PLAIN_1", "AUG_PLAIN_2",
-    "SEP_SAKE", "SEP_BLUE", "SEP_PLAIN_1", "SEP_PLAIN_2",
-    "OCT_DEER", "OCT_BLUE", "OCT_PLAIN_1", "OCT_PLAIN_2",
-    "NOV_RAINMAN", "NOV_SWALLOW", "NOV_RIBBON", "NOV_LIGHTNING",
-    "DEC_PHOENIX", "DEC_PLAIN_1", "DEC_PLAIN_2", "DEC_PLAIN_3",
+    "JAN_CRANE",
+    "JAN_POEM",
+    "JAN_PLAIN_1",
+    "JAN_PLAIN_2",
+    "FEB_WARBLER",
+    "FEB_POEM",
+    "FEB_PLAIN_1",
+    "FEB_PLAIN_2",
+    "MAR_CURTAIN",
+    "MAR_POEM",
+    "MAR_PLAIN_1",
+    "MAR_PLAIN_2",
+    "APR_CUCKOO",
+    "APR_RIBBON",
+    "APR_PLAIN_1",
+    "APR_PLAIN_2",
+    "MAY_BRIDGE",
+    "MAY_RIBBON",
+    "MAY_PLAIN_1",
+    "MAY_PLAIN_2",
+    "JUN_BUTTERFLIES",
+    "JUN_BLUE",
+    "JUN_PLAIN_1",
+    "JUN_PLAIN_2",
+    "JUL_BOAR",
+    "JUL_RIBBON",
+    "JUL_PLAIN_1",
+    "JUL_PLAIN_2",
+    "AUG_MOON",
+    "AUG_GEESE",
+    "AUG_PLAIN_1",
+    "AUG_PLAIN_2",
+    "SEP_SAKE",
+    "SEP_BLUE",
+    "SEP_PLAIN_1",
+    "SEP_PLAIN_2",
+    "OCT_DEER",
+    "OCT_BLUE",
+    "OCT_PLAIN_1",
+    "OCT_PLAIN_2",
+    "NOV_RAINMAN",
+    "NOV_SWALLOW",
+    "NOV_RIBBON",
+    "NOV_LIGHTNING",
+    "DEC_PHOENIX",
+    "DEC_PLAIN_1",
+    "DEC_PLAIN_2",
+    "DEC_PLAIN_3",
 ]
 POEM_1 = ("a", "ka", "yo", "ro", "shi")  # あかよろし, on the January and February ribbons
 POEM_3 = ("mi", "yo", "shi", "no")  # みよしの, on the March ribbon
@@ -76,14 +112,18 @@ def file_name(card_id: int) -> str:
 
 # ------------------------------------------------------------------ card furniture
 
+
 def base(s: Svg, bg: str = PAPER) -> None:
     s.path(rounded_rect_d(0, 0, W, H, R), fill=bg)
 
 
 def frame(s: Svg) -> None:
     """The thin dark frame (outer rounded rectangle minus inner), drawn last over the art."""
-    s.path(rounded_rect_d(0, 0, W, H, R) + " " + rounded_rect_d(5, 5, W - 10, H - 10, 8),
-           fill=INK, evenodd=True)
+    s.path(
+        rounded_rect_d(0, 0, W, H, R) + " " + rounded_rect_d(5, 5, W - 10, H - 10, 8),
+        fill=INK,
+        evenodd=True,
+    )
 
 
 def ground(s: Svg, prof: list[Point], fill: str, smooth: bool = True) -> None:
@@ -99,8 +139,10 @@ def sky(s: Svg, prof: list[Point], fill: str, smooth: bool = True) -> None:
 
 
 def wavy(y: float, amp: float, rng: Random, n: int = 6, phase: float = 0.0) -> list[Point]:
-    return [(-5 + 210 * i / n, y + amp * math.sin(i * 1.3 + phase) + rng.uniform(-2, 2))
-            for i in range(n + 1)]
+    return [
+        (-5 + 210 * i / n, y + amp * math.sin(i * 1.3 + phase) + rng.uniform(-2, 2))
+        for i in range(n + 1)
+    ]
 
 
 def kasumi(s: Svg, y: float, x0: float, x1: float, h: float, fill: str) -> None:
@@ -119,12 +161,22 @@ def place(s: Svg, x: float, y: float, k: float, flip: bool = False):  # type: ig
 
 # ------------------------------------------------------------------ January: pine
 
+
 def pine_top(s: Svg, rng: Random, flip: bool = False, low: float = 0.0) -> None:
     def draw() -> None:
-        P.pine_bough(s, (-10, 120 + low), (190, 40 + low), -40, 11, rng,
-                     [(0.18, 40, -100), (0.5, 44, -80), (0.82, 38, -60), (0.4, 30, 60)])
-        P.pine_bough(s, (-10, 60 + low), (110, 18 + low), -20, 7, rng,
-                     [(0.55, 32, -110), (0.95, 30, -40)])
+        P.pine_bough(
+            s,
+            (-10, 120 + low),
+            (190, 40 + low),
+            -40,
+            11,
+            rng,
+            [(0.18, 40, -100), (0.5, 44, -80), (0.82, 38, -60), (0.4, 30, 60)],
+        )
+        P.pine_bough(
+            s, (-10, 60 + low), (110, 18 + low), -20, 7, rng, [(0.55, 32, -110), (0.95, 30, -40)]
+        )
+
     if flip:
         with mirror(s):
             draw()
@@ -137,8 +189,9 @@ def card_1(s: Svg, rng: Random) -> None:
     s.circle((116, 104), 66, fill=RED)
     with place(s, 22, 78, 1.2):
         S.crane(s)
-    P.pine_bough(s, (215, 330), (120, 250), 30, 14, rng,
-                 [(0.3, 40, -140), (0.75, 36, -100), (0.98, 32, -60)])
+    P.pine_bough(
+        s, (215, 330), (120, 250), 30, 14, rng, [(0.3, 40, -140), (0.75, 36, -100), (0.98, 32, -60)]
+    )
     P.pine_bough(s, (-10, 322), (60, 270), -10, 10, rng, [(0.6, 34, -70), (1.0, 30, -30)])
 
 
@@ -146,8 +199,15 @@ def card_2(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(262, 6, rng), RED)
     ground(s, wavy(290, 5, rng, phase=2), INK)
-    P.pine_bough(s, (-10, 300), (80, 60), 40, 16, rng,
-                 [(0.35, 36, -150), (0.62, 42, -20), (0.85, 38, -130), (1.0, 34, -60)])
+    P.pine_bough(
+        s,
+        (-10, 300),
+        (80, 60),
+        40,
+        16,
+        rng,
+        [(0.35, 36, -150), (0.62, 42, -20), (0.85, 38, -130), (1.0, 34, -60)],
+    )
     P.pine_bough(s, (205, 220), (120, 150), -20, 9, rng, [(0.5, 34, -60), (1.0, 30, -120)])
     S.ribbon(s, (104, 176), 16, 196, 36, inscription=POEM_1)
 
@@ -166,20 +226,33 @@ def card_4(s: Svg, rng: Random) -> None:
     ground(s, wavy(214, 14, rng, n=4, phase=2.0), INK)
     ground(s, wavy(250, 10, rng, n=5, phase=0.2), RED)
     ground(s, wavy(292, 6, rng, phase=1.0), DEEPRED)
-    P.pine_bough(s, (210, 160), (30, 60), 50, 12, rng,
-                 [(0.15, 38, -80), (0.45, 44, -100), (0.8, 40, -120), (0.6, 28, 80)])
+    P.pine_bough(
+        s,
+        (210, 160),
+        (30, 60),
+        50,
+        12,
+        rng,
+        [(0.15, 38, -80), (0.45, 44, -100), (0.8, 40, -120), (0.6, 28, 80)],
+    )
     P.pine_bough(s, (-10, 250), (90, 170), -30, 9, rng, [(0.6, 34, -70), (1.0, 30, -30)])
 
 
 # ------------------------------------------------------------------ February: plum
 
+
 def card_5(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(200, 12, rng, n=4), RED)
-    P.plum_branch(s, [(-8, 256), (50, 214), (96, 222), (150, 160), (170, 110), (150, 60)], 16,
-                  rng, blossoms=8, r=15)
-    P.plum_branch(s, [(205, 30), (160, 40), (120, 20), (80, 40)], 8, rng, blossoms=4, r=13,
-                  twigs=2)
+    P.plum_branch(
+        s,
+        [(-8, 256), (50, 214), (96, 222), (150, 160), (170, 110), (150, 60)],
+        16,
+        rng,
+        blossoms=8,
+        r=15,
+    )
+    P.plum_branch(s, [(205, 30), (160, 40), (120, 20), (80, 40)], 8, rng, blossoms=4, r=13, twigs=2)
     with place(s, 44, 156, 1.45):
         S.warbler(s)
 
@@ -187,8 +260,15 @@ def card_5(s: Svg, rng: Random) -> None:
 def card_6(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(286, 5, rng), RED)
-    P.plum_branch(s, [(-8, 300), (40, 250), (36, 190), (80, 150), (70, 90), (120, 50)], 16, rng,
-                  blossoms=9, r=15, twigs=4)
+    P.plum_branch(
+        s,
+        [(-8, 300), (40, 250), (36, 190), (80, 150), (70, 90), (120, 50)],
+        16,
+        rng,
+        blossoms=9,
+        r=15,
+        twigs=4,
+    )
     P.plum_branch(s, [(205, 110), (170, 60), (150, 20)], 9, rng, blossoms=3, r=13, twigs=1)
     S.ribbon(s, (112, 186), -14, 190, 36, inscription=POEM_1)
 
@@ -196,22 +276,39 @@ def card_6(s: Svg, rng: Random) -> None:
 def card_7(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(282, 6, rng, n=4, phase=2.5), RED)
-    P.plum_branch(s, [(-8, 290), (60, 230), (54, 170), (110, 130), (96, 70), (150, 30)], 17, rng,
-                  blossoms=11, r=16, twigs=4)
-    P.plum_branch(s, [(205, 250), (150, 200), (170, 150), (140, 110)], 10, rng, blossoms=6, r=15,
-                  twigs=2)
+    P.plum_branch(
+        s,
+        [(-8, 290), (60, 230), (54, 170), (110, 130), (96, 70), (150, 30)],
+        17,
+        rng,
+        blossoms=11,
+        r=16,
+        twigs=4,
+    )
+    P.plum_branch(
+        s, [(205, 250), (150, 200), (170, 150), (140, 110)], 10, rng, blossoms=6, r=15, twigs=2
+    )
 
 
 def card_8(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(268, 10, rng, n=4, phase=1), RED)
-    P.plum_branch(s, [(205, 130), (150, 104), (120, 150), (60, 110), (40, 50)], 16, rng,
-                  blossoms=9, r=18, twigs=3)
-    P.plum_branch(s, [(-8, 262), (40, 236), (70, 196), (120, 214)], 11, rng, blossoms=4, r=16,
-                  twigs=1)
+    P.plum_branch(
+        s,
+        [(205, 130), (150, 104), (120, 150), (60, 110), (40, 50)],
+        16,
+        rng,
+        blossoms=9,
+        r=18,
+        twigs=3,
+    )
+    P.plum_branch(
+        s, [(-8, 262), (40, 236), (70, 196), (120, 214)], 11, rng, blossoms=4, r=16, twigs=1
+    )
 
 
 # ------------------------------------------------------------------ March: cherry
+
 
 def cherry_branch(s: Svg, pts: list[Point], w: float) -> None:
     P.branch(s, pts, w, w * 0.3)
@@ -254,8 +351,14 @@ def card_12(s: Svg, rng: Random) -> None:
 
 # ------------------------------------------------------------------ April: wisteria
 
-def wisteria_top(s: Svg, rng: Random, spots: list[tuple[float, float, float, float]],
-                 leaves: int = 3, width: float = 22) -> None:
+
+def wisteria_top(
+    s: Svg,
+    rng: Random,
+    spots: list[tuple[float, float, float, float]],
+    leaves: int = 3,
+    width: float = 22,
+) -> None:
     P.branch(s, [(-8, 22), (60, 30), (140, 18), (208, 30)], 8, 5)
     for x, y, ln, sway in spots:
         P.wisteria_raceme(s, (x, y), ln, width * rng.uniform(0.9, 1.1), rng, sway)
@@ -275,34 +378,49 @@ def card_13(s: Svg, rng: Random) -> None:
 
 def card_14(s: Svg, rng: Random) -> None:
     base(s)
-    wisteria_top(s, rng, [(28, 24, 220, 10), (76, 26, 150, -8), (150, 20, 190, 6),
-                          (184, 26, 120, -4)])
+    wisteria_top(
+        s, rng, [(28, 24, 220, 10), (76, 26, 150, -8), (150, 20, 190, 6), (184, 26, 120, -4)]
+    )
     S.ribbon(s, (110, 190), -10, 180, 34, inscription=())
 
 
 def card_15(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(286, 5, rng, n=4, phase=0.7), INDIGO)
-    wisteria_top(s, rng, [(28, 24, 236, 8), (76, 28, 170, -8), (126, 24, 256, 6),
-                          (176, 26, 196, -8)], leaves=3, width=22)
+    wisteria_top(
+        s,
+        rng,
+        [(28, 24, 236, 8), (76, 28, 170, -8), (126, 24, 256, 6), (176, 26, 196, -8)],
+        leaves=3,
+        width=22,
+    )
 
 
 def card_16(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(250, 10, rng, n=4), RED)
     ground(s, wavy(292, 5, rng, n=4, phase=1), INK)
-    wisteria_top(s, rng, [(40, 24, 190, 14), (104, 22, 214, -10), (166, 26, 164, 4)], leaves=2,
-                 width=27)
+    wisteria_top(
+        s, rng, [(40, 24, 190, 14), (104, 22, 214, -10), (166, 26, 164, 4)], leaves=2, width=27
+    )
 
 
 # ------------------------------------------------------------------ May: iris
 
-def iris_bed(s: Svg, rng: Random, xs: list[float], y: float, hmin: float, hmax: float,
-             w: float = 13) -> None:
+
+def iris_bed(
+    s: Svg, rng: Random, xs: list[float], y: float, hmin: float, hmax: float, w: float = 13
+) -> None:
     cols = (PINE, LEAF, DARKPINE, LEAF)
     for i, x in enumerate(xs):
-        P.iris_blade(s, (x, y), rng.uniform(hmin, hmax), rng.uniform(-30, 30),
-                     w * rng.uniform(0.85, 1.15), cols[i % 4])
+        P.iris_blade(
+            s,
+            (x, y),
+            rng.uniform(hmin, hmax),
+            rng.uniform(-30, 30),
+            w * rng.uniform(0.85, 1.15),
+            cols[i % 4],
+        )
 
 
 def card_17(s: Svg, rng: Random) -> None:
@@ -311,8 +429,9 @@ def card_17(s: Svg, rng: Random) -> None:
     iris_bed(s, rng, [24, 44, 64, 136, 158, 178], 142, 80, 130, 11)
     for c, k in (((36, 50), 1.2), ((162, 44), 1.25), ((98, 66), 1.05)):
         P.iris_flower(s, c, k, rng, tilt=rng.uniform(-10, 10))
-    S.bridge(s, [((-10, 292), (150, 236)), ((140, 244), (26, 184)), ((30, 190), (210, 142))],
-             width=28)
+    S.bridge(
+        s, [((-10, 292), (150, 236)), ((140, 244), (26, 184)), ((30, 190), (210, 142))], width=28
+    )
     iris_bed(s, rng, [150, 166, 182], 316, 60, 100, 11)
     P.iris_flower(s, (166, 240), 0.9, rng)
 
@@ -341,6 +460,7 @@ def card_20(s: Svg, rng: Random) -> None:
 
 
 # ------------------------------------------------------------------ June: peony
+
 
 def card_21(s: Svg, rng: Random) -> None:
     base(s)
@@ -385,6 +505,7 @@ def card_24(s: Svg, rng: Random) -> None:
 
 # ------------------------------------------------------------------ July: bush clover
 
+
 def card_25(s: Svg, rng: Random) -> None:
     base(s)
     P.clover_branch(s, (-8, 160), (40, 20), (140, 10), (200, 110), rng, density=9)
@@ -411,12 +532,23 @@ def card_27(s: Svg, rng: Random) -> None:
 def card_28(s: Svg, rng: Random) -> None:
     base(s)
     sky(s, wavy(96, 10, rng, n=4, phase=1), RED)
-    P.clover_branch(s, (208, 330), (200, 150), (90, 90), (10, 170), rng, density=10, k=1.9,
-                    flower=RED, leaf_cols=(LEAF, INK, PINE))
+    P.clover_branch(
+        s,
+        (208, 330),
+        (200, 150),
+        (90, 90),
+        (10, 170),
+        rng,
+        density=10,
+        k=1.9,
+        flower=RED,
+        leaf_cols=(LEAF, INK, PINE),
+    )
     P.clover_branch(s, (208, 236), (130, 200), (60, 230), (40, 310), rng, density=6)
 
 
 # ------------------------------------------------------------------ August: susuki
+
 
 def card_29(s: Svg, rng: Random) -> None:
     base(s, RED)
@@ -444,17 +576,21 @@ def card_32(s: Svg, rng: Random) -> None:
     base(s, PAPER)
     sky(s, wavy(40, 5, rng, n=4), RED)
     P.susuki_hill(s, 150, rng, peak_x=20, rows=7, plumes=2)
-    for pts in (((124, 322), (128, 220), (112, 160), (86, 146)),
-                ((150, 322), (156, 200), (144, 120), (116, 100)),
-                ((178, 322), (176, 230), (186, 170), (204, 158))):
+    for pts in (
+        ((124, 322), (128, 220), (112, 160), (86, 146)),
+        ((150, 322), (156, 200), (144, 120), (116, 100)),
+        ((178, 322), (176, 230), (186, 170), (204, 158)),
+    ):
         blade = S.catmull(list(pts), 8)
         s.path(tapered(blade, 6, 0.4, bulge=2, cap=False), fill=INK)
 
 
 # ------------------------------------------------------------------ September: chrysanthemum
 
-def chrys_plants(s: Svg, rng: Random, flowers: list[tuple[float, float, float, bool]],
-                 leaf_k: float = 1.0) -> None:
+
+def chrys_plants(
+    s: Svg, rng: Random, flowers: list[tuple[float, float, float, bool]], leaf_k: float = 1.0
+) -> None:
     """Chrysanthemums on stems rising from the bottom edge, leaves along the stems;
     each flower is (x, y, radius, red?)."""
     for i, (x, y, r, _red) in enumerate(flowers):
@@ -467,8 +603,14 @@ def chrys_plants(s: Svg, rng: Random, flowers: list[tuple[float, float, float, b
             t = 0.22 + 0.55 * j / max(1, n - 1)
             p = stem[int(t * (len(stem) - 1))]
             side = -1 if (i + j) % 2 else 1
-            P.chrys_leaf(s, p, 44 * leaf_k * (1.1 - t * 0.4), -90 + side * 62, rng,
-                         PINE if (i + j) % 2 else LEAF)
+            P.chrys_leaf(
+                s,
+                p,
+                44 * leaf_k * (1.1 - t * 0.4),
+                -90 + side * 62,
+                rng,
+                PINE if (i + j) % 2 else LEAF,
+            )
     for x, y, r, red in flowers:
         if red:
             P.chrysanthemum(s, (x, y), r, rng, col=RED, dark=DEEPRED, heart=GOLD)
@@ -491,8 +633,11 @@ def card_34(s: Svg, rng: Random) -> None:
 
 def card_35(s: Svg, rng: Random) -> None:
     base(s)
-    chrys_plants(s, rng, [(66, 96, 50, False), (148, 176, 40, False), (90, 250, 30, True),
-                          (160, 60, 28, True)])
+    chrys_plants(
+        s,
+        rng,
+        [(66, 96, 50, False), (148, 176, 40, False), (90, 250, 30, True), (160, 60, 28, True)],
+    )
 
 
 def card_36(s: Svg, rng: Random) -> None:
@@ -503,8 +648,10 @@ def card_36(s: Svg, rng: Random) -> None:
 
 # ------------------------------------------------------------------ October: maple
 
-def maple_tree(s: Svg, rng: Random, pts: list[Point], leaves: list[tuple[float, float, float]],
-               w: float = 10) -> None:
+
+def maple_tree(
+    s: Svg, rng: Random, pts: list[Point], leaves: list[tuple[float, float, float]], w: float = 10
+) -> None:
     """An ink maple branch along ``pts`` with big leaves (x, y, radius) on short twigs;
     mostly vermilion, a few deep red and one ochre, as autumn maple is printed."""
     P.branch(s, pts, w, w * 0.3)
@@ -515,50 +662,88 @@ def maple_tree(s: Svg, rng: Random, pts: list[Point], leaves: list[tuple[float, 
     cols = [RED, RED, DEEPRED, RED, OCHRE, RED, DEEPRED]
     for i, (x, y, r) in enumerate(leaves):
         col = cols[(i + rng.randrange(2)) % len(cols)]
-        P.maple_leaf(s, (x, y), r, -90 + rng.uniform(-40, 40), col,
-                     DEEPRED if col != DEEPRED else INK)
+        P.maple_leaf(
+            s, (x, y), r, -90 + rng.uniform(-40, 40), col, DEEPRED if col != DEEPRED else INK
+        )
 
 
 def card_37(s: Svg, rng: Random) -> None:
     base(s)
-    maple_tree(s, rng, [(-8, 110), (60, 70), (130, 56), (208, 20)],
-               [(38, 46, 36), (108, 38, 38), (170, 66, 34), (76, 112, 30), (176, 134, 30)])
+    maple_tree(
+        s,
+        rng,
+        [(-8, 110), (60, 70), (130, 56), (208, 20)],
+        [(38, 46, 36), (108, 38, 38), (170, 66, 34), (76, 112, 30), (176, 134, 30)],
+    )
     with place(s, 20, 140, 1.05):
         S.deer(s)
 
 
 def card_38(s: Svg, rng: Random) -> None:
     base(s)
-    maple_tree(s, rng, [(-8, 60), (70, 90), (140, 70), (208, 110)],
-               [(38, 44, 38), (116, 40, 36), (174, 70, 32)], 8)
-    maple_tree(s, rng, [(208, 300), (140, 250), (80, 270), (-8, 230)],
-               [(40, 198, 34), (162, 212, 36), (62, 280, 32), (144, 286, 32)], 8)
+    maple_tree(
+        s,
+        rng,
+        [(-8, 60), (70, 90), (140, 70), (208, 110)],
+        [(38, 44, 38), (116, 40, 36), (174, 70, 32)],
+        8,
+    )
+    maple_tree(
+        s,
+        rng,
+        [(208, 300), (140, 250), (80, 270), (-8, 230)],
+        [(40, 198, 34), (162, 212, 36), (62, 280, 32), (144, 286, 32)],
+        8,
+    )
     S.ribbon(s, (100, 164), 12, 180, 34, col=INDIGO, edge=INK)
 
 
 def card_39(s: Svg, rng: Random) -> None:
     base(s)
     S.waves(s, 268, 320, rng, rows=2)
-    maple_tree(s, rng, [(-8, 290), (60, 220), (100, 140), (170, 80), (208, 70)],
-               [(46, 56, 44), (134, 44, 44), (58, 154, 40), (160, 152, 42), (124, 230, 38)],
-               13)
+    maple_tree(
+        s,
+        rng,
+        [(-8, 290), (60, 220), (100, 140), (170, 80), (208, 70)],
+        [(46, 56, 44), (134, 44, 44), (58, 154, 40), (160, 152, 42), (124, 230, 38)],
+        13,
+    )
 
 
 def card_40(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(250, 10, rng, n=4), RED)
-    maple_tree(s, rng, [(208, 200), (140, 150), (70, 90), (-8, 70)],
-               [(42, 44, 44), (130, 46, 42), (60, 156, 40), (166, 120, 36), (136, 214, 40)],
-               11)
+    maple_tree(
+        s,
+        rng,
+        [(208, 200), (140, 150), (70, 90), (-8, 70)],
+        [(42, 44, 44), (130, 46, 42), (60, 156, 40), (166, 120, 36), (136, 214, 40)],
+        11,
+    )
 
 
 # ------------------------------------------------------------------ November: willow
 
-def willows(s: Svg, rng: Random, tops: list[tuple[float, float, float, float]], col: str = LEAF,
-            stem: str = INK) -> None:
+
+def willows(
+    s: Svg,
+    rng: Random,
+    tops: list[tuple[float, float, float, float]],
+    col: str = LEAF,
+    stem: str = INK,
+) -> None:
     for x, y, ln, sway in tops:
-        P.willow_strand(s, (x, y), ln, sway, rng, col=col, stem=stem,
-                        leaves=max(5, int(ln / 11)), col2=PINE if col == LEAF else None)
+        P.willow_strand(
+            s,
+            (x, y),
+            ln,
+            sway,
+            rng,
+            col=col,
+            stem=stem,
+            leaves=max(5, int(ln / 11)),
+            col2=PINE if col == LEAF else None,
+        )
 
 
 def card_41(s: Svg, rng: Random) -> None:
@@ -569,8 +754,13 @@ def card_41(s: Svg, rng: Random) -> None:
         s.line([(x, y), (x - 7, y + 24)], SKY, 1.3, op=0.8)
     S.waves(s, 262, 320, rng, water=INDIGO, crest=SKY, rows=2)
     P.branch(s, [(-8, 28), (30, 20), (70, 8)], 8, 3, "#4a3a2a")
-    willows(s, rng, [(8, 24, 140, 6), (24, 20, 226, 10), (42, 16, 110, -4), (60, 12, 80, 4)],
-            col="#b5c43a", stem="#8a9a2a")
+    willows(
+        s,
+        rng,
+        [(8, 24, 140, 6), (24, 20, 226, 10), (42, 16, 110, -4), (60, 12, 80, 4)],
+        col="#b5c43a",
+        stem="#8a9a2a",
+    )
     with place(s, 54, 82, 0.9):
         S.rain_man(s)
     with place(s, 76, 222, 0.95, flip=True):
@@ -582,8 +772,19 @@ def card_42(s: Svg, rng: Random) -> None:
     ground(s, wavy(270, 8, rng, n=4), INDIGO)
     sky(s, wavy(44, 6, rng, n=4), INK)
     P.branch(s, [(-8, 40), (60, 30), (130, 40), (208, 28)], 8, 5)
-    willows(s, rng, [(14, 36, 200, 10), (40, 34, 150, -10), (150, 38, 236, -6),
-                     (176, 34, 170, 8), (120, 38, 110, 4), (70, 32, 96, 6), (190, 32, 110, -4)])
+    willows(
+        s,
+        rng,
+        [
+            (14, 36, 200, 10),
+            (40, 34, 150, -10),
+            (150, 38, 236, -6),
+            (176, 34, 170, 8),
+            (120, 38, 110, 4),
+            (70, 32, 96, 6),
+            (190, 32, 110, -4),
+        ],
+    )
     with s.group("translate(30,150) rotate(-30) scale(1.15)"):
         S.swallow(s)
 
@@ -592,8 +793,20 @@ def card_43(s: Svg, rng: Random) -> None:
     base(s)
     P.branch(s, [(-8, 20), (100, 12), (208, 26)], 9, 5)
     S.waves(s, 276, 320, rng, rows=2)
-    willows(s, rng, [(14, 18, 250, 10), (34, 16, 190, -6), (56, 14, 230, 8), (78, 14, 150, -4),
-                     (124, 14, 170, 6), (146, 14, 240, -8), (168, 18, 210, 6), (188, 22, 150, -4)])
+    willows(
+        s,
+        rng,
+        [
+            (14, 18, 250, 10),
+            (34, 16, 190, -6),
+            (56, 14, 230, 8),
+            (78, 14, 150, -4),
+            (124, 14, 170, 6),
+            (146, 14, 240, -8),
+            (168, 18, 210, 6),
+            (188, 22, 150, -4),
+        ],
+    )
     S.ribbon(s, (100, 186), -8, 180, 34)
 
 
@@ -618,14 +831,24 @@ def card_44(s: Svg, rng: Random) -> None:
 
 # ------------------------------------------------------------------ December: paulownia
 
-def kiri(s: Svg, rng: Random, crest: tuple[float, float, float],
-         leaves: list[tuple[float, float, float, float, str]], *, leaves_first: bool = False,
-         bells: tuple[int, int, int] = (5, 7, 5), stalk: float = 1.0) -> None:
+
+def kiri(
+    s: Svg,
+    rng: Random,
+    crest: tuple[float, float, float],
+    leaves: list[tuple[float, float, float, float, str]],
+    *,
+    leaves_first: bool = False,
+    bells: tuple[int, int, int] = (5, 7, 5),
+    stalk: float = 1.0,
+) -> None:
     """Paulownia: a flower crest (base x, y, blossom length) rising from behind big leaves
     (base x, y, size, angle, colour)."""
+
     def draw_leaves() -> None:
         for x, y, r, a, col in leaves:
             P.kiri_leaf(s, (x, y), r, a, col, vein=LEAF if col in (DARKPINE, PINE) else PINE)
+
     if leaves_first:
         draw_leaves()
     P.kiri_crest(s, crest[:2], crest[2], rng, bells=bells, stalk=stalk)
@@ -636,16 +859,27 @@ def kiri(s: Svg, rng: Random, crest: tuple[float, float, float],
 def card_45(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(150, 8, rng, n=4, phase=1.2), RED)
-    kiri(s, rng, (100, 100, 24), [(-10, 4, 66, 50, DARKPINE), (210, 4, 66, 130, LEAF)],
-         leaves_first=True, bells=(3, 5, 3), stalk=0.6)
+    kiri(
+        s,
+        rng,
+        (100, 100, 24),
+        [(-10, 4, 66, 50, DARKPINE), (210, 4, 66, 130, LEAF)],
+        leaves_first=True,
+        bells=(3, 5, 3),
+        stalk=0.6,
+    )
     with place(s, 6, 94, 1.0):
         S.phoenix(s)
 
 
 def card_46(s: Svg, rng: Random) -> None:
     base(s)
-    kiri(s, rng, (100, 214, 30), [(26, 326, 76, -62, LEAF), (174, 326, 76, -118, PINE),
-                                  (100, 340, 86, -90, DARKPINE)])
+    kiri(
+        s,
+        rng,
+        (100, 214, 30),
+        [(26, 326, 76, -62, LEAF), (174, 326, 76, -118, PINE), (100, 340, 86, -90, DARKPINE)],
+    )
 
 
 def card_47(s: Svg, rng: Random) -> None:
@@ -657,11 +891,16 @@ def card_47(s: Svg, rng: Random) -> None:
 def card_48(s: Svg, rng: Random) -> None:
     base(s)
     ground(s, wavy(248, 6, rng, n=4), OCHRE)
-    kiri(s, rng, (100, 212, 30), [(30, 326, 62, -48, DARKPINE), (170, 326, 62, -132, DARKPINE),
-                                  (100, 346, 82, -90, LEAF)])
+    kiri(
+        s,
+        rng,
+        (100, 212, 30),
+        [(30, 326, 62, -48, DARKPINE), (170, 326, 62, -132, DARKPINE), (100, 346, 82, -90, LEAF)],
+    )
 
 
 # ------------------------------------------------------------------ the back
+
 
 def draw_back() -> str:
     s = Svg(W, H)
@@ -690,9 +929,7 @@ def draw_back() -> str:
     return s.text()
 
 
-CARDS: dict[int, Callable[[Svg, Random], None]] = {
-    i: globals()[f"card_{i}"] for i in range(1, 49)
-}
+CARDS: dict[int, Callable[[Svg, Random], None]] = {i: globals()[f"card_{i}"] for i in range(1, 49)}
 
 
 def draw_card(card_id: int) -> str:
@@ -710,7 +947,7 @@ def main(argv: list[str] | None = None) -> int:
     if "--out" in args:
         i = args.index("--out")
         root = Path(args[i + 1])
-        del args[i:i + 2]
+        del args[i : i + 2]
     only = {int(a) for a in args if a.isdigit()}
     cards_dir = root / "cards"
     badges_dir = root / "ui" / "badges"

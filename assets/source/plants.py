@@ -48,14 +48,16 @@ def branch(s: Svg, pts: list[Point], w0: float, w1: float, col: str = INK) -> No
     s.path(tapered(pts, w0, w1), fill=col)
 
 
-def curve_branch(s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, w0: float, w1: float,
-                 col: str = INK) -> list[Point]:
+def curve_branch(
+    s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, w0: float, w1: float, col: str = INK
+) -> list[Point]:
     pts = cubic(p0, p1, p2, p3, 18)
     branch(s, pts, w0, w1, col)
     return pts
 
 
 # ------------------------------------------------------------------ 1 pine
+
 
 def pine_cluster(s: Svg, c: Point, r: float, ang: float, rng: Random) -> None:
     """A fan of pine needles opening towards ``ang`` (degrees, -90 = up)."""
@@ -80,8 +82,15 @@ def pine_cluster(s: Svg, c: Point, r: float, ang: float, rng: Random) -> None:
     s.circle(c, r * 0.16, fill=INK)
 
 
-def pine_bough(s: Svg, base: Point, tip: Point, bend: float, w: float, rng: Random,
-               clusters: list[tuple[float, float, float]]) -> None:
+def pine_bough(
+    s: Svg,
+    base: Point,
+    tip: Point,
+    bend: float,
+    w: float,
+    rng: Random,
+    clusters: list[tuple[float, float, float]],
+) -> None:
     """A bending ink bough from ``base`` to ``tip`` with needle fans.
 
     ``clusters`` holds (t along the bough, radius, opening angle) for each fan.
@@ -114,6 +123,7 @@ def lerp2(a: Point, b: Point, t: float) -> Point:
 
 # ------------------------------------------------------------------ 2 plum
 
+
 def plum_blossom(s: Svg, c: Point, r: float, rng: Random, col: str = RED) -> None:
     rot0 = rng.uniform(0, 72)
     for i in range(5):
@@ -126,12 +136,23 @@ def plum_blossom(s: Svg, c: Point, r: float, rng: Random, col: str = RED) -> Non
 
 def plum_bud(s: Svg, c: Point, r: float, col: str = RED) -> None:
     s.circle(c, r, fill=col)
-    s.path(f"M{pt((c[0] - r, c[1] + r * 0.2))} Q{pt((c[0], c[1] + r * 1.6))} "
-           f"{pt((c[0] + r, c[1] + r * 0.2))}Z", fill=INK)
+    s.path(
+        f"M{pt((c[0] - r, c[1] + r * 0.2))} Q{pt((c[0], c[1] + r * 1.6))} "
+        f"{pt((c[0] + r, c[1] + r * 0.2))}Z",
+        fill=INK,
+    )
 
 
-def plum_branch(s: Svg, pts: list[Point], w0: float, rng: Random, *, blossoms: int = 4,
-                r: float = 11, twigs: int = 3) -> list[Point]:
+def plum_branch(
+    s: Svg,
+    pts: list[Point],
+    w0: float,
+    rng: Random,
+    *,
+    blossoms: int = 4,
+    r: float = 11,
+    twigs: int = 3,
+) -> list[Point]:
     """An angular plum branch (straight segments, sharp turns) with blossoms and buds."""
     branch(s, pts, w0, w0 * 0.25)
     spots: list[Point] = []
@@ -160,11 +181,15 @@ def plum_branch(s: Svg, pts: list[Point], w0: float, rng: Random, *, blossoms: i
 
 # ------------------------------------------------------------------ 3 cherry
 
-def cherry_flower(s: Svg, c: Point, r: float, rot0: float, fill: str = PAPER,
-                  heart: str = RED) -> None:
-    petal = (f"M0,0 C{-0.5 * r:.1f},{-0.25 * r:.1f} {-0.55 * r:.1f},{-0.95 * r:.1f} "
-             f"{-0.16 * r:.1f},{-r:.1f} L0,{-0.82 * r:.1f} L{0.16 * r:.1f},{-r:.1f} "
-             f"C{0.55 * r:.1f},{-0.95 * r:.1f} {0.5 * r:.1f},{-0.25 * r:.1f} 0,0Z")
+
+def cherry_flower(
+    s: Svg, c: Point, r: float, rot0: float, fill: str = PAPER, heart: str = RED
+) -> None:
+    petal = (
+        f"M0,0 C{-0.5 * r:.1f},{-0.25 * r:.1f} {-0.55 * r:.1f},{-0.95 * r:.1f} "
+        f"{-0.16 * r:.1f},{-r:.1f} L0,{-0.82 * r:.1f} L{0.16 * r:.1f},{-r:.1f} "
+        f"C{0.55 * r:.1f},{-0.95 * r:.1f} {0.5 * r:.1f},{-0.25 * r:.1f} 0,0Z"
+    )
     with s.group(f"translate({pt(c)})"):
         for i in range(5):
             with s.group(f"rotate({rot0 + 72 * i:.1f})"):
@@ -188,8 +213,17 @@ def scallop_d(pts: list[Point], c: Point, bump: float) -> str:
     return d + "Z"
 
 
-def cherry_cloud(s: Svg, c: Point, rx: float, ry: float, rng: Random, *, flowers: int = 9,
-                 base: str = PALEPINK, fr: float = 11) -> None:
+def cherry_cloud(
+    s: Svg,
+    c: Point,
+    rx: float,
+    ry: float,
+    rng: Random,
+    *,
+    flowers: int = 9,
+    base: str = PALEPINK,
+    fr: float = 11,
+) -> None:
     pts = blob_pts(c, rx, ry, 11, 0.12, rng)
     s.path(scallop_d(pts, c, min(rx, ry) * 0.28), fill=PINK)
     pts2 = blob_pts(c, rx * 0.86, ry * 0.82, 10, 0.1, rng)
@@ -211,16 +245,25 @@ def cherry_cloud(s: Svg, c: Point, rx: float, ry: float, rng: Random, *, flowers
 
 # ------------------------------------------------------------------ 4 wisteria
 
-def wisteria_raceme(s: Svg, top: Point, length: float, width: float, rng: Random,
-                    sway: float = 0.0) -> None:
+
+def wisteria_raceme(
+    s: Svg, top: Point, length: float, width: float, rng: Random, sway: float = 0.0
+) -> None:
     """A hanging flower cluster on a black stalk: a solid violet body, widest a little below
     the top and tapering to a point, covered in rows of florets set in chevrons that pale
     towards the buds at the tip (the body gives the cluster its mass at thumbnail size)."""
     n = 20
     start = (top[0], top[1] + 10)
-    spine = [top, *cubic(start, (top[0] + sway * 0.3, top[1] + length * 0.3),
-                         (top[0] + sway, top[1] + length * 0.7),
-                         (top[0] + sway * 1.2, top[1] + length), n)]
+    spine = [
+        top,
+        *cubic(
+            start,
+            (top[0] + sway * 0.3, top[1] + length * 0.3),
+            (top[0] + sway, top[1] + length * 0.7),
+            (top[0] + sway * 1.2, top[1] + length),
+            n,
+        ),
+    ]
     s.line(spine[:3], INK, 2.4)
     s.path(tapered(spine[1:], width * 1.1, width * 0.15, bulge=width * 0.55), fill=VIOLET)
     rows = int(length / 6.2)
@@ -239,12 +282,12 @@ def wisteria_raceme(s: Svg, top: Point, length: float, width: float, rng: Random
             tilt = 0 if k == 1 else (25 if off < 0 else -25) if abs(off) > 1 else 0
             s.ellipse(q, rr, rr * 0.62, fill=col, rot=tilt)
             if col == VIOLET:
-                s.ellipse((q[0], q[1] - rr * 0.3), rr * 0.55, rr * 0.25, fill=PALEVIOLET,
-                          rot=tilt)
+                s.ellipse((q[0], q[1] - rr * 0.3), rr * 0.55, rr * 0.25, fill=PALEVIOLET, rot=tilt)
 
 
-def wisteria_leaves(s: Svg, base: Point, ang: float, length: float, rng: Random,
-                    col: str = LEAF) -> None:
+def wisteria_leaves(
+    s: Svg, base: Point, ang: float, length: float, rng: Random, col: str = LEAF
+) -> None:
     """A pinnate wisteria leaf: a stalk with paired leaflets."""
     end = polar(base, length, ang)
     s.line([base, end], DARKPINE, 1.3)
@@ -258,20 +301,35 @@ def wisteria_leaves(s: Svg, base: Point, ang: float, length: float, rng: Random,
 
 # ------------------------------------------------------------------ 5 iris
 
-def iris_blade(s: Svg, base: Point, height: float, lean: float, w: float,
-               col: str = LEAF) -> None:
+
+def iris_blade(s: Svg, base: Point, height: float, lean: float, w: float, col: str = LEAF) -> None:
     tip = (base[0] + lean, base[1] - height)
-    pts = cubic(base, (base[0], base[1] - height * 0.4), (base[0] + lean * 0.4,
-                base[1] - height * 0.8), tip, 14)
+    pts = cubic(
+        base,
+        (base[0], base[1] - height * 0.4),
+        (base[0] + lean * 0.4, base[1] - height * 0.8),
+        tip,
+        14,
+    )
     s.path(tapered(pts, w, 0.2, bulge=w * 0.3, cap=False), fill=col)
 
 
 def iris_petal(s: Svg, c: Point, ln: float, wd: float, ang: float, col: str) -> None:
     """A spatulate petal from ``c``: a narrow claw widening to a broad rounded blade."""
-    pts = [(0.0, -0.08), (0.3, -0.2), (0.62, -0.5), (0.9, -0.46), (1.0, 0.0), (0.9, 0.46),
-           (0.62, 0.5), (0.3, 0.2), (0.0, 0.08)]
-    s.path(smooth_closed([rot((c[0] + x * ln, c[1] + y * wd), ang, c) for x, y in pts], 0.8),
-           fill=col)
+    pts = [
+        (0.0, -0.08),
+        (0.3, -0.2),
+        (0.62, -0.5),
+        (0.9, -0.46),
+        (1.0, 0.0),
+        (0.9, 0.46),
+        (0.62, 0.5),
+        (0.3, 0.2),
+        (0.0, 0.08),
+    ]
+    s.path(
+        smooth_closed([rot((c[0] + x * ln, c[1] + y * wd), ang, c) for x, y in pts], 0.8), fill=col
+    )
 
 
 def iris_flower(s: Svg, c: Point, k: float, rng: Random, tilt: float = 0.0) -> None:
@@ -292,10 +350,14 @@ def iris_flower(s: Svg, c: Point, k: float, rng: Random, tilt: float = 0.0) -> N
 
 # ------------------------------------------------------------------ 6 peony
 
-def peony(s: Svg, c: Point, r: float, rng: Random, *, col: str = RED,
-          dark: str = DEEPRED) -> None:
-    layers = ((dark, 8, 0.56, 0.52), (col, 7, 0.42, 0.44), (PINK, 6, 0.26, 0.34),
-              (col, 5, 0.14, 0.26))
+
+def peony(s: Svg, c: Point, r: float, rng: Random, *, col: str = RED, dark: str = DEEPRED) -> None:
+    layers = (
+        (dark, 8, 0.56, 0.52),
+        (col, 7, 0.42, 0.44),
+        (PINK, 6, 0.26, 0.34),
+        (col, 5, 0.14, 0.26),
+    )
     for fill, n, dist, size in layers:
         a0 = rng.uniform(0, 360)
         for i in range(n):
@@ -307,8 +369,9 @@ def peony(s: Svg, c: Point, r: float, rng: Random, *, col: str = RED,
         s.circle(polar(c, r * rng.uniform(0.02, 0.14), rng.uniform(0, 360)), r * 0.05, fill=GOLD)
 
 
-def peony_leaf(s: Svg, base: Point, length: float, ang: float, col: str = PINE,
-               vein: str = DARKPINE) -> None:
+def peony_leaf(
+    s: Svg, base: Point, length: float, ang: float, col: str = PINE, vein: str = DARKPINE
+) -> None:
     """A deeply cut, three-part peony leaf."""
     for da, k in ((-38, 0.72), (38, 0.72), (0, 1.0)):
         a = ang + da
@@ -317,15 +380,26 @@ def peony_leaf(s: Svg, base: Point, length: float, ang: float, col: str = PINE,
         s.line([base, lerp2(base, tip, 0.85)], vein, max(0.8, length * 0.025))
         # a side lobe
         mid = lerp2(base, tip, 0.45)
-        s.path(leaf_d(mid, length * 0.38 * k, length * 0.1, a + (25 if da >= 0 else -25)),
-               fill=col)
+        s.path(leaf_d(mid, length * 0.38 * k, length * 0.1, a + (25 if da >= 0 else -25)), fill=col)
 
 
 # ------------------------------------------------------------------ 7 bush clover
 
-def clover_branch(s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, rng: Random, *,
-                  w: float = 4.2, flower: str = RED, leaf_cols: tuple[str, ...] = (LEAF, INK, PINE),
-                  density: int = 9, k: float = 1.7) -> None:
+
+def clover_branch(
+    s: Svg,
+    p0: Point,
+    p1: Point,
+    p2: Point,
+    p3: Point,
+    rng: Random,
+    *,
+    w: float = 4.2,
+    flower: str = RED,
+    leaf_cols: tuple[str, ...] = (LEAF, INK, PINE),
+    density: int = 9,
+    k: float = 1.7,
+) -> None:
     """An arching bush-clover stem with rounded trefoil leaves and sprays of red pea flowers.
 
     Flowers hang on the outer (lower) side of the arch, leaves stand on the inner side, as the
@@ -363,11 +437,21 @@ def clover_branch(s: Svg, p0: Point, p1: Point, p2: Point, p3: Point, rng: Rando
 
 # ------------------------------------------------------------------ 8 susuki
 
-def susuki_hill(s: Svg, top_y: float, rng: Random, *, peak_x: float = 100,
-                grass: str = PAPER, rows: int = 5, plumes: int = 3,
-                hump: tuple[float, float, float] | None = None) -> None:
+
+def susuki_hill(
+    s: Svg,
+    top_y: float,
+    rng: Random,
+    *,
+    peak_x: float = 100,
+    grass: str = PAPER,
+    rows: int = 5,
+    plumes: int = 3,
+    hump: tuple[float, float, float] | None = None,
+) -> None:
     """The black grassy hill of August with white grass strokes and plumes above it;
     ``hump`` (peak x, top y, half width) adds a second, smaller hill in front."""
+
     def ridge(x: float, lift: float = 0.0) -> float:
         u = (x - peak_x) / 150
         y = top_y + 110 * u * u
@@ -375,8 +459,9 @@ def susuki_hill(s: Svg, top_y: float, rng: Random, *, peak_x: float = 100,
             v = (x - hump[0]) / hump[2]
             y = min(y, hump[1] + 60 * v * v)
         return y + lift
+
     prof = [(x, ridge(x)) for x in range(-10, 221, 10)]
-    d = "M" + pt(prof[0]) + " " + smooth_open(prof)[len("M" + pt(prof[0])):]
+    d = "M" + pt(prof[0]) + " " + smooth_open(prof)[len("M" + pt(prof[0])) :]
     s.path(below_d(d), fill=INK)
     # rows of grass blades following the ridge
     for row in range(rows):
@@ -389,8 +474,13 @@ def susuki_hill(s: Svg, top_y: float, rng: Random, *, peak_x: float = 100,
                 continue
             h = rng.uniform(16, 24)
             lean = rng.uniform(-6, 6) + (x - peak_x) * 0.06
-            pts = cubic(base, (base[0], base[1] - h * 0.5), (base[0] + lean * 0.6, base[1] - h),
-                        (base[0] + lean, base[1] - h * 1.05), 8)
+            pts = cubic(
+                base,
+                (base[0], base[1] - h * 0.5),
+                (base[0] + lean * 0.6, base[1] - h),
+                (base[0] + lean, base[1] - h * 1.05),
+                8,
+            )
             s.path(tapered(pts, 1.9, 0.2, cap=False), fill=grass)
             x += rng.uniform(6, 10)
     # susuki plumes and long arching blades standing above the crest
@@ -410,15 +500,29 @@ def susuki_hill(s: Svg, top_y: float, rng: Random, *, peak_x: float = 100,
             mid = polar(start, ln * 0.5, a0)
             end = polar(mid, ln * 0.5, a0 + side * 40)
             s.path(tapered(cubic(start, mid, mid, end, 6), 2.6, 0.3, cap=False), fill=INK)
-        blade = cubic((x + 6, y0), (x + 10, y0 - h * 0.5), (x + side * 30, y0 - h * 0.6),
-                      (x + side * 44, y0 - h * 0.3), 10)
+        blade = cubic(
+            (x + 6, y0),
+            (x + 10, y0 - h * 0.5),
+            (x + side * 30, y0 - h * 0.6),
+            (x + side * 44, y0 - h * 0.3),
+            10,
+        )
         s.path(tapered(blade, 3.2, 0.3, bulge=1.2, cap=False), fill=INK)
 
 
 # ------------------------------------------------------------------ 9 chrysanthemum
 
-def chrysanthemum(s: Svg, c: Point, r: float, rng: Random, *, col: str = GOLD,
-                  dark: str = OCHRE, heart: str = DEEPRED) -> None:
+
+def chrysanthemum(
+    s: Svg,
+    c: Point,
+    r: float,
+    rng: Random,
+    *,
+    col: str = GOLD,
+    dark: str = OCHRE,
+    heart: str = DEEPRED,
+) -> None:
     n = 22
     a0 = rng.uniform(0, 20)
     for i in range(n):
@@ -432,8 +536,9 @@ def chrysanthemum(s: Svg, c: Point, r: float, rng: Random, *, col: str = GOLD,
         s.circle(polar(c, r * 0.13, 360 * i / 7 + a0), r * 0.06, fill=heart)
 
 
-def chrys_leaf(s: Svg, base: Point, length: float, ang: float, rng: Random,
-               col: str = PINE) -> None:
+def chrys_leaf(
+    s: Svg, base: Point, length: float, ang: float, rng: Random, col: str = PINE
+) -> None:
     """A lobed chrysanthemum leaf with a dark midrib."""
     tip = polar(base, length, ang)
     pts: list[Point] = [base]
@@ -452,55 +557,76 @@ def chrys_leaf(s: Svg, base: Point, length: float, ang: float, rng: Random,
 
 # ------------------------------------------------------------------ 10 maple
 
+
 def maple_leaf_d(c: Point, r: float, ang: float) -> str:
     """A seven-lobed maple leaf outline with broad, sharp-tipped lobes (reads at small size)."""
-    lobes = ((-132, 0.42), (-88, 0.74), (-44, 0.94), (0, 1.0), (44, 0.94), (88, 0.74),
-             (132, 0.42))
+    lobes = ((-132, 0.42), (-88, 0.74), (-44, 0.94), (0, 1.0), (44, 0.94), (88, 0.74), (132, 0.42))
     pts: list[Point] = [polar(c, r * 0.14, ang + 180)]
     for i, (da, k) in enumerate(lobes):
         a = ang + da
         spread = 21 if abs(da) < 100 else 26
-        pts += [polar(c, r * k * 0.52, a - spread), polar(c, r * k * 0.8, a - 11),
-                polar(c, r * k, a), polar(c, r * k * 0.8, a + 11),
-                polar(c, r * k * 0.52, a + spread)]
+        pts += [
+            polar(c, r * k * 0.52, a - spread),
+            polar(c, r * k * 0.8, a - 11),
+            polar(c, r * k, a),
+            polar(c, r * k * 0.8, a + 11),
+            polar(c, r * k * 0.52, a + spread),
+        ]
         if i < len(lobes) - 1:
             pts.append(polar(c, r * 0.36, ang + (da + lobes[i + 1][0]) / 2))
     return poly_d(pts)
 
 
-def maple_leaf(s: Svg, c: Point, r: float, ang: float, col: str = RED,
-               vein: str = DEEPRED) -> None:
+def maple_leaf(s: Svg, c: Point, r: float, ang: float, col: str = RED, vein: str = DEEPRED) -> None:
     """A seven-lobed maple leaf; ``ang`` is where the middle lobe points (-90 = up)."""
     s.line([c, polar(c, r * 0.55, ang + 180)], INK, max(0.8, r * 0.07))
     s.path(maple_leaf_d(c, r, ang), fill=col)
     for da, k in ((0, 0.75), (-44, 0.68), (44, 0.68), (-88, 0.5), (88, 0.5)):
-        s.line([polar(c, r * 0.1, ang + da), polar(c, r * k, ang + da)], vein,
-               max(0.6, r * 0.03))
+        s.line([polar(c, r * 0.1, ang + da), polar(c, r * k, ang + da)], vein, max(0.6, r * 0.03))
 
 
 # ------------------------------------------------------------------ 11 willow
 
-def willow_strand(s: Svg, top: Point, length: float, sway: float, rng: Random, *,
-                  col: str = LEAF, stem: str = INK, leaves: int = 9, lw: float = 2.0,
-                  col2: str | None = None, lk: float = 1.0) -> None:
+
+def willow_strand(
+    s: Svg,
+    top: Point,
+    length: float,
+    sway: float,
+    rng: Random,
+    *,
+    col: str = LEAF,
+    stem: str = INK,
+    leaves: int = 9,
+    lw: float = 2.0,
+    col2: str | None = None,
+    lk: float = 1.0,
+) -> None:
     """A hanging willow twig with narrow leaves pointing down along it (two greens)."""
-    pts = cubic(top, (top[0] + sway * 0.2, top[1] + length * 0.4),
-                (top[0] + sway * 0.8, top[1] + length * 0.7), (top[0] + sway, top[1] + length),
-                20)
+    pts = cubic(
+        top,
+        (top[0] + sway * 0.2, top[1] + length * 0.4),
+        (top[0] + sway * 0.8, top[1] + length * 0.7),
+        (top[0] + sway, top[1] + length),
+        20,
+    )
     s.line(pts, stem, lw)
     for i in range(leaves):
         t = 0.12 + 0.86 * i / max(1, leaves - 1)
         p = pts[min(int(t * 20), 20)]
         side = 1 if i % 2 else -1
         c = col2 if (col2 and i % 3 == 1) else col
-        s.path(leaf_d(p, rng.uniform(16, 21) * lk, 4.2 * lk, 90 + side * rng.uniform(14, 28)),
-               fill=c)
+        s.path(
+            leaf_d(p, rng.uniform(16, 21) * lk, 4.2 * lk, 90 + side * rng.uniform(14, 28)), fill=c
+        )
 
 
 # ------------------------------------------------------------------ 12 paulownia
 
-def kiri_leaf(s: Svg, base: Point, r: float, ang: float, col: str = LEAF,
-              vein: str = DARKPINE) -> None:
+
+def kiri_leaf(
+    s: Svg, base: Point, r: float, ang: float, col: str = LEAF, vein: str = DARKPINE
+) -> None:
     """A broad paulownia leaf: heart-shaped with a notch at the stalk, a pointed tip and two
     pointed side lobes, three main veins from the base; ``ang`` is where the tip points."""
     s.line([polar(base, -r * 0.15, ang), polar(base, r * 0.12, ang)], INK, r * 0.06)
@@ -508,9 +634,21 @@ def kiri_leaf(s: Svg, base: Point, r: float, ang: float, col: str = LEAF,
 
     def at(k: float, da: float) -> Point:
         return polar(c, r * k, ang + da)
-    pts = [polar(base, r * 0.14, ang), at(0.56, 152), at(0.74, 118), at(0.7, 88), at(0.86, 56),
-           at(0.66, 30), at(1.0, 0), at(0.66, -30), at(0.86, -56), at(0.7, -88), at(0.74, -118),
-           at(0.56, -152)]
+
+    pts = [
+        polar(base, r * 0.14, ang),
+        at(0.56, 152),
+        at(0.74, 118),
+        at(0.7, 88),
+        at(0.86, 56),
+        at(0.66, 30),
+        at(1.0, 0),
+        at(0.66, -30),
+        at(0.86, -56),
+        at(0.7, -88),
+        at(0.74, -118),
+        at(0.56, -152),
+    ]
     s.path(smooth_closed(pts, 0.7), fill=col)
     root = polar(base, r * 0.12, ang)
     for end, w in ((at(0.92, 0), 0.045), (at(0.78, 56), 0.035), (at(0.78, -56), 0.035)):
@@ -522,17 +660,33 @@ def kiri_leaf(s: Svg, base: Point, r: float, ang: float, col: str = LEAF,
                 s.line([p, polar(p, r * 0.22 * (1.2 - k), da + side * 45)], vein, r * 0.022)
 
 
-def kiri_bell(s: Svg, base: Point, ln: float, ang: float, *, col: str = LILAC,
-              shade: str = VIOLET) -> None:
+def kiri_bell(
+    s: Svg, base: Point, ln: float, ang: float, *, col: str = LILAC, shade: str = VIOLET
+) -> None:
     """One paulownia blossom: a brown calyx cup at ``base`` and a pale violet bell flaring
     to a three-lobed mouth ``ln`` further on, pointing at ``ang`` (-90 = up)."""
+
     def at(x: float, y: float) -> Point:
         return rot((base[0] + x * ln, base[1] + y * ln), ang, base)
-    body = [at(0.16, -0.13), at(0.5, -0.22), at(0.78, -0.34), at(0.98, -0.22), at(1.02, 0),
-            at(0.98, 0.22), at(0.78, 0.34), at(0.5, 0.22), at(0.16, 0.13)]
+
+    body = [
+        at(0.16, -0.13),
+        at(0.5, -0.22),
+        at(0.78, -0.34),
+        at(0.98, -0.22),
+        at(1.02, 0),
+        at(0.98, 0.22),
+        at(0.78, 0.34),
+        at(0.5, 0.22),
+        at(0.16, 0.13),
+    ]
     s.path(smooth_closed(body, 0.8), fill=col)
-    s.path(smooth_closed([at(0.2, 0.04), at(0.55, 0.12), at(0.8, 0.3), at(0.56, 0.22),
-                          at(0.22, 0.13)], 0.8), fill=shade)
+    s.path(
+        smooth_closed(
+            [at(0.2, 0.04), at(0.55, 0.12), at(0.8, 0.3), at(0.56, 0.22), at(0.22, 0.13)], 0.8
+        ),
+        fill=shade,
+    )
     s.ellipse(at(0.86, 0), ln * 0.1, ln * 0.2, fill=PAPER, rot=ang)
     s.circle(at(0.84, 0), ln * 0.06, fill=shade)
     s.ellipse(at(0.12, 0), ln * 0.16, ln * 0.15, fill=BROWN, rot=ang)
@@ -549,14 +703,20 @@ def kiri_head(s: Svg, base: Point, height: float, ln: float, bells: int, rng: Ra
         p = (top[0], top[1] + (pairs - k) * step - ln * 0.05)
         spread = 70 - k * 40 / max(1, pairs)
         for side in (-1, 1):
-            kiri_bell(s, p, ln * rng.uniform(0.94, 1.04),
-                      -90 + side * spread + rng.uniform(-4, 4))
+            kiri_bell(s, p, ln * rng.uniform(0.94, 1.04), -90 + side * spread + rng.uniform(-4, 4))
     kiri_bell(s, (top[0], top[1] + ln * 0.05), ln * 1.04, -90 + rng.uniform(-3, 3))
 
 
-def kiri_crest(s: Svg, base: Point, ln: float, rng: Random, *,
-               bells: tuple[int, int, int] = (5, 7, 5), gap: float = 1.9,
-               stalk: float = 1.3) -> None:
+def kiri_crest(
+    s: Svg,
+    base: Point,
+    ln: float,
+    rng: Random,
+    *,
+    bells: tuple[int, int, int] = (5, 7, 5),
+    gap: float = 1.9,
+    stalk: float = 1.3,
+) -> None:
     """The paulownia as the family crest draws it: three upright flower heads of 5, 7 and 5
     blossoms side by side, the middle one taller, on stalks rising from ``base`` (which the
     leaves drawn after them hide)."""

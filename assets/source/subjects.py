@@ -63,32 +63,86 @@ def stroke(s: Svg, points: list[Point], w0: float, w1: float, col: str, bulge: f
 # Brush strokes of the kana and kanji on the cards, each in a box of -1..1.  Drawn by us as
 # plain stroke skeletons; the brush look comes from the tapered outline.
 GLYPHS: dict[str, list[list[Point]]] = {
-    "a": [[(-0.65, -0.5), (0.0, -0.56), (0.55, -0.64)],
-          [(-0.08, -0.95), (-0.1, -0.2), (0.0, 0.4), (0.12, 0.85)],
-          [(0.42, -0.22), (0.0, 0.35), (-0.5, 0.72), (-0.72, 0.3), (-0.1, -0.08), (0.55, 0.05),
-           (0.75, 0.45), (0.3, 0.86)]],
-    "ka": [[(-0.82, -0.32), (0.2, -0.46), (0.5, -0.4), (0.45, 0.2), (0.3, 0.68), (0.08, 0.5)],
-           [(-0.05, -0.95), (-0.3, 0.0), (-0.62, 0.82)],
-           [(0.66, -0.62), (0.86, -0.18)]],
-    "yo": [[(0.0, -0.92), (0.02, 0.1), (0.0, 0.58), (-0.5, 0.86), (-0.66, 0.5), (-0.1, 0.36),
-            (0.62, 0.8)],
-           [(0.04, -0.22), (0.66, -0.3)]],
-    "ro": [[(-0.55, -0.72), (0.45, -0.8), (-0.55, 0.02), (0.3, -0.18), (0.7, 0.3), (0.35, 0.78),
-            (-0.3, 0.86)]],
+    "a": [
+        [(-0.65, -0.5), (0.0, -0.56), (0.55, -0.64)],
+        [(-0.08, -0.95), (-0.1, -0.2), (0.0, 0.4), (0.12, 0.85)],
+        [
+            (0.42, -0.22),
+            (0.0, 0.35),
+            (-0.5, 0.72),
+            (-0.72, 0.3),
+            (-0.1, -0.08),
+            (0.55, 0.05),
+            (0.75, 0.45),
+            (0.3, 0.86),
+        ],
+    ],
+    "ka": [
+        [(-0.82, -0.32), (0.2, -0.46), (0.5, -0.4), (0.45, 0.2), (0.3, 0.68), (0.08, 0.5)],
+        [(-0.05, -0.95), (-0.3, 0.0), (-0.62, 0.82)],
+        [(0.66, -0.62), (0.86, -0.18)],
+    ],
+    "yo": [
+        [
+            (0.0, -0.92),
+            (0.02, 0.1),
+            (0.0, 0.58),
+            (-0.5, 0.86),
+            (-0.66, 0.5),
+            (-0.1, 0.36),
+            (0.62, 0.8),
+        ],
+        [(0.04, -0.22), (0.66, -0.3)],
+    ],
+    "ro": [
+        [
+            (-0.55, -0.72),
+            (0.45, -0.8),
+            (-0.55, 0.02),
+            (0.3, -0.18),
+            (0.7, 0.3),
+            (0.35, 0.78),
+            (-0.3, 0.86),
+        ]
+    ],
     "shi": [[(-0.3, -0.92), (-0.35, 0.1), (-0.2, 0.72), (0.2, 0.8), (0.62, 0.3)]],
-    "mi": [[(-0.62, -0.74), (0.25, -0.82), (-0.3, 0.2), (-0.62, 0.55), (-0.56, 0.05),
-            (0.25, 0.1), (0.82, 0.52)],
-           [(0.58, -0.24), (0.42, 0.4), (0.2, 0.92)]],
-    "no": [[(0.12, -0.62), (-0.1, 0.2), (-0.5, 0.7), (-0.82, 0.2), (-0.45, -0.55),
-            (0.3, -0.72), (0.82, -0.12), (0.6, 0.5), (0.2, 0.8)]],
+    "mi": [
+        [
+            (-0.62, -0.74),
+            (0.25, -0.82),
+            (-0.3, 0.2),
+            (-0.62, 0.55),
+            (-0.56, 0.05),
+            (0.25, 0.1),
+            (0.82, 0.52),
+        ],
+        [(0.58, -0.24), (0.42, 0.4), (0.2, 0.92)],
+    ],
+    "no": [
+        [
+            (0.12, -0.62),
+            (-0.1, 0.2),
+            (-0.5, 0.7),
+            (-0.82, 0.2),
+            (-0.45, -0.55),
+            (0.3, -0.72),
+            (0.82, -0.12),
+            (0.6, 0.5),
+            (0.2, 0.8),
+        ]
+    ],
     # 寿 (kotobuki), the inscription of the sake cup
-    "kotobuki": [[(-0.45, -0.8), (0.45, -0.84)], [(-0.62, -0.56), (0.62, -0.6)],
-                 [(-0.42, -0.32), (0.42, -0.35)], [(0.0, -0.98), (0.0, -0.2)],
-                 [(-0.85, -0.05), (0.0, -0.08), (0.86, -0.1)],
-                 [(-0.05, -0.16), (-0.28, 0.38), (-0.7, 0.9)],
-                 [(-0.25, 0.28), (0.3, 0.24), (0.72, 0.22)],
-                 [(0.42, 0.02), (0.45, 0.6), (0.38, 0.95), (0.16, 0.8)],
-                 [(0.0, 0.5), (0.12, 0.66)]],
+    "kotobuki": [
+        [(-0.45, -0.8), (0.45, -0.84)],
+        [(-0.62, -0.56), (0.62, -0.6)],
+        [(-0.42, -0.32), (0.42, -0.35)],
+        [(0.0, -0.98), (0.0, -0.2)],
+        [(-0.85, -0.05), (0.0, -0.08), (0.86, -0.1)],
+        [(-0.05, -0.16), (-0.28, 0.38), (-0.7, 0.9)],
+        [(-0.25, 0.28), (0.3, 0.24), (0.72, 0.22)],
+        [(0.42, 0.02), (0.45, 0.6), (0.38, 0.95), (0.16, 0.8)],
+        [(0.0, 0.5), (0.12, 0.66)],
+    ],
 }
 
 
@@ -101,9 +155,19 @@ def glyph(s: Svg, name: str, c: Point, size: float, col: str, w: float) -> None:
         stroke(s, pts, w * 1.05, w * 0.45, col, bulge=w * 0.35)
 
 
-def ribbon(s: Svg, c: Point, ang: float, length: float, width: float, *, col: str = RED,
-           edge: str = DEEPRED, inscription: tuple[str, ...] = (), ink: str = INK,
-           wave: float = 4.0) -> None:
+def ribbon(
+    s: Svg,
+    c: Point,
+    ang: float,
+    length: float,
+    width: float,
+    *,
+    col: str = RED,
+    edge: str = DEEPRED,
+    inscription: tuple[str, ...] = (),
+    ink: str = INK,
+    wave: float = 4.0,
+) -> None:
     """A tanzaku ribbon hanging through the plant, rotated ``ang`` degrees from vertical.
 
     Poetry ribbons carry brush lettering drawn as paths; blue ribbons are indigo with a pale
@@ -118,14 +182,24 @@ def ribbon(s: Svg, c: Point, ang: float, length: float, width: float, *, col: st
         s.path(d + "Z", fill=edge)
         inner_l = [(x + 2.6, y + (3 if i == 0 else 0)) for i, (x, y) in enumerate(left)]
         inner_r = [(x - 2.6, y) for x, y in right]
-        d2 = ("M" + " L".join(pt(p) for p in inner_l[:-1]) + " L" +
-              " L".join(pt(p) for p in list(reversed(inner_r))[1:]))
+        d2 = (
+            "M"
+            + " L".join(pt(p) for p in inner_l[:-1])
+            + " L"
+            + " L".join(pt(p) for p in list(reversed(inner_r))[1:])
+        )
         s.path(d2 + "Z", fill=col)
         # the knot and fold at the top
-        s.path(f"M{pt((-w - 2, -h + 2))} L{pt((w + 3, -h - 6))} L{pt((w + 4, -h + 8))} "
-               f"L{pt((-w - 1, -h + 14))}Z", fill=edge)
-        s.path(f"M{pt((-w + 1, -h + 12))} L{pt((w + 1, -h + 4))} L{pt((w - 1, -h + 10))}Z",
-               fill=col, op=0.9)
+        s.path(
+            f"M{pt((-w - 2, -h + 2))} L{pt((w + 3, -h - 6))} L{pt((w + 4, -h + 8))} "
+            f"L{pt((-w - 1, -h + 14))}Z",
+            fill=edge,
+        )
+        s.path(
+            f"M{pt((-w + 1, -h + 12))} L{pt((w + 1, -h + 4))} L{pt((w - 1, -h + 10))}Z",
+            fill=col,
+            op=0.9,
+        )
         if inscription:
             n = len(inscription)
             step = min(width * 0.95, (length - 40) / n)
@@ -136,6 +210,7 @@ def ribbon(s: Svg, c: Point, ang: float, length: float, width: float, *, col: st
 
 
 # ------------------------------------------------------------------ birds
+
 
 def crane(s: Svg) -> None:
     """A red-crowned crane standing, facing left; local box about 130 x 190, feet at y 185."""
@@ -149,8 +224,7 @@ def crane(s: Svg) -> None:
     for i, (tx, ty) in enumerate(((128, 128), (124, 140), (114, 146), (132, 114))):
         stroke(s, [(96, 102 + i * 2), ((96 + tx) / 2, (102 + ty) / 2 + 4), (tx, ty)], 12, 2, INK)
     # body
-    body = [(40, 82), (62, 70), (98, 78), (122, 100), (112, 118), (80, 124), (52, 112),
-            (38, 96)]
+    body = [(40, 82), (62, 70), (98, 78), (122, 100), (112, 118), (80, 124), (52, 112), (38, 96)]
     s.path(smooth_closed(body), fill=WHITE)
     # folded wing feather lines
     for i in range(4):
@@ -171,8 +245,10 @@ def warbler(s: Svg) -> None:
     """A bush warbler perched, facing left; box about 70 x 50, feet at (36, 44)."""
     for i in range(3):
         stroke(s, [(52, 30), (66, 38 + i * 3), (78, 46 + i * 4)], 6, 2, "#5c5a1c")
-    s.path(smooth_closed([(10, 22), (22, 10), (42, 12), (58, 26), (50, 40), (28, 42), (14, 34)]),
-           fill=OLIVE)
+    s.path(
+        smooth_closed([(10, 22), (22, 10), (42, 12), (58, 26), (50, 40), (28, 42), (14, 34)]),
+        fill=OLIVE,
+    )
     s.path(smooth_closed([(16, 30), (30, 38), (46, 36), (30, 44), (18, 40)]), fill="#c7c07a")
     s.path(smooth_closed([(30, 18), (48, 18), (60, 30), (46, 34), (34, 28)]), fill="#5c5a1c")
     s.circle((16, 16), 10, fill=OLIVE)
@@ -188,8 +264,9 @@ def cuckoo(s: Svg) -> None:
     body, a barred white breast, a long rounded tail spotted white and a gold eye-ring; box
     about 120 x 100 (wing tips near y -40)."""
     # long graduated tail with white spots
-    s.path(smooth_closed([(56, 30), (86, 30), (118, 36), (120, 44), (88, 46), (58, 42)], 0.7),
-           fill=INK)
+    s.path(
+        smooth_closed([(56, 30), (86, 30), (118, 36), (120, 44), (88, 46), (58, 42)], 0.7), fill=INK
+    )
     for x, y in ((80, 33), (96, 36), (110, 39), (84, 44), (102, 45)):
         s.circle((x, y), 1.8, fill=PAPER)
     # far wing, raised and swept back
@@ -245,10 +322,11 @@ def phoenix(s: Svg) -> None:
     banded in the deck's colours and long curling tail plumes with eye spots; box about
     190 x 230, body near (90, 120)."""
     tails: tuple[tuple[str, list[Point]], ...] = (
-             (VIOLET, [(100, 128), (120, 170), (104, 210), (80, 226)]),
-             (INDIGO, [(104, 126), (138, 160), (150, 200), (136, 226)]),
-             (LEAF, [(106, 122), (150, 140), (180, 170), (186, 204)]),
-             (RED, [(96, 130), (92, 176), (60, 200), (40, 198)]))
+        (VIOLET, [(100, 128), (120, 170), (104, 210), (80, 226)]),
+        (INDIGO, [(104, 126), (138, 160), (150, 200), (136, 226)]),
+        (LEAF, [(106, 122), (150, 140), (180, 170), (186, 204)]),
+        (RED, [(96, 130), (92, 176), (60, 200), (40, 198)]),
+    )
     for col, pts in tails:
         stroke(s, pts, 14, 6, col, bulge=6)
         stroke(s, pts[:3], 4, 1, GOLD)
@@ -258,8 +336,9 @@ def phoenix(s: Svg) -> None:
         s.circle(e, 2.2, fill=INK)
     # the raised wing: three bands of feathers fanning up and back
     hub = (96, 112)
-    for band, (ln, wd, cols) in enumerate(((96, 9, (INDIGO, LEAF)), (74, 9.5, (GOLD, GOLD)),
-                                          (48, 10, (RED, DEEPRED)))):
+    for band, (ln, wd, cols) in enumerate(
+        ((96, 9, (INDIGO, LEAF)), (74, 9.5, (GOLD, GOLD)), (48, 10, (RED, DEEPRED)))
+    ):
         n = 8 - band
         for i in range(n):
             a = -118 + i * (86 / (n - 1))
@@ -268,8 +347,10 @@ def phoenix(s: Svg) -> None:
                 tip = polar(hub, (ln - abs(i - n / 2) * 3) * 0.8, a)
                 s.circle(tip, 2.6, fill=GOLD)
     # body and scaled breast
-    s.path(smooth_closed([(70, 104), (92, 96), (116, 110), (118, 134), (98, 146), (76, 132)]),
-           fill=GOLD)
+    s.path(
+        smooth_closed([(70, 104), (92, 96), (116, 110), (118, 134), (98, 146), (76, 132)]),
+        fill=GOLD,
+    )
     for i in range(3):
         for j in range(3):
             x, y = 80 + j * 11 + i * 3, 112 + i * 9
@@ -285,22 +366,44 @@ def phoenix(s: Svg) -> None:
     s.circle((59.5, 42), 2, fill=INK)
     for i, (dx, dy) in enumerate(((26, -22), (34, -12), (38, 0))):
         end = (66 + dx, 36 + dy)
-        stroke(s, [(66, 38), ((66 + end[0]) / 2, (36 + end[1]) / 2 - 4), end], 3.6, 1.2,
-               (INDIGO, LEAF, INDIGO)[i])
+        stroke(
+            s,
+            [(66, 38), ((66 + end[0]) / 2, (36 + end[1]) / 2 - 4), end],
+            3.6,
+            1.2,
+            (INDIGO, LEAF, INDIGO)[i],
+        )
         s.circle(end, 3.2, fill=GOLD)
 
 
 # ------------------------------------------------------------------ beasts and creatures
 
+
 def boar(s: Svg) -> None:
     """A boar charging to the left; box about 170 x 110, feet near y 105."""
     dark = "#4d2d1a"
-    legs = (((40, 70), (24, 92), (10, 100)), ((58, 72), (62, 94), (52, 106)),
-            ((122, 66), (140, 86), (150, 102)), ((134, 64), (158, 78), (172, 84)))
+    legs = (
+        ((40, 70), (24, 92), (10, 100)),
+        ((58, 72), (62, 94), (52, 106)),
+        ((122, 66), (140, 86), (150, 102)),
+        ((134, 64), (158, 78), (172, 84)),
+    )
     for pts in legs:
         stroke(s, list(pts), 12, 5, INK)
-    body = [(4, 44), (18, 26), (44, 10), (80, 4), (120, 12), (150, 26), (164, 44), (150, 64),
-            (112, 76), (64, 78), (30, 70), (12, 60)]
+    body = [
+        (4, 44),
+        (18, 26),
+        (44, 10),
+        (80, 4),
+        (120, 12),
+        (150, 26),
+        (164, 44),
+        (150, 64),
+        (112, 76),
+        (64, 78),
+        (30, 70),
+        (12, 60),
+    ]
     s.path(smooth_closed(body), fill=dark)
     s.path(smooth_closed([(40, 60), (80, 66), (120, 62), (100, 74), (60, 76)]), fill=BROWN2)
     # bristling mane along the back
@@ -324,22 +427,35 @@ BROWN2 = "#8a5a34"
 def deer(s: Svg) -> None:
     """A stag standing to the right with its head turned back; box about 150 x 170."""
     coat = "#b3692c"
-    for pts in (((46, 110), (42, 140), (40, 168)), ((60, 112), (64, 140), (62, 166)),
-                ((106, 108), (112, 138), (116, 166)), ((118, 104), (128, 134), (134, 160))):
+    for pts in (
+        ((46, 110), (42, 140), (40, 168)),
+        ((60, 112), (64, 140), (62, 166)),
+        ((106, 108), (112, 138), (116, 166)),
+        ((118, 104), (128, 134), (134, 160)),
+    ):
         stroke(s, list(pts), 9, 4, coat)
         s.ellipse(pts[-1], 4, 2.5, fill=INK)
-    body = [(30, 86), (60, 74), (110, 76), (138, 84), (140, 104), (112, 116), (60, 118),
-            (34, 108)]
+    body = [(30, 86), (60, 74), (110, 76), (138, 84), (140, 104), (112, 116), (60, 118), (34, 108)]
     s.path(smooth_closed(body), fill=coat)
     s.path(smooth_closed([(44, 106), (80, 112), (118, 108), (90, 118), (56, 118)]), fill=PAPER)
-    for x, y in ((62, 86), (78, 84), (96, 88), (112, 90), (70, 98), (88, 100), (104, 100),
-                 (124, 96)):
+    for x, y in (
+        (62, 86),
+        (78, 84),
+        (96, 88),
+        (112, 90),
+        (70, 98),
+        (88, 100),
+        (104, 100),
+        (124, 96),
+    ):
         s.circle((x, y), 2.6, fill=PAPER)
     stroke(s, [(138, 86), (146, 80), (148, 90)], 6, 3, PAPER)
     # neck turned back and head looking left-behind
     s.path("M36,92 C28,70 30,52 40,40 L56,46 C48,60 50,74 58,82Z", fill=coat)
-    s.path(smooth_closed([(40, 34), (56, 30), (64, 42), (52, 50), (30, 52), (18, 48), (24, 40)]),
-           fill=coat)
+    s.path(
+        smooth_closed([(40, 34), (56, 30), (64, 42), (52, 50), (30, 52), (18, 48), (24, 40)]),
+        fill=coat,
+    )
     s.ellipse((18, 46), 4, 3.4, fill=INK)
     s.circle((40, 40), 2.6, fill=INK)
     s.path("M54,32 L70,22 L62,38Z", fill=coat)
@@ -353,14 +469,30 @@ def deer(s: Svg) -> None:
 def butterfly(s: Svg, wing: str, spot: str, edge: str) -> None:
     """A butterfly seen from above; centred on the origin, about 70 wide."""
     for side in (-1, 1):
-        s.path(smooth_closed([(0, -2), (side * 18, -26), (side * 38, -30), (side * 36, -8),
-                              (side * 14, 2)]), fill=edge)
-        s.path(smooth_closed([(0, -2), (side * 17, -22), (side * 32, -25), (side * 31, -9),
-                              (side * 13, 0)]), fill=wing)
-        s.path(smooth_closed([(0, 2), (side * 24, 6), (side * 28, 22), (side * 12, 26),
-                              (side * 4, 12)]), fill=edge)
-        s.path(smooth_closed([(0, 3), (side * 20, 7), (side * 23, 19), (side * 11, 22),
-                              (side * 4, 11)]), fill=wing)
+        s.path(
+            smooth_closed(
+                [(0, -2), (side * 18, -26), (side * 38, -30), (side * 36, -8), (side * 14, 2)]
+            ),
+            fill=edge,
+        )
+        s.path(
+            smooth_closed(
+                [(0, -2), (side * 17, -22), (side * 32, -25), (side * 31, -9), (side * 13, 0)]
+            ),
+            fill=wing,
+        )
+        s.path(
+            smooth_closed(
+                [(0, 2), (side * 24, 6), (side * 28, 22), (side * 12, 26), (side * 4, 12)]
+            ),
+            fill=edge,
+        )
+        s.path(
+            smooth_closed(
+                [(0, 3), (side * 20, 7), (side * 23, 19), (side * 11, 22), (side * 4, 11)]
+            ),
+            fill=wing,
+        )
         s.circle((side * 24, -17), 4, fill=spot)
         s.circle((side * 15, 14), 3, fill=spot)
         stroke(s, [(side * 1, -10), (side * 6, -24), (side * 12, -32)], 1.2, 0.6, INK)
@@ -395,8 +527,11 @@ def rain_man(s: Svg) -> None:
     s.ellipse((30, 196), 12, 4, fill=INK)
     s.ellipse((74, 196), 12, 4, fill=INK)
     # the robe: broad stiff shoulders, flaring to the knees
-    s.path("M30,80 C20,84 14,98 12,120 L8,172 C40,178 70,178 96,170 C90,140 84,110 76,84 "
-           "C66,76 42,76 30,80Z", fill=robe)
+    s.path(
+        "M30,80 C20,84 14,98 12,120 L8,172 C40,178 70,178 96,170 C90,140 84,110 76,84 "
+        "C66,76 42,76 30,80Z",
+        fill=robe,
+    )
     for x0, x1 in ((40, 34), (58, 60), (74, 84)):
         s.line([(x0, 110), (x1, 172)], fold, 2)
     s.rect(24, 118, 60, 6, fill=GOLD, rx=2)  # the belt
@@ -419,8 +554,7 @@ def rain_man(s: Svg) -> None:
     s.path("M44,50 L60,48", stroke="#3a3330", sw=1.4)
     # the umbrella: a red oiled-paper canopy seen from below, gold ribs, black handle
     s.line([(88, 120), (104, -26)], INK, 3)
-    s.path("M30,10 C40,-14 76,-34 104,-32 C130,-28 152,-2 160,30 C128,34 76,26 30,10Z",
-           fill=RED)
+    s.path("M30,10 C40,-14 76,-34 104,-32 C130,-28 152,-2 160,30 C128,34 76,26 30,10Z", fill=RED)
     s.path("M30,10 C76,26 128,34 160,30 C130,22 80,14 46,4Z", fill=OCHRE)
     for x, y in ((46, 14), (76, 22), (106, 28), (136, 31)):
         s.line([(104, -32), (x, y)], GOLD, 1.5)
@@ -437,13 +571,18 @@ def drum(s: Svg, c: Point, r: float) -> None:
     for i in range(3):
         a = i * 120
         head = polar(c, r * 0.35, a)
-        tail_pts = [head, polar(c, r * 0.5, a + 50), polar(c, r * 0.55, a + 110),
-                    polar(c, r * 0.2, a + 150)]
+        tail_pts = [
+            head,
+            polar(c, r * 0.5, a + 50),
+            polar(c, r * 0.55, a + 110),
+            polar(c, r * 0.2, a + 150),
+        ]
         s.circle(head, r * 0.22, fill=GOLD)
         stroke(s, tail_pts, r * 0.4, r * 0.05, GOLD)
 
 
 # ------------------------------------------------------------------ objects
+
 
 def sake_cup(s: Svg) -> None:
     """A red lacquer sake cup tilted towards us, 寿 in gold inside; box about 130 x 110."""
@@ -459,8 +598,11 @@ def sake_cup(s: Svg) -> None:
 
 def crescent(s: Svg, c: Point, r: float, col: str = GOLD) -> None:
     """A crescent moon opening to the right, thickest (0.45 r) in the middle."""
-    s.path(f"M{pt((c[0], c[1] - r))} A{r:.1f},{r:.1f} 0 0 0 {pt((c[0], c[1] + r))} "
-           f"A{r * 0.55:.1f},{r:.1f} 0 0 1 {pt((c[0], c[1] - r))}Z", fill=col)
+    s.path(
+        f"M{pt((c[0], c[1] - r))} A{r:.1f},{r:.1f} 0 0 0 {pt((c[0], c[1] + r))} "
+        f"A{r * 0.55:.1f},{r:.1f} 0 0 1 {pt((c[0], c[1] - r))}Z",
+        fill=col,
+    )
 
 
 def bridge(s: Svg, runs: list[tuple[Point, Point]], width: float = 20) -> None:
@@ -483,8 +625,16 @@ def bridge(s: Svg, runs: list[tuple[Point, Point]], width: float = 20) -> None:
                 s.circle((px + 3, 0), 1.4, fill=INK)
 
 
-def waves(s: Svg, y0: float, y1: float, rng: Random, *, water: str = INDIGO,
-          crest: str = PAPER, rows: int = 3) -> None:
+def waves(
+    s: Svg,
+    y0: float,
+    y1: float,
+    rng: Random,
+    *,
+    water: str = INDIGO,
+    crest: str = PAPER,
+    rows: int = 3,
+) -> None:
     """A band of stream water with rows of white wave crests; spans the card's width."""
     d = f"M-5,{y0:.1f} C50,{y0 - 8:.1f} 150,{y0 + 8:.1f} 205,{y0 - 2:.1f}"
     s.path(below_d(d, h=y1), fill=water)
@@ -505,24 +655,36 @@ def maku(s: Svg, y0: float, y1: float) -> None:
         x = i * pw
         col = RED if i % 2 == 0 else PAPER
         sag = 6
-        d = (f"M{x:.1f},{y0:.1f} Q{x + pw / 2:.1f},{y0 + sag * 2:.1f} {x + pw:.1f},{y0:.1f} "
-             f"L{x + pw:.1f},{y1:.1f} L{x:.1f},{y1:.1f}Z")
+        d = (
+            f"M{x:.1f},{y0:.1f} Q{x + pw / 2:.1f},{y0 + sag * 2:.1f} {x + pw:.1f},{y0:.1f} "
+            f"L{x + pw:.1f},{y1:.1f} L{x:.1f},{y1:.1f}Z"
+        )
         if i == 0:
-            d = (f"M0,{y0:.1f} Q{pw / 2:.1f},{y0 + sag * 2:.1f} {pw:.1f},{y0:.1f} "
-                 f"L{pw:.1f},{y1:.1f} L12,{y1:.1f} A12,12 0 0 1 0,{y1 - 12:.1f}Z")
+            d = (
+                f"M0,{y0:.1f} Q{pw / 2:.1f},{y0 + sag * 2:.1f} {pw:.1f},{y0:.1f} "
+                f"L{pw:.1f},{y1:.1f} L12,{y1:.1f} A12,12 0 0 1 0,{y1 - 12:.1f}Z"
+            )
         if i == panels - 1:
-            d = (f"M{x:.1f},{y0:.1f} Q{x + pw / 2:.1f},{y0 + sag * 2:.1f} 200,{y0:.1f} "
-                 f"L200,{y1 - 12:.1f} A12,12 0 0 1 188,{y1:.1f} L{x:.1f},{y1:.1f}Z")
+            d = (
+                f"M{x:.1f},{y0:.1f} Q{x + pw / 2:.1f},{y0 + sag * 2:.1f} 200,{y0:.1f} "
+                f"L200,{y1 - 12:.1f} A12,12 0 0 1 188,{y1:.1f} L{x:.1f},{y1:.1f}Z"
+            )
         s.path(d, fill=col)
         fold = DEEPRED if col == RED else "#d9cdb0"
         for k in (0.3, 0.7):
             s.line([(x + pw * k, y0 + 12), (x + pw * k + 2, y1 - 4)], fold, 1.3)
-    s.path(f"M-5,{y0 - 4:.1f} Q50,{y0 + 8:.1f} 100,{y0 - 2:.1f} Q150,{y0 + 8:.1f} 205,{y0 - 4:.1f}",
-           stroke=INK, sw=3.2)
+    s.path(
+        f"M-5,{y0 - 4:.1f} Q50,{y0 + 8:.1f} 100,{y0 - 2:.1f} Q150,{y0 + 8:.1f} 205,{y0 - 4:.1f}",
+        stroke=INK,
+        sw=3.2,
+    )
     for i in range(panels + 1):
         x = i * pw
-        s.path(f"M{x - 4:.1f},{y0 - 4:.1f} L{x + 4:.1f},{y0 - 4:.1f} L{x + 2:.1f},{y0 + 10:.1f} "
-               f"L{x - 2:.1f},{y0 + 10:.1f}Z", fill=INDIGO)
+        s.path(
+            f"M{x - 4:.1f},{y0 - 4:.1f} L{x + 4:.1f},{y0 - 4:.1f} L{x + 2:.1f},{y0 + 10:.1f} "
+            f"L{x - 2:.1f},{y0 + 10:.1f}Z",
+            fill=INDIGO,
+        )
     # the crests along the bottom band
     band = y1 - 44
     s.rect(0, band, 200, 16, fill=INDIGO)
@@ -547,4 +709,11 @@ def lightning_bolt(s: Svg, pts: list[Point], w: float, col: str = GOLD) -> None:
 
 
 __all__ = [n for n in dir() if not n.startswith("_")] + [
-    "DARKPINE", "LILAC", "PINE", "PINK", "VIOLET", "star_d", "LEAF"]
+    "DARKPINE",
+    "LILAC",
+    "PINE",
+    "PINK",
+    "VIOLET",
+    "star_d",
+    "LEAF",
+]

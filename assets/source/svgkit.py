@@ -64,8 +64,14 @@ class Svg:
         self.parts: list[str] = []
         self.depth = 1
 
-    def _attrs(self, fill: str | None, stroke: str | None, sw: float | None,
-               op: float | None, extra: str = "") -> str:
+    def _attrs(
+        self,
+        fill: str | None,
+        stroke: str | None,
+        sw: float | None,
+        op: float | None,
+        extra: str = "",
+    ) -> str:
         a = f' fill="{fill}"' if fill else ' fill="none"'
         if stroke:
             a += f' stroke="{stroke}"'
@@ -79,32 +85,74 @@ class Svg:
     def raw(self, s: str) -> None:
         self.parts.append("  " * self.depth + s)
 
-    def path(self, d: str, fill: str | None = None, stroke: str | None = None,
-             sw: float | None = None, op: float | None = None, evenodd: bool = False) -> None:
+    def path(
+        self,
+        d: str,
+        fill: str | None = None,
+        stroke: str | None = None,
+        sw: float | None = None,
+        op: float | None = None,
+        evenodd: bool = False,
+    ) -> None:
         extra = ' fill-rule="evenodd"' if evenodd else ""
         self.raw(f'<path d="{d}"{self._attrs(fill, stroke, sw, op, extra)}/>')
 
-    def circle(self, c: Point, r: float, fill: str | None = None, stroke: str | None = None,
-               sw: float | None = None, op: float | None = None) -> None:
-        self.raw(f'<circle cx="{f(c[0])}" cy="{f(c[1])}" r="{f(r)}"'
-                 f'{self._attrs(fill, stroke, sw, op)}/>')
+    def circle(
+        self,
+        c: Point,
+        r: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        sw: float | None = None,
+        op: float | None = None,
+    ) -> None:
+        self.raw(
+            f'<circle cx="{f(c[0])}" cy="{f(c[1])}" r="{f(r)}"{self._attrs(fill, stroke, sw, op)}/>'
+        )
 
-    def ellipse(self, c: Point, rx: float, ry: float, fill: str | None = None,
-                stroke: str | None = None, sw: float | None = None, op: float | None = None,
-                rot: float = 0.0) -> None:
+    def ellipse(
+        self,
+        c: Point,
+        rx: float,
+        ry: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        sw: float | None = None,
+        op: float | None = None,
+        rot: float = 0.0,
+    ) -> None:
         tr = f' transform="rotate({f(rot)} {pt(c)})"' if rot else ""
-        self.raw(f'<ellipse cx="{f(c[0])}" cy="{f(c[1])}" rx="{f(rx)}" ry="{f(ry)}"'
-                 f'{self._attrs(fill, stroke, sw, op)}{tr}/>')
+        self.raw(
+            f'<ellipse cx="{f(c[0])}" cy="{f(c[1])}" rx="{f(rx)}" ry="{f(ry)}"'
+            f"{self._attrs(fill, stroke, sw, op)}{tr}/>"
+        )
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None,
-             stroke: str | None = None, sw: float | None = None, rx: float = 0,
-             op: float | None = None) -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        sw: float | None = None,
+        rx: float = 0,
+        op: float | None = None,
+    ) -> None:
         r = f' rx="{f(rx)}"' if rx else ""
-        self.raw(f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}"{r}'
-                 f'{self._attrs(fill, stroke, sw, op)}/>')
+        self.raw(
+            f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}"{r}'
+            f"{self._attrs(fill, stroke, sw, op)}/>"
+        )
 
-    def poly(self, pts: Sequence[Point], fill: str | None = None, stroke: str | None = None,
-             sw: float | None = None, op: float | None = None) -> None:
+    def poly(
+        self,
+        pts: Sequence[Point],
+        fill: str | None = None,
+        stroke: str | None = None,
+        sw: float | None = None,
+        op: float | None = None,
+    ) -> None:
         self.path(poly_d(pts), fill, stroke, sw, op)
 
     def line(self, pts: Sequence[Point], stroke: str, sw: float, op: float | None = None) -> None:
@@ -124,12 +172,15 @@ class Svg:
             self.raw("</g>")
 
     def text(self) -> str:
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
-                f'height="{self.height}" viewBox="0 0 {self.width} {self.height}">')
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
+            f'height="{self.height}" viewBox="0 0 {self.width} {self.height}">'
+        )
         return head + "\n" + "\n".join(self.parts) + "\n</svg>\n"
 
 
 # ---------------------------------------------------------------- geometry
+
 
 def poly_d(pts: Sequence[Point], close: bool = True) -> str:
     d = "M" + " L".join(pt(p) for p in pts)
@@ -157,10 +208,18 @@ def cubic(p0: Point, p1: Point, p2: Point, p3: Point, n: int = 16) -> list[Point
     for i in range(n + 1):
         t = i / n
         u = 1 - t
-        out.append((
-            u * u * u * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t * t * t * p3[0],
-            u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1],
-        ))
+        out.append(
+            (
+                u * u * u * p0[0]
+                + 3 * u * u * t * p1[0]
+                + 3 * u * t * t * p2[0]
+                + t * t * t * p3[0],
+                u * u * u * p0[1]
+                + 3 * u * u * t * p1[1]
+                + 3 * u * t * t * p2[1]
+                + t * t * t * p3[1],
+            )
+        )
     return out
 
 
@@ -169,8 +228,12 @@ def quad(p0: Point, p1: Point, p2: Point, n: int = 12) -> list[Point]:
     for i in range(n + 1):
         t = i / n
         u = 1 - t
-        out.append((u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
-                    u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1]))
+        out.append(
+            (
+                u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
+                u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1],
+            )
+        )
     return out
 
 
@@ -199,8 +262,9 @@ def smooth_open(pts: Sequence[Point]) -> str:
     return d
 
 
-def tapered(pts: Sequence[Point], w0: float, w1: float, *, bulge: float = 0.0,
-            cap: bool = True) -> str:
+def tapered(
+    pts: Sequence[Point], w0: float, w1: float, *, bulge: float = 0.0, cap: bool = True
+) -> str:
     """Outline of a brush stroke along ``pts``, ``w0`` wide at the start and ``w1`` at the end.
 
     ``bulge`` swells the middle (a brush pressed harder half way), which gives leaves and
@@ -233,17 +297,28 @@ def tapered(pts: Sequence[Point], w0: float, w1: float, *, bulge: float = 0.0,
     return d + "Z"
 
 
-def leaf_d(base: Point, length: float, width: float, ang_deg: float, *, curl: float = 0.0,
-           tip_w: float = 0.0) -> str:
+def leaf_d(
+    base: Point,
+    length: float,
+    width: float,
+    ang_deg: float,
+    *,
+    curl: float = 0.0,
+    tip_w: float = 0.0,
+) -> str:
     """A lanceolate leaf from ``base`` pointing at ``ang_deg`` (0 = right, 90 = down)."""
     a = math.radians(ang_deg)
     ux, uy = math.cos(a), math.sin(a)
     nx, ny = -uy, ux
     tip = (base[0] + ux * length + nx * curl, base[1] + uy * length + ny * curl)
-    m1 = (base[0] + ux * length * 0.45 + nx * (width + curl * 0.5),
-          base[1] + uy * length * 0.45 + ny * (width + curl * 0.5))
-    m2 = (base[0] + ux * length * 0.45 - nx * (width - curl * 0.5),
-          base[1] + uy * length * 0.45 - ny * (width - curl * 0.5))
+    m1 = (
+        base[0] + ux * length * 0.45 + nx * (width + curl * 0.5),
+        base[1] + uy * length * 0.45 + ny * (width + curl * 0.5),
+    )
+    m2 = (
+        base[0] + ux * length * 0.45 - nx * (width - curl * 0.5),
+        base[1] + uy * length * 0.45 - ny * (width - curl * 0.5),
+    )
     return f"M{pt(base)} Q{pt(m1)} {pt(tip)} Q{pt(m2)} {pt(base)}Z"
 
 
@@ -256,32 +331,40 @@ def star_d(c: Point, r_out: float, r_in: float, n: int, rot_deg: float = -90) ->
 
 
 def rounded_rect_d(x: float, y: float, w: float, h: float, r: float) -> str:
-    return (f"M{f(x + r)},{f(y)} H{f(x + w - r)} A{f(r)},{f(r)} 0 0 1 {f(x + w)},{f(y + r)} "
-            f"V{f(y + h - r)} A{f(r)},{f(r)} 0 0 1 {f(x + w - r)},{f(y + h)} H{f(x + r)} "
-            f"A{f(r)},{f(r)} 0 0 1 {f(x)},{f(y + h - r)} V{f(y + r)} "
-            f"A{f(r)},{f(r)} 0 0 1 {f(x + r)},{f(y)}Z")
+    return (
+        f"M{f(x + r)},{f(y)} H{f(x + w - r)} A{f(r)},{f(r)} 0 0 1 {f(x + w)},{f(y + r)} "
+        f"V{f(y + h - r)} A{f(r)},{f(r)} 0 0 1 {f(x + w - r)},{f(y + h)} H{f(x + r)} "
+        f"A{f(r)},{f(r)} 0 0 1 {f(x)},{f(y + h - r)} V{f(y + r)} "
+        f"A{f(r)},{f(r)} 0 0 1 {f(x + r)},{f(y)}Z"
+    )
 
 
-def blob_pts(c: Point, rx: float, ry: float, n: int, jitter: float, rng: Random,
-             start: float = 0.0) -> list[Point]:
+def blob_pts(
+    c: Point, rx: float, ry: float, n: int, jitter: float, rng: Random, start: float = 0.0
+) -> list[Point]:
     """Points round an ellipse with a little random irregularity (a hand-cut shape)."""
     out = []
     for i in range(n):
         a = start + 360 * i / n + rng.uniform(-jitter, jitter) * 60 / n
         k = 1 + rng.uniform(-jitter, jitter)
-        out.append((c[0] + rx * k * math.cos(math.radians(a)),
-                    c[1] + ry * k * math.sin(math.radians(a))))
+        out.append(
+            (c[0] + rx * k * math.cos(math.radians(a)), c[1] + ry * k * math.sin(math.radians(a)))
+        )
     return out
 
 
 def below_d(top: str, w: float = 200, h: float = 320, r: float = 12) -> str:
     """Close an open path ``top`` running left (x <= 0) to right (x >= w) down round the
     card's rounded bottom corners, so a ground never pokes out of the card's corners."""
-    return (top + f" L{f(w)},{f(h - r)} A{f(r)},{f(r)} 0 0 1 {f(w - r)},{f(h)} L{f(r)},{f(h)}"
-            f" A{f(r)},{f(r)} 0 0 1 0,{f(h - r)}Z")
+    return (
+        top + f" L{f(w)},{f(h - r)} A{f(r)},{f(r)} 0 0 1 {f(w - r)},{f(h)} L{f(r)},{f(h)}"
+        f" A{f(r)},{f(r)} 0 0 1 0,{f(h - r)}Z"
+    )
 
 
 def above_d(top: str, w: float = 200, r: float = 12) -> str:
     """Close an open path running left to right up round the card's rounded top corners."""
-    return (top + f" L{f(w)},{f(r)} A{f(r)},{f(r)} 0 0 0 {f(w - r)},0 L{f(r)},0"
-            f" A{f(r)},{f(r)} 0 0 0 0,{f(r)}Z")
+    return (
+        top + f" L{f(w)},{f(r)} A{f(r)},{f(r)} 0 0 0 {f(w - r)},0 L{f(r)},0"
+        f" A{f(r)},{f(r)} 0 0 0 0,{f(r)}Z"
+    )

@@ -123,9 +123,7 @@ class Thinker:
         """A decision was asked for and not yet taken with ``poll``."""
         return self._future is not None
 
-    def submit(
-        self, opponent: Opponent, view: PlayerView, context: MatchContext | None
-    ) -> None:
+    def submit(self, opponent: Opponent, view: PlayerView, context: MatchContext | None) -> None:
         """Ask ``opponent`` for its move in ``view`` with the seat's match ``context`` (one
         question at a time)."""
         if self._given is not None:

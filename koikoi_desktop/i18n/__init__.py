@@ -90,8 +90,10 @@ def catalog(code: str) -> dict[str, Entry]:
             forms = {str(c): str(f) for c, f in v.items()}
             wrong = set(forms) - {*plural.CATEGORIES, "count"}
             if wrong or "other" not in forms:
-                raise ValueError(f"{path.name}: {k}: plural forms need 'other' and only CLDR "
-                                 f"categories, not {sorted(wrong)}")
+                raise ValueError(
+                    f"{path.name}: {k}: plural forms need 'other' and only CLDR "
+                    f"categories, not {sorted(wrong)}"
+                )
             out[str(k)] = forms
         else:
             out[str(k)] = str(v)

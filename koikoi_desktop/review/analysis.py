@@ -259,8 +259,18 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
     if point.kind == "exchange":
         values = {str(a): 0.0 for a in legal}
         return Judgement(
-            point.deal, point.move, point.round, point.turn, point.seat, point.kind,
-            str(played), str(played), 0.0, "good", values, reason=Reason("exchange_keep"),
+            point.deal,
+            point.move,
+            point.round,
+            point.turn,
+            point.seat,
+            point.kind,
+            str(played),
+            str(played),
+            0.0,
+            "good",
+            values,
+            reason=Reason("exchange_keep"),
         )
     results = playout_results(view, legal, rng=decision_rng(view), worlds=worlds)
     # rounded as stored, so a cached review reads back exactly equal
@@ -299,17 +309,16 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
     )
 
 
-def best_reason(
-    view: PlayerView, best: Action, points: dict[Action, float], worlds: int
-) -> Reason:
+def best_reason(view: PlayerView, best: Action, points: dict[Action, float], worlds: int) -> Reason:
     """One line on why ``best`` is the move to make, in the AI's reason keys."""
     ev = round(points[best], 2)
     if view.phase == "decide":
         now = stop_points(view)
         if best == STOP:
             koi = points.get(KOIKOI)
-            return Reason("stop_sure", {"points": now, "ev": round(koi if koi else 0.0, 2),
-                                        "n": worlds})
+            return Reason(
+                "stop_sure", {"points": now, "ev": round(koi if koi else 0.0, 2), "n": worlds}
+            )
         return Reason("koikoi_ev", {"points": now, "ev": ev, "n": worlds})
     if best == DECLARE:
         iw = instant_win(view.hand_mask, view.rules)
@@ -319,8 +328,10 @@ def best_reason(
     reason = describe_play(view, best, knowledge_for(view.rules))
     if reason.key in _GENERIC:
         if best.kind == "draw":
-            return Reason("search_draw", {"drawn": view.pending_draw, "card": best.target,
-                                          "n": worlds, "ev": ev})
+            return Reason(
+                "search_draw",
+                {"drawn": view.pending_draw, "card": best.target, "n": worlds, "ev": ev},
+            )
         return Reason("search", {"card": best.card, "n": worlds, "ev": ev})
     return reason
 
@@ -369,9 +380,13 @@ class Review:
 
     def to_json(self) -> str:
         return json.dumps(
-            {"version": self.version, "worlds": self.worlds,
-             "judgements": [j.as_dict() for j in self.judgements]},
-            ensure_ascii=False, separators=(",", ":"),
+            {
+                "version": self.version,
+                "worlds": self.worlds,
+                "judgements": [j.as_dict() for j in self.judgements],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
         )
 
     @classmethod

@@ -39,16 +39,21 @@ def run(args: argparse.Namespace) -> int:
         _, record = found
         assert match_id is not None
         if not record:
-            print(f"koikoi-desktop: error: match {match_id} has no move record to review "
-                  "(imported from an old version)", file=sys.stderr)
+            print(
+                f"koikoi-desktop: error: match {match_id} has no move record to review "
+                "(imported from an old version)",
+                file=sys.stderr,
+            )
             return 2
         review = cached_review(store, match_id)
         if review is None:
             try:
                 review = review_record(record)
             except RecordError as exc:
-                print(f"koikoi-desktop: error: match {match_id} does not replay: {exc}",
-                      file=sys.stderr)
+                print(
+                    f"koikoi-desktop: error: match {match_id} does not replay: {exc}",
+                    file=sys.stderr,
+                )
                 return 2
             why = store.save_review(match_id, review.to_json())
             if why is not None:
@@ -58,8 +63,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             out.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
-            print(f"koikoi-desktop: error: cannot write {out}: {exc.strerror or exc}",
-                  file=sys.stderr)
+            print(
+                f"koikoi-desktop: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr
+            )
             return 2
     print(f"reviewed {len(review.judgements)} decisions of match {match_id} into {out}")
     return 0

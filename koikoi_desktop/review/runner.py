@@ -124,8 +124,6 @@ class ReviewRunner:
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-
-
 def cached_review(store: object, match_id: str, *, worlds: int = REVIEW_WORLDS) -> Review | None:
     """The review cached with match ``match_id`` in ``store`` (a :class:`Storage`), when it is
     readable, of this analysis version and of the same budget; else None."""

@@ -58,8 +58,9 @@ def _dist_version(name: str) -> str:
 def library_versions() -> dict[str, str]:
     """Versions of what the running game is built with (placeholders of the libraries text)."""
     pg = getattr(pygame, "version", None)
-    sdl = ".".join(map(str, pygame.get_sdl_version())) if hasattr(pygame, "get_sdl_version") \
-        else "?"
+    sdl = (
+        ".".join(map(str, pygame.get_sdl_version())) if hasattr(pygame, "get_sdl_version") else "?"
+    )
     return {
         "python": platform.python_version(),
         "pygame": str(getattr(pg, "ver", "?")),
@@ -150,15 +151,21 @@ class AboutScene(MenuScene):
             notices = [gfx.tr("ui.credits.notices_installed" if wheel else "ui.credits.notices")]
         return [
             (gfx.tr("ui.credits.licence.title"), [gfx.tr("ui.credits.licence.text")]),
-            (gfx.tr("ui.credits.made.title"), [
-                gfx.tr("ui.credits.made.text"),
-                gfx.tr("about.credits.fonts"),
-                gfx.tr("about.credits.sound"),
-            ]),
-            (gfx.tr("ui.credits.libraries.title"), [
-                gfx.tr("ui.credits.libraries.text", **self.versions),
-                *notices,
-            ]),
+            (
+                gfx.tr("ui.credits.made.title"),
+                [
+                    gfx.tr("ui.credits.made.text"),
+                    gfx.tr("about.credits.fonts"),
+                    gfx.tr("about.credits.sound"),
+                ],
+            ),
+            (
+                gfx.tr("ui.credits.libraries.title"),
+                [
+                    gfx.tr("ui.credits.libraries.text", **self.versions),
+                    *notices,
+                ],
+            ),
         ]
 
     def panel_rect(self) -> pygame.Rect:
@@ -198,8 +205,14 @@ class AboutScene(MenuScene):
         line_h = int(size * 1.45)
         for text, is_title in lines:
             if text:
-                gfx.blit_text(surface, text, size, (inner.left, y),
-                              color=theme.OCHRE if is_title else theme.PAPER, bold=is_title,
-                              max_width=inner.w)
+                gfx.blit_text(
+                    surface,
+                    text,
+                    size,
+                    (inner.left, y),
+                    color=theme.OCHRE if is_title else theme.PAPER,
+                    bold=is_title,
+                    max_width=inner.w,
+                )
             y += line_h
         self.focus.draw(surface, font=theme.font_px(21, s))

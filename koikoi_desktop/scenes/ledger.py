@@ -141,7 +141,7 @@ def shorten_middle(text: str, size: int, width: int) -> str:
     while keep > 8:
         keep -= max(1, keep // 20)
         head = keep // 3
-        cand = text[:head] + "…" + text[len(text) - (keep - head):]
+        cand = text[:head] + "…" + text[len(text) - (keep - head) :]
         if gfx.measure(cand, size)[0] <= width:
             return cand
     return text[:4] + "…"
@@ -286,10 +286,17 @@ class LedgerScene(LearnScene):
             seats = ("human", level) if me == 0 else (level, "human")
         elif level in ("hotseat", "human"):
             seats = ("human", "human")
-        self.app.stack.push(scenes.create(
-            "review", self.app, record=found[1], match_id=rec.match_id, names=self.names(rec),
-            viewer=me, seats=seats,
-        ))
+        self.app.stack.push(
+            scenes.create(
+                "review",
+                self.app,
+                record=found[1],
+                match_id=rec.match_id,
+                names=self.names(rec),
+                viewer=me,
+                seats=seats,
+            )
+        )
 
     def close(self) -> None:
         if self.view == "match":
@@ -334,8 +341,9 @@ class LedgerScene(LearnScene):
         top = self.px(120)
         foot = len(self.footer_lines()) * self.px(24)
         bottom = self.size[1] - self.px(16) - foot
-        return pygame.Rect(self.px(24), top, self.size[0] - self.px(56),
-                           max(self.px(80), bottom - top))
+        return pygame.Rect(
+            self.px(24), top, self.size[0] - self.px(56), max(self.px(80), bottom - top)
+        )
 
     def limit(self, view: str) -> int:
         return max(0, self.content_h[view] - self.body().h)
@@ -368,7 +376,10 @@ class LedgerScene(LearnScene):
         page = max(1, self.body().h // self.row_h())
         key = intent.key if intent.kind == "key" else 0
         if intent.kind in ("up", "down") or key in (
-            pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END
+            pygame.K_PAGEUP,
+            pygame.K_PAGEDOWN,
+            pygame.K_HOME,
+            pygame.K_END,
         ):
             self.focus.keyboard_used = False
         if self.view == "matches":
@@ -394,7 +405,7 @@ class LedgerScene(LearnScene):
             elif key == pygame.K_PAGEDOWN:
                 amount = int(body_h * 0.9)
             elif key in (pygame.K_HOME, pygame.K_END):
-                amount = -10**9 if key == pygame.K_HOME else 10**9
+                amount = -(10**9) if key == pygame.K_HOME else 10**9
             if amount:
                 self.scroll_by(amount)
                 return True
@@ -446,9 +457,15 @@ class LedgerScene(LearnScene):
             self.hit(r, self._tab_cb(view))
             x += w + self.px(8)
         if self.view == "matches" and self.records:
-            gfx.blit_text(surface, gfx.tr("ui.ledger.hint"), self.font(13),
-                          (x + self.px(10), y + h // 2), color=theme.MUTED, anchor="midleft",
-                          max_width=max(20, self.size[0] - x - self.px(40)))
+            gfx.blit_text(
+                surface,
+                gfx.tr("ui.ledger.hint"),
+                self.font(13),
+                (x + self.px(10), y + h // 2),
+                color=theme.MUTED,
+                anchor="midleft",
+                max_width=max(20, self.size[0] - x - self.px(40)),
+            )
 
     def _tab_cb(self, view: str) -> Callable[[], None]:
         def go() -> None:
@@ -466,9 +483,12 @@ class LedgerScene(LearnScene):
             return
         bar_h = max(self.px(30), body.h * body.h // total)
         top = body.y + (body.h - bar_h) * self.scroll[v] // max(1, total - body.h)
-        pygame.draw.rect(surface, theme.PANEL_EDGE,
-                         pygame.Rect(body.right + self.px(10), top, self.px(6), bar_h),
-                         border_radius=3)
+        pygame.draw.rect(
+            surface,
+            theme.PANEL_EDGE,
+            pygame.Rect(body.right + self.px(10), top, self.px(6), bar_h),
+            border_radius=3,
+        )
 
     def draw_footer(self, surface: pygame.Surface) -> None:
         lines = self.footer_lines()
@@ -481,15 +501,30 @@ class LedgerScene(LearnScene):
             path = shorten_middle(str(self.export_path), f, room)
             lines[0] = (gfx.tr("ui.ledger.exported", path=path), lines[0][1])
         for text, color in lines:
-            gfx.blit_text(surface, text, f, (self.px(24), y + lh // 2), color=color,
-                          anchor="midleft", max_width=width)
+            gfx.blit_text(
+                surface,
+                text,
+                f,
+                (self.px(24), y + lh // 2),
+                color=color,
+                anchor="midleft",
+                max_width=width,
+            )
             y += lh
 
     def draw_empty(self, surface: pygame.Surface, body: pygame.Rect, title: str, text: str) -> None:
         w = min(body.w, self.px(720))
         y = body.y + max(self.px(20), body.h // 5)
-        gfx.blit_text(surface, title, self.font(26), (body.centerx, y), bold=True,
-                      anchor="midtop", color=theme.OCHRE, max_width=w)
+        gfx.blit_text(
+            surface,
+            title,
+            self.font(26),
+            (body.centerx, y),
+            bold=True,
+            anchor="midtop",
+            color=theme.OCHRE,
+            max_width=w,
+        )
         y += self.px(48)
         f = self.font(17)
         for line in gfx.wrap(text, f, w) if text else []:
@@ -515,8 +550,9 @@ class LedgerScene(LearnScene):
         rh = self.row_h()
         self.content_h["matches"] = len(self.records) * rh
         if not self.records:
-            self.draw_empty(surface, body, gfx.tr("ui.ledger.empty.title"),
-                            gfx.tr("ui.ledger.empty.text"))
+            self.draw_empty(
+                surface, body, gfx.tr("ui.ledger.empty.title"), gfx.tr("ui.ledger.empty.text")
+            )
             return
         self.scroll["matches"] = min(self.scroll["matches"], self.limit("matches"))
         first = self.scroll["matches"] // rh
@@ -538,21 +574,42 @@ class LedgerScene(LearnScene):
         badge = pygame.Rect(r.x + pad, r.y + pad, self.px(96), r.h - 2 * pad)
         color = {"win": theme.PINE, "loss": theme.DEEP_RED}.get(s.result, theme.BUTTON_HOVER)
         pygame.draw.rect(surface, color, badge, border_radius=6)
-        gfx.blit_text(surface, result_label(s.result), self.font(16), badge.center, bold=True,
-                      anchor="center", max_width=badge.w - 6)
+        gfx.blit_text(
+            surface,
+            result_label(s.result),
+            self.font(16),
+            badge.center,
+            bold=True,
+            anchor="center",
+            max_width=badge.w - 6,
+        )
         # the score at the right
         score_w = self.px(190)
         score = f"{s.player_total} : {s.opponent_total}"
-        gfx.blit_text(surface, score, self.font(22), (r.right - pad, r.y + self.px(8)),
-                      bold=True, anchor="topright", max_width=score_w)
-        gfx.blit_text(surface, gfx.tr("ui.ledger.score_caption", unit=unit_word(s.unit)),
-                      self.font(13), (r.right - pad, r.bottom - self.px(8)), color=theme.MUTED,
-                      anchor="bottomright", max_width=score_w)
+        gfx.blit_text(
+            surface,
+            score,
+            self.font(22),
+            (r.right - pad, r.y + self.px(8)),
+            bold=True,
+            anchor="topright",
+            max_width=score_w,
+        )
+        gfx.blit_text(
+            surface,
+            gfx.tr("ui.ledger.score_caption", unit=unit_word(s.unit)),
+            self.font(13),
+            (r.right - pad, r.bottom - self.px(8)),
+            color=theme.MUTED,
+            anchor="bottomright",
+            max_width=score_w,
+        )
         x = badge.right + self.px(14)
         text_w = r.right - pad - score_w - x
         line1 = ruleset_label(s.preset, s.custom)
-        l1 = gfx.blit_text(surface, line1, self.font(17), (x, r.y + self.px(8)), bold=True,
-                           max_width=text_w)
+        l1 = gfx.blit_text(
+            surface, line1, self.font(17), (x, r.y + self.px(8)), bold=True, max_width=text_w
+        )
         marks = []
         if s.practice:
             marks.append(gfx.tr("ui.ledger.practice"))
@@ -571,12 +628,20 @@ class LedgerScene(LearnScene):
             pygame.draw.rect(surface, theme.PAPER, mr, width=1, border_radius=mr.h // 2)
             gfx.blit_text(surface, mark, f, mr.center, anchor="center")
             mx += mw + self.px(6)
-        parts = [date_text(s.date), gfx.tr("ui.ledger.against",
-                                          name=opponent_text(s.opponent_name, s.opponent_level)),
-                 gfx.tr("ui.ledger.rounds_n", n=s.rounds)]
-        gfx.blit_text(surface, " · ".join(parts), self.font(14),
-                      (x, r.bottom - self.px(8)), color=theme.MUTED, anchor="bottomleft",
-                      max_width=text_w)
+        parts = [
+            date_text(s.date),
+            gfx.tr("ui.ledger.against", name=opponent_text(s.opponent_name, s.opponent_level)),
+            gfx.tr("ui.ledger.rounds_n", n=s.rounds),
+        ]
+        gfx.blit_text(
+            surface,
+            " · ".join(parts),
+            self.font(14),
+            (x, r.bottom - self.px(8)),
+            color=theme.MUTED,
+            anchor="bottomleft",
+            max_width=text_w,
+        )
 
     # ---- one match
     def names(self, rec: Any) -> tuple[str, str]:
@@ -590,11 +655,13 @@ class LedgerScene(LearnScene):
         me = rec.player_seat
         unit = unit_word(rec.unit)
         head = f"{result_label(rec.player_result)} · {date_text(rec.date)} · " + ruleset_label(
-            rec.preset, bool(rec.options))
+            rec.preset, bool(rec.options)
+        )
         lines = [(head, 24, theme.OCHRE, True)]
-        sub = [gfx.tr("ui.ledger.against", name=opponent_text(rec.opponent_name,
-                                                                rec.opponent_level)),
-               gfx.tr("ui.ledger.rounds_n", n=len(rec.rounds))]
+        sub = [
+            gfx.tr("ui.ledger.against", name=opponent_text(rec.opponent_name, rec.opponent_level)),
+            gfx.tr("ui.ledger.rounds_n", n=len(rec.rounds)),
+        ]
         if rec.practice:
             sub.append(gfx.tr("ui.ledger.practice"))
         if rec.ending != "completed":
@@ -602,20 +669,41 @@ class LedgerScene(LearnScene):
         if rec.help_level:
             sub.append(help_label(rec.help_level))
         lines.append((" · ".join(sub), 17, theme.PAPER, False))
-        lines.append((gfx.tr("ui.ledger.final_balances", a=names[me], x=rec.final_balances[me],
-                             b=names[1 - me], y=rec.final_balances[1 - me], unit=unit),
-                      17, theme.PAPER, True))
+        lines.append(
+            (
+                gfx.tr(
+                    "ui.ledger.final_balances",
+                    a=names[me],
+                    x=rec.final_balances[me],
+                    b=names[1 - me],
+                    y=rec.final_balances[1 - me],
+                    unit=unit,
+                ),
+                17,
+                theme.PAPER,
+                True,
+            )
+        )
         if rec.options:
-            lines.append((gfx.tr("ui.ledger.changed_rules", list=options_text(rec.options)),
-                          15, theme.MUTED, False))
+            lines.append(
+                (
+                    gfx.tr("ui.ledger.changed_rules", list=options_text(rec.options)),
+                    15,
+                    theme.MUTED,
+                    False,
+                )
+            )
         return lines
 
     def round_lines(self, rec: Any, e: Any) -> tuple[list[Line], list[Line]]:
         """The §11 entry of one round as two columns of text lines (text, colour, bold): who and
         how on the left, the score on the right."""
         names = self.names(rec)
-        winner = (gfx.tr("ui.ledger.round.winner", name=names[e.winner])
-                  if e.winner is not None else gfx.tr("ui.ledger.round.no_winner"))
+        winner = (
+            gfx.tr("ui.ledger.round.winner", name=names[e.winner])
+            if e.winner is not None
+            else gfx.tr("ui.ledger.round.no_winner")
+        )
         left: list[Line] = [
             (f"{gfx.tr('ui.common.round_n', n=e.round)} · {winner}", theme.PAPER, True),
             (gfx.tr("ui.ledger.round.dealer", name=names[e.dealer]), theme.PAPER, False),
@@ -623,8 +711,15 @@ class LedgerScene(LearnScene):
         ]
         calls = getattr(e, "koikoi_calls", None)
         if calls is not None and any(calls):
-            left.append((gfx.tr("ui.ledger.round.koikoi", a=names[0], x=calls[0], b=names[1],
-                                y=calls[1]), theme.MUTED, False))
+            left.append(
+                (
+                    gfx.tr(
+                        "ui.ledger.round.koikoi", a=names[0], x=calls[0], b=names[1], y=calls[1]
+                    ),
+                    theme.MUTED,
+                    False,
+                )
+            )
         right: list[Line] = []
         if e.yaku:
             items = ", ".join(f"{recorded_yaku_name(y.key)} {y.points}" for y in e.yaku)
@@ -635,10 +730,26 @@ class LedgerScene(LearnScene):
         calc += [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
         calc.append(f"= {e.final}")
         right.append((gfx.tr("ui.ledger.round.score", calc=" ".join(calc)), theme.PAPER, False))
-        right.append((gfx.tr("ui.ledger.round.paid", amount=amount_text(e.paid, rec.unit)),
-                      theme.OCHRE, True))
-        right.append((gfx.tr("ui.ledger.round.balances", a=names[0], x=e.balances[0], b=names[1],
-                             y=e.balances[1]), theme.PAPER, False))
+        right.append(
+            (
+                gfx.tr("ui.ledger.round.paid", amount=amount_text(e.paid, rec.unit)),
+                theme.OCHRE,
+                True,
+            )
+        )
+        right.append(
+            (
+                gfx.tr(
+                    "ui.ledger.round.balances",
+                    a=names[0],
+                    x=e.balances[0],
+                    b=names[1],
+                    y=e.balances[1],
+                ),
+                theme.PAPER,
+                False,
+            )
+        )
         return left, right
 
     def draw_match(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -651,8 +762,15 @@ class LedgerScene(LearnScene):
             y = paragraph(surface, text, self.font(size), body.x, y, width, color=color, bold=bold)
         y += self.px(10)
         if not rec.rounds:
-            y = paragraph(surface, gfx.tr("ui.ledger.no_rounds"), self.font(17), body.x, y, width,
-                          color=theme.MUTED)
+            y = paragraph(
+                surface,
+                gfx.tr("ui.ledger.no_rounds"),
+                self.font(17),
+                body.x,
+                y,
+                width,
+                color=theme.MUTED,
+            )
         f = self.font(16)
         pad = self.px(12)
         inner = width - 2 * pad
@@ -674,12 +792,12 @@ class LedgerScene(LearnScene):
                 gfx.draw_panel(surface, panel, alpha=215, radius=8)
                 ty = y + pad
                 for text, color, bold in left:
-                    ty = paragraph(surface, text, f, body.x + pad, ty, left_w, color=color,
-                                   bold=bold)
+                    ty = paragraph(
+                        surface, text, f, body.x + pad, ty, left_w, color=color, bold=bold
+                    )
                 if two:
                     sep = body.x + pad + left_w + self.px(10)
-                    pygame.draw.line(surface, theme.PANEL_EDGE, (sep, y + pad),
-                                     (sep, y + h - pad))
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (sep, y + pad), (sep, y + h - pad))
                     ty = y + pad
                 for text, color, bold in right:
                     ty = paragraph(surface, text, f, right_x, ty, right_w, color=color, bold=bold)
@@ -696,15 +814,23 @@ class LedgerScene(LearnScene):
         rows = [r for r in rows if r[1] == unit]
         you, them = gfx.tr("ui.common.you"), gfx.tr("ui.common.opponent")
         word = unit_word(unit)
-        tips = [[f"#{i}", gfx.tr("ui.ledger.final_balances", unit=word, a=you, x=r[2], b=them,
-                                 y=r[3])] for i, r in enumerate(rows, start=1)]
-        series = [Series(you, tuple(float(r[2]) for r in rows), theme.OCHRE),
-                  Series(them, tuple(float(r[3]) for r in rows), theme.PINK, "square")]
+        tips = [
+            [f"#{i}", gfx.tr("ui.ledger.final_balances", unit=word, a=you, x=r[2], b=them, y=r[3])]
+            for i, r in enumerate(rows, start=1)
+        ]
+        series = [
+            Series(you, tuple(float(r[2]) for r in rows), theme.OCHRE),
+            Series(them, tuple(float(r[3]) for r in rows), theme.PINK, "square"),
+        ]
         rect = pygame.Rect(x, y, w, self.px(230))
-        return LineChart(rect.inflate(-self.px(20), -self.px(12)), series,
-                         x_labels=[str(i) for i in range(1, len(rows) + 1)], tips=tips,
-                         font=self.font(14),
-                         title=gfx.tr("ui.ledger.stats.history", n=len(rows), unit=word))
+        return LineChart(
+            rect.inflate(-self.px(20), -self.px(12)),
+            series,
+            x_labels=[str(i) for i in range(1, len(rows) + 1)],
+            tips=tips,
+            font=self.font(14),
+            title=gfx.tr("ui.ledger.stats.history", n=len(rows), unit=word),
+        )
 
     def draw_stats(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         st = self.stats
@@ -712,8 +838,9 @@ class LedgerScene(LearnScene):
         y0 = body.y - self.scroll["stats"]
         if st is None or (st.overall.matches == 0 and st.practice_matches == 0):
             self.content_h["stats"] = 0
-            self.draw_empty(surface, body, gfx.tr("ui.ledger.empty.title"),
-                            gfx.tr("ui.ledger.empty.stats"))
+            self.draw_empty(
+                surface, body, gfx.tr("ui.ledger.empty.title"), gfx.tr("ui.ledger.empty.stats")
+            )
             return
         y = y0
         chart = self.history_chart(body.x, y, body.w - self.px(8))
@@ -730,25 +857,49 @@ class LedgerScene(LearnScene):
         self.content_h["stats"] = max(left, right) - y0
 
     def section(self, surface: pygame.Surface, title: str, x: int, y: int, w: int) -> int:
-        gfx.blit_text(surface, title, self.font(19), (x, y), bold=True, color=theme.OCHRE,
-                      max_width=w)
+        gfx.blit_text(
+            surface, title, self.font(19), (x, y), bold=True, color=theme.OCHRE, max_width=w
+        )
         y += self.px(28)
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y - self.px(4)), (x + w, y - self.px(4)))
         return y + self.px(4)
 
-    def line(self, surface: pygame.Surface, text: str, x: int, y: int, w: int,
-             *, color: tuple[int, int, int] = theme.PAPER, bold: bool = False) -> int:
+    def line(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        x: int,
+        y: int,
+        w: int,
+        *,
+        color: tuple[int, int, int] = theme.PAPER,
+        bold: bool = False,
+    ) -> int:
         return paragraph(surface, text, self.font(16), x, y, w, color=color, bold=bold)
 
     def stats_left(self, surface: pygame.Surface, st: Any, x: int, y: int, w: int) -> int:
         o = st.overall
         y = self.section(surface, gfx.tr("ui.ledger.stats.matches"), x, y, w)
-        y = self.line(surface, gfx.tr("ui.ledger.stats.summary", n=o.matches, w=o.wins,
-                                      l=o.losses, d=o.draws), x, y, w)
-        y = self.line(surface, gfx.tr("ui.ledger.stats.win_rate", rate=percent(o.win_rate)),
-                      x, y, w, bold=True)
-        key = ("ui.ledger.stats.practice_included" if self.include_practice
-               else "ui.ledger.stats.practice_excluded")
+        y = self.line(
+            surface,
+            gfx.tr("ui.ledger.stats.summary", n=o.matches, w=o.wins, l=o.losses, d=o.draws),
+            x,
+            y,
+            w,
+        )
+        y = self.line(
+            surface,
+            gfx.tr("ui.ledger.stats.win_rate", rate=percent(o.win_rate)),
+            x,
+            y,
+            w,
+            bold=True,
+        )
+        key = (
+            "ui.ledger.stats.practice_included"
+            if self.include_practice
+            else "ui.ledger.stats.practice_excluded"
+        )
         y = self.line(surface, gfx.tr(key, n=st.practice_matches), x, y, w, color=theme.MUTED)
         label = gfx.tr("ui.ledger.stats.count_practice")
         f = self.font(14)
@@ -758,35 +909,65 @@ class LedgerScene(LearnScene):
         y = r.bottom + self.px(18)
         for title, groups, name_of in (
             (gfx.tr("ui.ledger.stats.by_level"), st.by_level, recorded_level_label),
-            (gfx.tr("ui.ledger.stats.by_preset"), st.by_preset,
-             lambda p: ruleset_label(p, False)),
+            (gfx.tr("ui.ledger.stats.by_preset"), st.by_preset, lambda p: ruleset_label(p, False)),
         ):
             y = self.section(surface, title, x, y, w)
-            y = self.rate_bars(surface, x, y, w, [(capitalized(name_of(k)) or "—", t)
-                                                  for k, t in groups.items()])
+            y = self.rate_bars(
+                surface, x, y, w, [(capitalized(name_of(k)) or "—", t) for k, t in groups.items()]
+            )
             y += self.px(14)
         y = self.section(surface, gfx.tr("ui.ledger.stats.rounds"), x, y, w)
-        y = self.line(surface, gfx.tr("ui.ledger.stats.rounds_summary", n=st.rounds_played,
-                                      w=st.rounds_won, l=st.rounds_lost, d=st.rounds_drawn),
-                      x, y, w)
+        y = self.line(
+            surface,
+            gfx.tr(
+                "ui.ledger.stats.rounds_summary",
+                n=st.rounds_played,
+                w=st.rounds_won,
+                l=st.rounds_lost,
+                d=st.rounds_drawn,
+            ),
+            x,
+            y,
+            w,
+        )
         for unit in sorted(set(st.won_by_unit) | set(st.lost_by_unit)):
             unit_name = unit_heading(unit)
-            y = self.line(surface, gfx.tr("ui.ledger.stats.won_lost", unit=unit_name,
-                                          won=st.won_by_unit.get(unit, 0),
-                                          lost=st.lost_by_unit.get(unit, 0)), x, y, w)
+            y = self.line(
+                surface,
+                gfx.tr(
+                    "ui.ledger.stats.won_lost",
+                    unit=unit_name,
+                    won=st.won_by_unit.get(unit, 0),
+                    lost=st.lost_by_unit.get(unit, 0),
+                ),
+                x,
+                y,
+                w,
+            )
         return y
 
-    def rate_bars(self, surface: pygame.Surface, x: int, y: int, w: int,
-                  rows: Sequence[tuple[str, Any]]) -> int:
+    def rate_bars(
+        self, surface: pygame.Surface, x: int, y: int, w: int, rows: Sequence[tuple[str, Any]]
+    ) -> int:
         """The win rate of each group as a bar (full = every match won), with won / played."""
-        gfx.blit_text(surface, gfx.tr("ui.ledger.stats.rate_caption"), self.font(13), (x, y),
-                      color=theme.MUTED, max_width=w)
+        gfx.blit_text(
+            surface,
+            gfx.tr("ui.ledger.stats.rate_caption"),
+            self.font(13),
+            (x, y),
+            color=theme.MUTED,
+            max_width=w,
+        )
         y += self.px(22)
         if not rows:
             gfx.blit_text(surface, "—", self.font(15), (x, y), color=theme.MUTED)
             return y + self.px(24)
-        bars = [Bar(name, t.win_rate or 0.0, f"{percent(t.win_rate)} · {t.wins}/{t.matches}",
-                    theme.PINE) for name, t in rows]
+        bars = [
+            Bar(
+                name, t.win_rate or 0.0, f"{percent(t.win_rate)} · {t.wins}/{t.matches}", theme.PINE
+            )
+            for name, t in rows
+        ]
         return BarChart((x, y), w, bars, font=self.font(15), maximum=1.0).draw(surface)
 
     def stats_right(self, surface: pygame.Surface, st: Any, x: int, y: int, w: int) -> int:
@@ -795,35 +976,70 @@ class LedgerScene(LearnScene):
         if b is None:
             y = self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED)
         else:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.best_line",
-                                          amount=amount_text(b.final, b.unit), n=b.round,
-                                          date=date_text(b.date),
-                                          preset=ruleset_label(b.preset, False)),
-                          x, y, w, bold=True)
+            y = self.line(
+                surface,
+                gfx.tr(
+                    "ui.ledger.stats.best_line",
+                    amount=amount_text(b.final, b.unit),
+                    n=b.round,
+                    date=date_text(b.date),
+                    preset=ruleset_label(b.preset, False),
+                ),
+                x,
+                y,
+                w,
+                bold=True,
+            )
             if b.yaku:
-                y = self.line(surface, gfx.tr("ui.ledger.round.yaku",
-                                              list=", ".join(recorded_yaku_name(k)
-                                                             for k in b.yaku)),
-                              x, y, w, color=theme.MUTED)
+                y = self.line(
+                    surface,
+                    gfx.tr(
+                        "ui.ledger.round.yaku",
+                        list=", ".join(recorded_yaku_name(k) for k in b.yaku),
+                    ),
+                    x,
+                    y,
+                    w,
+                    color=theme.MUTED,
+                )
         y += self.px(14)
         k = st.koikoi
         y = self.section(surface, gfx.tr("ui.ledger.stats.koikoi"), x, y, w)
         if k.rounds_known == 0:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_unknown"), x, y, w,
-                          color=theme.MUTED)
+            y = self.line(
+                surface, gfx.tr("ui.ledger.stats.koikoi_unknown"), x, y, w, color=theme.MUTED
+            )
         else:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called),
-                          x, y, w)
+            y = self.line(
+                surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called), x, y, w
+            )
             y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_calls", n=k.calls), x, y, w)
-            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_success",
-                                          n=k.rounds_won_after_call, total=k.rounds_called,
-                                          rate=percent(k.success_rate)), x, y, w, bold=True)
-            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_opponent", n=k.opponent_calls),
-                          x, y, w, color=theme.MUTED)
+            y = self.line(
+                surface,
+                gfx.tr(
+                    "ui.ledger.stats.koikoi_success",
+                    n=k.rounds_won_after_call,
+                    total=k.rounds_called,
+                    rate=percent(k.success_rate),
+                ),
+                x,
+                y,
+                w,
+                bold=True,
+            )
+            y = self.line(
+                surface,
+                gfx.tr("ui.ledger.stats.koikoi_opponent", n=k.opponent_calls),
+                x,
+                y,
+                w,
+                color=theme.MUTED,
+            )
         y += self.px(14)
         y = self.section(surface, gfx.tr("ui.ledger.stats.yaku_made"), x, y, w)
         if not st.yaku_made:
-            return self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w,
-                             color=theme.MUTED)
+            return self.line(
+                surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED
+            )
         bars = [Bar(recorded_yaku_name(key), float(n), str(n)) for key, n in st.yaku_made.items()]
         return BarChart((x, y), w, bars, font=self.font(15)).draw(surface)

@@ -124,14 +124,24 @@ class MatchResultScene(MenuScene):
         tips: list[list[str]] = [[]] + [self.round_tip(e) for e in ledger]
         colors = (theme.OCHRE, theme.PINK)
         series = [
-            Series(self.names[p], tuple(float(b[p]) for b in steps), colors[i],
-                   "circle" if i == 0 else "square")
+            Series(
+                self.names[p],
+                tuple(float(b[p]) for b in steps),
+                colors[i],
+                "circle" if i == 0 else "square",
+            )
             for i, p in enumerate((self.viewer, 1 - self.viewer))
         ]
         r = self.chart_rect().inflate(-int(24 * self.scale), -int(16 * self.scale))
         r.h -= self.hint_h()  # the hint's own strip under the step labels
-        return LineChart(r, series, x_labels=labels, tips=tips,
-                         font=theme.font_px(15, self.scale), title=gfx.tr("ui.result.chart_title"))
+        return LineChart(
+            r,
+            series,
+            x_labels=labels,
+            tips=tips,
+            font=theme.font_px(15, self.scale),
+            title=gfx.tr("ui.result.chart_title"),
+        )
 
     def hint_h(self) -> int:
         return theme.font_px(14, self.scale) + int(8 * self.scale)
@@ -216,28 +226,57 @@ class MatchResultScene(MenuScene):
         s = self.scale
         m = self.match
         y = int(30 * s)
-        gfx.blit_text(surface, self.title_text(), theme.font_px(40, s), (w // 2, y),
-                      anchor="midtop", bold=True, color=theme.OCHRE, max_width=w - 40)
+        gfx.blit_text(
+            surface,
+            self.title_text(),
+            theme.font_px(40, s),
+            (w // 2, y),
+            anchor="midtop",
+            bold=True,
+            color=theme.OCHRE,
+            max_width=w - 40,
+        )
         y += int(64 * s)
         me, bal = self.viewer, m.balances
         gfx.blit_text(
             surface,
-            gfx.tr("ui.ledger.final_balances", unit=self.unit_label(), a=self.names[me],
-                   x=bal[me], b=self.names[1 - me], y=bal[1 - me]),
-            theme.font_px(24, s), (w // 2, y), anchor="midtop", max_width=w - 40,
+            gfx.tr(
+                "ui.ledger.final_balances",
+                unit=self.unit_label(),
+                a=self.names[me],
+                x=bal[me],
+                b=self.names[1 - me],
+                y=bal[1 - me],
+            ),
+            theme.font_px(24, s),
+            (w // 2, y),
+            anchor="midtop",
+            max_width=w - 40,
         )
         y += int(36 * s)
         if m.outcome is not None:
-            gfx.blit_text(surface, gfx.tr(f"ui.result.reason.{m.outcome.reason}"),
-                          theme.font_px(18, s), (w // 2, y), anchor="midtop", color=theme.MUTED,
-                          max_width=w - 40)
+            gfx.blit_text(
+                surface,
+                gfx.tr(f"ui.result.reason.{m.outcome.reason}"),
+                theme.font_px(18, s),
+                (w // 2, y),
+                anchor="midtop",
+                color=theme.MUTED,
+                max_width=w - 40,
+            )
         if self.chart is not None:
             gfx.draw_panel(surface, self.chart_rect(), alpha=215, radius=10)
             self.chart.draw(surface)
             panel = self.chart_rect()
-            gfx.blit_text(surface, gfx.tr("ui.result.chart_hint"), theme.font_px(14, s),
-                          (panel.right - int(12 * s), panel.bottom - int(8 * s)),
-                          anchor="bottomright", color=theme.MUTED, max_width=panel.w - int(24 * s))
+            gfx.blit_text(
+                surface,
+                gfx.tr("ui.result.chart_hint"),
+                theme.font_px(14, s),
+                (panel.right - int(12 * s), panel.bottom - int(8 * s)),
+                anchor="bottomright",
+                color=theme.MUTED,
+                max_width=panel.w - int(24 * s),
+            )
 
     def draw(self, surface: pygame.Surface) -> None:
         """The text and chart do not change while the screen is up: render them once; the

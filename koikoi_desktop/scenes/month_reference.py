@@ -198,15 +198,21 @@ class MonthReferenceScene(LearnScene):
             name = gfx.tr(f"month.{m}.name")
             if str(m) not in name:  # "1月" already says which month it is
                 name = f"{m}. {name}"
-            gfx.blit_text(surface, name, f1, (tx, r.y + 3), bold=active,
-                          max_width=r.right - tx - 4)
+            gfx.blit_text(surface, name, f1, (tx, r.y + 3), bold=active, max_width=r.right - tx - 4)
             if row_h >= self.px(40):
                 plant = gfx.tr(f"month.{m}.plant")
                 kanji = gfx.tr(f"month.{m}.plant_ja")
                 if kanji != plant:
                     plant = f"{plant} {kanji}"
-                gfx.blit_text(surface, plant, f2, (tx, r.bottom - 3), color=theme.MUTED,
-                              anchor="bottomleft", max_width=r.right - tx - 4)
+                gfx.blit_text(
+                    surface,
+                    plant,
+                    f2,
+                    (tx, r.bottom - 3),
+                    color=theme.MUTED,
+                    anchor="bottomleft",
+                    max_width=r.right - tx - 4,
+                )
             self.hit(r, self._select_cb(m))
 
     def _select_cb(self, m: int, card: int = 0) -> Any:
@@ -258,16 +264,27 @@ class MonthReferenceScene(LearnScene):
         names = [gfx.tr(f"month.{m}.plant_ja"), gfx.tr(f"month.{m}.plant_romaji")]
         if i18n.get_language() != "en":
             names.append(i18n.t_in("en", f"month.{m}.plant"))
-        y = paragraph(surface, " · ".join(dict.fromkeys(names)), self.font(18), x, y, w,
-                      color=theme.OCHRE)
-        season = gfx.tr("ui.learn.labelled", label=gfx.tr("ui.reference.season"),
-                        value=gfx.tr(f"month.{m}.season"))
+        y = paragraph(
+            surface, " · ".join(dict.fromkeys(names)), self.font(18), x, y, w, color=theme.OCHRE
+        )
+        season = gfx.tr(
+            "ui.learn.labelled",
+            label=gfx.tr("ui.reference.season"),
+            value=gfx.tr(f"month.{m}.season"),
+        )
         y = paragraph(surface, season, self.font(15), x, y, w, color=theme.MUTED)
         y = paragraph(surface, gfx.tr(f"month.{m}.symbolism"), self.font(15), x, y + 2, w)
         y += self.px(10)
         rules_line = gfx.tr("ui.monthref.rules_line", rules=rules_label(self.rules))
-        gfx.blit_text(surface, rules_line, self.font(13), (area.right, area.bottom + self.px(4)),
-                      color=theme.MUTED, anchor="topright", max_width=w)
+        gfx.blit_text(
+            surface,
+            rules_line,
+            self.font(13),
+            (area.right, area.bottom + self.px(4)),
+            color=theme.MUTED,
+            anchor="topright",
+            max_width=w,
+        )
         col_w = (w - self.px(12) * 3) // 4
         room = area.bottom - y
         ids = [4 * m - 3 + i for i in range(4)]
@@ -279,11 +296,18 @@ class MonthReferenceScene(LearnScene):
         for i, cid in enumerate(ids):
             cx = x + i * (col_w + self.px(12))
             rect = pygame.Rect(cx + (col_w - cw) // 2, y, cw, ch)
-            draw_card(surface, self.app, cid, rect, selected=cid == self.card,
-                      dim=filtering and not self.matches(cid))
+            draw_card(
+                surface,
+                self.app,
+                cid,
+                rect,
+                selected=cid == self.card,
+                dim=filtering and not self.matches(cid),
+            )
             self.hit(rect, self._card_cb(cid))
-            self.draw_card_text(surface, cid, cx, rect.bottom + self.px(8), col_w,
-                                area.bottom, style)
+            self.draw_card_text(
+                surface, cid, cx, rect.bottom + self.px(8), col_w, area.bottom, style
+            )
 
     def _card_cb(self, cid: int) -> Any:
         def cb() -> None:
@@ -307,26 +331,40 @@ class MonthReferenceScene(LearnScene):
         shown = i18n.card_name(cid, style)
         y = paragraph(surface, shown, self.font(16), x, y, w, bold=True, gap=1.1)
         if i18n.card_name(cid, "japanese") != shown:
-            y = paragraph(surface, i18n.card_name(cid, "japanese"), f, x, y, w,
-                          color=theme.MUTED, gap=1.1)
+            y = paragraph(
+                surface, i18n.card_name(cid, "japanese"), f, x, y, w, color=theme.MUTED, gap=1.1
+            )
         kind = gfx.tr(yaku_facts.card_kind_detail(cid))
         y = paragraph(surface, kind, f, x, y + 2, w, color=theme.OCHRE, bold=True)
         for role in yaku_facts.card_roles(cid, self.rules):
             if y > bottom - f * 2:
                 break
-            y = paragraph(surface, gfx.tr(role), self.font(13), x, y, w, color=theme.MUTED,
-                          gap=1.15)
+            y = paragraph(
+                surface, gfx.tr(role), self.font(13), x, y, w, color=theme.MUTED, gap=1.15
+            )
         made, extra = yaku_facts.feeds_split(cid, self.rules)
         if y > bottom - f * 2:
             return y - top
         if not made and not extra:
-            y = paragraph(surface, gfx.tr("ui.reference.feeds_none"), self.font(13), x, y + 2, w,
-                          color=theme.MUTED)
+            y = paragraph(
+                surface,
+                gfx.tr("ui.reference.feeds_none"),
+                self.font(13),
+                x,
+                y + 2,
+                w,
+                color=theme.MUTED,
+            )
             return y - top
-        y = paragraph(surface, gfx.tr("ui.learn.label", label=gfx.tr("ui.reference.feeds")),
-                      self.font(13), x, y + 2, w)
-        chips = [(i18n.yaku_name(k, style), self._yaku_cb(k), k == self.yaku_filter)
-                 for k in made]
+        y = paragraph(
+            surface,
+            gfx.tr("ui.learn.label", label=gfx.tr("ui.reference.feeds")),
+            self.font(13),
+            x,
+            y + 2,
+            w,
+        )
+        chips = [(i18n.yaku_name(k, style), self._yaku_cb(k), k == self.yaku_filter) for k in made]
         for k in extra:
             step = yaku_facts.extra_step(k, self.rules)[0]
             label = gfx.tr("ui.monthref.adds", n=step, yaku=i18n.yaku_name(k, style))
@@ -342,18 +380,34 @@ class MonthReferenceScene(LearnScene):
         ids = self.filtered()
         style = name_style(self.app)
         if self.kind_filter:
-            head = gfx.tr("ui.monthref.grid_kind", kind=kind_name(self.kind_filter, plural=True),
-                          n=len(ids))
+            head = gfx.tr(
+                "ui.monthref.grid_kind", kind=kind_name(self.kind_filter, plural=True), n=len(ids)
+            )
         else:
             assert self.yaku_filter is not None
-            head = gfx.tr("ui.monthref.grid_yaku",
-                          yaku=i18n.yaku_name(self.yaku_filter, style), n=len(ids))
+            head = gfx.tr(
+                "ui.monthref.grid_yaku", yaku=i18n.yaku_name(self.yaku_filter, style), n=len(ids)
+            )
         y = paragraph(surface, head, self.font(22), area.x, area.y, area.w, bold=True)
         if self.yaku_filter:
-            y = paragraph(surface, gfx.tr(f"yaku.{self.yaku_filter}.desc"), self.font(15),
-                          area.x, y, area.w, color=theme.MUTED)
-        y = paragraph(surface, gfx.tr("ui.monthref.grid_hint"), self.font(14), area.x, y,
-                      area.w, color=theme.MUTED)
+            y = paragraph(
+                surface,
+                gfx.tr(f"yaku.{self.yaku_filter}.desc"),
+                self.font(15),
+                area.x,
+                y,
+                area.w,
+                color=theme.MUTED,
+            )
+        y = paragraph(
+            surface,
+            gfx.tr("ui.monthref.grid_hint"),
+            self.font(14),
+            area.x,
+            y,
+            area.w,
+            color=theme.MUTED,
+        )
         y += self.px(6)
         body = pygame.Rect(area.x, y, area.w, area.bottom - y)
         label_h = self.px(20)
@@ -375,15 +429,24 @@ class MonthReferenceScene(LearnScene):
         clip = surface.get_clip()
         surface.set_clip(body)
         for i, cid in enumerate(ids):
-            r = pygame.Rect(body.x + (i % per_row) * (cw + gap),
-                            body.y + (i // per_row) * (ch + label_h + gap) - self.grid_scroll,
-                            cw, ch)
+            r = pygame.Rect(
+                body.x + (i % per_row) * (cw + gap),
+                body.y + (i // per_row) * (ch + label_h + gap) - self.grid_scroll,
+                cw,
+                ch,
+            )
             if r.bottom < body.y or r.y > body.bottom:
                 continue
             draw_card(surface, self.app, cid, r)
             m = DECK[cid - 1].month
-            gfx.blit_text(surface, gfx.tr(f"month.{m}.name"), self.font(12),
-                          (r.centerx, r.bottom + 2), color=theme.MUTED, anchor="midtop",
-                          max_width=cw + gap)
+            gfx.blit_text(
+                surface,
+                gfx.tr(f"month.{m}.name"),
+                self.font(12),
+                (r.centerx, r.bottom + 2),
+                color=theme.MUTED,
+                anchor="midtop",
+                max_width=cw + gap,
+            )
             self.hit(r.clip(body), self._select_cb(m, cid))
         surface.set_clip(clip)

@@ -24,9 +24,7 @@ class PauseScene(MenuScene):
     name = "pause"
     opaque = False
 
-    def __init__(
-        self, app: AppServices, *, table: TableScene | None = None, **kwargs: Any
-    ) -> None:
+    def __init__(self, app: AppServices, *, table: TableScene | None = None, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.table = table
         self.heading = lambda: gfx.tr("ui.pause.title")

@@ -485,7 +485,8 @@ class ReviewScene(Scene):
             if not taken:
                 return gfx.tr("ui.review.move.lay", card=card_name(card))
             return gfx.tr(
-                "ui.review.move.take", card=card_name(card),
+                "ui.review.move.take",
+                card=card_name(card),
                 cards=", ".join(card_name(c) for c in taken),
             )
         if k == "koikoi":
@@ -496,8 +497,11 @@ class ReviewScene(Scene):
             return gfx.tr("ui.review.move.declare")
         if k == "exchange":
             return gfx.tr("ui.review.move.exchange")
-        return gfx.tr("ui.review.move.keep_exchange" if state.phase == "exchange"
-                      else "ui.review.move.keep_instant")
+        return gfx.tr(
+            "ui.review.move.keep_exchange"
+            if state.phase == "exchange"
+            else "ui.review.move.keep_instant"
+        )
 
     def class_text(self, cls: str) -> str:
         mark = MARKS[cls]
@@ -516,8 +520,12 @@ class ReviewScene(Scene):
         if out.winner is None:
             return gfx.tr("ui.review.no_winner", reason=end_text(out.reason))
         yaku = ", ".join(yaku_name(y.key) for y in out.yaku)
-        return gfx.tr("ui.review.round_won", name=self.seat_name(out.winner), n=out.final,
-                      yaku=yaku or end_text(out.reason))
+        return gfx.tr(
+            "ui.review.round_won",
+            name=self.seat_name(out.winner),
+            n=out.final,
+            yaku=yaku or end_text(out.reason),
+        )
 
     def row_text(self, pos: int) -> tuple[str, str]:
         """A move-list row: its text and the class mark of its decision ("" when none)."""

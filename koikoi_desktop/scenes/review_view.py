@@ -48,17 +48,24 @@ def draw(scene: ReviewScene, surface: pygame.Surface) -> None:
     if surface.get_size() != scene.size:
         return  # the resize is on its way: its layout is not computed yet
     if scene.timeline is None or not scene.timeline.positions:
-        gfx.blit_text(surface, scene.error or gfx.tr("ui.review.nothing"), scene.font(20),
-                      scene.geo["main"].center, anchor="center", color=theme.DANGER,
-                      max_width=scene.size[0] - 40)
+        gfx.blit_text(
+            surface,
+            scene.error or gfx.tr("ui.review.nothing"),
+            scene.font(20),
+            scene.geo["main"].center,
+            anchor="center",
+            color=theme.DANGER,
+            max_width=scene.size[0] - 40,
+        )
         scene.focus.draw(surface, font=scene.font(15))
         return
     surface.blit(board_picture(scene).surface, (0, 0))
     draw_marks(scene, surface)
     draw_header(scene, surface)
     pygame.draw.rect(surface, theme.PANEL, scene.geo["side"])
-    pygame.draw.line(surface, theme.PANEL_EDGE, scene.geo["side"].topleft,
-                     scene.geo["side"].bottomleft)
+    pygame.draw.line(
+        surface, theme.PANEL_EDGE, scene.geo["side"].topleft, scene.geo["side"].bottomleft
+    )
     draw_panel(scene, surface)
     draw_list(scene, surface)
     draw_footer(scene, surface)
@@ -99,19 +106,29 @@ def board_picture(scene: ReviewScene) -> Picture:
             counts[kind_of(c)] += 1
         for g, rect in groups.items():
             if counts[g]:
-                gfx.blit_text(surf, f"{gfx.tr(f'kind.{g}.plural')} {counts[g]}", fs,
-                              (rect.x, rect.y), color=theme.MUTED, max_width=rect.w)
+                gfx.blit_text(
+                    surf,
+                    f"{gfx.tr(f'kind.{g}.plural')} {counts[g]}",
+                    fs,
+                    (rect.x, rect.y),
+                    color=theme.MUTED,
+                    max_width=rect.w,
+                )
         tag = scene.seat_name(p) + (" · " + gfx.tr("term.dealer") if st.dealer == p else "")
-        at = (lay.opp_hand.x, lay.opp_band.y) if top else (lay.hand_area.x,
-                                                           lay.hand_area.y + 2)
+        at = (lay.opp_hand.x, lay.opp_band.y) if top else (lay.hand_area.x, lay.hand_area.y + 2)
         gfx.blit_text(surf, tag, fs, at, bold=True, max_width=lay.opp_hand.w + 60)
     n = len(st.draw_pile)
     if n:
         back = card_surface(scene.app, 0, lay.card)
         for i in range(min(4, (n + 5) // 6), 0, -1):
             surf.blit(back, lay.pile.move(-i * 2, -i * 2))
-    gfx.blit_text(surf, gfx.tr("ui.table.deck", n=n), scene.font(14),
-                  (lay.pile.centerx, lay.pile.bottom + 6), anchor="midtop")
+    gfx.blit_text(
+        surf,
+        gfx.tr("ui.table.deck", n=n),
+        scene.font(14),
+        (lay.pile.centerx, lay.pile.bottom + 6),
+        anchor="midtop",
+    )
     scene.picture = Picture(key, surf, boxes)
     return scene.picture
 
@@ -120,8 +137,10 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
     boxes = board_picture(scene).boxes
     played, best = scene.marked_cards()
     fs = scene.font(13)
-    for cards, color, key in ((best, theme.LEAF, "ui.review.best_tag"),
-                              (played, theme.OCHRE, "ui.review.played_tag")):
+    for cards, color, key in (
+        (best, theme.LEAF, "ui.review.best_tag"),
+        (played, theme.OCHRE, "ui.review.played_tag"),
+    ):
         for i, c in enumerate(cards):
             rect = boxes.get(c)
             if rect is None:
@@ -133,8 +152,9 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
                 r = pygame.Rect(0, 0, tw + 10, th + 4)
                 r.midbottom = (rect.centerx, rect.top - 6)
                 pygame.draw.rect(surface, color, r, border_radius=4)
-                gfx.blit_text(surface, tag, fs, r.center, anchor="center", bold=True,
-                              color=theme.INK)
+                gfx.blit_text(
+                    surface, tag, fs, r.center, anchor="center", bold=True, color=theme.INK
+                )
     p = scene.position
     assert scene.timeline is not None
     d = scene.timeline.deals[p.deal]
@@ -163,8 +183,11 @@ def draw_header(scene: ReviewScene, surface: pygame.Surface) -> None:
     d = t.deals[p.deal]
     rules = t.rules
     total = rules.match_rounds if rules.match_end == "rounds" else None
-    rnd = (gfx.tr("ui.common.round_n_of", n=d.round, total=max(total, len(t.deals)))
-           if total else gfx.tr("ui.common.round_n", n=d.round))
+    rnd = (
+        gfx.tr("ui.common.round_n_of", n=d.round, total=max(total, len(t.deals)))
+        if total
+        else gfx.tr("ui.common.round_n", n=d.round)
+    )
     bal = d.balances_before
     parts = [
         gfx.tr("ui.review.title"),
@@ -174,8 +197,9 @@ def draw_header(scene: ReviewScene, surface: pygame.Surface) -> None:
     ]
     text = " · ".join(parts)
     box = scene.geo["header_text"]
-    gfx.blit_text(surface, text, scene.font(16), (box.x, box.centery), anchor="midleft",
-                  max_width=box.w)
+    gfx.blit_text(
+        surface, text, scene.font(16), (box.x, box.centery), anchor="midleft", max_width=box.w
+    )
 
 
 def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
@@ -197,8 +221,12 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
         mover = st.to_move
         j = scene.judgement()
         kind = j.kind if j is not None else ""
-        head = gfx.tr("ui.review.turn_head", n=d.round, turn=turn_of(st),
-                      name=scene.seat_name(mover) if mover is not None else "")
+        head = gfx.tr(
+            "ui.review.turn_head",
+            n=d.round,
+            turn=turn_of(st),
+            name=scene.seat_name(mover) if mover is not None else "",
+        )
         lines.append((head, theme.OCHRE, True))
         played = scene.move_text(st, d.moves[p.move])
         lines.append((gfx.tr("ui.review.played", move=played), theme.PAPER, False))
@@ -206,12 +234,22 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
             if kind:
                 lines.insert(1, (gfx.tr(f"ui.review.kind.{kind}"), theme.MUTED, False))
             if j.best != j.played:
-                lines.append((gfx.tr("ui.review.best", move=scene.move_text(st, j.best)),
-                              theme.LEAF, False))
+                lines.append(
+                    (gfx.tr("ui.review.best", move=scene.move_text(st, j.best)), theme.LEAF, False)
+                )
             else:
                 lines.append((gfx.tr("ui.review.was_best"), theme.LEAF, False))
-            lines.append((gfx.tr("ui.review.values", played=f"{j.value_played:+.1f}",
-                                 best=f"{j.value_best:+.1f}"), theme.PAPER, False))
+            lines.append(
+                (
+                    gfx.tr(
+                        "ui.review.values",
+                        played=f"{j.value_played:+.1f}",
+                        best=f"{j.value_best:+.1f}",
+                    ),
+                    theme.PAPER,
+                    False,
+                )
+            )
             loss = gfx.tr("ui.review.loss", n=f"{j.loss:.1f}")
             if j.win_loss is not None and j.win_loss >= 0.005:
                 loss += " · " + gfx.tr("ui.review.win_loss", n=round(j.win_loss * 100))
@@ -243,11 +281,18 @@ def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
     for i, (r, pos) in enumerate(scene.list_rows()):
         if pos is None:
             n = scene.rows[scene.list_scroll + i][1]
-            pygame.draw.line(surface, theme.PANEL_EDGE, (r.x, r.bottom - 2),
-                             (r.right, r.bottom - 2))
-            gfx.blit_text(surface, gfx.tr("ui.common.round_n", n=n), fs,
-                          (r.x + scene.px(6), r.centery), anchor="midleft", bold=True,
-                          color=theme.OCHRE)
+            pygame.draw.line(
+                surface, theme.PANEL_EDGE, (r.x, r.bottom - 2), (r.right, r.bottom - 2)
+            )
+            gfx.blit_text(
+                surface,
+                gfx.tr("ui.common.round_n", n=n),
+                fs,
+                (r.x + scene.px(6), r.centery),
+                anchor="midleft",
+                bold=True,
+                color=theme.OCHRE,
+            )
             continue
         text, mark = scene.row_text(pos)
         if pos == scene.index:
@@ -262,11 +307,26 @@ def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
             color = theme.MUTED  # a round's result, or a forced move
         else:
             color = theme.PAPER
-        gfx.blit_text(surface, text, fs, (r.x + scene.px(6), r.centery), anchor="midleft",
-                      color=color, bold=final, max_width=r.w - mark_w - scene.px(8))
+        gfx.blit_text(
+            surface,
+            text,
+            fs,
+            (r.x + scene.px(6), r.centery),
+            anchor="midleft",
+            color=color,
+            bold=final,
+            max_width=r.w - mark_w - scene.px(8),
+        )
         if mark:
-            gfx.blit_text(surface, mark, fs, (r.right - scene.px(6), r.centery),
-                          anchor="midright", bold=True, color=color)
+            gfx.blit_text(
+                surface,
+                mark,
+                fs,
+                (r.right - scene.px(6), r.centery),
+                anchor="midright",
+                bold=True,
+                color=color,
+            )
 
 
 def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
@@ -284,19 +344,40 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
         fill = bar.copy()
         fill.w = max(2, int(bar.w * r.progress))
         pygame.draw.rect(surface, theme.OCHRE, fill, border_radius=4)
-        gfx.blit_text(surface, gfx.tr("ui.review.analysing", n=r.done, total=r.total), fs,
-                      (bar.right + scene.px(10), status.centery), anchor="midleft")
-        hint_x = bar.right + scene.px(10) + gfx.measure(
-            gfx.tr("ui.review.analysing", n=r.done, total=r.total), fs)[0] + scene.px(20)
+        gfx.blit_text(
+            surface,
+            gfx.tr("ui.review.analysing", n=r.done, total=r.total),
+            fs,
+            (bar.right + scene.px(10), status.centery),
+            anchor="midleft",
+        )
+        hint_x = (
+            bar.right
+            + scene.px(10)
+            + gfx.measure(gfx.tr("ui.review.analysing", n=r.done, total=r.total), fs)[0]
+            + scene.px(20)
+        )
     else:
         text = scene.note or gfx.tr("ui.review.done", n=len(scene.judged))
-        done = gfx.blit_text(surface, text, fs, (status.x, status.centery), anchor="midleft",
-                             color=theme.OCHRE if scene.note else theme.MUTED,
-                             max_width=status.w // 2)
+        done = gfx.blit_text(
+            surface,
+            text,
+            fs,
+            (status.x, status.centery),
+            anchor="midleft",
+            color=theme.OCHRE if scene.note else theme.MUTED,
+            max_width=status.w // 2,
+        )
         hint_x = done.right + scene.px(20)
-    gfx.blit_text(surface, gfx.tr("ui.review.keys"), fs, (status.right, status.centery),
-                  anchor="midright", color=theme.MUTED,
-                  max_width=max(10, status.right - hint_x))
+    gfx.blit_text(
+        surface,
+        gfx.tr("ui.review.keys"),
+        fs,
+        (status.right, status.centery),
+        anchor="midright",
+        color=theme.MUTED,
+        max_width=max(10, status.right - hint_x),
+    )
     # the slider over the whole match, with a tick per flagged move and per round
     bar = scene.geo["slider"]
     track = pygame.Rect(bar.x, bar.centery - scene.px(3), bar.w, scene.px(6))
@@ -304,13 +385,19 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
     n = max(1, len(t.positions) - 1)
     for d in t.deals[1:]:
         x = track.x + track.w * t.index_of(d.index, 0) // n
-        pygame.draw.line(surface, theme.MUTED, (x, track.y - scene.px(6)),
-                         (x, track.bottom + scene.px(6)))
+        pygame.draw.line(
+            surface, theme.MUTED, (x, track.y - scene.px(6)), (x, track.bottom + scene.px(6))
+        )
     for (deal, move), j in scene.judged.items():
         if j.cls in ("mistake", "blunder"):
             x = track.x + track.w * t.index_of(deal, move) // n
-            pygame.draw.line(surface, COLORS[j.cls], (x, track.y - scene.px(3)),
-                             (x, track.bottom + scene.px(3)), 3)
+            pygame.draw.line(
+                surface,
+                COLORS[j.cls],
+                (x, track.y - scene.px(3)),
+                (x, track.bottom + scene.px(3)),
+                3,
+            )
     knob = pygame.Rect(0, 0, scene.px(14), scene.px(24))
     knob.center = (track.x + track.w * scene.index // n, track.centery)
     pygame.draw.rect(surface, theme.OCHRE, knob, border_radius=4)
@@ -324,8 +411,15 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
     title = gfx.tr("ui.review.summary_title")
     if scene.runner is not None:
         title += " · " + gfx.tr("ui.review.so_far", n=scene.runner.done, total=scene.runner.total)
-    gfx.blit_text(surface, title, scene.font(22), (box.x + pad, box.y + pad), bold=True,
-                  color=theme.OCHRE, max_width=box.w - 2 * pad)
+    gfx.blit_text(
+        surface,
+        title,
+        scene.font(22),
+        (box.x + pad, box.y + pad),
+        bold=True,
+        color=theme.OCHRE,
+        max_width=box.w - 2 * pad,
+    )
     review = Review(list(scene.judged.values()))
     col_w = (box.w - scene.px(48)) // 2
     rows = dict(scene.summary_rows_by_seat())
@@ -333,36 +427,67 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
         x = box.x + pad + (0 if seat == scene.viewer else col_w + pad)
         y = box.y + scene.px(58)
         s = review.seat_summary(seat)
-        gfx.blit_text(surface, scene.seat_name(seat), scene.font(18), (x, y), bold=True,
-                      max_width=col_w)
+        gfx.blit_text(
+            surface, scene.seat_name(seat), scene.font(18), (x, y), bold=True, max_width=col_w
+        )
         y += scene.px(28)
         acc = "—" if s["accuracy"] is None else f"{s['accuracy']:.0f}%"
-        gfx.blit_text(surface, gfx.tr("ui.review.accuracy", n=acc, d=s["decisions"]),
-                      scene.font(15), (x, y), max_width=col_w)
-        y += scene.px(24)
-        counts = " · ".join(
-            f"{scene.class_text(c)} {s['counts'][c]}" for c in CLASSES
+        gfx.blit_text(
+            surface,
+            gfx.tr("ui.review.accuracy", n=acc, d=s["decisions"]),
+            scene.font(15),
+            (x, y),
+            max_width=col_w,
         )
-        gfx.blit_text(surface, counts, scene.font(14), (x, y), color=theme.MUTED,
-                      max_width=col_w)
+        y += scene.px(24)
+        counts = " · ".join(f"{scene.class_text(c)} {s['counts'][c]}" for c in CLASSES)
+        gfx.blit_text(surface, counts, scene.font(14), (x, y), color=theme.MUTED, max_width=col_w)
         y += scene.px(24)
         head = gfx.tr("ui.review.worst") if s["worst"] else gfx.tr("ui.review.no_worst")
         gfx.blit_text(surface, head, scene.font(14), (x, y), bold=True, max_width=col_w)
         for rect, j in rows.get(seat, []):
             gfx.draw_panel(surface, rect, alpha=200, radius=6)
             st = scene.timeline.deals[j.deal].states[j.move] if scene.timeline else None
-            line1 = (f"{gfx.tr('ui.common.round_n', n=j.round)} · "
-                     f"{scene.class_text(j.cls)} · -{j.loss:.1f}")
-            gfx.blit_text(surface, line1, scene.font(13), (rect.x + 6, rect.y + 4),
-                          bold=True, color=COLORS[j.cls], max_width=rect.w - 12)
+            line1 = (
+                f"{gfx.tr('ui.common.round_n', n=j.round)} · "
+                f"{scene.class_text(j.cls)} · -{j.loss:.1f}"
+            )
+            gfx.blit_text(
+                surface,
+                line1,
+                scene.font(13),
+                (rect.x + 6, rect.y + 4),
+                bold=True,
+                color=COLORS[j.cls],
+                max_width=rect.w - 12,
+            )
             if st is not None:
-                line2 = gfx.tr("ui.review.instead", played=scene.move_text(st, j.played),
-                               best=scene.move_text(st, j.best))
-                gfx.blit_text(surface, line2, scene.font(13),
-                              (rect.x + 6, rect.y + 4 + scene.px(19)), max_width=rect.w - 12)
-            gfx.blit_text(surface, scene.why_text(j), scene.font(12),
-                          (rect.x + 6, rect.y + 4 + scene.px(38)), color=theme.MUTED,
-                          max_width=rect.w - 12)
-    gfx.blit_text(surface, gfx.tr("ui.review.summary_keys"), scene.font(13),
-                  (box.centerx, box.bottom - pad), anchor="midbottom", color=theme.MUTED,
-                  max_width=box.w - 2 * pad)
+                line2 = gfx.tr(
+                    "ui.review.instead",
+                    played=scene.move_text(st, j.played),
+                    best=scene.move_text(st, j.best),
+                )
+                gfx.blit_text(
+                    surface,
+                    line2,
+                    scene.font(13),
+                    (rect.x + 6, rect.y + 4 + scene.px(19)),
+                    max_width=rect.w - 12,
+                )
+            gfx.blit_text(
+                surface,
+                scene.why_text(j),
+                scene.font(12),
+                (rect.x + 6, rect.y + 4 + scene.px(38)),
+                color=theme.MUTED,
+                max_width=rect.w - 12,
+            )
+    gfx.blit_text(
+        surface,
+        gfx.tr("ui.review.summary_keys"),
+        scene.font(13),
+        (box.centerx, box.bottom - pad),
+        anchor="midbottom",
+        color=theme.MUTED,
+        max_width=box.w - 2 * pad,
+    )

@@ -121,9 +121,7 @@ class RoundSummaryScene(MenuScene):
         else:
             if e.instant:
                 lines.append(
-                    gfx.tr(
-                        "ui.summary.instant", kind=instant_name(e.instant), value=e.base
-                    )
+                    gfx.tr("ui.summary.instant", kind=instant_name(e.instant), value=e.base)
                 )
             parts = [gfx.tr("ui.summary.base", n=e.base)]
             parts += [f"× {f} ({factor_text(name, f)})" for name, f in e.factors]

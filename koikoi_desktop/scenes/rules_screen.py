@@ -70,7 +70,7 @@ class RulesScene(LearnScene):
         ]
 
     def heading(self) -> str:
-        """"About hanafuda" on the history page, "How to play" elsewhere."""
+        """ "About hanafuda" on the history page, "How to play" elsewhere."""
         return gfx.tr("about.title") if self.page == "history" else gfx.tr(self.title_key)
 
     def set_page(self, page: str) -> None:
@@ -97,8 +97,9 @@ class RulesScene(LearnScene):
 
     def body(self) -> pygame.Rect:
         top = self.px(122)
-        return pygame.Rect(self.px(24), top, self.size[0] - self.px(48),
-                           self.size[1] - top - self.px(24))
+        return pygame.Rect(
+            self.px(24), top, self.size[0] - self.px(48), self.size[1] - top - self.px(24)
+        )
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -115,9 +116,12 @@ class RulesScene(LearnScene):
         if self.content_h > body.h:
             bar_h = max(self.px(30), body.h * body.h // self.content_h)
             top = body.y + (body.h - bar_h) * self.scroll // max(1, self.content_h - body.h)
-            pygame.draw.rect(surface, theme.PANEL_EDGE,
-                             pygame.Rect(body.right + self.px(8), top, self.px(5), bar_h),
-                             border_radius=3)
+            pygame.draw.rect(
+                surface,
+                theme.PANEL_EDGE,
+                pygame.Rect(body.right + self.px(8), top, self.px(5), bar_h),
+                border_radius=3,
+            )
         self.draw_buttons(surface)
 
     def draw_tabs(self, surface: pygame.Surface) -> None:
@@ -138,13 +142,16 @@ class RulesScene(LearnScene):
     def text_and_picture(self, body: pygame.Rect) -> tuple[int, int, pygame.Rect]:
         """(text x, text width, picture area) — side by side when wide enough."""
         text_w = int(body.w * 0.48)
-        pic = pygame.Rect(body.x + text_w + self.px(30), body.y,
-                          body.right - body.x - text_w - self.px(30), body.h)
+        pic = pygame.Rect(
+            body.x + text_w + self.px(30),
+            body.y,
+            body.right - body.x - text_w - self.px(30),
+            body.h,
+        )
         return body.x, text_w, pic
 
     def cards_row(
-        self, surface: pygame.Surface, ids: list[int], x: int, y: int, h: int,
-        *, selected: int = 0
+        self, surface: pygame.Surface, ids: list[int], x: int, y: int, h: int, *, selected: int = 0
     ) -> int:
         cw, ch = card_size(h)
         for i, cid in enumerate(ids):
@@ -177,8 +184,9 @@ class RulesScene(LearnScene):
         py += h + self.px(50)
         # the caption sits right of the arrow that runs down from the hand card to its match
         beside = cw // 2 + self.px(14)
-        self.caption(surface, gfx.tr("ui.rules.pic.field"), pic.x + beside, py - self.px(24),
-                     pic.w - beside)
+        self.caption(
+            surface, gfx.tr("ui.rules.pic.field"), pic.x + beside, py - self.px(24), pic.w - beside
+        )
         fx = pic.x
         gap = self.px(8)
         self.cards_row(surface, [7, 22, 31], fx, py, h)  # the pile's match last: no crossing
@@ -188,8 +196,15 @@ class RulesScene(LearnScene):
         self.caption(surface, gfx.tr("ui.rules.pic.pile"), pile.x, pile.bottom + 4, pic.w)
         self.arrow(surface, (pile.x, pile.centery), (fx + 3 * cw + 2 * gap, py + h // 2))
         py += h + self.px(40)
-        py = paragraph(surface, gfx.tr("ui.rules.pic.turn_caption"), self.font(14), pic.x, py,
-                       pic.w, color=theme.MUTED)
+        py = paragraph(
+            surface,
+            gfx.tr("ui.rules.pic.turn_caption"),
+            self.font(14),
+            pic.x,
+            py,
+            pic.w,
+            color=theme.MUTED,
+        )
         return max(end, py)
 
     def page_matching(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
@@ -212,12 +227,23 @@ class RulesScene(LearnScene):
     def page_koikoi(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
         x, w, pic = self.text_and_picture(body)
         end = paragraph(surface, gfx.tr("rules.koikoi"), self.font(17), x, y, w)
-        end = paragraph(surface, gfx.tr("ui.call.koikoi_help"), self.font(15), x,
-                        end + self.px(8), w, color=theme.MUTED)
+        end = paragraph(
+            surface,
+            gfx.tr("ui.call.koikoi_help"),
+            self.font(15),
+            x,
+            end + self.px(8),
+            w,
+            color=theme.MUTED,
+        )
         h = self.px(130)
-        py = self.caption(surface, gfx.tr("ui.rules.pic.yaku_made",
-                                          yaku=i18n.yaku_name("hanami", name_style(self.app))),
-                          pic.x, y, pic.w)
+        py = self.caption(
+            surface,
+            gfx.tr("ui.rules.pic.yaku_made", yaku=i18n.yaku_name("hanami", name_style(self.app))),
+            pic.x,
+            y,
+            pic.w,
+        )
         self.cards_row(surface, [9, 33], pic.x, py, h)
         py += h + self.px(16)
         f = self.font(17)
@@ -226,26 +252,39 @@ class RulesScene(LearnScene):
             label = gfx.tr(key)
             bw = gfx.measure(label, f, bold=True)[0] + self.px(40)
             r = pygame.Rect(bx, py, bw, self.px(44))
-            pygame.draw.rect(surface, theme.DEEP_RED if primary else theme.BUTTON, r,
-                             border_radius=8)
+            pygame.draw.rect(
+                surface, theme.DEEP_RED if primary else theme.BUTTON, r, border_radius=8
+            )
             gfx.blit_text(surface, label, f, r.center, bold=True, anchor="center")
             bx = r.right + self.px(14)
         py += self.px(56)
-        py = paragraph(surface, gfx.tr("ui.call.stop_help"), self.font(14), pic.x, py, pic.w,
-                       color=theme.MUTED)
+        py = paragraph(
+            surface, gfx.tr("ui.call.stop_help"), self.font(14), pic.x, py, pic.w, color=theme.MUTED
+        )
         limit = self.rules.koikoi_limit
-        note = (gfx.tr("ui.yakuref.mult.koi_unlimited") if limit is None
-                else gfx.tr("ui.yakuref.mult.koi_limit", n=limit))
-        py = paragraph(surface, note, self.font(14), pic.x, py + self.px(6), pic.w,
-                       color=theme.MUTED)
+        note = (
+            gfx.tr("ui.yakuref.mult.koi_unlimited")
+            if limit is None
+            else gfx.tr("ui.yakuref.mult.koi_limit", n=limit)
+        )
+        py = paragraph(
+            surface, note, self.font(14), pic.x, py + self.px(6), pic.w, color=theme.MUTED
+        )
         return max(end, py)
 
     def page_scoring(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
         x, w, pic = self.text_and_picture(body)
         end = paragraph(surface, gfx.tr("rules.scoring"), self.font(17), x, y, w)
         end += self.px(10)
-        end = paragraph(surface, gfx.tr("ui.yakuref.multipliers") + " — " +
-                        rules_label(self.rules), self.font(16), x, end, w, bold=True)
+        end = paragraph(
+            surface,
+            gfx.tr("ui.yakuref.multipliers") + " — " + rules_label(self.rules),
+            self.font(16),
+            x,
+            end,
+            w,
+            bold=True,
+        )
         for key, fmt in yaku_facts.multipliers(self.rules):
             end = paragraph(surface, "• " + gfx.tr(key, **fmt), self.font(15), x, end, w)
         h = self.px(110)
@@ -254,21 +293,34 @@ class RulesScene(LearnScene):
         cw = card_size(h)[0]
         per_row = max(1, (pic.w + self.px(8)) // (cw + self.px(8)))
         for start in range(0, len(ids), per_row):
-            self.cards_row(surface, ids[start:start + per_row], pic.x, py, h)
+            self.cards_row(surface, ids[start : start + per_row], pic.x, py, h)
             py += h + self.px(8)
         score = score_yaku(ids, self.rules)
         style = name_style(self.app)
         f = self.font(15)
         for yk in score.yaku:
-            line = gfx.tr("ui.learn.labelled", label=i18n.yaku_name(yk.key, style),
-                          value=yk.points)
-            py = paragraph(surface, line, f, pic.x,
-                           py, pic.w)
-        py = paragraph(surface, gfx.tr("ui.rules.pic.total", n=score.base), self.font(17),
-                       pic.x, py, pic.w, bold=True, color=theme.TARGET)
+            line = gfx.tr("ui.learn.labelled", label=i18n.yaku_name(yk.key, style), value=yk.points)
+            py = paragraph(surface, line, f, pic.x, py, pic.w)
+        py = paragraph(
+            surface,
+            gfx.tr("ui.rules.pic.total", n=score.base),
+            self.font(17),
+            pic.x,
+            py,
+            pic.w,
+            bold=True,
+            color=theme.TARGET,
+        )
         final = payout(score.base, self.rules, winner_calls=0, loser_calls=1)
-        py = paragraph(surface, gfx.tr("ui.rules.pic.after_opponent_koi", n=final), f, pic.x,
-                       py, pic.w, color=theme.MUTED)
+        py = paragraph(
+            surface,
+            gfx.tr("ui.rules.pic.after_opponent_koi", n=final),
+            f,
+            pic.x,
+            py,
+            pic.w,
+            color=theme.MUTED,
+        )
         return max(end, py)
 
     def page_presets(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
@@ -284,31 +336,44 @@ class RulesScene(LearnScene):
                 self.hit(r.clip(body), self._preset_cb(name))
             x += w + self.px(8)
         y += h + self.px(10)
-        y = paragraph(surface, gfx.tr(f"preset.{self.preset}.desc"), self.font(16), body.x, y,
-                      body.w)
-        y = paragraph(surface, gfx.tr("ui.rules.differs"), self.font(14), body.x, y + 4, body.w,
-                      color=theme.MUTED)
+        y = paragraph(
+            surface, gfx.tr(f"preset.{self.preset}.desc"), self.font(16), body.x, y, body.w
+        )
+        y = paragraph(
+            surface,
+            gfx.tr("ui.rules.differs"),
+            self.font(14),
+            body.x,
+            y + 4,
+            body.w,
+            color=theme.MUTED,
+        )
         y += self.px(6)
         c1 = int(body.w * 0.36)
         c2 = int(body.w * 0.27)
         c3 = body.w - c1 - c2 - self.px(20)
         for field, mine, theirs, unique in yaku_facts.preset_differences(self.preset):
             top = y
-            a = paragraph(surface, rule_label(field), f, body.x, y, c1 - self.px(10),
-                          bold=unique)
-            b = paragraph(surface, rule_value_label(field, mine), f, body.x + c1, y,
-                          c2 - self.px(10), color=theme.TARGET if unique else theme.OCHRE,
-                          bold=True)
+            a = paragraph(surface, rule_label(field), f, body.x, y, c1 - self.px(10), bold=unique)
+            b = paragraph(
+                surface,
+                rule_value_label(field, mine),
+                f,
+                body.x + c1,
+                y,
+                c2 - self.px(10),
+                color=theme.TARGET if unique else theme.OCHRE,
+                bold=True,
+            )
             others = " · ".join(
-                gfx.tr("ui.learn.labelled", label=preset_name(n),
-                       value=rule_value_label(field, v))
+                gfx.tr("ui.learn.labelled", label=preset_name(n), value=rule_value_label(field, v))
                 for n, v in theirs.items()
             )
-            c = paragraph(surface, others, self.font(13), body.x + c1 + c2, y, c3,
-                          color=theme.MUTED)
+            c = paragraph(
+                surface, others, self.font(13), body.x + c1 + c2, y, c3, color=theme.MUTED
+            )
             y = max(a, b, c) + self.px(6)
-            pygame.draw.line(surface, theme.PANEL_EDGE, (body.x, y - 3),
-                             (body.right, y - 3))
+            pygame.draw.line(surface, theme.PANEL_EDGE, (body.x, y - 3), (body.right, y - 3))
             _ = top
         return y
 
@@ -332,8 +397,9 @@ class RulesScene(LearnScene):
         ch = card_size(int(cw / 0.625))[1]
         cx = x + w + self.px(40)
         for i, cid in enumerate((1, 9, 29, 41, 45)):
-            r = pygame.Rect(cx + (i % 2) * (cw + self.px(8)), top + (i // 2) * (ch + self.px(8)),
-                            cw, ch)
+            r = pygame.Rect(
+                cx + (i % 2) * (cw + self.px(8)), top + (i // 2) * (ch + self.px(8)), cw, ch
+            )
             draw_card(surface, self.app, cid, r)
         return max(y, top + 3 * (ch + self.px(8)))
 
@@ -346,13 +412,22 @@ class RulesScene(LearnScene):
         y += self.px(10)
         y = paragraph(surface, gfx.tr("term.instant_win"), self.font(18), x, y, w, bold=True)
         y = paragraph(surface, gfx.tr("rules.instant"), self.font(16), x, y, w)
-        for key, field in (("teshi", "instant_teshi"), ("kuttsuki", "instant_kuttsuki"),
-                           ("double_tenho", "instant_double_tenho")):
+        for key, field in (
+            ("teshi", "instant_teshi"),
+            ("kuttsuki", "instant_kuttsuki"),
+            ("double_tenho", "instant_double_tenho"),
+        ):
             value = getattr(self.rules, field)
             state = str(value) if value is not None else gfx.tr("ui.common.off")
-            y = paragraph(surface, f"{gfx.tr(f'instant.{key}.name')} ({state}): "
-                          f"{gfx.tr(f'instant.{key}.desc')}", self.font(15), x, y + 2, w,
-                          color=theme.MUTED)
+            y = paragraph(
+                surface,
+                f"{gfx.tr(f'instant.{key}.name')} ({state}): {gfx.tr(f'instant.{key}.desc')}",
+                self.font(15),
+                x,
+                y + 2,
+                w,
+                color=theme.MUTED,
+            )
         return y
 
 

@@ -119,21 +119,39 @@ class TextField(Widget):
 
     def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
         pygame.draw.rect(surface, theme.BUTTON, self.rect, border_radius=6)
-        gfx.blit_text(surface, self.label(), font, (self.rect.x + 10, self.rect.centery),
-                      anchor="midleft", max_width=int(self.rect.w * 0.45))
-        box = pygame.Rect(self.rect.x + int(self.rect.w * 0.48), self.rect.y + 5,
-                          int(self.rect.w * 0.52) - 10, self.rect.h - 10)
+        gfx.blit_text(
+            surface,
+            self.label(),
+            font,
+            (self.rect.x + 10, self.rect.centery),
+            anchor="midleft",
+            max_width=int(self.rect.w * 0.45),
+        )
+        box = pygame.Rect(
+            self.rect.x + int(self.rect.w * 0.48),
+            self.rect.y + 5,
+            int(self.rect.w * 0.52) - 10,
+            self.rect.h - 10,
+        )
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=4)
         ok = self.valid(self.value)
         edge = theme.OCHRE if self.editing else (theme.PANEL_EDGE if ok else theme.DANGER)
-        pygame.draw.rect(surface, edge, box, width=2 if self.editing or not ok else 1,
-                         border_radius=4)
+        pygame.draw.rect(
+            surface, edge, box, width=2 if self.editing or not ok else 1, border_radius=4
+        )
         text = self.value + ("|" if self.editing else "")
         color = theme.PAPER if ok else theme.DANGER
         if not self.value and not self.editing:
             text, color = self.placeholder(), theme.MUTED
-        gfx.blit_text(surface, text, font, (box.x + 8, box.centery), color=color,
-                      anchor="midleft", max_width=box.w - 16)
+        gfx.blit_text(
+            surface,
+            text,
+            font,
+            (box.x + 8, box.centery),
+            color=color,
+            anchor="midleft",
+            max_width=box.w - 16,
+        )
         if focused:
             from koikoi_desktop.ui.widgets import draw_focus
 
@@ -150,13 +168,26 @@ class WideChoice(Choice):
         val = self.options[self.index][1] if self.options else ""
         text = f"‹ {val() if callable(val) else val} ›"
         vw = min(gfx.measure(text, font, bold=True)[0], int(self.rect.w * 0.6))
-        gfx.blit_text(surface, text, font, (self.rect.right - pad, self.rect.centery),
-                      color=theme.OCHRE if self.enabled else theme.MUTED, bold=True,
-                      anchor="midright", max_width=vw)
+        gfx.blit_text(
+            surface,
+            text,
+            font,
+            (self.rect.right - pad, self.rect.centery),
+            color=theme.OCHRE if self.enabled else theme.MUTED,
+            bold=True,
+            anchor="midright",
+            max_width=vw,
+        )
         label = self.label() if callable(self.label) else self.label
-        gfx.blit_text(surface, label, font, (self.rect.x + pad, self.rect.centery),
-                      color=theme.PAPER if self.enabled else theme.MUTED, anchor="midleft",
-                      max_width=self.rect.w - vw - 3 * pad)
+        gfx.blit_text(
+            surface,
+            label,
+            font,
+            (self.rect.x + pad, self.rect.centery),
+            color=theme.PAPER if self.enabled else theme.MUTED,
+            anchor="midleft",
+            max_width=self.rect.w - vw - 3 * pad,
+        )
         if focused:
             from koikoi_desktop.ui.widgets import draw_focus
 
@@ -257,8 +288,9 @@ class SettingsScene(LearnScene):
         def cb(value: Any) -> None:
             preset = self.preset()
             try:
-                opts = with_option(preset, dict(self.get("default_options", {}) or {}), field,
-                                   value)
+                opts = with_option(
+                    preset, dict(self.get("default_options", {}) or {}), field, value
+                )
             except ValueError:  # pydantic's ValidationError too: a combination Rules refuses
                 self.message = gfx.tr("ui.settings.invalid")
                 return
@@ -307,38 +339,96 @@ class SettingsScene(LearnScene):
         sec("ui.settings.section.general")
         langs = list(i18n.LANGUAGES.items())
         # the language the game speaks now (``--lang`` may differ from the saved one)
-        add(WideChoice(lab("ui.settings.language"), langs, i18n.get_language(),
-                   self.set_language))
+        add(WideChoice(lab("ui.settings.language"), langs, i18n.get_language(), self.set_language))
         styles = [(s, lab(f"ui.settings.name_display.{s}")) for s in i18n.NAME_STYLES]
-        add(WideChoice(lab("ui.settings.name_display"), styles, i18n.get_name_style(),
-                   self.set_name_style))
+        add(
+            WideChoice(
+                lab("ui.settings.name_display"), styles, i18n.get_name_style(), self.set_name_style
+            )
+        )
         levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in ("full", "highlights", "none")]
-        add(WideChoice(lab("ui.settings.help_level"), levels, self.get("help_level", "full"),
-                   self.set_plain("help_level")))
-        add(wide_toggle(lab("ui.settings.card_badges"), bool(self.get("card_badges", True)),
-                   self.set_plain("card_badges")))
-        add(wide_toggle(lab("ui.settings.click_to_move"), bool(self.get("click_to_move", False)),
-                   self.set_app_attr("click_to_move", "click_mode")))
+        add(
+            WideChoice(
+                lab("ui.settings.help_level"),
+                levels,
+                self.get("help_level", "full"),
+                self.set_plain("help_level"),
+            )
+        )
+        add(
+            wide_toggle(
+                lab("ui.settings.card_badges"),
+                bool(self.get("card_badges", True)),
+                self.set_plain("card_badges"),
+            )
+        )
+        add(
+            wide_toggle(
+                lab("ui.settings.click_to_move"),
+                bool(self.get("click_to_move", False)),
+                self.set_app_attr("click_to_move", "click_mode"),
+            )
+        )
         sec("ui.settings.section.display")
-        add(wide_toggle(lab("ui.settings.fullscreen"), bool(self.get("fullscreen", False)),
-                   self.set_fullscreen))
+        add(
+            wide_toggle(
+                lab("ui.settings.fullscreen"),
+                bool(self.get("fullscreen", False)),
+                self.set_fullscreen,
+            )
+        )
         scale = float(self.get("ui_scale", 1.0) or 1.0)
         scales = sorted({*UI_SCALES, scale})
-        add(WideChoice(lab("ui.settings.ui_scale"), [(v, f"{round(v * 100)}%") for v in scales],
-                   scale, self.set_scale))
+        add(
+            WideChoice(
+                lab("ui.settings.ui_scale"),
+                [(v, f"{round(v * 100)}%") for v in scales],
+                scale,
+                self.set_scale,
+            )
+        )
         speeds = [(v, lab(f"ui.settings.animation_speed.{v}")) for v in ("off", "fast", "normal")]
-        add(WideChoice(lab("ui.settings.animation_speed"), speeds,
-                   self.get("animation_speed", "normal"),
-                   self.set_app_attr("animation_speed", "anim_speed")))
-        add(wide_toggle(lab("ui.settings.reduced_motion"), bool(self.get("reduced_motion", False)),
-                   self.set_app_attr("reduced_motion", "reduced_motion")))
+        add(
+            WideChoice(
+                lab("ui.settings.animation_speed"),
+                speeds,
+                self.get("animation_speed", "normal"),
+                self.set_app_attr("animation_speed", "anim_speed"),
+            )
+        )
+        add(
+            wide_toggle(
+                lab("ui.settings.reduced_motion"),
+                bool(self.get("reduced_motion", False)),
+                self.set_app_attr("reduced_motion", "reduced_motion"),
+            )
+        )
         sec("ui.settings.section.sound")
-        add(Slider(lab("ui.settings.sound_volume"), 0, 100, int(self.get("sound_volume", 80)),
-                   self.set_sound("sound_volume"), step=5))
-        add(Slider(lab("ui.settings.music_volume"), 0, 100, int(self.get("music_volume", 60)),
-                   self.set_sound("music_volume"), step=5))
-        add(wide_toggle(lab("ui.settings.muted"), bool(self.get("muted", False)),
-                   self.set_sound("muted")))
+        add(
+            Slider(
+                lab("ui.settings.sound_volume"),
+                0,
+                100,
+                int(self.get("sound_volume", 80)),
+                self.set_sound("sound_volume"),
+                step=5,
+            )
+        )
+        add(
+            Slider(
+                lab("ui.settings.music_volume"),
+                0,
+                100,
+                int(self.get("music_volume", 60)),
+                self.set_sound("music_volume"),
+                step=5,
+            )
+        )
+        add(
+            wide_toggle(
+                lab("ui.settings.muted"), bool(self.get("muted", False)), self.set_sound("muted")
+            )
+        )
         sec("ui.settings.section.game")
         presets = [(n, self._preset_label(n)) for n in PRESETS]
         add(WideChoice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
@@ -352,16 +442,34 @@ class SettingsScene(LearnScene):
             label = self._option_label(field)
             add(WideChoice(label, opts, self.option_value(field), self.set_option(field)))
         opponents = [(v, lab(f"ui.settings.opponent.{v}")) for v in OPPONENTS]
-        add(WideChoice(lab("ui.settings.default_opponent"), opponents,
-                   self.get("default_opponent", "intermediate"),
-                   self.set_plain("default_opponent")))
+        add(
+            WideChoice(
+                lab("ui.settings.default_opponent"),
+                opponents,
+                self.get("default_opponent", "intermediate"),
+                self.set_plain("default_opponent"),
+            )
+        )
         sec("ui.settings.section.player")
-        add(TextField(lab("ui.settings.player_name"), str(self.get("player_name", "") or ""),
-                      self.set_name, placeholder=lab("ui.common.you")))
+        add(
+            TextField(
+                lab("ui.settings.player_name"),
+                str(self.get("player_name", "") or ""),
+                self.set_name,
+                placeholder=lab("ui.common.you"),
+            )
+        )
         birth = self.get("birth_date", None)
-        add(TextField(lab("ui.settings.birth_date"), birth.isoformat() if birth else "",
-                      self.set_birth, placeholder=lab("ui.settings.birth_date.hint"), max_len=10,
-                      valid=_date_ok))
+        add(
+            TextField(
+                lab("ui.settings.birth_date"),
+                birth.isoformat() if birth else "",
+                self.set_birth,
+                placeholder=lab("ui.settings.birth_date.hint"),
+                max_len=10,
+                valid=_date_ok,
+            )
+        )
         add(Button(lab("ui.settings.reset_quiz"), self.reset_quiz))
         self.rows = rows
         self.layout()
@@ -443,9 +551,15 @@ class SettingsScene(LearnScene):
         f = self.font(18)
         for heading, widget in self.rows:
             if widget is None:
-                gfx.blit_text(surface, gfx.tr(heading), self.font(20),
-                              (view.x, view.y + y - self.scroll + sec_h - self.px(6)),
-                              color=theme.OCHRE, bold=True, anchor="bottomleft")
+                gfx.blit_text(
+                    surface,
+                    gfx.tr(heading),
+                    self.font(20),
+                    (view.x, view.y + y - self.scroll + sec_h - self.px(6)),
+                    color=theme.OCHRE,
+                    bold=True,
+                    anchor="bottomleft",
+                )
                 y += sec_h
                 continue
             y += widget.rect.h + self.px(6)
@@ -459,16 +573,28 @@ class SettingsScene(LearnScene):
         if self.content_h > view.h:  # a scroll bar, so the player knows there is more
             bar_h = max(self.px(30), view.h * view.h // self.content_h)
             top = view.y + (view.h - bar_h) * self.scroll // max(1, self.content_h - view.h)
-            pygame.draw.rect(surface, theme.PANEL_EDGE,
-                             pygame.Rect(view.right + self.px(6), top, self.px(5), bar_h),
-                             border_radius=3)
+            pygame.draw.rect(
+                surface,
+                theme.PANEL_EDGE,
+                pygame.Rect(view.right + self.px(6), top, self.px(5), bar_h),
+                border_radius=3,
+            )
         for b in self.buttons:
-            b.draw(surface, focused=self.focus.keyboard_used and self.focus.focused is b,
-                   font=self.font(17))
+            b.draw(
+                surface,
+                focused=self.focus.keyboard_used and self.focus.focused is b,
+                font=self.font(17),
+            )
         if self.message:
-            gfx.blit_text(surface, self.message, self.font(15),
-                          (self.size[0] // 2, self.size[1] - self.px(8)), color=theme.OCHRE,
-                          anchor="midbottom", max_width=self.size[0] - 40)
+            gfx.blit_text(
+                surface,
+                self.message,
+                self.font(15),
+                (self.size[0] // 2, self.size[1] - self.px(8)),
+                color=theme.OCHRE,
+                anchor="midbottom",
+                max_width=self.size[0] - 40,
+            )
 
 
 def _date_ok(text: str) -> bool:

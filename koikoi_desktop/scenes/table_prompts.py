@@ -69,6 +69,7 @@ class TableHost(Protocol):
 
     def curtain_lifted(self, seat: int) -> None: ...
 
+
 #: A prompt button: label, what it does, primary.
 ButtonSpec = tuple[str, Callable[[], None], bool]
 #: Seconds before a prompt continues by itself at a table with no human.
@@ -460,9 +461,7 @@ def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Prompt
             lines.append(gfx.tr("ui.decide.opponent_would", name=other, n=odds.opponent_payout))
         else:
             lines.append(gfx.tr("ui.decide.opponent_none", name=other))
-        lines.append(
-            gfx.tr("ui.decide.cards_left", a=odds.hand, name=other, b=odds.opponent_hand)
-        )
+        lines.append(gfx.tr("ui.decide.cards_left", a=odds.hand, name=other, b=odds.opponent_hand))
     cards: list[int] = []
     for y in made:
         cards.extend(x for x in y.cards if x not in cards)

@@ -90,12 +90,22 @@ def draw_tracker(
             gfx.blit_text(surface, name, fs + 1, (x0, y), bold=True, color=color, max_width=width)
             y += fs + 5
         gfx.blit_text(
-            surface, score_text, fs + 1, (side.right - pad, y), anchor="topright", bold=True,
+            surface,
+            score_text,
+            fs + 1,
+            (side.right - pad, y),
+            anchor="topright",
+            bold=True,
             color=color,
         )
         if fits:
             gfx.blit_text(
-                surface, name, fs + 1, (x0, y), bold=True, color=color,
+                surface,
+                name,
+                fs + 1,
+                (x0, y),
+                bold=True,
+                color=color,
                 max_width=width - score_w - 10,
             )
         y += fs + 10
@@ -141,8 +151,15 @@ def _tracker_row(
         pygame.draw.line(surface, color, (x, cy + m // 2), (x + m, cy - m // 2), 2)
     top = cy - (len(lines) * line_h) // 2
     for i, line in enumerate(lines):
-        gfx.blit_text(surface, line, fs, (x + m + 5, top + i * line_h + line_h // 2),
-                      anchor="midleft", color=color, max_width=room)
+        gfx.blit_text(
+            surface,
+            line,
+            fs,
+            (x + m + 5, top + i * line_h + line_h // 2),
+            anchor="midleft",
+            color=color,
+            max_width=room,
+        )
     cx = x + label_w
     if row.count_only:
         gfx.blit_text(
@@ -179,8 +196,7 @@ def log_rect(lay: TableLayout, top: int) -> pygame.Rect:
 
 
 def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[Any, ...]:
-    return (top, lay.sidebar.size, lay.scale, len(snap.log), snap.log[-1:],
-            gfx.tr("ui.table.log"))
+    return (top, lay.sidebar.size, lay.scale, len(snap.log), snap.log[-1:], gfx.tr("ui.table.log"))
 
 
 def draw_log(surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, top: int) -> None:

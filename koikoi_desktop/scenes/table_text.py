@@ -50,9 +50,7 @@ def _card_param(value: Any) -> str:
 def illegal_text(exc: engine.IllegalAction) -> str:
     """An engine IllegalAction in the player's language: ``engine.illegal.<key>`` with card
     names for its ``card`` / ``target`` / ``options`` ids (every IllegalAction has a key)."""
-    return i18n.t(
-        f"engine.illegal.{exc.key}", **{k: _card_param(v) for k, v in exc.params.items()}
-    )
+    return i18n.t(f"engine.illegal.{exc.key}", **{k: _card_param(v) for k, v in exc.params.items()})
 
 
 def _reason_param(name: str, value: Any) -> Any:
@@ -75,9 +73,7 @@ def reason_text(why: str) -> str:
     key = getattr(why, "key", "") or ""
     if key:
         params = getattr(why, "params", {}) or {}
-        text = _catalog(
-            f"ai.reason.{key}", **{k: _reason_param(k, v) for k, v in params.items()}
-        )
+        text = _catalog(f"ai.reason.{key}", **{k: _reason_param(k, v) for k, v in params.items()})
         if text is not None:
             return text
     return str(why)

@@ -160,16 +160,39 @@ class TutorialScene(LearnScene):
         buttons: list[Button] = []
         if self.step_name == "decide":
             half = (w - self.px(10)) // 2
-            buttons.append(Button(lambda: gfx.tr("ui.call.stop"), self.stop,
-                                  pygame.Rect(x, y, half, bh), primary=True))
-            buttons.append(Button(lambda: gfx.tr("ui.call.koikoi"), self.koikoi,
-                                  pygame.Rect(x + half + self.px(10), y, half, bh)))
+            buttons.append(
+                Button(
+                    lambda: gfx.tr("ui.call.stop"),
+                    self.stop,
+                    pygame.Rect(x, y, half, bh),
+                    primary=True,
+                )
+            )
+            buttons.append(
+                Button(
+                    lambda: gfx.tr("ui.call.koikoi"),
+                    self.koikoi,
+                    pygame.Rect(x + half + self.px(10), y, half, bh),
+                )
+            )
         elif self.step_name == "done":
-            buttons.append(Button(lambda: gfx.tr("ui.tutorial.new_game"), self.new_game,
-                                  pygame.Rect(x, y, w, bh), primary=True))
+            buttons.append(
+                Button(
+                    lambda: gfx.tr("ui.tutorial.new_game"),
+                    self.new_game,
+                    pygame.Rect(x, y, w, bh),
+                    primary=True,
+                )
+            )
         elif act is None or act.startswith("opp:"):
-            buttons.append(Button(lambda: gfx.tr("ui.common.continue"), self.advance,
-                                  pygame.Rect(x, y, w, bh), primary=True))
+            buttons.append(
+                Button(
+                    lambda: gfx.tr("ui.common.continue"),
+                    self.advance,
+                    pygame.Rect(x, y, w, bh),
+                    primary=True,
+                )
+            )
         self.panel_buttons = buttons
         self.focus.set([*buttons, *self.buttons])
         self.focus.index = 0
@@ -188,8 +211,7 @@ class TutorialScene(LearnScene):
     def panel_rect(self) -> pygame.Rect:
         w = max(self.px(300), int(self.size[0] * 0.30))
         top = self.px(70)
-        return pygame.Rect(self.size[0] - w - self.px(20), top, w,
-                           self.size[1] - top - self.px(20))
+        return pygame.Rect(self.size[0] - w - self.px(20), top, w, self.size[1] - top - self.px(20))
 
     def board_rect(self) -> pygame.Rect:
         panel = self.panel_rect()
@@ -227,8 +249,13 @@ class TutorialScene(LearnScene):
         y += self.px(20)
         sw = card_size(small_h)[0]
         for i in range(len(st.hand(1))):
-            draw_card(surface, self.app, 0, pygame.Rect(b.x + i * (sw // 2 + 2), y, sw, small_h),
-                      badge=False)
+            draw_card(
+                surface,
+                self.app,
+                0,
+                pygame.Rect(b.x + i * (sw // 2 + 2), y, sw, small_h),
+                badge=False,
+            )
         cx = b.x + 8 * (sw // 2 + 2) + sw + self.px(20)
         for i, c in enumerate(sorted(st.captured(1))):
             draw_card(surface, self.app, c, pygame.Rect(cx + i * (sw + 3), y, sw, small_h))
@@ -244,8 +271,12 @@ class TutorialScene(LearnScene):
         self.field_rects = field_rects
         per_row = max(1, (b.w - fw - self.px(30)) // (fw + gap))
         for i, c in enumerate(field):
-            r = pygame.Rect(pile.right + self.px(30) + (i % per_row) * (fw + gap),
-                            y + (i // per_row) * (fh + gap), fw, fh)
+            r = pygame.Rect(
+                pile.right + self.px(30) + (i % per_row) * (fw + gap),
+                y + (i // per_row) * (fh + gap),
+                fw,
+                fh,
+            )
             draw_card(surface, self.app, c, r, selected=c in lit)
             self.hit(r, self._click_cb(c))
             field_rects.append((r, c))
@@ -296,31 +327,55 @@ class TutorialScene(LearnScene):
         gfx.draw_panel(surface, p)
         x, w = p.x + self.px(16), p.w - self.px(32)
         y = p.y + self.px(14)
-        y = paragraph(surface, gfx.tr("ui.tutorial.step", n=self.step + 1, total=len(SCRIPT)),
-                      self.font(14), x, y, w, color=theme.MUTED)
+        y = paragraph(
+            surface,
+            gfx.tr("ui.tutorial.step", n=self.step + 1, total=len(SCRIPT)),
+            self.font(14),
+            x,
+            y,
+            w,
+            color=theme.MUTED,
+        )
         name = self.step_name
         if name == "p2" and self.chosen:
             name = "p2_choose"
         style = name_style(self.app)
-        text = gfx.tr(f"ui.tutorial.{name}", yaku=i18n.yaku_name("hanami", style),
-                      n=self.points())
+        text = gfx.tr(f"ui.tutorial.{name}", yaku=i18n.yaku_name("hanami", style), n=self.points())
         y = paragraph(surface, text, self.font(17), x, y + self.px(6), w)
         if self.message:
-            y = paragraph(surface, self.message, self.font(15), x, y + self.px(10), w,
-                          color=theme.OCHRE, bold=True)
+            y = paragraph(
+                surface,
+                self.message,
+                self.font(15),
+                x,
+                y + self.px(10),
+                w,
+                color=theme.OCHRE,
+                bold=True,
+            )
         yaku = self.state.yaku(0)
         if yaku:
             y += self.px(12)
-            y = paragraph(surface, gfx.tr("ui.learn.label", label=gfx.tr("term.yaku")),
-                          self.font(15), x, y, w, bold=True)
+            y = paragraph(
+                surface,
+                gfx.tr("ui.learn.label", label=gfx.tr("term.yaku")),
+                self.font(15),
+                x,
+                y,
+                w,
+                bold=True,
+            )
             for yk in yaku:
-                line = gfx.tr("ui.learn.labelled", label=i18n.yaku_name(yk.key, style),
-                              value=yk.points)
-                y = paragraph(surface, line,
-                              self.font(15), x, y, w, color=theme.TARGET)
+                line = gfx.tr(
+                    "ui.learn.labelled", label=i18n.yaku_name(yk.key, style), value=yk.points
+                )
+                y = paragraph(surface, line, self.font(15), x, y, w, color=theme.TARGET)
         for b in self.panel_buttons:
-            b.draw(surface, focused=self.focus.keyboard_used and self.focus.focused is b,
-                   font=self.font(17))
+            b.draw(
+                surface,
+                focused=self.focus.keyboard_used and self.focus.focused is b,
+                font=self.font(17),
+            )
 
     def points(self) -> int:
         out = self.state.outcome
@@ -331,5 +386,8 @@ class TutorialScene(LearnScene):
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """Header buttons only: the guide's buttons and message are drawn in its panel."""
         for b in self.buttons:
-            b.draw(surface, focused=self.focus.keyboard_used and self.focus.focused is b,
-                   font=self.font(17))
+            b.draw(
+                surface,
+                focused=self.focus.keyboard_used and self.focus.focused is b,
+                font=self.font(17),
+            )

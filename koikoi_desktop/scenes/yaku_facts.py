@@ -47,12 +47,20 @@ MIN_SETS: dict[str, tuple[frozenset[int], ...]] = {
     "akaao": (frozenset({2, 6, 10, 22, 34, 38}),),
     "akatan": (frozenset({2, 6, 10}),),
     "aotan": (frozenset({22, 34, 38}),),
-    "tane": (frozenset({5, 13, 17, 30, 42}), frozenset({21, 25, 37, 5, 13}),
-             frozenset({33, 5, 13, 17, 30})),
-    "tanzaku": (frozenset({14, 18, 26, 43, 2}), frozenset({14, 18, 26, 43, 22}),
-                frozenset({2, 6, 10, 14, 18})),
-    "kasu": (frozenset({3, 4, 7, 8, 11, 12, 15, 16, 19, 20}),
-             frozenset({23, 24, 27, 28, 31, 32, 35, 36, 39, 33})),
+    "tane": (
+        frozenset({5, 13, 17, 30, 42}),
+        frozenset({21, 25, 37, 5, 13}),
+        frozenset({33, 5, 13, 17, 30}),
+    ),
+    "tanzaku": (
+        frozenset({14, 18, 26, 43, 2}),
+        frozenset({14, 18, 26, 43, 22}),
+        frozenset({2, 6, 10, 14, 18}),
+    ),
+    "kasu": (
+        frozenset({3, 4, 7, 8, 11, 12, 15, 16, 19, 20}),
+        frozenset({23, 24, 27, 28, 31, 32, 35, 36, 39, 33}),
+    ),
     "trio": (frozenset({2, 6, 10, 22, 34, 38}),),
 }
 #: How many cards the yaku needs when it is "any N of these" (the counting yaku and Sankō).
@@ -262,10 +270,12 @@ def multipliers(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
     own = [f(1, k, 0).get("koi_calls", 1) for k in (1, 2, 3)]
     if any(x > 1 for x in own):
         both = f(1, 1, 1).get("koi_calls", 1) > own[0]
-        out.append((
-            "ui.yakuref.mult.koi_calls_total" if both else "ui.yakuref.mult.koi_calls",
-            {"x1": own[0], "x2": own[1], "x3": own[2]},
-        ))
+        out.append(
+            (
+                "ui.yakuref.mult.koi_calls_total" if both else "ui.yakuref.mult.koi_calls",
+                {"x1": own[0], "x2": own[1], "x3": own[2]},
+            )
+        )
     opp = f(1, 0, 1).get("opponent_koi")
     if opp:
         out.append(("ui.yakuref.mult.opponent_koi", {"x": opp}))

@@ -153,11 +153,25 @@ class YakuReferenceScene(LearnScene):
             color = theme.PAPER if exists else theme.MUTED
             val = str(self.value_of(key)) if exists else "—"
             vw = gfx.measure(val, f, bold=True)[0]
-            gfx.blit_text(surface, i18n.yaku_name(key, style), f, (r.x + 8, r.centery),
-                          color=color, bold=key == self.selected, anchor="midleft",
-                          max_width=r.w - vw - 24)
-            gfx.blit_text(surface, val, f, (r.right - 8, r.centery), bold=True,
-                          color=theme.OCHRE if exists else theme.MUTED, anchor="midright")
+            gfx.blit_text(
+                surface,
+                i18n.yaku_name(key, style),
+                f,
+                (r.x + 8, r.centery),
+                color=color,
+                bold=key == self.selected,
+                anchor="midleft",
+                max_width=r.w - vw - 24,
+            )
+            gfx.blit_text(
+                surface,
+                val,
+                f,
+                (r.right - 8, r.centery),
+                bold=True,
+                color=theme.OCHRE if exists else theme.MUTED,
+                anchor="midright",
+            )
             self.hit(r, self._select_cb(key))
 
     def _select_cb(self, key: str) -> Any:
@@ -184,43 +198,71 @@ class YakuReferenceScene(LearnScene):
         others = [n for n in dict.fromkeys(others) if n != shown]
         y = paragraph(surface, " · ".join(others), self.font(17), x, y, w, color=theme.OCHRE)
         if not yaku_facts.exists(key, rules):
-            y = paragraph(surface, gfx.tr("ui.yakuref.not_in_rules"), self.font(17), x,
-                          y + self.px(8), w, color=theme.DANGER, bold=True)
+            y = paragraph(
+                surface,
+                gfx.tr("ui.yakuref.not_in_rules"),
+                self.font(17),
+                x,
+                y + self.px(8),
+                w,
+                color=theme.DANGER,
+                bold=True,
+            )
         else:
             unit = gfx.tr(f"ui.common.{rules.unit}")
             value = gfx.tr("ui.yakuref.value", n=self.value_of(key), unit=unit)
-            vrect = gfx.blit_text(surface, value, self.font(22), (x, y + self.px(4)), bold=True,
-                                  color=theme.TARGET, max_width=w)
+            vrect = gfx.blit_text(
+                surface,
+                value,
+                self.font(22),
+                (x, y + self.px(4)),
+                bold=True,
+                color=theme.TARGET,
+                max_width=w,
+            )
             step, _ = yaku_facts.extra_step(key, rules)
             need = yaku_facts.NEEDS_ANY.get(key)
             if step:  # beside the value when it fits, else below it
-                text = (gfx.tr("ui.yakuref.step_beyond", n=step, need=need)
-                        if need and key != "sanko" else gfx.tr("ui.yakuref.step", n=step))
+                text = (
+                    gfx.tr("ui.yakuref.step_beyond", n=step, need=need)
+                    if need and key != "sanko"
+                    else gfx.tr("ui.yakuref.step", n=step)
+                )
                 f15 = self.font(15)
                 tw = gfx.measure(text, f15)[0]
                 if vrect.right + self.px(16) + tw <= x + w:
-                    gfx.blit_text(surface, text, f15, (vrect.right + self.px(16), vrect.centery),
-                                  color=theme.OCHRE, anchor="midleft")
+                    gfx.blit_text(
+                        surface,
+                        text,
+                        f15,
+                        (vrect.right + self.px(16), vrect.centery),
+                        color=theme.OCHRE,
+                        anchor="midleft",
+                    )
                 else:
-                    vrect.h = paragraph(surface, text, f15, x, vrect.bottom, w,
-                                        color=theme.OCHRE) - vrect.y
+                    vrect.h = (
+                        paragraph(surface, text, f15, x, vrect.bottom, w, color=theme.OCHRE)
+                        - vrect.y
+                    )
             y = vrect.bottom + self.px(2)
         y = paragraph(surface, gfx.tr(f"yaku.{key}.desc"), self.font(15), x, y + self.px(4), w)
         y = self.draw_cards(surface, key, x, y + self.px(8), w)
         if yaku_facts.exists(key, rules):
             shared, disjoint, never = yaku_facts.combines_with(key, rules)
             f = self.font(14)
-            for label_key, keys_ in (("ui.yakuref.combines", shared),
-                                     ("ui.yakuref.combines_disjoint", disjoint),
-                                     ("ui.yakuref.excludes", never)):
+            for label_key, keys_ in (
+                ("ui.yakuref.combines", shared),
+                ("ui.yakuref.combines_disjoint", disjoint),
+                ("ui.yakuref.excludes", never),
+            ):
                 if keys_:
                     y = paragraph(surface, gfx.tr(label_key, yaku=self.names(keys_)), f, x, y, w)
             for note_key, fmt in yaku_facts.notes(key, rules):
-                y = paragraph(surface, "• " + gfx.tr(note_key, **fmt), f, x, y, w,
-                              color=theme.MUTED)
+                y = paragraph(
+                    surface, "• " + gfx.tr(note_key, **fmt), f, x, y, w, color=theme.MUTED
+                )
         y += self.px(10)
-        y = paragraph(surface, gfx.tr("ui.yakuref.multipliers"), self.font(17), x, y, w,
-                      bold=True)
+        y = paragraph(surface, gfx.tr("ui.yakuref.multipliers"), self.font(17), x, y, w, bold=True)
         for mkey, fmt in yaku_facts.multipliers(rules):
             y = paragraph(surface, "• " + gfx.tr(mkey, **fmt), self.font(14), x, y, w)
         surface.set_clip(clip)
@@ -229,9 +271,12 @@ class YakuReferenceScene(LearnScene):
         if content > area.h:  # a scroll bar says there is more below
             bar_h = max(self.px(30), area.h * area.h // content)
             top = area.y + (area.h - bar_h) * self.detail_scroll // max(1, content - area.h)
-            pygame.draw.rect(surface, theme.PANEL_EDGE,
-                             pygame.Rect(area.right + self.px(6), top, self.px(5), bar_h),
-                             border_radius=3)
+            pygame.draw.rect(
+                surface,
+                theme.PANEL_EDGE,
+                pygame.Rect(area.right + self.px(6), top, self.px(5), bar_h),
+                border_radius=3,
+            )
 
     def draw_cards(self, surface: pygame.Surface, key: str, x: int, y: int, w: int) -> int:
         """The yaku's cards: the ones that make it, then (dimmer) the ones that add to it."""
@@ -242,8 +287,9 @@ class YakuReferenceScene(LearnScene):
         need = yaku_facts.NEEDS_ANY.get(key)
         f = self.font(14)
         if need and exists and len(core) > need:
-            y = paragraph(surface, gfx.tr("ui.yakuref.any_of", n=need), f, x, y, w,
-                          color=theme.MUTED)
+            y = paragraph(
+                surface, gfx.tr("ui.yakuref.any_of", n=need), f, x, y, w, color=theme.MUTED
+            )
         gap = self.px(6)
         big = self.px(130 if extra else 180) if len(core) <= 6 else self.px(96)
         per_row = max(1, (w + gap) // (card_size(big)[0] + gap))
@@ -256,8 +302,9 @@ class YakuReferenceScene(LearnScene):
                     break
         y = self._card_rows(surface, core, x, y, w, big, gap)
         if extra:
-            y = paragraph(surface, gfx.tr("ui.yakuref.extras"), f, x, y + self.px(4), w,
-                          color=theme.MUTED)
+            y = paragraph(
+                surface, gfx.tr("ui.yakuref.extras"), f, x, y + self.px(4), w, color=theme.MUTED
+            )
             y = self._card_rows(surface, extra, x, y, w, self.px(80), gap)
         return y + self.px(6)
 
@@ -267,8 +314,7 @@ class YakuReferenceScene(LearnScene):
         cw, ch = card_size(h)
         per_row = max(1, (w + gap) // (cw + gap))
         for i, cid in enumerate(ids):
-            r = pygame.Rect(x + (i % per_row) * (cw + gap), y + (i // per_row) * (ch + gap),
-                            cw, ch)
+            r = pygame.Rect(x + (i % per_row) * (cw + gap), y + (i // per_row) * (ch + gap), cw, ch)
             draw_card(surface, self.app, cid, r)
             self.hit(r, self._card_cb(cid))
         rows = -(-len(ids) // per_row) if ids else 0

@@ -684,9 +684,7 @@ class LedgerDB:
             "" if include_practice else " AND y.practice = 0"
         )
         yaku_rows = q(f"SELECT y.key, COUNT(*) FROM round_yaku y WHERE {y_base} GROUP BY y.key")
-        yaku = dict(
-            sorted(((k, int(n)) for k, n in yaku_rows), key=lambda kv: (-kv[1], kv[0]))
-        )
+        yaku = dict(sorted(((k, int(n)) for k, n in yaku_rows), key=lambda kv: (-kv[1], kv[0])))
         koikoi = KoikoiStats(*kk)
         return LedgerStats(
             overall=overall,

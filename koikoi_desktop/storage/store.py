@@ -538,9 +538,11 @@ class Storage:
         if self.db is None or self.db.read_only:
             return
         self._settle_background()
-        ids = [match_id] if match_id is not None else [
-            s.match_id for s in self.db.saved_matches() if not s.in_use_elsewhere
-        ]
+        ids = (
+            [match_id]
+            if match_id is not None
+            else [s.match_id for s in self.db.saved_matches() if not s.in_use_elsewhere]
+        )
         try:
             for mid in ids:
                 self.db.drop_saved(mid)
@@ -690,7 +692,6 @@ class Storage:
     def _warn_once(self, key: str, text: str, **params: Any) -> None:
         if key not in self._warned:
             self._warn(key, text, **params)
-
 
 
 def _short(exc: BaseException) -> str:

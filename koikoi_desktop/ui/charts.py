@@ -155,21 +155,39 @@ class LineChart:
         f = self.font
         pad = max(4, f // 2)
         if self.title:
-            gfx.blit_text(surface, self.title, f, (self.plot.x, self.rect.y + pad),
-                          bold=True, color=theme.PAPER,
-                          max_width=max(10, self.plot.w - self._legend_width()))
+            gfx.blit_text(
+                surface,
+                self.title,
+                f,
+                (self.plot.x, self.rect.y + pad),
+                bold=True,
+                color=theme.PAPER,
+                max_width=max(10, self.plot.w - self._legend_width()),
+            )
         self._draw_legend(surface)
         for t in self.ticks:
             y = round(self.y_at(t))
             color = theme.MUTED if t == 0 else theme.PANEL_EDGE
-            pygame.draw.line(surface, color, (self.plot.x, y), (self.plot.right, y),
-                             2 if t == 0 else 1)
-            gfx.blit_text(surface, _tick_text(t), f, (self.plot.x - pad, y), anchor="midright",
-                          color=theme.MUTED)
+            pygame.draw.line(
+                surface, color, (self.plot.x, y), (self.plot.right, y), 2 if t == 0 else 1
+            )
+            gfx.blit_text(
+                surface,
+                _tick_text(t),
+                f,
+                (self.plot.x - pad, y),
+                anchor="midright",
+                color=theme.MUTED,
+            )
         for i in self.shown_labels():
-            gfx.blit_text(surface, self.x_labels[i], f,
-                          (round(self.x_at(i)), self.plot.bottom + pad), anchor="midtop",
-                          color=theme.MUTED)
+            gfx.blit_text(
+                surface,
+                self.x_labels[i],
+                f,
+                (round(self.x_at(i)), self.plot.bottom + pad),
+                anchor="midtop",
+                color=theme.MUTED,
+            )
         if hover is not None:
             x = round(self.x_at(hover))
             pygame.draw.line(surface, theme.OCHRE, (x, self.plot.y), (x, self.plot.bottom), 1)
@@ -210,8 +228,9 @@ class LineChart:
         y = self.rect.y + pad + f // 2
         for s in self.series:
             self._marker(surface, s, (x + f // 2, y + f // 4), max(4, f // 3))
-            r = gfx.blit_text(surface, s.label, f, (x + f, y + f // 4), anchor="midleft",
-                              color=theme.PAPER)
+            r = gfx.blit_text(
+                surface, s.label, f, (x + f, y + f // 4), anchor="midleft", color=theme.PAPER
+            )
             x = r.right + f
 
     def tip_rect(self, hover: int) -> pygame.Rect:
@@ -237,9 +256,15 @@ class LineChart:
         gfx.draw_panel(surface, box, alpha=240, radius=6)
         y = box.y + pad
         for k, line in enumerate(self.tips[hover]):
-            gfx.blit_text(surface, line, f, (box.x + pad, y), bold=k == 0,
-                          color=theme.OCHRE if k == 0 else theme.PAPER,
-                          max_width=box.w - 2 * pad)
+            gfx.blit_text(
+                surface,
+                line,
+                f,
+                (box.x + pad, y),
+                bold=k == 0,
+                color=theme.OCHRE if k == 0 else theme.PAPER,
+                max_width=box.w - 2 * pad,
+            )
             y += f + 4
 
 
@@ -297,13 +322,15 @@ class BarChart:
         f = self.font
         for i, b in enumerate(self.bars):
             cy = self.y + i * self.row_h + self.row_h // 2
-            gfx.blit_text(surface, b.label, f, (self.x, cy), anchor="midleft",
-                          max_width=self.label_w)
+            gfx.blit_text(
+                surface, b.label, f, (self.x, cy), anchor="midleft", max_width=self.label_w
+            )
             track = pygame.Rect(self.bar_x, 0, self.room, max(4, f * 2 // 3))
             track.centery = cy
             pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)
             r = self.bar_rect(i)
             pygame.draw.rect(surface, b.color, r, border_radius=3)
-            gfx.blit_text(surface, b.text, f, (track.right + max(6, f // 2), cy),
-                          anchor="midleft", bold=True)
+            gfx.blit_text(
+                surface, b.text, f, (track.right + max(6, f // 2), cy), anchor="midleft", bold=True
+            )
         return self.y + self.height

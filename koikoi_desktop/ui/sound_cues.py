@@ -105,9 +105,7 @@ class SoundCues:
         self._write(now, name, "played" if started else "silent")
         return name
 
-    def listener(
-        self, ours: Callable[[], Collection[int]]
-    ) -> Callable[[str, Event | None], None]:
+    def listener(self, ours: Callable[[], Collection[int]]) -> Callable[[str, Event | None], None]:
         """A ``(moment, event)`` callback for the table's director; ``ours()`` names the seats
         whose wins are good news (asked at each moment: seats can change on a resume)."""
 

@@ -59,26 +59,46 @@ def _absorbs(big: str, small: str) -> bool:
     """Yaku ``big`` can stand for ``small`` (the sets of RULES.md §7: a ribbon set over the
     ribbons, Ino-Shika-Chō over the animals)."""
     return (big, small) in {
-        ("akaao", "akatan"), ("akaao", "aotan"), ("akaao", "tanzaku"),
-        ("akatan", "tanzaku"), ("aotan", "tanzaku"), ("inoshikacho", "tane"),
+        ("akaao", "akatan"),
+        ("akaao", "aotan"),
+        ("akaao", "tanzaku"),
+        ("akatan", "tanzaku"),
+        ("aotan", "tanzaku"),
+        ("inoshikacho", "tane"),
     }
 
 
-def rows(mine: set[int] | frozenset[int], theirs: set[int] | frozenset[int],
-         rules: Rules) -> list[Row]:
+def rows(
+    mine: set[int] | frozenset[int], theirs: set[int] | frozenset[int], rules: Rules
+) -> list[Row]:
     """Progress rows for the player holding ``mine`` against an opponent holding ``theirs``,
     ticked from the engine's scoring of ``mine`` under ``rules``."""
     score = score_yaku(mine, rules)
     mine_set, theirs_set = set(mine), set(theirs)
     out: list[Row] = []
 
-    def add(key: str, cards: tuple[int, ...], need: int, *, count_only: bool = False,
-            value_key: str | None = None) -> None:
+    def add(
+        key: str,
+        cards: tuple[int, ...],
+        need: int,
+        *,
+        count_only: bool = False,
+        value_key: str | None = None,
+    ) -> None:
         if rules.value(value_key or key) <= 0:
             return
         held = set(cards) & mine_set
-        out.append(Row(key, cards, need, len(held), frozenset(set(cards) & theirs_set),
-                       count_only, _made(key, held, need, score)))
+        out.append(
+            Row(
+                key,
+                cards,
+                need,
+                len(held),
+                frozenset(set(cards) & theirs_set),
+                count_only,
+                _made(key, held, need, score),
+            )
+        )
 
     brights = deck.ids_of(deck.BRIGHTS)
     light = next((y.key for y in score.yaku if y.key in LIGHTS), None)

@@ -94,15 +94,33 @@ def svg_icon(small: bool = False) -> str:
         f'<stop offset="0" stop-color="{FELT}"/><stop offset="1" stop-color="{FELT_DARK}"/>'
         "</radialGradient></defs>",
         _rounded_rect(x, y, w, h, TILE_RADIUS, fill="url(#felt)"),
-        _rounded_rect(x + 10, y + 10, w - 20, h - 20, TILE_RADIUS - 10, fill="none",
-                      stroke=GOLD, stroke_width="5", stroke_opacity="0.8"),
+        _rounded_rect(
+            x + 10,
+            y + 10,
+            w - 20,
+            h - 20,
+            TILE_RADIUS - 10,
+            fill="none",
+            stroke=GOLD,
+            stroke_width="5",
+            stroke_opacity="0.8",
+        ),
     ]
     for name, left, top, s, angle in _placements(small):
         cw, ch = CARD_W * s, CARD_H * s
         rot = "" if small else f' transform="rotate({angle:g} {PIVOT[0]:g} {PIVOT[1]:g})"'
         parts.append(f"<g{rot}>")
-        parts.append(_rounded_rect(left + SHADOW[0], top + SHADOW[1], cw, ch, 12 * s,
-                                   fill="#000000", fill_opacity="0.35"))
+        parts.append(
+            _rounded_rect(
+                left + SHADOW[0],
+                top + SHADOW[1],
+                cw,
+                ch,
+                12 * s,
+                fill="#000000",
+                fill_opacity="0.35",
+            )
+        )
         parts.append(
             f'<svg x="{left:g}" y="{top:g}" width="{cw:g}" height="{ch:g}" '
             f'viewBox="0 0 {CARD_W} {CARD_H}">{_card_body(name)}</svg>'
@@ -136,8 +154,13 @@ def _tile(size: int, k: float):  # type: ignore[no-untyped-def]
     pygame.draw.rect(mask, (255, 255, 255, 255), tile, border_radius=round(TILE_RADIUS * k))
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     rim = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.rect(rim, (*_hex(GOLD), 204), tile.inflate(-round(20 * k), -round(20 * k)),
-                     width=max(1, round(5 * k)), border_radius=round((TILE_RADIUS - 10) * k))
+    pygame.draw.rect(
+        rim,
+        (*_hex(GOLD), 204),
+        tile.inflate(-round(20 * k), -round(20 * k)),
+        width=max(1, round(5 * k)),
+        border_radius=round((TILE_RADIUS - 10) * k),
+    )
     surf.blit(rim, (0, 0))
     return surf
 
@@ -167,8 +190,9 @@ def png_icon(size: int):  # type: ignore[no-untyped-def]
     for name, left, top, s, angle in _placements(size <= SMALL):
         cw, ch = round(CARD_W * s * k), round(CARD_H * s * k)
         shadow = pygame.Surface((cw, ch), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(),
-                         border_radius=max(1, round(12 * s * k)))
+        pygame.draw.rect(
+            shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=max(1, round(12 * s * k))
+        )
         _blit_rotated(surf, shadow, left + SHADOW[0], top + SHADOW[1], angle, k)
         card = pygame.image.load_sized_svg(str(CARDS / name), (cw, ch))
         if card.get_size() != (cw, ch):  # SDL_image may round up by a pixel
@@ -188,8 +212,10 @@ def main(out_dir: Path = HERE) -> int:
     (out_dir / f"{NAME}-small.svg").write_text(svg_icon(small=True), encoding="utf-8")
     for size in SIZES:
         pygame.image.save(png_icon(size), str(out_dir / f"{NAME}-{size}.png"))
-    print(f"icons written to {out_dir}: {NAME}.svg, {NAME}-small.svg and PNG sizes "
-          + ", ".join(map(str, SIZES)))
+    print(
+        f"icons written to {out_dir}: {NAME}.svg, {NAME}-small.svg and PNG sizes "
+        + ", ".join(map(str, SIZES))
+    )
     return 0
 
 

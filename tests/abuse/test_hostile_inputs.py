@@ -37,35 +37,60 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _env(**extra: str) -> dict[str, str]:
     env = dict(os.environ)
-    for k in ("DISPLAY", "WAYLAND_DISPLAY", "KOIKOI_DATA_DIR", "KOIKOI_TEST_CRASH",
-              "KOIKOI_ASSETS_DIR"):
+    for k in (
+        "DISPLAY",
+        "WAYLAND_DISPLAY",
+        "KOIKOI_DATA_DIR",
+        "KOIKOI_TEST_CRASH",
+        "KOIKOI_ASSETS_DIR",
+    ):
         env.pop(k, None)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               PYTHONPATH=str(ROOT), **extra)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        PYTHONPATH=str(ROOT),
+        **extra,
+    )
     return env
 
 
-def run(args: Sequence[str | bytes], *, env: dict[str, str] | None = None,
-        prefix: Sequence[str] = (), timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run(
+    args: Sequence[str | bytes],
+    *,
+    env: dict[str, str] | None = None,
+    prefix: Sequence[str] = (),
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
     """Run the game; assert that whatever happened, no traceback reached the player."""
-    proc = subprocess.run([*prefix, sys.executable, "-m", "koikoi_desktop", *args],
-                          capture_output=True, text=True, errors="replace", cwd=ROOT,
-                          env=env or _env(), timeout=timeout)
+    proc = subprocess.run(
+        [*prefix, sys.executable, "-m", "koikoi_desktop", *args],
+        capture_output=True,
+        text=True,
+        errors="replace",
+        cwd=ROOT,
+        env=env or _env(),
+        timeout=timeout,
+    )
     assert "Traceback" not in proc.stderr, proc.stderr
     assert "Fatal Python error" not in proc.stderr, proc.stderr
     assert proc.returncode >= 0, f"killed by signal {-proc.returncode}: {proc.stderr[-2000:]}"
     return proc
 
 
-def start(data: Path, *extra: str, env: dict[str, str] | None = None,
-          prefix: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+def start(
+    data: Path, *extra: str, env: dict[str, str] | None = None, prefix: Sequence[str] = ()
+) -> subprocess.CompletedProcess[str]:
     """A scripted start: 30 frames and a screenshot; it must succeed."""
     base = data
     while not base.parent.is_dir():
         base = base.parent
     shot = base.parent / f"{base.name}-shot.png"
-    proc = run(["--frames", "30", "--screenshot", str(shot), "--data-dir", str(data), *extra],
-               env=env, prefix=prefix)
+    proc = run(
+        ["--frames", "30", "--screenshot", str(shot), "--data-dir", str(data), *extra],
+        env=env,
+        prefix=prefix,
+    )
     assert proc.returncode == 0, proc.stderr
     assert shot.stat().st_size > 1000
     return proc
@@ -73,24 +98,58 @@ def start(data: Path, *extra: str, env: dict[str, str] | None = None,
 
 # ------------------------------------------------------------------------- command line
 BAD_FLAGS: list[list[str | bytes]] = [
-    ["--seed", "-1"], ["--seed", "1e5"], ["--seed", "0x10"], ["--seed", ""], ["--seed", "9" * 5000],
-    ["--frames", "0"], ["--frames", "-5"], ["--frames", "many"], ["--frames", "1.5"],
-    ["--size", "0x0"], ["--size", "800x600"], ["--size", "99999x99999"], ["--size", "1024x640x2"],
-    ["--size", "x"], ["--size", "-1024x-640"], ["--size", "1024×640"],
-    ["--lang", "xx"], ["--lang", ""], ["--lang", "../../etc/passwd"],
-    ["--scene", "nowhere"], ["--scene", "pause"], ["--scene", "title\nsettings"],
-    ["--speed", "warp"], ["--preset", "nope"], ["--preset", ""],
-    ["--screenshot", "/no/such/folder/x.png"], ["--screenshot", "/"],
-    ["--render-deck", "/no/such/folder/deck.png"], ["--render-deck", "/tmp"],
-    ["--seed"], ["--data-dir"], ["--bogus"], ["stray"], ["--frames", "3", "--frames"],
-    [b"--lang", b"\xff\xfe"], [b"--scene", b"caf\xc3"], ["--lang", "x" * 100_000],
-    ["--record"], ["--matches", "3"], ["--seats", "expert,expert"],
+    ["--seed", "-1"],
+    ["--seed", "1e5"],
+    ["--seed", "0x10"],
+    ["--seed", ""],
+    ["--seed", "9" * 5000],
+    ["--frames", "0"],
+    ["--frames", "-5"],
+    ["--frames", "many"],
+    ["--frames", "1.5"],
+    ["--size", "0x0"],
+    ["--size", "800x600"],
+    ["--size", "99999x99999"],
+    ["--size", "1024x640x2"],
+    ["--size", "x"],
+    ["--size", "-1024x-640"],
+    ["--size", "1024×640"],
+    ["--lang", "xx"],
+    ["--lang", ""],
+    ["--lang", "../../etc/passwd"],
+    ["--scene", "nowhere"],
+    ["--scene", "pause"],
+    ["--scene", "title\nsettings"],
+    ["--speed", "warp"],
+    ["--preset", "nope"],
+    ["--preset", ""],
+    ["--screenshot", "/no/such/folder/x.png"],
+    ["--screenshot", "/"],
+    ["--render-deck", "/no/such/folder/deck.png"],
+    ["--render-deck", "/tmp"],
+    ["--seed"],
+    ["--data-dir"],
+    ["--bogus"],
+    ["stray"],
+    ["--frames", "3", "--frames"],
+    [b"--lang", b"\xff\xfe"],
+    [b"--scene", b"caf\xc3"],
+    ["--lang", "x" * 100_000],
+    ["--record"],
+    ["--matches", "3"],
+    ["--seats", "expert,expert"],
     ["--autoplay", "--matches", "0"],
-    ["--autoplay", "--seats", "expert"], ["--autoplay", "--seats", "expert,god"],
-    ["--continue", "--autoplay"], ["--export-ledger", "/no/such/folder/x.json"],
-    ["--export-ledger", "/tmp"], ["--import-ledger", "/no/such/file.json"],
-    ["--import-ledger", "/tmp"], ["--export-ledger", "a.json", "--import-ledger", "b.json"],
-    ["--review", "latest"], ["--json", "r.json"], ["--review", "latest", "--json", "/tmp"],
+    ["--autoplay", "--seats", "expert"],
+    ["--autoplay", "--seats", "expert,god"],
+    ["--continue", "--autoplay"],
+    ["--export-ledger", "/no/such/folder/x.json"],
+    ["--export-ledger", "/tmp"],
+    ["--import-ledger", "/no/such/file.json"],
+    ["--import-ledger", "/tmp"],
+    ["--export-ledger", "a.json", "--import-ledger", "b.json"],
+    ["--review", "latest"],
+    ["--json", "r.json"],
+    ["--review", "latest", "--json", "/tmp"],
     ["--review", "latest", "--json", "/no/such/folder/r.json"],
     ["--review", "", "--json", "r.json"],
 ]
@@ -103,16 +162,31 @@ def test_bad_flags_one_line_exit_2(tmp_path: Path) -> None:
     for i, argv in enumerate(BAD_FLAGS):
         data = tmp_path / f"d{i}"
         full = argv if "--data-dir" in argv else [*argv, "--data-dir", str(data)]
-        procs.append((argv, data, subprocess.Popen(
-            [sys.executable, "-m", "koikoi_desktop", *full], cwd=ROOT, env=_env(),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)))
+        procs.append(
+            (
+                argv,
+                data,
+                subprocess.Popen(
+                    [sys.executable, "-m", "koikoi_desktop", *full],
+                    cwd=ROOT,
+                    env=_env(),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                ),
+            )
+        )
     problems = []
     for argv, data, p in procs:
         _, err_b = p.communicate(timeout=120)
         err = err_b.decode("utf-8", "replace")
         lines = err.splitlines()
-        ok = (p.returncode == 2 and len(lines) == 1 and "Traceback" not in err
-              and lines[0].startswith("koikoi-desktop: error: ") and not data.exists())
+        ok = (
+            p.returncode == 2
+            and len(lines) == 1
+            and "Traceback" not in err
+            and lines[0].startswith("koikoi-desktop: error: ")
+            and not data.exists()
+        )
         if not ok:
             problems.append(f"{argv!r:.80}: status {p.returncode}, stderr {err[:300]!r}")
     assert not problems, "\n".join(problems)
@@ -132,8 +206,22 @@ def test_ledger_command_line_export_import_and_bad_files(tmp_path: Path) -> None
     """--autoplay --record --matches --seats, then --export-ledger, --import-ledger into another
     folder (twice: merged by id), and bad import files: one line, status 2, nothing changed."""
     a, b = tmp_path / "a", tmp_path / "b"
-    proc = run(["--autoplay", "--record", "--matches", "2", "--seats", "beginner,beginner",
-                "--speed", "off", "--seed", "3", "--data-dir", str(a)])
+    proc = run(
+        [
+            "--autoplay",
+            "--record",
+            "--matches",
+            "2",
+            "--seats",
+            "beginner,beginner",
+            "--speed",
+            "off",
+            "--seed",
+            "3",
+            "--data-dir",
+            str(a),
+        ]
+    )
     assert proc.returncode == 0, proc.stderr
     ids = _ledger_of(a)
     assert len(ids) == 2
@@ -174,8 +262,11 @@ def test_continue_flag_with_and_without_a_saved_match(tmp_path: Path) -> None:
     for _ in range(5):
         m.apply(rng.choice(m.round.legal_actions()))
     with Storage.open(data) as store:
-        assert store.write_autosave("m-cont", engine.match_record(m),
-                                    {"seats": ["human", "beginner"], "names": ["You", "Ren"]})
+        assert store.write_autosave(
+            "m-cont",
+            engine.match_record(m),
+            {"seats": ["human", "beginner"], "names": ["You", "Ren"]},
+        )
     proc = start(data, "--continue", "--frames", "60")
     assert proc.returncode == 0
     with Storage.open(data) as store:  # resumed and still in progress (saved again, same id)
@@ -220,8 +311,9 @@ def _readonly_prefix(folder: Path) -> list[str]:
     if shutil.which("unshare") is None:
         pytest.skip("root without unshare: cannot make a read-only folder")
     script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" && exec "$@"'
-    probe = subprocess.run(["unshare", "-m", "sh", "-c", script, str(folder), "true"],
-                           capture_output=True)
+    probe = subprocess.run(
+        ["unshare", "-m", "sh", "-c", script, str(folder), "true"], capture_output=True
+    )
     if probe.returncode != 0:
         pytest.skip("cannot bind-mount read-only here")
     return ["unshare", "-m", "sh", "-c", script, str(folder)]
@@ -236,8 +328,11 @@ def test_read_only_data_dir_starts_and_loses_nothing(tmp_path: Path) -> None:
         start(data, prefix=prefix)
         start(data, "--scene", "ledger", prefix=prefix)
         # a crash with a read-only data folder still writes its report (to the temp folder)
-        proc = run(["--frames", "50", "--data-dir", str(data)], prefix=prefix,
-                   env=_env(KOIKOI_TEST_CRASH="1"))
+        proc = run(
+            ["--frames", "50", "--data-dir", str(data)],
+            prefix=prefix,
+            env=_env(KOIKOI_TEST_CRASH="1"),
+        )
         assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1
         report = Path(proc.stderr.strip().rsplit(" ", 1)[-1])
         assert report.is_file() and "KOIKOI_TEST_CRASH" in report.read_text()
@@ -257,12 +352,29 @@ def make_ledger(data: Path, n: int) -> set[str]:
     ids = set()
     with Storage.open(data) as store:
         for i in range(n):
-            rounds = [RoundEntry(round=r + 1, dealer=r % 2, end="stop", winner=r % 2,
-                                 yaku=[{"key": "tane", "points": 1 + r}], base=1 + r, final=1 + r,
-                                 paid=1 + r, balances=(r, i)) for r in range(3)]
-            rec = MatchRecord(match_id=f"hostile{i:03d}", preset="nintendo",
-                              date=datetime(2025, 3, 1 + i, tzinfo=UTC), opponent_name="Ayame ✿",
-                              rounds=rounds, final_balances=(2, i), winner=0)
+            rounds = [
+                RoundEntry(
+                    round=r + 1,
+                    dealer=r % 2,
+                    end="stop",
+                    winner=r % 2,
+                    yaku=[{"key": "tane", "points": 1 + r}],
+                    base=1 + r,
+                    final=1 + r,
+                    paid=1 + r,
+                    balances=(r, i),
+                )
+                for r in range(3)
+            ]
+            rec = MatchRecord(
+                match_id=f"hostile{i:03d}",
+                preset="nintendo",
+                date=datetime(2025, 3, 1 + i, tzinfo=UTC),
+                opponent_name="Ayame ✿",
+                rounds=rounds,
+                final_balances=(2, i),
+                winner=0,
+            )
             store.record_match(rec)
             ids.add(rec.match_id)
     return ids
@@ -277,8 +389,10 @@ def match_ids(data: Path) -> set[str]:
 
 def kept(data: Path, original: bytes) -> bool:
     """The exact original bytes are still somewhere in the data folder."""
-    return any(p.is_file() and p.stat().st_size == len(original) and p.read_bytes() == original
-               for p in data.rglob("*"))
+    return any(
+        p.is_file() and p.stat().st_size == len(original) and p.read_bytes() == original
+        for p in data.rglob("*")
+    )
 
 
 def _deep(n: int) -> bytes:
@@ -296,18 +410,31 @@ def _reencode(raw: bytes, codec: str) -> bytes:
 # name -> (settings bytes or None, function: good ledger bytes -> damaged ledger bytes)
 DAMAGE = {
     "deep-nesting": (_deep(100_000), lambda g: g + _deep(100_000) + b"\n" + b"[" * 100_000),
-    "huge-numbers": (b'{"schema_version": 1, "ui_scale": 1' + b"0" * 100_000
-                     + b', "sound_volume": 1e999, "quiz_score": -1e308}',
-                     lambda g: g.replace(b'"paid":', b'"paid":' + b"9" * 50_000 + b",\"x\":", 1)
-                     + b'{"final_balances": [1e999, -1e999], "winner": 99999999999999999999}\n'),
-    "utf16": ('{"language": "ja", "player_name": "花子"}'.encode("utf-16"),
-              lambda g: _reencode(g, "utf-16")),
-    "shift-jis-latin1": ('{"player_name": "Kota 花子"}'.encode("shift_jis"),
-                         lambda g: _reencode(g, "latin-1")),
-    "megabytes-of-junk": (_junk(3_000_000, 1), lambda g: _junk(2_000_000, 2) + g
-                          + _junk(2_000_000, 3)),
-    "nul-bytes": (b'{"language":\0"uk"}' + b"\0" * 5000,
-                  lambda g: g.replace(b"\n", b"\0\n", 1) + b"\0" * 100_000),
+    "huge-numbers": (
+        b'{"schema_version": 1, "ui_scale": 1'
+        + b"0" * 100_000
+        + b', "sound_volume": 1e999, "quiz_score": -1e308}',
+        lambda g: (
+            g.replace(b'"paid":', b'"paid":' + b"9" * 50_000 + b',"x":', 1)
+            + b'{"final_balances": [1e999, -1e999], "winner": 99999999999999999999}\n'
+        ),
+    ),
+    "utf16": (
+        '{"language": "ja", "player_name": "花子"}'.encode("utf-16"),
+        lambda g: _reencode(g, "utf-16"),
+    ),
+    "shift-jis-latin1": (
+        '{"player_name": "Kota 花子"}'.encode("shift_jis"),
+        lambda g: _reencode(g, "latin-1"),
+    ),
+    "megabytes-of-junk": (
+        _junk(3_000_000, 1),
+        lambda g: _junk(2_000_000, 2) + g + _junk(2_000_000, 3),
+    ),
+    "nul-bytes": (
+        b'{"language":\0"uk"}' + b"\0" * 5000,
+        lambda g: g.replace(b"\n", b"\0\n", 1) + b"\0" * 100_000,
+    ),
     "empty": (b"", lambda g: b""),
     "truncated": (b'{"language": "s', lambda g: g[: len(g) * 2 // 3]),
 }
@@ -318,9 +445,7 @@ def _old_ledger_bytes(data: Path) -> bytes:
     from koikoi_desktop.storage import Storage
 
     with Storage.open(data) as store:
-        return b"".join(
-            r.model_dump_json().encode() + b"\n" for r in store.ledger_page(0, 100_000)
-        )
+        return b"".join(r.model_dump_json().encode() + b"\n" for r in store.ledger_page(0, 100_000))
 
 
 @pytest.mark.parametrize("case", list(DAMAGE))
@@ -401,8 +526,12 @@ def test_damaged_assets_fall_back_without_a_traceback(tmp_path: Path) -> None:
         badge.write_bytes(b"not an svg")
     assert not text.font_file_ok(regular)
     env = _env(KOIKOI_ASSETS_DIR=str(assets))
-    for scene, lang in (("title", "en"), ("table", "ja"), ("month-reference", "uk"),
-                        ("yaku-reference", "ja")):
+    for scene, lang in (
+        ("title", "en"),
+        ("table", "ja"),
+        ("month-reference", "uk"),
+        ("yaku-reference", "ja"),
+    ):
         start(tmp_path / "data", "--scene", scene, "--lang", lang, env=env)
 
 
@@ -426,8 +555,10 @@ def test_crash_report_has_traceback_and_match_record(tmp_path: Path) -> None:
     from koikoi_desktop import engine
 
     data = tmp_path / "data"
-    proc = run(["--autoplay", "--speed", "off", "--seed", "4", "--data-dir", str(data)],
-               env=_env(KOIKOI_TEST_CRASH="table:400"))
+    proc = run(
+        ["--autoplay", "--speed", "off", "--seed", "4", "--data-dir", str(data)],
+        env=_env(KOIKOI_TEST_CRASH="table:400"),
+    )
     assert proc.returncode == 1
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr

@@ -62,9 +62,22 @@ SIZES_BELOW_MIN = [(640, 480), (1000, 600), (300, 200)]
 
 KEYS = (
     [getattr(pygame, f"K_F{i}") for i in range(1, 13)]
-    + [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB,
-       pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
-       pygame.K_PAGEDOWN, pygame.K_LSHIFT, pygame.K_LCTRL, pygame.K_LALT]
+    + [
+        pygame.K_ESCAPE,
+        pygame.K_RETURN,
+        pygame.K_KP_ENTER,
+        pygame.K_SPACE,
+        pygame.K_TAB,
+        pygame.K_BACKSPACE,
+        pygame.K_DELETE,
+        pygame.K_HOME,
+        pygame.K_END,
+        pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN,
+        pygame.K_LSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_LALT,
+    ]
     + [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN] * 4
     + [pygame.K_RETURN, pygame.K_ESCAPE] * 3
     + list(range(pygame.K_a, pygame.K_z + 1))
@@ -75,16 +88,20 @@ MODS = [0] * 8 + [pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.K
 TEXTS = ["a", "Z", "ё", "Ї", "こ", "🎴", " ", "\t", "1", "%s{x}", "\u200b"]
 
 
-print(f"\nmonkey base seed {BASE_SEED} (replay: KOIKOI_MONKEY_SEED={BASE_SEED}), "
-      f"{EVENTS} events per scene")
+print(
+    f"\nmonkey base seed {BASE_SEED} (replay: KOIKOI_MONKEY_SEED={BASE_SEED}), "
+    f"{EVENTS} events per scene"
+)
 
 
 def _rects(scene: Any) -> list[pygame.Rect]:
     """Places worth aiming at on ``scene``: its buttons and focusable widgets (a prompt's
     buttons too), and on the table its card sprites, the field and the movable cards."""
     out: list[pygame.Rect] = []
-    groups = [getattr(scene, "buttons", None), getattr(getattr(scene, "focus", None), "widgets",
-                                                       None)]
+    groups = [
+        getattr(scene, "buttons", None),
+        getattr(getattr(scene, "focus", None), "widgets", None),
+    ]
     for group in groups:
         for w in group or ():
             r = getattr(w, "rect", None)
@@ -119,8 +136,10 @@ class Monkey:
         rects = _rects(top) if top is not None else []
         if rects and r.random() < 0.6:
             rect = r.choice(rects)
-            return (r.randint(rect.left, max(rect.left, rect.right - 1)),
-                    r.randint(rect.top, max(rect.top, rect.bottom - 1)))
+            return (
+                r.randint(rect.left, max(rect.left, rect.right - 1)),
+                r.randint(rect.top, max(rect.top, rect.bottom - 1)),
+            )
         if r.random() < 0.05:  # off the window edge, as a drag leaving the window does
             return (r.randint(-50, w + 50), r.randint(-50, h + 50))
         return (r.randrange(w), r.randrange(h))
@@ -144,8 +163,9 @@ class Monkey:
             self.held.add(b)
         else:
             self.held.discard(b)
-        self.post(pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP, pos=pos, button=b,
-                  touch=False)
+        self.post(
+            pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP, pos=pos, button=b, touch=False
+        )
 
     def key(self, k: int) -> None:
         if self.stay and k == pygame.K_ESCAPE:
@@ -164,8 +184,9 @@ class Monkey:
         if r.random() < 0.1:
             w, h = r.choice(SIZES_BELOW_MIN)
         elif r.random() < 0.3:
-            w, h = r.choice([(1024, 640), (2560, 1440), (1280, 800), (1920, 1080), (1024, 1440),
-                             (2560, 640)])
+            w, h = r.choice(
+                [(1024, 640), (2560, 1440), (1280, 800), (1920, 1080), (1024, 1440), (2560, 640)]
+            )
         else:
             w, h = r.randint(1024, 2560), r.randint(640, 1440)
         self.post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
@@ -179,8 +200,9 @@ class Monkey:
         if x < 0.30:
             self.motion(self.point())
         elif x < 0.42:
-            self.button(True, r.choice([1, 1, 1, 1, 2] if self.stay else [1, 1, 1, 1, 3, 2]),
-                        self.point())
+            self.button(
+                True, r.choice([1, 1, 1, 1, 2] if self.stay else [1, 1, 1, 1, 3, 2]), self.point()
+            )
         elif x < 0.54:
             self.button(False, r.choice([1, 1, 1, 1, 3, 2]), self.point())
         elif x < 0.62:  # a drag from something to something
@@ -188,12 +210,23 @@ class Monkey:
             to = self.point()
             for i in range(1, r.randint(2, 6)):
                 t = i / 5
-                self.motion((round(self.pos[0] + (to[0] - self.pos[0]) * t),
-                             round(self.pos[1] + (to[1] - self.pos[1]) * t)))
+                self.motion(
+                    (
+                        round(self.pos[0] + (to[0] - self.pos[0]) * t),
+                        round(self.pos[1] + (to[1] - self.pos[1]) * t),
+                    )
+                )
             self.button(False, 1, to)
         elif x < 0.66:
-            self.post(pygame.MOUSEWHEEL, x=0, y=r.choice([-3, -1, 1, 1, 3, 12]), flipped=False,
-                      precise_x=0.0, precise_y=0.0, touch=False)
+            self.post(
+                pygame.MOUSEWHEEL,
+                x=0,
+                y=r.choice([-3, -1, 1, 1, 3, 12]),
+                flipped=False,
+                precise_x=0.0,
+                precise_y=0.0,
+                touch=False,
+            )
         elif x < 0.93:
             top = self.app.stack.top
             playing = isinstance(top, TableScene) and top.controller.my_turn()
@@ -235,16 +268,30 @@ def check_tables(app: Any, illegal: list[tuple[Any, int | None, str]]) -> None:
         if not isinstance(sc, TableScene) or sc.match is None:
             continue
         st = sc.match.round
-        parts = [st.hand(0), st.hand(1), st.field, st.captured(0), st.captured(1),
-                 st.draw_pile, (st.pending_draw,) if st.pending_draw else ()]
+        parts = [
+            st.hand(0),
+            st.hand(1),
+            st.field,
+            st.captured(0),
+            st.captured(1),
+            st.draw_pile,
+            (st.pending_draw,) if st.pending_draw else (),
+        ]
         cards = [c for part in parts for c in part]
         assert sorted(cards) == list(range(1, 49)), f"engine holds {len(cards)} cards: {parts}"
         d = sc.director
         c = sc.controller
         if not sc.queue.busy and c.drag is None and c.after is None and not c.cues and d.sprites:
             b = d.board
-            shown = (b.hands[0] + b.hands[1] + b.field_cards() + b.caps[0] + b.caps[1]
-                     + ([b.reveal] if b.reveal else []) + list(b.stacked))
+            shown = (
+                b.hands[0]
+                + b.hands[1]
+                + b.field_cards()
+                + b.caps[0]
+                + b.caps[1]
+                + ([b.reveal] if b.reveal else [])
+                + list(b.stacked)
+            )
             assert len(shown) == len(set(shown)), f"a card drawn twice: {sorted(shown)}"
             assert len(shown) + b.pile == 48, f"board shows {len(shown)} + pile {b.pile}"
             # the table never knows a card its viewer may not see (in the round it shows)
@@ -293,8 +340,16 @@ TABLE_FAMILY = ("table", "pause", "round-summary", "match-result")
 
 def open_app(tmp_path: Path, name: str, rng: random.Random) -> Any:
     speeds = ["off", "off", "fast"] if name in TABLE_FAMILY else ["off", "fast", "normal"]
-    argv = ["--data-dir", str(tmp_path / "data"), "--speed", rng.choice(speeds),
-            "--lang", rng.choice(list(app_mod.LANG_CODES)), "--seed", str(rng.randrange(10**6))]
+    argv = [
+        "--data-dir",
+        str(tmp_path / "data"),
+        "--speed",
+        rng.choice(speeds),
+        "--lang",
+        rng.choice(list(app_mod.LANG_CODES)),
+        "--seed",
+        str(rng.randrange(10**6)),
+    ]
     if name in scenes.CLI_SCENES:
         argv += ["--scene", name]
     args = app_mod.parse_args(argv)
@@ -371,9 +426,11 @@ def test_monkey(name: str, tmp_path: Path, patched_engine: Illegal) -> None:
         while a.stack.top is not None:
             a.stack.pop()
         pygame.display.quit()
-    print(f"monkey {name}: seed {BASE_SEED}, {posted} events, {frame} frames, {quits} quit "
-          f"requests ({refused} answered no), {patched_engine.applied} moves played, "
-          f"{len(patched_engine)} illegal refused; visited {sorted(seen)}")
+    print(
+        f"monkey {name}: seed {BASE_SEED}, {posted} events, {frame} frames, {quits} quit "
+        f"requests ({refused} answered no), {patched_engine.applied} moves played, "
+        f"{len(patched_engine)} illegal refused; visited {sorted(seen)}"
+    )
 
 
 def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
@@ -393,8 +450,15 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
     try:
         a.stack.push(scenes.create("title", a))
         rules = engine.PRESETS[rng.choice(sorted(engine.PRESETS))]
-        a.stack.push(scenes.create("table", a, config=MatchConfig(
-            rules, ("human", rng.choice(["beginner", "intermediate"])), rng.randrange(10**6))))
+        a.stack.push(
+            scenes.create(
+                "table",
+                a,
+                config=MatchConfig(
+                    rules, ("human", rng.choice(["beginner", "intermediate"])), rng.randrange(10**6)
+                ),
+            )
+        )
         a.running = True
         while patched_engine.applied < want and frame < want * 40:
             frame += 1
@@ -404,8 +468,12 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
                 a.dispatch(event)
             a.running = True
             top = a.stack.top
-            if top is None or top.name not in ("table", "table-prompt", "round-summary",
-                                               "match-result"):
+            if top is None or top.name not in (
+                "table",
+                "table-prompt",
+                "round-summary",
+                "match-result",
+            ):
                 if top is not None and top.name == "title":
                     break  # the match ended and the player went back to the title
                 a.stack.pop()  # a screen opened by a stray click: close it
@@ -422,22 +490,27 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
             f"{type(exc).__name__}: {exc}\nmonkey failed at the table at frame {frame} "
             f"({patched_engine.applied} moves, stack {a.stack.names()}); replay with "
             f"KOIKOI_MONKEY_SEED={BASE_SEED} python -m pytest tests/abuse/test_monkey.py "
-            f"-k plays\nlast events:\n  {recent}") from exc
+            f"-k plays\nlast events:\n  {recent}"
+        ) from exc
     finally:
         while a.stack.top is not None:
             a.stack.pop()
         pygame.display.quit()
-    print(f"monkey at the table: seed {BASE_SEED}, {frame} frames, {patched_engine.applied} "
-          f"moves played, {len(patched_engine)} illegal refused")
+    print(
+        f"monkey at the table: seed {BASE_SEED}, {frame} frames, {patched_engine.applied} "
+        f"moves played, {len(patched_engine)} illegal refused"
+    )
     assert patched_engine.applied >= 6, "the noisy player never got a game going"
 
 
-def test_a_burst_of_resizes_is_handled_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
+def test_a_burst_of_resizes_is_handled_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Dragging a window edge queues many sizes in one frame; the app lays out (and
     re-rasterises the cards) once, at the last size, through its real loop."""
-    args = app_mod.parse_args(["--data-dir", str(tmp_path / "d"), "--frames", "1",
-                               "--scene", "table", "--speed", "off"])
+    args = app_mod.parse_args(
+        ["--data-dir", str(tmp_path / "d"), "--frames", "1", "--scene", "table", "--speed", "off"]
+    )
     a = app_mod.App(args)
     app_mod.sdl_defaults(args)
     a.open_storage()

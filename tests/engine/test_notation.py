@@ -28,8 +28,18 @@ EXPECTED = json.loads((GOLDEN / "expected.json").read_text())
 
 @pytest.mark.parametrize(
     "text",
-    ["play 5", "play 5>6", "play 44>13", "discard 12", "draw>7", "koikoi", "stop", "declare",
-     "exchange", "keep"],
+    [
+        "play 5",
+        "play 5>6",
+        "play 44>13",
+        "discard 12",
+        "draw>7",
+        "koikoi",
+        "stop",
+        "declare",
+        "exchange",
+        "keep",
+    ],
 )
 def test_action_text_round_trips(text: str) -> None:
     a = Action.from_text(text)

@@ -78,9 +78,9 @@ def _mutations() -> st.SearchStrategy[str]:
             ]
         ),
     )
-    return st.tuples(
-        st.integers(0, len(lines)), st.integers(0, 3), st.lists(junk, max_size=3)
-    ).map(lambda t: "\n".join(lines[: t[0]] + t[2] + lines[t[0] + t[1] :]))
+    return st.tuples(st.integers(0, len(lines)), st.integers(0, 3), st.lists(junk, max_size=3)).map(
+        lambda t: "\n".join(lines[: t[0]] + t[2] + lines[t[0] + t[1] :])
+    )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -28,6 +28,7 @@ from koikoi_desktop.engine.rules import SETTINGS, setting_choices
 
 PRESET_NAMES = sorted(PRESETS)
 
+
 @st.composite
 def rule_sets(draw: st.DrawFn) -> Rules:
     """A preset, possibly with random option changes (never the A-38 combination)."""

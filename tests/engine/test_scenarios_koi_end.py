@@ -83,9 +83,7 @@ def test_r_koi_2_r_koi_3_r_koi_6_opponent_stops_after_a_koikoi(name, final, bala
     assert m.dealer == 1  # R-SETUP-3: the winner deals next
 
 
-@pytest.mark.parametrize(
-    ("name", "final"), [("nintendo", 20), ("seed-000", 40), ("seed-001", 10)]
-)
+@pytest.mark.parametrize(("name", "final"), [("nintendo", 20), ("seed-000", 40), ("seed-001", 10)])
 def test_r_koi_2_improvement_after_koikoi(name, final) -> None:
     """R-KOI-2: after a koi-koi only base > ref gives a new decision (Hanami 5 -> + Tsukimi 10).
     nintendo: the caller's improvement is a forced Stop (R-KOI-7): base 8+ after one's own
@@ -318,8 +316,10 @@ def test_r_end_3_oya_hand_empty_seed003() -> None:
             k_w = sum(1 for p, c in decisions if p == nd and c == "koikoi")
             k_l = sum(1 for p, c in decisions if p == dealer and c == "koikoi")
             assert (o.winner, o.base) == (nd, base)
-            assert o.final == payout(base, r, winner_calls=k_w, loser_calls=k_l) == base * (
-                1 + k_w + k_l
+            assert (
+                o.final
+                == payout(base, r, winner_calls=k_w, loser_calls=k_l)
+                == base * (1 + k_w + k_l)
             )
         else:
             void += 1

@@ -523,9 +523,14 @@ def test_r_turn_4_views_never_reveal_hidden_cards(name) -> None:
                 assert set(v.captured[1]) == set(s.captured(1))
                 if "exchange" not in legal_texts(s):
                     assert set(v.hand) == set(s.hand(p))
-                assert v.pile_size == len(set(range(1, 49)) - set(s.hand(0)) - set(s.hand(1))
-                                          - set(s.field) - set(s.captured(0))
-                                          - set(s.captured(1))) - (1 if v.pending_draw else 0)
+                assert v.pile_size == len(
+                    set(range(1, 49))
+                    - set(s.hand(0))
+                    - set(s.hand(1))
+                    - set(s.field)
+                    - set(s.captured(0))
+                    - set(s.captured(1))
+                ) - (1 if v.pending_draw else 0)
             if s.outcome is not None:
                 break
             s.apply(rng.choice(s.legal_actions()))

@@ -39,8 +39,7 @@ def test_shows_version_licences_and_where_the_notices_are() -> None:
     scene = AboutScene(make_app())
     assert __version__ in scene.subheading()
     text = " ".join(" ".join([t, *ps]) for t, ps in scene.sections())
-    for needle in ("MIT", "BY-SA 4.0", "LGPL 2.1", "zlib", "Open Font License",
-                   pygame.version.ver):
+    for needle in ("MIT", "BY-SA 4.0", "LGPL 2.1", "zlib", "Open Font License", pygame.version.ver):
         assert needle in text, needle
     assert notices_folder() == ROOT
     assert "THIRD_PARTY_NOTICES.md" in text
@@ -69,10 +68,18 @@ def test_every_language_fits_the_panel(code: str, size: tuple[int, int]) -> None
 
 def test_back_returns_to_the_screen_below() -> None:
     app = make_app()
-    below = scenes.create("title", SimpleNamespace(size=(1280, 800), ui_scale=1.0,
-                                                   stack=app.stack, has_autosave=lambda: False,
-                                                   quit=lambda: None, storage=None,
-                                                   warnings=[]))
+    below = scenes.create(
+        "title",
+        SimpleNamespace(
+            size=(1280, 800),
+            ui_scale=1.0,
+            stack=app.stack,
+            has_autosave=lambda: False,
+            quit=lambda: None,
+            storage=None,
+            warnings=[],
+        ),
+    )
     app.stack.push(below)
     app.stack.push(AboutScene(app))
     app.stack.top.on_back()

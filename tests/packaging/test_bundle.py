@@ -45,8 +45,12 @@ MIN_PATH = "/usr/bin:/bin"
 
 
 def empty_env(home: Path, **extra: str) -> dict[str, str]:
-    env = {"HOME": str(home), "PATH": MIN_PATH, "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        "HOME": str(home),
+        "PATH": MIN_PATH,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
     env.update(extra)
     return env
 
@@ -68,16 +72,20 @@ def tree_size(path: Path) -> int:
 def test_bundle_layout(dist: Path, bundle: Path) -> None:
     exe = bundle / NAME
     assert exe.is_file() and os.access(exe, os.X_OK)
-    others = [p for p in dist.rglob("koikoi*")
-              if p.is_file() and p != exe and os.access(p, os.X_OK)]
+    others = [
+        p for p in dist.rglob("koikoi*") if p.is_file() and p != exe and os.access(p, os.X_OK)
+    ]
     assert others == [], f"other executables named koikoi*: {others}"
     internal = bundle / "_internal"
     data = internal / "koikoi_desktop" / "data"  # the wheel's layout (koikoi_desktop/assets.py)
     assert (data / "cards" / "01_JAN_CRANE.svg").is_file()
     assert (data / "cards" / "back.svg").is_file()
     assert sorted(p.name for p in (data / "fonts").glob("*.[ot]tf")) == [
-        "NotoSans-Bold.ttf", "NotoSans-Regular.ttf", "NotoSansJP-Bold.otf",
-        "NotoSansJP-Regular.otf"]
+        "NotoSans-Bold.ttf",
+        "NotoSans-Regular.ttf",
+        "NotoSansJP-Bold.otf",
+        "NotoSansJP-Regular.otf",
+    ]
     assert not list(data.rglob("*.py")) and not (data / "source").exists()
     catalogs = {p.stem for p in (internal / "koikoi_desktop" / "i18n").glob("*.json")}
     assert {"en", "uk", "ru", "sk", "ja"} <= catalogs
@@ -105,8 +113,12 @@ def test_archive_checksum_beside_it(dist: Path) -> None:
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()
     assert sums.read_bytes() == f"{digest}  {archive.name}\n".encode("ascii")
     if shutil.which("sha256sum"):  # the release job checks the sums with it
-        subprocess.run(["sha256sum", "--check", "--strict", sums.name], cwd=dist, check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["sha256sum", "--check", "--strict", sums.name],
+            cwd=dist,
+            check=True,
+            capture_output=True,
+        )
 
 
 def _screenshot_pixels(path: Path) -> tuple[tuple[int, int], bytes]:
@@ -120,8 +132,11 @@ def _differing_fraction(a: bytes, b: bytes, tolerance: int = 24) -> float:
     n = len(a) // 3
     diff = 0
     for i in range(0, len(a), 3):
-        if (abs(a[i] - b[i]) > tolerance or abs(a[i + 1] - b[i + 1]) > tolerance
-                or abs(a[i + 2] - b[i + 2]) > tolerance):
+        if (
+            abs(a[i] - b[i]) > tolerance
+            or abs(a[i + 1] - b[i + 1]) > tolerance
+            or abs(a[i + 2] - b[i + 2]) > tolerance
+        ):
             diff += 1
     return diff / n
 
@@ -130,7 +145,10 @@ def smoke(archive: Path, work: Path) -> subprocess.CompletedProcess[str]:
     """``packaging/smoke.py`` as the release workflow runs it, keeping its files in ``work``."""
     return subprocess.run(
         [sys.executable, str(ROOT / "packaging" / "smoke.py"), str(archive), "--keep", str(work)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 
@@ -144,7 +162,7 @@ def test_archive_starts_from_empty_home_and_draws_the_title(dist: Path, tmp_path
     assert (work / "unpacked" / NAME / NAME).is_file()
     size, pixels = _screenshot_pixels(work / "shot.png")
     assert size == (1280, 800)
-    assert len(set(pixels[i:i + 3] for i in range(0, len(pixels), 3 * 97))) > 200, "blank"
+    assert len(set(pixels[i : i + 3] for i in range(0, len(pixels), 3 * 97))) > 200, "blank"
     # ...its frame is the title screen the game draws from source...
     ref_size, ref_pixels = _screenshot_pixels(work / "ref.png")
     assert ref_size == size
@@ -179,8 +197,9 @@ def _desktop_entry(path: Path) -> configparser.SectionProxy:
 def test_desktop_entry_and_metainfo_validate() -> None:
     desktop = ROOT / "packaging" / "linux" / f"{APP_ID}.desktop"
     if shutil.which("desktop-file-validate"):
-        proc = subprocess.run(["desktop-file-validate", str(desktop)],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            ["desktop-file-validate", str(desktop)], capture_output=True, text=True
+        )
         assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout + proc.stderr
     entry = _desktop_entry(desktop)
     assert entry["Type"] == "Application"
@@ -190,8 +209,9 @@ def test_desktop_entry_and_metainfo_validate() -> None:
     assert entry["Exec"] and entry["TryExec"]
     meta = ROOT / "packaging" / "linux" / f"{APP_ID}.metainfo.xml"
     if shutil.which("appstreamcli"):
-        proc = subprocess.run(["appstreamcli", "validate", "--no-net", str(meta)],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            ["appstreamcli", "validate", "--no-net", str(meta)], capture_output=True, text=True
+        )
         assert proc.returncode == 0, proc.stdout + proc.stderr
     root = ET.parse(meta).getroot()
     assert root.get("type") == "desktop-application"
@@ -210,8 +230,11 @@ def display() -> Iterator[str | None]:
         yield None
         return
     r, w = os.pipe()
-    proc = subprocess.Popen([xvfb, "-displayfd", str(w), "-screen", "0", "1600x1000x24",
-                             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [xvfb, "-displayfd", str(w), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        pass_fds=(w,),
+        stderr=subprocess.DEVNULL,
+    )
     os.close(w)
     with os.fdopen(r) as f:
         number = f.readline().strip()
@@ -233,13 +256,21 @@ def test_install_menu_entry_starts_game_and_uninstall(
     home = tmp_path / "home"
     home.mkdir()
     env = empty_env(home)
-    subprocess.run(["sh", str(unpack / NAME / "install.sh")], env=env, cwd=tmp_path,
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        ["sh", str(unpack / NAME / "install.sh")],
+        env=env,
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     share = home / ".local" / "share"
     app_dir = share / "koikoi-desktop-app"
     desktop = share / "applications" / f"{APP_ID}.desktop"
-    icons = [share / "icons" / "hicolor" / f"{s}x{s}" / "apps" / f"{NAME}.png"
-             for s in (48, 128, 256, 512)]
+    icons = [
+        share / "icons" / "hicolor" / f"{s}x{s}" / "apps" / f"{NAME}.png"
+        for s in (48, 128, 256, 512)
+    ]
     icons.append(share / "icons" / "hicolor" / "scalable" / "apps" / f"{NAME}.svg")
     metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
     link = home / ".local" / "bin" / NAME
@@ -256,14 +287,26 @@ def test_install_menu_entry_starts_game_and_uninstall(
     if display is not None:
         del run_env["SDL_VIDEODRIVER"]
         run_env["DISPLAY"] = display
-    proc = subprocess.run([*argv, "--frames", "60"], env=run_env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [*argv, "--frames", "60"],
+        env=run_env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     data_dir = share / "koikoi-desktop"
     assert (data_dir / "settings.json").is_file()
     (data_dir / "ledger.jsonl").write_text("", encoding="utf-8")  # the player's ledger
 
-    subprocess.run(["sh", str(app_dir / "uninstall.sh")], env=env, cwd=tmp_path, check=True,
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        ["sh", str(app_dir / "uninstall.sh")],
+        env=env,
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     assert [str(p) for p in installed if p.exists() or p.is_symlink()] == []
     assert (data_dir / "settings.json").is_file() and (data_dir / "ledger.jsonl").is_file()

@@ -41,13 +41,18 @@ def test_generator_writes_every_icon(make_icons: ModuleType, tmp_path: Path) -> 
     so a change to the card art never breaks this suite; re-run the script to refresh them.)
     """
     make_icons.main(tmp_path)
-    for name in ["koikoi-desktop.svg", "koikoi-desktop-small.svg",
-                 *[f"koikoi-desktop-{s}.png" for s in make_icons.SIZES]]:
+    for name in [
+        "koikoi-desktop.svg",
+        "koikoi-desktop-small.svg",
+        *[f"koikoi-desktop-{s}.png" for s in make_icons.SIZES],
+    ]:
         assert (ICONS / name).is_file(), name
         fresh = tmp_path / name
         if name.endswith(".png"):
-            assert pygame.image.load(str(fresh)).get_size() == \
-                pygame.image.load(str(ICONS / name)).get_size()
+            assert (
+                pygame.image.load(str(fresh)).get_size()
+                == pygame.image.load(str(ICONS / name)).get_size()
+            )
         else:
             ET.parse(fresh)
 
@@ -81,7 +86,7 @@ def test_ico_directory_points_at_the_pngs(iconfmt: ModuleType, tmp_path: Path) -
     for i in range(count):
         w, h, _, _, planes, bpp, size, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
         assert w == h and planes == 1 and bpp == 32
-        assert data[offset:offset + 8] == PNG_SIG and offset + size <= len(data)
+        assert data[offset : offset + 8] == PNG_SIG and offset + size <= len(data)
         seen.add(w or 256)
     assert seen == set(iconfmt.ICO_SIZES)
 
@@ -91,8 +96,8 @@ def test_icns_records_cover_the_whole_file(iconfmt: ModuleType, tmp_path: Path) 
     assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
     pos, codes = 8, []
     while pos < len(data):
-        code, length = data[pos:pos + 4], struct.unpack(">I", data[pos + 4:pos + 8])[0]
-        assert data[pos + 8:pos + 16] == PNG_SIG
+        code, length = data[pos : pos + 4], struct.unpack(">I", data[pos + 4 : pos + 8])[0]
+        assert data[pos + 8 : pos + 16] == PNG_SIG
         codes.append(code)
         pos += length
     assert pos == len(data)

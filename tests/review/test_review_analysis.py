@@ -122,10 +122,12 @@ def test_evaluation_uses_only_the_seats_view() -> None:
         from koikoi_desktop.review.analysis import DecisionPoint
 
         ctx = MatchContext(p, (2, 0) if p == 0 else (0, 2), 8, NINTENDO)
-        ja = judge(DecisionPoint(0, len(s.moves), 1, 1, p, "play", played, s.view(p), ctx),
-                   worlds=12)
-        jb = judge(DecisionPoint(0, len(t.moves), 1, 1, p, "play", played, t.view(p), ctx),
-                   worlds=12)
+        ja = judge(
+            DecisionPoint(0, len(s.moves), 1, 1, p, "play", played, s.view(p), ctx), worlds=12
+        )
+        jb = judge(
+            DecisionPoint(0, len(t.moves), 1, 1, p, "play", played, t.view(p), ctx), worlds=12
+        )
         assert ja == jb
         found += 1
         if found == 4:
@@ -194,7 +196,14 @@ def test_classes_come_from_the_documented_thresholds() -> None:
     from koikoi_desktop.review.analysis import classify
 
     assert [classify(x) for x in (0.0, 0.99, 1.0, 1.99, 2.0, 3.99, 4.0)] == [
-        "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder"]
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+    ]
     assert classify(0.0, 0.049) == "good" and classify(0.0, 0.05) == "inaccuracy"
     assert classify(3.0, 0.25) == "blunder"  # the worse of the two
 

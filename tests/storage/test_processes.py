@@ -145,10 +145,28 @@ def test_random_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path
     assert seen == sorted(seen)  # nothing committed is ever lost
     # and after all those kills the same folder still records, once per match
     done = subprocess.run(
-        [sys.executable, "-m", "koikoi_desktop", "--autoplay", "--record", "--matches", "1",
-         "--seats", "beginner,beginner", "--speed", "off", "--seed", "99",
-         "--data-dir", str(data)],
-        env=_env(), cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "koikoi_desktop",
+            "--autoplay",
+            "--record",
+            "--matches",
+            "1",
+            "--seats",
+            "beginner,beginner",
+            "--speed",
+            "off",
+            "--seed",
+            "99",
+            "--data-dir",
+            str(data),
+        ],
+        env=_env(),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     conn = sqlite3.connect(data / "koikoi.sqlite3")

@@ -43,7 +43,7 @@ def test_effects_are_deterministic_and_distinct():
     made = {name: audio.synthesize(name) for name in audio.EFFECTS}
     names = list(made)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             assert made[a] != made[b], (a, b)
 
 
@@ -61,14 +61,18 @@ def zero_crossings_per_second(s) -> float:
 
 def test_won_melody_rises_and_lost_melody_falls():
     """Pitch estimated by zero crossings of the first and the last note of each melody."""
+
     def window(s, start, seconds=0.06):
         i = int(start * audio.RATE)
-        return s[i:i + int(seconds * audio.RATE)]
+        return s[i : i + int(seconds * audio.RATE)]
+
     won, lost = audio.synthesize("round_won"), audio.synthesize("round_lost")
     assert zero_crossings_per_second(window(won, 0.09)) < zero_crossings_per_second(
-        window(won, 0.41))
+        window(won, 0.41)
+    )
     assert zero_crossings_per_second(window(lost, 0.01)) > zero_crossings_per_second(
-        window(lost, 0.33))
+        window(lost, 0.33)
+    )
 
 
 def test_melodies_fade_out():
@@ -98,8 +102,9 @@ def test_wav_bytes_round_trip():
 
 def test_export_wavs(tmp_path):
     paths = audio.export_wavs(tmp_path)
-    assert sorted(p.name for p in paths) == sorted([f"{n}.wav" for n in audio.EFFECTS]
-                                                   + ["ambient.wav"])
+    assert sorted(p.name for p in paths) == sorted(
+        [f"{n}.wav" for n in audio.EFFECTS] + ["ambient.wav"]
+    )
     assert all(p.stat().st_size > 1000 for p in paths)
 
 

@@ -23,8 +23,17 @@ from koikoi_desktop.deck_sheet import render_deck_sheet
 from koikoi_desktop.ui import badges
 
 ASSETS = asset_root()
-FORBIDDEN = {"clipPath", "mask", "filter", "pattern", "use", "symbol", "image", "text",
-             "foreignObject"}
+FORBIDDEN = {
+    "clipPath",
+    "mask",
+    "filter",
+    "pattern",
+    "use",
+    "symbol",
+    "image",
+    "text",
+    "foreignObject",
+}
 FORBIDDEN_ATTRS = {"clip-path", "mask", "filter"}
 GRAD_COORDS = ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy")
 
@@ -40,8 +49,10 @@ def svg_problems(text: str) -> list[str]:
         for attr in el.attrib:
             if attr.split("}")[-1] in FORBIDDEN_ATTRS:
                 problems.append(f"{attr}= on <{tag}>")
-        if tag in ("linearGradient", "radialGradient") and \
-                el.get("gradientUnits") != "userSpaceOnUse":
+        if (
+            tag in ("linearGradient", "radialGradient")
+            and el.get("gradientUnits") != "userSpaceOnUse"
+        ):
             for c in GRAD_COORDS:
                 v = el.get(c)
                 if v is not None and not v.strip().endswith("%"):
@@ -54,29 +65,33 @@ def all_svgs() -> list[Path]:
 
 
 def test_lint_catches_unsupported_features() -> None:
-    bad = ('<svg xmlns="http://www.w3.org/2000/svg"><defs><clipPath id="c"/>'
-           '<linearGradient id="g" x1="0" x2="1"/></defs><text>hi</text>'
-           '<use href="#c"/><rect clip-path="url(#c)"/></svg>')
+    bad = (
+        '<svg xmlns="http://www.w3.org/2000/svg"><defs><clipPath id="c"/>'
+        '<linearGradient id="g" x1="0" x2="1"/></defs><text>hi</text>'
+        '<use href="#c"/><rect clip-path="url(#c)"/></svg>'
+    )
     found = " ".join(svg_problems(bad))
     for needle in ("<clipPath>", "<text>", "<use>", "clip-path=", "x1='0'"):
         assert needle in found
-    good = ('<svg xmlns="http://www.w3.org/2000/svg"><linearGradient id="g" x1="0%" x2="100%"/>'
-            '<radialGradient id="h" gradientUnits="userSpaceOnUse" cx="5" cy="5" r="3"/></svg>')
+    good = (
+        '<svg xmlns="http://www.w3.org/2000/svg"><linearGradient id="g" x1="0%" x2="100%"/>'
+        '<radialGradient id="h" gradientUnits="userSpaceOnUse" cx="5" cy="5" r="3"/></svg>'
+    )
     assert svg_problems(good) == []
 
 
 def test_every_svg_under_assets_uses_only_supported_features() -> None:
     files = all_svgs()
     assert len(files) >= 49
-    bad = {str(p.relative_to(ASSETS)): svg_problems(p.read_text(encoding="utf-8"))
-           for p in files}
+    bad = {str(p.relative_to(ASSETS)): svg_problems(p.read_text(encoding="utf-8")) for p in files}
     assert {k: v for k, v in bad.items() if v} == {}
 
 
 def test_card_folder_holds_exactly_the_deck_and_the_back() -> None:
     names = sorted(p.name for p in (ASSETS / "cards").iterdir())
-    expected = sorted([f"{i:02d}_{code}.svg" for i, code in enumerate(CARD_CODES, 1)]
-                      + ["back.svg"])
+    expected = sorted(
+        [f"{i:02d}_{code}.svg" for i, code in enumerate(CARD_CODES, 1)] + ["back.svg"]
+    )
     assert names == expected
     assert card_path(1).name == "01_JAN_CRANE.svg"
     assert card_path(44).name == "44_NOV_LIGHTNING.svg"
@@ -123,6 +138,7 @@ def test_generator_reproduces_committed_files(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ rasterised checks
 
+
 def raster(card_id: int, size: tuple[int, int]) -> pygame.Surface:
     """Rasterise through assets.load_svg (pygame.image.load_sized_svg, exact size)."""
     return load_svg(card_path(card_id), size)
@@ -131,14 +147,14 @@ def raster(card_id: int, size: tuple[int, int]) -> pygame.Surface:
 def colour_stats(surf: pygame.Surface) -> tuple[int, float, float]:
     """(distinct colours, share of the most common colour, mean luminance std-dev)."""
     data = pygame.image.tobytes(surf, "RGB")
-    px = [data[i:i + 3] for i in range(0, len(data), 3)]
+    px = [data[i : i + 3] for i in range(0, len(data), 3)]
     counts: dict[bytes, int] = {}
     for p in px:
         counts[p] = counts.get(p, 0) + 1
     lum = [0.3 * p[0] + 0.59 * p[1] + 0.11 * p[2] for p in px]
     mean = sum(lum) / len(lum)
     var = sum((v - mean) ** 2 for v in lum) / len(lum)
-    return len(counts), max(counts.values()) / len(px), var ** 0.5
+    return len(counts), max(counts.values()) / len(px), var**0.5
 
 
 def mean_abs_diff(a: pygame.Surface, b: pygame.Surface) -> float:
@@ -186,14 +202,16 @@ def test_corners_are_rounded_and_transparent() -> None:
 def test_every_card_differs_clearly_from_every_other() -> None:
     size = (60, 96)
     surfs = {cid: on_table(raster(cid, size)) for cid in range(49)}
-    worst = min(((mean_abs_diff(surfs[a], surfs[b]), a, b)
-                 for a, b in itertools.combinations(surfs, 2)))
+    worst = min(
+        ((mean_abs_diff(surfs[a], surfs[b]), a, b) for a, b in itertools.combinations(surfs, 2))
+    )
     assert worst[0] > 14, worst
     # and the measure itself sees no difference between a card and itself
     assert mean_abs_diff(surfs[5], surfs[5]) == 0
 
 
 # ------------------------------------------------------------------ sheet, badges, sprites
+
 
 def test_deck_sheet_renders_both_variants(tmp_path: Path) -> None:
     both = render_deck_sheet(tmp_path / "both.png", card_height=96)
@@ -207,8 +225,9 @@ def test_deck_sheet_renders_both_variants(tmp_path: Path) -> None:
     left = a.subsurface((gap, gap, cw, ch))
     right = a.subsurface((b.get_width() + gap + gap, gap, cw, ch))
     assert mean_abs_diff(on_table(left.copy()), on_table(right.copy())) > 3
-    assert mean_abs_diff(on_table(left.copy()),
-                         on_table(b.subsurface((gap, gap, cw, ch)).copy())) == 0
+    assert (
+        mean_abs_diff(on_table(left.copy()), on_table(b.subsurface((gap, gap, cw, ch)).copy())) == 0
+    )
 
 
 def test_badge_categories_and_months() -> None:
@@ -221,8 +240,11 @@ def test_badge_categories_and_months() -> None:
     assert glyphs.count("plain") == 24
     assert [badges.card_month(i) for i in (4, 5, 44, 45)] == [1, 2, 11, 12]
     for name in {*glyphs} | {f"month_{m:02d}" for m in range(1, 13)}:
-        assert (ASSETS / "ui" / "badges" / (name if name.startswith("month") else
-                                            f"kind_{name}")).with_suffix(".svg").exists()
+        assert (
+            (ASSETS / "ui" / "badges" / (name if name.startswith("month") else f"kind_{name}"))
+            .with_suffix(".svg")
+            .exists()
+        )
 
 
 def test_badge_draws_in_the_card_corner_and_tells_cards_apart() -> None:
@@ -244,8 +266,9 @@ def test_badge_draws_in_the_card_corner_and_tells_cards_apart() -> None:
     # the category glyph alone differs in grey too (works without colour)
     glyph_imgs = []
     for name in ("bright", "animal", "ribbon_poetry", "ribbon_blue", "ribbon_red", "plain"):
-        g = pygame.image.load_sized_svg(str(ASSETS / "ui" / "badges" / f"kind_{name}.svg"),
-                                        (32, 32))
+        g = pygame.image.load_sized_svg(
+            str(ASSETS / "ui" / "badges" / f"kind_{name}.svg"), (32, 32)
+        )
         grey = pygame.transform.grayscale(on_table(g))
         glyph_imgs.append(grey)
     for x, y in itertools.combinations(glyph_imgs, 2):

@@ -32,8 +32,11 @@ def chart(values: list[list[float]], rect: pygame.Rect = RECT, **kw: Any) -> Lin
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.lists(st.integers(-500, 500), min_size=1, max_size=40), min_size=1,
-                max_size=3).filter(lambda vs: len({len(v) for v in vs}) == 1))
+@given(
+    st.lists(
+        st.lists(st.integers(-500, 500), min_size=1, max_size=40), min_size=1, max_size=3
+    ).filter(lambda vs: len({len(v) for v in vs}) == 1)
+)
 def test_every_point_lies_inside_the_plot_inside_the_chart(vs: list[list[int]]) -> None:
     c = chart([[float(x) for x in v] for v in vs])
     assert RECT.contains(c.plot)
@@ -79,8 +82,12 @@ def test_the_tooltip_stays_inside_the_chart() -> None:
 
 def test_crowded_step_labels_are_skipped_evenly_and_never_touch() -> None:
     n = 60
-    c = LineChart(pygame.Rect(0, 0, 320, 200), [Series("a", tuple(range(n)), theme.OCHRE)],
-                  x_labels=[f"#{i + 1}" for i in range(n)], font=14)
+    c = LineChart(
+        pygame.Rect(0, 0, 320, 200),
+        [Series("a", tuple(range(n)), theme.OCHRE)],
+        x_labels=[f"#{i + 1}" for i in range(n)],
+        font=14,
+    )
     shown = c.shown_labels()
     assert 0 in shown and len(shown) < n
     spans = []
@@ -133,8 +140,9 @@ def test_bars_are_proportional_and_inside_their_width() -> None:
 def test_match_result_charts_both_balances_of_every_round(ui_app: Any) -> None:
     from koikoi_desktop import engine, scenes
 
-    t = scenes.create("table", ui_app, autoplay=True, seed=4, preset="nintendo",
-                      fast_forward="match-result")
+    t = scenes.create(
+        "table", ui_app, autoplay=True, seed=4, preset="nintendo", fast_forward="match-result"
+    )
     ui_app.stack.push(t)
     t.enter()
     r = ui_app.stack.top
@@ -150,8 +158,9 @@ def test_match_result_charts_both_balances_of_every_round(ui_app: Any) -> None:
     # hover over a round: its tooltip names the winner and the yaku of that round
     i = next(k for k, e in enumerate(m.ledger, start=1) if e.yaku)
     e = m.ledger[i - 1]
-    ui_app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=c.point(0, i), rel=(0, 0),
-                                           buttons=(0, 0, 0)))
+    ui_app.dispatch(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=c.point(0, i), rel=(0, 0), buttons=(0, 0, 0))
+    )
     assert r.hover == i
     tip = c.tips[i]
     assert any(gfx.tr("yaku." + e.yaku[0][0] + ".name") in line for line in tip)
@@ -177,8 +186,11 @@ def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkey
     app = make_app(tmp_path / "data", (1024, 640))
     pages: list[int] = []
     real_page = Storage.ledger_page
-    monkeypatch.setattr(Storage, "ledger_page",
-                        lambda self, off, lim: pages.append(lim) or real_page(self, off, lim))
+    monkeypatch.setattr(
+        Storage,
+        "ledger_page",
+        lambda self, off, lim: pages.append(lim) or real_page(self, off, lim),
+    )
     scene = scenes.create("ledger", app)
     app.stack.push(scene)
     scene.set_view("stats")
@@ -196,8 +208,9 @@ def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkey
     assert c.series[1].values == tuple(float(h[3]) for h in same_unit)
     # pointing at a match shows its totals
     i = len(same_unit) - 1
-    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=c.point(0, i), rel=(0, 0),
-                                        buttons=(0, 0, 0)))
+    app.dispatch(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=c.point(0, i), rel=(0, 0), buttons=(0, 0, 0))
+    )
     assert c.nearest(scene.pointer) == i
     assert str(same_unit[i][2]) in c.tips[i][1] and str(same_unit[i][3]) in c.tips[i][1]
     scene.draw(surf)

@@ -90,8 +90,13 @@ def play_until(a: Any, t: TableScene, done: Callable[[], bool], limit: int = 600
             continue
         elif t.controller.my_turn():
             t.controller.apply(t.controller.state.legal_actions()[0])
-        pump(t, lambda: done() or t.controller.my_turn() or t.prompt is not None
-             or a.stack.top is not t, 5)
+        pump(
+            t,
+            lambda: (
+                done() or t.controller.my_turn() or t.prompt is not None or a.stack.top is not t
+            ),
+            5,
+        )
     raise AssertionError("the wanted position was not reached")
 
 
@@ -154,8 +159,16 @@ def test_continue_after_a_finished_round_and_at_a_koikoi_decision(tmp_path, apps
     a = make_app(data)
     apps.append(a)
     t = start(a, seed=11)
-    play_until(a, t, lambda: len(t.match.ledger) >= 1 and t.controller.state.phase == "decide"
-               and t.controller.is_human(t.controller.state.to_move), limit=3000)
+    play_until(
+        a,
+        t,
+        lambda: (
+            len(t.match.ledger) >= 1
+            and t.controller.state.phase == "decide"
+            and t.controller.is_human(t.controller.state.to_move)
+        ),
+        limit=3000,
+    )
     assert pump(t, lambda: t.prompt is not None) and t.prompt.key[-1] == "decide"
     before = snapshot(t)
     assert before["round"] >= 2 and before["phase"] == "decide"

@@ -29,8 +29,10 @@ def texts(value: str | dict[str, str]) -> list[str]:
 
 def placeholders(value: str | dict[str, str]) -> list[str]:
     """The placeholders of an entry; every plural form must use the same ones."""
-    found = [sorted({name for _, name, _, _ in string.Formatter().parse(s) if name is not None})
-             for s in texts(value)]
+    found = [
+        sorted({name for _, name, _, _ in string.Formatter().parse(s) if name is not None})
+        for s in texts(value)
+    ]
     assert all(f == found[0] for f in found), f"plural forms differ in placeholders: {value}"
     return found[0]
 
@@ -57,9 +59,12 @@ def test_the_five_languages_have_catalog_files():
 def test_catalog_is_flat_object_of_nonempty_strings_or_plural_forms(code):
     data = load(code)
     assert data, code
-    bad = [k for k, v in data.items()
-           if not (isinstance(v, str) or (isinstance(v, dict) and "other" in v))
-           or not all(isinstance(t, str) and t.strip() for t in texts(v))]
+    bad = [
+        k
+        for k, v in data.items()
+        if not (isinstance(v, str) or (isinstance(v, dict) and "other" in v))
+        or not all(isinstance(t, str) and t.strip() for t in texts(v))
+    ]
     assert not bad, f"{code}: empty values or malformed plural forms: {bad[:10]}"
     assert i18n.catalog(code)  # and the module reads it
 
@@ -74,15 +79,20 @@ def test_same_keys_as_english(code):
 @pytest.mark.parametrize("code", CODES[1:])
 def test_format_placeholders_match_english(code):
     en, other = load("en"), load(code)
-    wrong = {k: (placeholders(en[k]), placeholders(other[k])) for k in en
-             if k in other and placeholders(en[k]) != placeholders(other[k])}
+    wrong = {
+        k: (placeholders(en[k]), placeholders(other[k]))
+        for k in en
+        if k in other and placeholders(en[k]) != placeholders(other[k])
+    }
     assert not wrong, f"{code}: placeholders differ from en: {wrong}"
 
 
 def test_no_duplicate_keys_in_files():
     for code in CODES:
-        pairs = json.loads((CATALOG_DIR / f"{code}.json").read_text(encoding="utf-8"),
-                           object_pairs_hook=lambda kv: kv)
+        pairs = json.loads(
+            (CATALOG_DIR / f"{code}.json").read_text(encoding="utf-8"),
+            object_pairs_hook=lambda kv: kv,
+        )
         keys = [k for k, _ in pairs]
         dupes = {k for k in keys if keys.count(k) > 1}
         assert not dupes, f"{code}: duplicate keys {dupes}"
@@ -91,21 +101,41 @@ def test_no_duplicate_keys_in_files():
 def test_base_vocabulary_is_present():
     en = load("en")
     required = [f"card.{i}.{f}" for i in range(1, 49) for f in ("name", "romaji")]
-    required += [f"month.{m}.{f}" for m in range(1, 13)
-                 for f in ("name", "plant", "plant_ja", "plant_romaji", "season", "symbolism")]
+    required += [
+        f"month.{m}.{f}"
+        for m in range(1, 13)
+        for f in ("name", "plant", "plant_ja", "plant_romaji", "season", "symbolism")
+    ]
     required += [f"yaku.{y}.{f}" for y in i18n.YAKU_KEYS for f in ("name", "romaji", "desc")]
     required += [f"kind.{k}" for k in ("bright", "animal", "ribbon", "plain")]
     required += [f"kind.ribbon.{r}" for r in ("poetry", "blue", "red")]
-    required += [f"preset.{p}.{f}" for p in ("nintendo", "seed-000", "seed-001", "seed-003")
-                 for f in ("name", "desc")]
-    required += [f"instant.{w}.{f}" for w in ("teshi", "kuttsuki", "double_tenho")
-                 for f in ("name", "desc")]
-    required += ["ui.call.stop", "ui.call.koikoi", "rules.turn", "rules.matching",
-                 "rules.koikoi", "rules.scoring", "about.history.1", "about.history.4"]
-    required += [f"ui.settings.{s}.{c}" for s, cs in (
-        ("animation_speed", ("off", "fast", "normal")),
-        ("help_level", ("full", "highlights", "none")),
-        ("name_display", ("translated", "japanese", "romaji"))) for c in cs]
+    required += [
+        f"preset.{p}.{f}"
+        for p in ("nintendo", "seed-000", "seed-001", "seed-003")
+        for f in ("name", "desc")
+    ]
+    required += [
+        f"instant.{w}.{f}" for w in ("teshi", "kuttsuki", "double_tenho") for f in ("name", "desc")
+    ]
+    required += [
+        "ui.call.stop",
+        "ui.call.koikoi",
+        "rules.turn",
+        "rules.matching",
+        "rules.koikoi",
+        "rules.scoring",
+        "about.history.1",
+        "about.history.4",
+    ]
+    required += [
+        f"ui.settings.{s}.{c}"
+        for s, cs in (
+            ("animation_speed", ("off", "fast", "normal")),
+            ("help_level", ("full", "highlights", "none")),
+            ("name_display", ("translated", "japanese", "romaji")),
+        )
+        for c in cs
+    ]
     required += [f"language.{c}" for c in CODES]
     missing = [k for k in required if k not in en]
     assert not missing, missing
@@ -203,7 +233,7 @@ def test_every_string_renders_without_missing_glyphs(code):
 
 def test_missing_glyph_check_can_fail():
     """The glyph check is real: characters outside both fonts are reported."""
-    assert text.missing_glyphs("ok \U0001F3B4 ࠀ") == ["\U0001F3B4", "ࠀ"]
+    assert text.missing_glyphs("ok \U0001f3b4 ࠀ") == ["\U0001f3b4", "ࠀ"]
     assert text.missing_glyphs("Їжак і ґудзик є 猪鹿蝶 Žeriav") == []
 
 
@@ -212,8 +242,11 @@ def test_scripts_go_to_the_right_font():
     assert text.slot_for("ť") == text.LATIN
     assert text.slot_for("鶴") == text.JAPANESE
     assert text.slot_for("こ") == text.JAPANESE
-    assert [slot for slot, _ in text.runs("Сосна 松 pine")] == [text.LATIN, text.JAPANESE,
-                                                               text.LATIN]
+    assert [slot for slot, _ in text.runs("Сосна 松 pine")] == [
+        text.LATIN,
+        text.JAPANESE,
+        text.LATIN,
+    ]
 
 
 def test_render_measure_and_wrap():
@@ -224,8 +257,11 @@ def test_render_measure_and_wrap():
     assert surf.get_bounding_rect().width > w * 0.8  # ink across the whole line
     assert text.measure("Koi", 24, bold=True)[0] > text.measure("Koi", 24)[0]
     assert text.render("x", 20, (0, 0, 0)) is text.render("x", 20, (0, 0, 0))  # cached
-    for sample in (i18n.t_in("en", "rules.matching"), i18n.t_in("ja", "rules.matching"),
-                   i18n.t_in("uk", "about.history.2")):
+    for sample in (
+        i18n.t_in("en", "rules.matching"),
+        i18n.t_in("ja", "rules.matching"),
+        i18n.t_in("uk", "about.history.2"),
+    ):
         lines = text.wrap(sample, 18, 300)
         assert len(lines) > 2
         assert all(text.measure(line, 18)[0] <= 300 for line in lines)
@@ -236,8 +272,9 @@ def test_render_measure_and_wrap():
         assert line[:1] not in "。、）」"
 
 
-FAMILIES = ("ui|card|month|yaku|kind|role|preset|instant|term|rules|about|language|factor|end"
-            "|match_end")
+FAMILIES = (
+    "ui|card|month|yaku|kind|role|preset|instant|term|rules|about|language|factor|end|match_end"
+)
 KEY_CALL = re.compile(
     r"""\b(?:tr|t|t_in\([^,()]+,)\s*\(?\s*["']((?:""" + FAMILIES + r""")\.[\w.\-]+)["']"""
 )
@@ -257,4 +294,3 @@ def test_every_key_used_in_code_is_in_the_catalogs():
                 missing[key] = path.name
     assert found > 50  # the scan sees the screens' calls
     assert not missing, f"keys used in code but absent from en.json: {missing}"
-

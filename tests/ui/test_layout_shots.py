@@ -52,8 +52,9 @@ def record(monkeypatch: Any) -> list[Line]:
         clip = surface.get_clip()
         # the ink, not the line box: boxes of stacked lines may share their leading
         ink = gfx.text(text, size, bold=bold).get_bounding_rect().move(rect.topleft)
-        lines.append(Line(text, ink if not cut else rect, cut and len(text) > 1,
-                          not clip.contains(rect)))
+        lines.append(
+            Line(text, ink if not cut else rect, cut and len(text) > 1, not clip.contains(rect))
+        )
         return rect
 
     monkeypatch.setattr(gfx, "blit_text", spy)
@@ -83,8 +84,18 @@ def buttons_clear(scene: Any, *content: pygame.Rect) -> None:
 
 
 def make_app(data: Path, lang: str) -> Any:
-    args = appmod.parse_args(["--data-dir", str(data), "--size", f"{SIZE[0]}x{SIZE[1]}",
-                              "--lang", lang, "--speed", "off"])
+    args = appmod.parse_args(
+        [
+            "--data-dir",
+            str(data),
+            "--size",
+            f"{SIZE[0]}x{SIZE[1]}",
+            "--lang",
+            lang,
+            "--speed",
+            "off",
+        ]
+    )
     a = appmod.App(args)
     appmod.sdl_defaults(args)
     a.open_storage()
@@ -105,8 +116,9 @@ def shot(app: Any, path: Path) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_match_result(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     a = make_app(tmp_path / "data", lang)
-    t = scenes.create("table", a, autoplay=True, seed=4, preset="nintendo",
-                      fast_forward="match-result")
+    t = scenes.create(
+        "table", a, autoplay=True, seed=4, preset="nintendo", fast_forward="match-result"
+    )
     a.stack.push(t)
     t.enter()
     r = a.stack.top
@@ -120,8 +132,11 @@ def test_match_result(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     # a round pointed at: its tooltip is whole and inside the chart, for the first and last
     for step in (1, len(r.chart.x_labels) - 1):
         lines.clear()
-        a.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=r.chart.point(0, step),
-                                          rel=(0, 0), buttons=(0, 0, 0)))
+        a.dispatch(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=r.chart.point(0, step), rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
         a.stack.draw(a.screen)
         tip = r.chart.tip_rect(step)
         assert r.chart.rect.contains(tip)
@@ -139,16 +154,17 @@ def ledger_data(tmp_path_factory: Any) -> Path:
     from .test_ledger_scene import SEED, seed_dir
 
     data = tmp_path_factory.mktemp("ledger") / "data"
-    rows = SEED + [("nintendo", {}, lvl, False, 5 + i)
-                   for i, lvl in enumerate(["beginner", "expert", "intermediate"] * 3)]
+    rows = SEED + [
+        ("nintendo", {}, lvl, False, 5 + i)
+        for i, lvl in enumerate(["beginner", "expert", "intermediate"] * 3)
+    ]
     seed_dir(data, rows)
     return data
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("view", ["stats", "matches", "match"])
-def test_ledger(ledger_data: Path, tmp_path: Path, lang: str, view: str,
-                monkeypatch: Any) -> None:
+def test_ledger(ledger_data: Path, tmp_path: Path, lang: str, view: str, monkeypatch: Any) -> None:
     import shutil
 
     data = tmp_path / "data"
@@ -198,8 +214,9 @@ def test_table_sidebar(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     from koikoi_desktop.scenes.table import MatchConfig, TableScene
 
     a = make_app(tmp_path / "data", lang)
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "intermediate"),
-                                         seed=2))
+    t = TableScene(
+        a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "intermediate"), seed=2)
+    )
     a.stack.push(t)
     lines = record(monkeypatch)
     surf = pygame.Surface(SIZE)
@@ -223,13 +240,14 @@ def test_the_checks_can_fail(monkeypatch: Any) -> None:
         check(lines, "overlap")
 
 
-
-def test_match_result_with_unsaved_matches_keeps_its_line_clear(tmp_path: Path,
-                                                                monkeypatch: Any) -> None:
+def test_match_result_with_unsaved_matches_keeps_its_line_clear(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
     """The line about matches the disk refused sits between the chart and the buttons."""
     a = make_app(tmp_path / "data", "uk")
-    t = scenes.create("table", a, autoplay=True, seed=4, preset="nintendo",
-                      fast_forward="match-result")
+    t = scenes.create(
+        "table", a, autoplay=True, seed=4, preset="nintendo", fast_forward="match-result"
+    )
     a.stack.push(t)
     t.enter()
     r = a.stack.top

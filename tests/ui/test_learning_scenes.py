@@ -289,8 +289,9 @@ def test_yaku_reference_values_follow_the_preset(make_app) -> None:  # type: ign
     s2 = a.stack.push(scenes.create("yaku-reference", a, rules=three, yaku="hanami"))
     draw(a)
     assert s2.value_of("hanami") == 3 and s2.value_of("tsukimi") == 3
-    assert [c for c, _ in s2.choices()][-1] == i18n.t("preset.custom", preset=i18n.t(
-        "preset.seed-000.name"))
+    assert [c for c, _ in s2.choices()][-1] == i18n.t(
+        "preset.custom", preset=i18n.t("preset.seed-000.name")
+    )
 
 
 def test_yaku_reference_list_selection_by_keys_and_click(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -486,8 +487,11 @@ def test_settings_changes_apply_and_persist(make_app, tmp_path: Path) -> None:  
     preset.set_value("nintendo")
     preset.step(1)  # -> seed-000, whose options appear
     assert a.stack.top is s
-    opt = next(w for _, w in s.rows if isinstance(w, Choice) and w.label().strip() ==
-               gfx.tr("rule.viewing_value"))
+    opt = next(
+        w
+        for _, w in s.rows
+        if isinstance(w, Choice) and w.label().strip() == gfx.tr("rule.viewing_value")
+    )
     opt.step(1)  # 5 -> 3
     draw(a)
     saved = Storage.open(tmp_path / "data").settings
@@ -518,8 +522,11 @@ def test_settings_scrolls_with_wheel_and_keyboard_at_small_size(make_app) -> Non
     s = a.stack.push(scenes.create("settings", a))
     draw(a)
     assert s.content_h > s.viewport().h
-    a.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=s.viewport().center, rel=(0, 0),
-                                buttons=(0, 0, 0)))
+    a.dispatch(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=s.viewport().center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     wheel(a, -3)
     assert s.scroll > 0
     wheel(a, 10)

@@ -56,15 +56,22 @@ def play_match(rules: Rules, seed: int) -> tuple[Any, list[Any]]:
     return m, events
 
 
-def record(preset: str, options: dict[str, Any], level: str, practice: bool, when: datetime,
-           seed: int) -> MatchRecord:
+def record(
+    preset: str, options: dict[str, Any], level: str, practice: bool, when: datetime, seed: int
+) -> MatchRecord:
     base = PRESETS[preset]
     rules = Rules.model_validate({**base.model_dump(), **options}) if options else base
     m, events = play_match(rules, seed)
     rec = MatchRecord.from_match(
-        m, preset=preset, options=rules.changes_from_preset() if options else {},
-        unit=rules.unit, opponent_name=f"Computer ({level.capitalize()})", opponent_level=level,
-        practice=practice, events=events)
+        m,
+        preset=preset,
+        options=rules.changes_from_preset() if options else {},
+        unit=rules.unit,
+        opponent_name=f"Computer ({level.capitalize()})",
+        opponent_level=level,
+        practice=practice,
+        events=events,
+    )
     return rec.model_copy(update={"date": when})
 
 
@@ -84,8 +91,9 @@ def seed_dir(data: Path, rows: list[Row]) -> list[MatchRecord]:
 def make_app(data: Path, size: tuple[int, int] = (1280, 800)) -> Any:
     from koikoi_desktop import app as app_mod
 
-    args = app_mod.parse_args(["--data-dir", str(data), "--speed", "off",
-                               "--size", f"{size[0]}x{size[1]}"])
+    args = app_mod.parse_args(
+        ["--data-dir", str(data), "--speed", "off", "--size", f"{size[0]}x{size[1]}"]
+    )
     a = app_mod.App(args)
     app_mod.sdl_defaults(args)
     a.open_storage()
@@ -212,9 +220,11 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkey
         assert (f"Winner: {names[e.winner]}" if e.winner is not None else "No winner") in text
         for y in e.yaku:
             assert f"{yaku_name(y.key)} {y.points}" in text
-        calc = " ".join([f"Base {e.base}"]
-                        + [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
-                        + [f"= {e.final}"])
+        calc = " ".join(
+            [f"Base {e.base}"]
+            + [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
+            + [f"= {e.final}"]
+        )
         assert f"Score: {calc}" in text
         assert f"Paid: {e.paid} coin{'' if e.paid == 1 else 's'}" in text
         assert f"Balances: {names[0]} {e.balances[0]}, {names[1]} {e.balances[1]}" in text
@@ -260,8 +270,10 @@ def test_statistics_match_storage(tmp_path, apps, english, monkeypatch) -> None:
         assert f"{round(tally.win_rate * 100)}%" in text
     for preset in st.by_preset:
         assert i18n.t(f"preset.{preset}.name") in text
-    assert (f"{st.rounds_played} rounds: {st.rounds_won} won, {st.rounds_lost} lost, "
-            f"{st.rounds_drawn} without a winner") in text
+    assert (
+        f"{st.rounds_played} rounds: {st.rounds_won} won, {st.rounds_lost} lost, "
+        f"{st.rounds_drawn} without a winner"
+    ) in text
     b = st.best_round
     assert b is not None and f"{b.final} {b.unit}: round {b.round}" in text
     k = st.koikoi
@@ -334,9 +346,10 @@ def test_empty_state(tmp_path, apps, english, monkeypatch) -> None:
 
 def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
     played = [record(p, o, lv, pr, T0, 200 + i) for i, (p, o, lv, pr, _) in enumerate(SEED[:2])]
-    copies = [played[i % 2].model_copy(update={"match_id": f"m{i:04d}",
-                                               "date": T0 + timedelta(hours=i)})
-              for i in range(400)]
+    copies = [
+        played[i % 2].model_copy(update={"match_id": f"m{i:04d}", "date": T0 + timedelta(hours=i)})
+        for i in range(400)
+    ]
     with Storage.open(tmp_path / "data") as store:
         assert store.db is not None
         assert store.db.import_records(((c, None) for c in copies), source="test") == (400, 0, 0)
@@ -347,8 +360,10 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
     rows = [r for r, _ in scene.hits if r.y >= scene.body().y and r.w == scene.body().w]
     assert 0 < len(rows) <= scene.body().h // scene.row_h() + 2  # only visible rows are drawn
     body = scene.body()
-    send(scene, pygame.event.Event(pygame.MOUSEMOTION, pos=body.center, rel=(0, 0),
-                                    buttons=(0, 0, 0)))
+    send(
+        scene,
+        pygame.event.Event(pygame.MOUSEMOTION, pos=body.center, rel=(0, 0), buttons=(0, 0, 0)),
+    )
     for _ in range(30):
         send(scene, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
         scene.draw(surface)

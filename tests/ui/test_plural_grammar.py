@@ -110,8 +110,14 @@ def test_plural_entries_have_exactly_their_languages_categories(code: str) -> No
 def test_there_are_count_bearing_entries_to_render() -> None:
     keys = count_bearing()
     assert len(keys) >= 30
-    for must in ("ui.newgame.first_to", "ui.newgame.rounds", "ui.count.coins",
-                 "ui.monthref.grid_kind", "ai.reason.improves", "ui.ledger.stats.summary"):
+    for must in (
+        "ui.newgame.first_to",
+        "ui.newgame.rounds",
+        "ui.count.coins",
+        "ui.monthref.grid_kind",
+        "ai.reason.improves",
+        "ui.ledger.stats.summary",
+    ):
         assert must in keys
 
 
@@ -200,8 +206,23 @@ def test_paid_sentence_agrees_with_the_number_and_the_person() -> None:
 
 
 #: Words that may follow a bare count in a form-less string (the count is not a noun's number).
-FUNCTION_WORDS = {"of", "to", "for", "at", "з", "із", "из", "z", "za", "за", "do", "до", "nad",
-                  "понад", "сверх"}
+FUNCTION_WORDS = {
+    "of",
+    "to",
+    "for",
+    "at",
+    "з",
+    "із",
+    "из",
+    "z",
+    "za",
+    "за",
+    "do",
+    "до",
+    "nad",
+    "понад",
+    "сверх",
+}
 COUNT_FIELD = re.compile(r"\{(n|count|points|calls)\}\s+([^\W\d_][\w-]*)")
 
 
@@ -267,20 +288,27 @@ LOG_EVENTS = [
     (ev_.Played(0, 1, (3,)), "You play {a} and take {b}.", "Akiko plays {a} and takes {b}."),
     (ev_.Played(0, 1), "You play {a} to the field.", "Akiko plays {a} to the field."),
     (ev_.Discarded(0, 1), "You discard {a} to the field.", "Akiko discards {a} to the field."),
-    (ev_.Drew(0, 1), "You draw {a}; it stays on the field.",
-     "Akiko draws {a}; it stays on the field."),
+    (
+        ev_.Drew(0, 1),
+        "You draw {a}; it stays on the field.",
+        "Akiko draws {a}; it stays on the field.",
+    ),
     (ev_.Drew(0, 1, (3,)), "You draw {a} and take {b}.", "Akiko draws {a} and takes {b}."),
-    (ev_.DrawPending(0, 1, (2, 3)), "You draw {a}: it matches two cards.",
-     "Akiko draws {a}: it matches two cards."),
-    (ev_.Swept(0, (3,), 1), "You sweep the Gaji month: {b}.",
-     "Akiko sweeps the Gaji month: {b}."),
+    (
+        ev_.DrawPending(0, 1, (2, 3)),
+        "You draw {a}: it matches two cards.",
+        "Akiko draws {a}: it matches two cards.",
+    ),
+    (ev_.Swept(0, (3,), 1), "You sweep the Gaji month: {b}.", "Akiko sweeps the Gaji month: {b}."),
     (ev_.Stopped(0, 6, forced=True), "You must stop: Stop!", "Akiko must stop: Stop!"),
     (ev_.ExchangeDecided(0, True), "You exchange hands.", "Akiko exchanges hands."),
-    (ev_.ExchangeDecided(0, False), "You keep the hands as dealt.",
-     "Akiko keeps the hands as dealt."),
+    (
+        ev_.ExchangeDecided(0, False),
+        "You keep the hands as dealt.",
+        "Akiko keeps the hands as dealt.",
+    ),
     (ev_.InstantWinDeclined(0), "You play on.", "Akiko plays on."),
-    (ev_.RoundOver(0, 12, ev_.RoundEnd.STOP), "You win the round: 12",
-     "Akiko wins the round: 12"),
+    (ev_.RoundOver(0, 12, ev_.RoundEnd.STOP), "You win the round: 12", "Akiko wins the round: 12"),
 ]
 
 

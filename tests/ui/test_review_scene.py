@@ -59,8 +59,9 @@ def played_match(seed: int = 4, rounds: int = 2) -> Any:
 
 
 def record(data: Path, m: Any, *, help_level: str | None = "highlights") -> MatchRecord:
-    rec = MatchRecord.from_match(m, preset="nintendo", opponent_name="Computer (Intermediate)",
-                                 opponent_level="intermediate")
+    rec = MatchRecord.from_match(
+        m, preset="nintendo", opponent_name="Computer (Intermediate)", opponent_level="intermediate"
+    )
     rec = rec.model_copy(update={"help_level": help_level})
     with Storage.open(data) as store:
         assert store.record_match(rec, record_text=match_record(m))
@@ -188,8 +189,9 @@ def test_a_match_without_a_move_record_says_so(apps: list[Any], tmp_path: Path) 
 
 # --------------------------------------------------------------------------- from the game
 def test_review_opens_from_the_match_result(apps: list[Any], tmp_path: Path) -> None:
-    a = make_app(apps, tmp_path / "data", "--scene", "match-result", "--seed", "5",
-                 "--preset", "seed-003")
+    a = make_app(
+        apps, tmp_path / "data", "--scene", "match-result", "--seed", "5", "--preset", "seed-003"
+    )
     a.first_scene()
     result = a.stack.top
     assert result.name == "match-result"
@@ -231,8 +233,14 @@ def test_play_this_deal_again_deals_the_same_cards_in_practice(
     m = played_match(seed=9, rounds=3)
     rec = record(data, m)
     a = make_app(apps, data)
-    rv = scenes.create("review", a, record=match_record(m), match_id=rec.match_id,
-                       seats=("human", "intermediate"), inline=True)
+    rv = scenes.create(
+        "review",
+        a,
+        record=match_record(m),
+        match_id=rec.match_id,
+        seats=("human", "intermediate"),
+        inline=True,
+    )
     a.stack.push(rv)
     key(rv, pygame.K_DOWN)  # round 2
     deal = m.deals[1]
@@ -311,8 +319,9 @@ def test_help_levels_on_the_table(
 
 
 def test_scene_flag_opens_the_review_of_a_seeded_match(apps: list[Any], tmp_path: Path) -> None:
-    a = make_app(apps, tmp_path / "data", "--scene", "review", "--seed", "2",
-                 "--preset", "seed-003")
+    a = make_app(
+        apps, tmp_path / "data", "--scene", "review", "--seed", "2", "--preset", "seed-003"
+    )
     a.first_scene()
     rv = a.stack.top
     assert isinstance(rv, ReviewScene) and a.stack.names()[-2:] == ["match-result", "review"]

@@ -76,8 +76,9 @@ def _event(kind: str, player: int | None) -> Any:
         ("result", "match_over", 1, (0,), "match_lost"),
     ],
 )
-def test_effect_for(moment: str, kind: str, player: int | None, ours: tuple[int, ...],
-                    want: str | None) -> None:
+def test_effect_for(
+    moment: str, kind: str, player: int | None, ours: tuple[int, ...], want: str | None
+) -> None:
     ev = _event(kind, player) if kind else None
     assert SoundCues.effect_for(moment, ev, ours) == want
 
@@ -95,7 +96,8 @@ def test_a_burst_plays_once_and_is_logged(monkeypatch: Any) -> None:
     assert fake.played == ["capture", "draw_flip"]
     lines = [line.split("\t") for line in log.getvalue().splitlines()]
     assert [(x[1], x[2]) for x in lines] == [("capture", "played")] + [
-        ("capture", "repeat")] * 4 + [("draw_flip", "repeat"), ("draw_flip", "played")]
+        ("capture", "repeat")
+    ] * 4 + [("draw_flip", "repeat"), ("draw_flip", "played")]
     assert all(x[3] == "-1" for x in lines)  # not the disk driver: no byte position
 
 
@@ -126,8 +128,9 @@ def app(tmp_path: Path) -> Iterator[Any]:
     pygame.display.quit()
 
 
-def test_the_table_cues_each_animated_moment_in_order(app: Any, monkeypatch: Any,
-                                                      pump_fn: Any) -> None:
+def test_the_table_cues_each_animated_moment_in_order(
+    app: Any, monkeypatch: Any, pump_fn: Any
+) -> None:
     fake = FakeAudio()
     app.cues = SoundCues(fake)
     monkeypatch.setattr(sound_cues, "REPEAT_S", 0.0)
@@ -144,13 +147,20 @@ def test_the_table_cues_each_animated_moment_in_order(app: Any, monkeypatch: Any
         real(events)
 
     monkeypatch.setattr(t.director, "play", spy)
-    assert pump_fn(t, lambda: (t.match is not None and bool(t.match.ledger) and not t.queue.busy)
-                   or app.stack.top.name == "match-result", 60)
+    assert pump_fn(
+        t,
+        lambda: (
+            (t.match is not None and bool(t.match.ledger) and not t.queue.busy)
+            or app.stack.top.name == "match-result"
+        ),
+        60,
+    )
     played = fake.played
     assert played[0] == "deal"  # the deal comes first, packet by packet
     assert played.count("deal") >= 4
     captures = sum(
-        1 for e in shown
+        1
+        for e in shown
         if (isinstance(e, (ev_.Played, ev_.GajiPaired, ev_.Drew)) and e.captured)
         or isinstance(e, ev_.Swept)
     )
@@ -190,8 +200,9 @@ def test_the_app_opens_one_player_after_the_window(app: Any, disk_audio: None) -
     assert app.cues.show("capture", SimpleNamespace(kind="play", player=0)) == "capture"
 
 
-def test_no_audio_device_is_one_line_and_a_silent_game(app: Any, monkeypatch: Any,
-                                                       capsys: Any, disk_audio: None) -> None:
+def test_no_audio_device_is_one_line_and_a_silent_game(
+    app: Any, monkeypatch: Any, capsys: Any, disk_audio: None
+) -> None:
     if pygame.mixer.get_init():
         pygame.mixer.quit()
 

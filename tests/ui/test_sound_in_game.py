@@ -52,7 +52,11 @@ def run_game(tmp_path: Path, settings: dict[str, object], *args: str) -> tuple[a
     }
     proc = subprocess.run(
         [sys.executable, "-m", "koikoi_desktop", "--data-dir", str(data), *args],
-        env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
     )
     assert proc.returncode == 0, proc.stderr
     assert "without sound" not in proc.stderr
@@ -76,7 +80,14 @@ def test_an_autoplay_match_sounds_at_its_captures_and_nowhere_else(tmp_path: Pat
     samples, cues = run_game(
         tmp_path,
         {"sound_volume": 100, "music_volume": 0},
-        "--autoplay", "--realtime", "--speed", "fast", "--seed", "5", "--frames", "900",
+        "--autoplay",
+        "--realtime",
+        "--speed",
+        "fast",
+        "--seed",
+        "5",
+        "--frames",
+        "900",
     )
     played = [(name, at) for name, what, at in cues if what == "played"]
     captures = [at for name, at in played if name == "capture"]
@@ -110,8 +121,9 @@ def test_the_ambient_loop_plays_quietly_on_the_title(tmp_path: Path) -> None:
     )
     assert cues == []  # the title plays no effects
     total = len(samples) // 2
-    tail = [rms(samples, f, RATE // 10) for f in range(total - 2 * RATE, total - RATE // 10,
-                                                       RATE // 10)]
+    tail = [
+        rms(samples, f, RATE // 10) for f in range(total - 2 * RATE, total - RATE // 10, RATE // 10)
+    ]
     assert len(tail) >= 15
     assert min(tail) > QUIET  # the loop is playing through the last two seconds
     peak = max(abs(v) for v in samples[-4 * RATE :])
@@ -122,7 +134,14 @@ def test_muted_in_the_settings_the_match_writes_silence(tmp_path: Path) -> None:
     samples, cues = run_game(
         tmp_path,
         {"sound_volume": 100, "music_volume": 100, "muted": True},
-        "--autoplay", "--realtime", "--speed", "fast", "--seed", "5", "--frames", "480",
+        "--autoplay",
+        "--realtime",
+        "--speed",
+        "fast",
+        "--seed",
+        "5",
+        "--frames",
+        "480",
     )
     assert any(name == "capture" for name, _, _ in cues)  # the cues still came
     assert all(what == "silent" for _, what, _ in cues if what != "repeat")

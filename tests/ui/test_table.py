@@ -290,8 +290,9 @@ def test_moves_made_between_frames_are_animated_once(ui_app: Any, pump_fn: Any) 
     for _ in range(4):
         c.apply(c.state.legal_actions()[-1])
         assert c.busy and not c.my_turn()  # its cue waits for the scene
-        assert pump_fn(t, lambda: (c.my_turn() and c.state.phase == "play")
-                       or t.match.round_number > 1)
+        assert pump_fn(
+            t, lambda: (c.my_turn() and c.state.phase == "play") or t.match.round_number > 1
+        )
         if t.match.round_number > 1:
             break
         b = t.director.board
@@ -303,8 +304,11 @@ def test_moves_made_between_frames_are_animated_once(ui_app: Any, pump_fn: Any) 
 def colors(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, int]]:
     """The colours inside ``rect`` (clipped to the surface)."""
     r = rect.clip(surface.get_rect())
-    return {tuple(surface.get_at((x, y)))[:3] for x in range(r.left, r.right)  # type: ignore[misc]
-            for y in range(r.top, r.bottom)}
+    return {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(r.left, r.right)  # type: ignore[misc]
+        for y in range(r.top, r.bottom)
+    }
 
 
 def shown_rect(t: TableScene, card: int, *, lifted: bool = False) -> pygame.Rect:
@@ -324,8 +328,14 @@ def to_two_way_draw(app: Any, pump: Any, seed: int) -> TableScene | None:
         if t.match.round_number > 1 or t.prompt is not None:
             break
         c.apply(next(a for a in c.state.legal_actions() if a.kind in ("play", "discard")))
-        pump(t, lambda: (c.my_turn() and c.state.phase in ("play", "draw"))
-             or t.prompt is not None or t.match.round_number > 1)
+        pump(
+            t,
+            lambda: (
+                (c.my_turn() and c.state.phase in ("play", "draw"))
+                or t.prompt is not None
+                or t.match.round_number > 1
+            ),
+        )
     while app.stack.top is not None:
         app.stack.pop()
     return None
@@ -352,9 +362,7 @@ def draw_targets(t: TableScene) -> list[int]:
     return sorted(a.target for a in t.controller.state.legal_actions() if a.kind == "draw")
 
 
-def test_two_way_draw_lights_both_candidates_and_a_click_chooses(
-    ui_app: Any, pump_fn: Any
-) -> None:
+def test_two_way_draw_lights_both_candidates_and_a_click_chooses(ui_app: Any, pump_fn: Any) -> None:
     t = two_way_table(ui_app, pump_fn)
     c = t.controller
     both = draw_targets(t)
@@ -368,8 +376,9 @@ def test_two_way_draw_lights_both_candidates_and_a_click_chooses(
         assert theme.TARGET in colors(ui_app.screen, pygame.Rect(ring.x, ring.y, ring.w, 3))
     # hovering a candidate picks it out; a click on it takes it
     choice = both[1]
-    ui_app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=center(t, choice), rel=(0, 0),
-                                       buttons=(0, 0, 0)))
+    ui_app.dispatch(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=center(t, choice), rel=(0, 0), buttons=(0, 0, 0))
+    )
     assert t.hot == choice
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         ui_app.dispatch(pygame.event.Event(kind, button=1, pos=center(t, choice)))
@@ -394,9 +403,7 @@ def test_two_way_draw_by_drag(ui_app: Any, pump_fn: Any) -> None:
     assert c.actions[-1][1:] == (0, f"draw>{both[0]}")
 
 
-def test_a_card_with_no_match_dropped_on_a_field_card_is_placed(
-    ui_app: Any, pump_fn: Any
-) -> None:
+def test_a_card_with_no_match_dropped_on_a_field_card_is_placed(ui_app: Any, pump_fn: Any) -> None:
     t, card, other = find_seed(ui_app, pump_fn, "nomatch")
     c = t.controller
     assert t.lay.field_area.collidepoint(center(t, other))  # inside the "place here" zone
@@ -407,8 +414,14 @@ def test_a_card_with_no_match_dropped_on_a_field_card_is_placed(
     # a click-click onto a field card does the same on the next turn
     assert pump_fn(t, lambda: c.my_turn() and c.state.phase == "play")
     field = sorted(c.state.field)
-    lone = next((h for h in sorted(c.state.hand(0))
-                 if not any(engine.month_of(f) == engine.month_of(h) for f in field)), 0)
+    lone = next(
+        (
+            h
+            for h in sorted(c.state.hand(0))
+            if not any(engine.month_of(f) == engine.month_of(h) for f in field)
+        ),
+        0,
+    )
     if lone:
         for pos in (center(t, lone), center(t, field[0])):
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -424,8 +437,9 @@ def test_keyboard_focus_and_lit_targets_look_different(ui_app: Any, pump_fn: Any
     first = c.pickable()[0]
     t.draw(ui_app.screen)
     under = shown_rect(t, first).move(0, 0)
-    assert theme.OCHRE not in colors(ui_app.screen, pygame.Rect(under.x, under.bottom + 3,
-                                                                under.w, 9))
+    assert theme.OCHRE not in colors(
+        ui_app.screen, pygame.Rect(under.x, under.bottom + 3, under.w, 9)
+    )
     # the keyboard: the focused card is lifted and marked by a bar under it, no brackets
     ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
     focus = c.snapshot().focus
@@ -444,8 +458,9 @@ def test_keyboard_focus_and_lit_targets_look_different(ui_app: Any, pump_fn: Any
     tr = shown_rect(t, target).inflate(6, 6)
     assert theme.TARGET in colors(ui_app.screen, pygame.Rect(tr.x, tr.y, tr.w, 3))
     below = shown_rect(t, target)
-    assert theme.OCHRE not in colors(ui_app.screen, pygame.Rect(below.x + 8, below.bottom + 5,
-                                                                below.w - 16, 5))
+    assert theme.OCHRE not in colors(
+        ui_app.screen, pygame.Rect(below.x + 8, below.bottom + 5, below.w - 16, 5)
+    )
 
 
 def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> None:
@@ -456,8 +471,9 @@ def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> N
     start, to = center(t, card), center(t, target)
     ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
     for p in (((start[0] + to[0]) // 2, (start[1] + to[1]) // 2), to):
-        ui_app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
-                                           buttons=(1, 0, 0)))
+        ui_app.dispatch(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        )
     assert c.snapshot().dragging and t.hot == target
     moving, under = shown_rect(t, card), shown_rect(t, target)
     assert moving.colliderect(under)
@@ -469,11 +485,17 @@ def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> N
     # and the dragged card is see-through where it covers the target
     img = card_image(ui_app, t.lay, card, moving.size)
     overlap = moving.clip(under).inflate(-10, -10)
-    points = [(x, y) for x in range(overlap.left, overlap.right, 7)
-              for y in range(overlap.top, overlap.bottom, 7)]
+    points = [
+        (x, y)
+        for x in range(overlap.left, overlap.right, 7)
+        for y in range(overlap.top, overlap.bottom, 7)
+    ]
     screen = ui_app.screen
-    differs = [p for p in points
-               if screen.get_at(p)[:3] != img.get_at((p[0] - moving.x, p[1] - moving.y))[:3]]
+    differs = [
+        p
+        for p in points
+        if screen.get_at(p)[:3] != img.get_at((p[0] - moving.x, p[1] - moving.y))[:3]
+    ]
     assert points and len(differs) > len(points) // 2  # drawn opaque, none would differ
     ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
     assert {card, target} <= set(c.state.captured(0))

@@ -57,8 +57,11 @@ def test_settings_show_the_language_the_game_speaks(tmp_path: Path) -> None:
     a = make(tmp_path, "--lang", "ja")
     assert a.setting("language") == "en"  # saved: English; running: Japanese (--lang)
     s = a.stack.push(scenes.create("settings", a))
-    lang_row = next(w for _, w in s.rows if callable(getattr(w, "label", None))
-                    and w.label() == gfx.tr("ui.settings.language"))
+    lang_row = next(
+        w
+        for _, w in s.rows
+        if callable(getattr(w, "label", None)) and w.label() == gfx.tr("ui.settings.language")
+    )
     assert lang_row.value == "ja"
     a.stack.draw(a.screen)
 
@@ -68,8 +71,11 @@ def test_one_name_per_yaku_on_every_screen(tmp_path: Path) -> None:
     name style; the sidebar wraps a long name instead of showing another one."""
     a = make(tmp_path, "--size", "1024x640")
     t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 2))
-    for style, want in (("translated", "Boar, Deer and Butterflies"),
-                        ("romaji", "Ino-Shika-Chō"), ("japanese", "猪鹿蝶")):
+    for style, want in (
+        ("translated", "Boar, Deer and Butterflies"),
+        ("romaji", "Ino-Shika-Chō"),
+        ("japanese", "猪鹿蝶"),
+    ):
         i18n.set_name_style(style)
         assert table_text.yaku_name("inoshikacho") == want
         fs, chip_w, _, pad = table_sidebar._metrics(t.lay)
@@ -86,16 +92,17 @@ def test_one_name_per_yaku_on_every_screen(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "sk", "uk", "ru"])
 def test_the_plain_cards_have_one_name(lang: str) -> None:
-    """"Plains" (the yaku) vs "Plain cards" (the pile caption) in English (issue 16)."""
+    """ "Plains" (the yaku) vs "Plain cards" (the pile caption) in English (issue 16)."""
     gfx.set_language(lang)
     assert gfx.tr("kind.plain.plural") == i18n.yaku_name("kasu", "translated")
     assert gfx.tr("kind.animal.plural") == i18n.yaku_name("tane", "translated")
 
 
 @pytest.mark.parametrize("lang", ["uk", "en", "ja"])
-def test_sidebar_headings_show_whole_names_at_the_smallest_size(tmp_path: Path, lang: str,
-                                                                monkeypatch: Any) -> None:
-    """"Computer (Intermedi…" / "Комп'ют…" in the sidebar at 1024x640 (issue 16)."""
+def test_sidebar_headings_show_whole_names_at_the_smallest_size(
+    tmp_path: Path, lang: str, monkeypatch: Any
+) -> None:
+    """ "Computer (Intermedi…" / "Комп'ют…" in the sidebar at 1024x640 (issue 16)."""
     a = make(tmp_path, "--size", "1024x640", "--lang", lang)
     t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "expert"), 2))
     a.stack.push(t)
@@ -107,9 +114,7 @@ def test_sidebar_headings_show_whole_names_at_the_smallest_size(tmp_path: Path, 
         return real(surface, text, size, pos, **kw)
 
     monkeypatch.setattr(gfx, "blit_text", spy)
-    table_sidebar.draw_tracker(
-        pygame.Surface(a.size), t.controller.snapshot(), t.lay, t.view.image
-    )
+    table_sidebar.draw_tracker(pygame.Surface(a.size), t.controller.snapshot(), t.lay, t.view.image)
     for name in t.controller.names:
         hits = [(mw, size) for text, mw, size in drawn if text == name]
         assert hits, name

@@ -54,8 +54,9 @@ def test_rain_man_does_not_tick_three_brights_under_nintendo(ui_app: Any, monkey
     assert not any(ticks.values())
 
 
-def test_rain_man_ticks_three_brights_where_the_rules_allow_it(ui_app: Any,
-                                                                monkeypatch: Any) -> None:
+def test_rain_man_ticks_three_brights_where_the_rules_allow_it(
+    ui_app: Any, monkeypatch: Any
+) -> None:
     t = table_with_pile(ui_app, RAIN_SANKO, {MOON, PHOENIX, RAIN_MAN})
     ticks = drawn_rows(t, monkeypatch)
     assert t.match.round.base(t.controller.viewer) == RAIN_SANKO.value_sanko
@@ -93,7 +94,9 @@ def test_every_tick_is_a_yaku_the_engine_scores(pile: set[int], preset: str) -> 
     for row in rows:
         if row.done:
             assert row.key in keys or keys & {"akaao", "akatan", "aotan", "inoshikacho"}, (
-                row.key, keys)
+                row.key,
+                keys,
+            )
     shown = {r.key for r in rows if r.done}
     for key in keys - {"akaao", "trio"}:
         assert key in shown, (key, keys, shown)
