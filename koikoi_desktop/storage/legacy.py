@@ -3,7 +3,7 @@
 Decisions:
 
 * The import is idempotent: matches keep their ids (``INSERT OR IGNORE`` by id), the old saved
-  match gets an id derived from its record text (:func:`.store.legacy_match_id`), so a kill
+  match gets an id derived from its record text (:func:`legacy_match_id`), so a kill
   between the database commit and the rename repeats a harmless import at the next start.
 * Every valid line of the ledger *and* of its backup is imported (the backup may hold matches a
   damaged main file lost); unreadable lines are counted in one warning and the files are kept
@@ -14,16 +14,18 @@ Decisions:
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pydantic import ValidationError
 
 from .atomic import BadFile, decode_text, fsync_dir, parse_json, read_bytes
-from .ledger_db import Refused
+from .ledger_db import LedgerDB, Refused
 from .models import (
     LEDGER_VERSION,
     AutosaveData,
@@ -33,14 +35,31 @@ from .models import (
     schema_version_of,
 )
 
-if TYPE_CHECKING:
-    from .store import Storage
-
 OLD_LEDGER = "ledger.jsonl"
 OLD_BACKUP = "ledger.backup.jsonl"
 OLD_AUTOSAVE = "autosave.json"
 OLD_LOCK = "ledger.lock"
 AUTOSAVE_LIMIT = 8 * 1024 * 1024
+
+
+def legacy_match_id(record_text: str) -> str:
+    """The id of a saved match from before match ids (the same text always gets the same id)."""
+    return "legacy-" + hashlib.sha256(record_text.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Reporter:
+    """How the import tells the storage what happened (``Storage`` hands its own methods).
+
+    A dataclass of callables rather than the ``Storage`` itself, so that this module does not
+    import ``store`` (which imports this one): ``warn(key, text, **params)`` queues a notice for
+    the player, ``write_failed(kind, exc)`` starts a disk-trouble episode, ``quarantine(path)``
+    renames a damaged file aside and returns the name it got.
+    """
+
+    warn: Callable[..., None]
+    write_failed: Callable[[Any, OSError], None]
+    quarantine: Callable[[Path], str]
 
 
 class Scan:
@@ -100,12 +119,10 @@ def _rename_imported(paths_: Iterable[Path]) -> None:
         fsync_dir(next(iter(paths_)).parent)
 
 
-def import_old_files(store: Storage) -> None:
-    """Import the old ledger files and autosave into ``store.db`` (see the module docstring)."""
-    db = store.db
+def import_old_files(db: LedgerDB | None, folder: Path, report: Reporter) -> None:
+    """Import the old ledger files and autosave in ``folder`` into ``db`` (see the docstring)."""
     if db is None or db.read_only:
         return
-    folder = store.data_dir
     done: list[Path] = []
     records: dict[str, MatchRecord] = {}
     bad = future = 0
@@ -131,22 +148,22 @@ def import_old_files(store: Storage) -> None:
                 ((rec, None) for rec in records.values()), source=OLD_LEDGER
             )
         except Refused as exc:
-            store._write_failed("ledger", exc)
+            report.write_failed("ledger", exc)
             return
-        store._warn(
+        report.warn(
             "ledger_imported",
             "{count} matches of the old coin ledger were moved into the new database.",
             count=added,
         )
         if conflicts:
-            store._warn(
+            report.warn(
                 "ledger_import_conflicts",
                 "{count} old matches had the id of another match; they were kept aside in the "
                 "database.",
                 count=conflicts,
             )
     if bad:
-        store._warn(
+        report.warn(
             "ledger_import_bad",
             "{count} lines of the old coin ledger could not be read; the old file was kept as "
             "{name}.",
@@ -154,23 +171,19 @@ def import_old_files(store: Storage) -> None:
             name=OLD_LEDGER + ".imported",
         )
     if future:
-        store._warn(
+        report.warn(
             "ledger_future",
             "The coin ledger was written by a newer version of Koi-Koi Desktop: it is shown "
             "but this version records nothing in it.",
         )
     _rename_imported(done)
-    _import_autosave(store, folder / OLD_AUTOSAVE)
+    _import_autosave(db, folder / OLD_AUTOSAVE, report)
     lock = folder / OLD_LOCK
     if lock.is_file() and not lock.is_symlink():
         _rename_imported([lock])
 
 
-def _import_autosave(store: Storage, path: Path) -> None:
-    from .store import legacy_match_id
-
-    db = store.db
-    assert db is not None
+def _import_autosave(db: LedgerDB, path: Path, report: Reporter) -> None:
     try:
         raw = read_bytes(path, limit=AUTOSAVE_LIMIT)
         if raw is None:
@@ -182,15 +195,15 @@ def _import_autosave(store: Storage, path: Path) -> None:
         data = migrate("autosave", data)
         save = AutosaveData.model_validate(data)
     except FutureVersionError:
-        store._warn(
+        report.warn(
             "autosave_future",
             "The saved match was made by a newer version of Koi-Koi Desktop: it is left "
             "unchanged and cannot be continued here.",
         )
         return
     except (BadFile, ValueError, ValidationError, OSError) as exc:
-        name = store._quarantine(path)
-        store._warn(
+        name = report.quarantine(path)
+        report.warn(
             "autosave_damaged",
             "The saved match could not be resumed ({why}); it was kept aside in the database.",
             why=f"{str(exc).splitlines()[0][:60] if str(exc) else type(exc).__name__}; {name}",
@@ -204,7 +217,7 @@ def _import_autosave(store: Storage, path: Path) -> None:
             (save.saved_at.isoformat(), match_id),
         )
     except Refused as exc:
-        store._write_failed("autosave", exc)
+        report.write_failed("autosave", exc)
         return
     _rename_imported([path])
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import errno
-import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -109,11 +108,6 @@ def _reason(exc: BaseException) -> str:
     return str(text).rstrip(".").lower()
 
 
-def legacy_match_id(record_text: str) -> str:
-    """The id of a saved match from before match ids (the same text always gets the same id)."""
-    return "legacy-" + hashlib.sha256(record_text.encode("utf-8")).hexdigest()[:32]
-
-
 class Storage:
     """Settings, coin ledger and saved matches of one data directory. Open with :meth:`open`.
 
@@ -164,7 +158,11 @@ class Storage:
         store._open_db()
         if store.db is not None and not store.db.read_only:
             remove_stale_temps(store.data_dir)
-            legacy.import_old_files(store)
+            legacy.import_old_files(
+                store.db,
+                store.data_dir,
+                legacy.Reporter(store._warn, store._write_failed, store._quarantine),
+            )
         store._flush_pending()
         return store
 
