@@ -41,7 +41,8 @@ from __future__ import annotations
 import errno
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -66,6 +67,11 @@ from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Label
+
+if TYPE_CHECKING:
+    from koikoi_desktop.storage import Storage
+    from koikoi_desktop.storage.models import MatchRecord, RoundEntry
+    from koikoi_desktop.storage.stats import LedgerStats, MatchSummary, Tally
 
 VIEWS = ("matches", "stats")
 #: English reasons of :func:`koikoi_desktop.storage.store._reason` -> catalog keys.
@@ -122,7 +128,7 @@ def os_reason(exc: OSError) -> str:
     return str(getattr(exc, "strerror", None) or exc or type(exc).__name__)
 
 
-def notice_text(notice: Any) -> str:
+def notice_text(notice: object) -> str:
     """One storage warning in the current language (storage's English sentence as fallback)."""
     key = getattr(notice, "key", None)
     if not key:
@@ -159,9 +165,9 @@ class LedgerScene(LearnScene):
     def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view = "matches"
-        self.records: Sequence[Any] = []
-        self.summaries: Sequence[Any] = []
-        self._stats: Any = None
+        self.records: Sequence[MatchRecord] = []
+        self.summaries: Sequence[MatchSummary] = []
+        self._stats: LedgerStats | None = None
         #: (match id, unit, your total, opponent's total) of the last matches, oldest first
         #: (read with the statistics, when they are first shown).
         self._history: Sequence[tuple[str, str, int, int]] | None = None
@@ -170,12 +176,12 @@ class LedgerScene(LearnScene):
         self.opened: int | None = None
         self.scroll = {"matches": 0, "match": 0, "stats": 0}
         self.content_h = {"matches": 0, "match": 0, "stats": 0}
-        self.export_path: Any = None
+        self.export_path: Path | None = None
         self.warning_lines: list[str] = []
 
     # ------------------------------------------------------------------ data
     @property
-    def storage(self) -> Any:
+    def storage(self) -> Storage | None:
         return self.app.storage
 
     def load(self) -> None:
@@ -203,7 +209,7 @@ class LedgerScene(LearnScene):
         self.warning_lines = lines
 
     @property
-    def stats(self) -> Any:
+    def stats(self) -> LedgerStats:
         """Lifetime statistics, computed by SQL the first time they are shown (with 100,000
         matches they take a second or two: the list of matches does not wait for them)."""
         if self._stats is None:
@@ -219,7 +225,7 @@ class LedgerScene(LearnScene):
             self._history = store.balance_history(HISTORY) if store is not None else []
         return self._history
 
-    def compute_stats(self) -> Any:
+    def compute_stats(self) -> LedgerStats:
         store = self.storage
         if store is not None:
             return store.stats(include_practice=self.include_practice)
@@ -250,7 +256,7 @@ class LedgerScene(LearnScene):
             b.enabled = can_export
         self.focus.set(self.buttons)
 
-    def export(self, fmt: str) -> None:
+    def export(self, fmt: Literal["csv", "json"]) -> None:
         """Write the ledger to the data folder's ``exports/`` and say where."""
         store = self.storage
         if store is None or not self.records:
@@ -566,7 +572,9 @@ class LedgerScene(LearnScene):
     def _open_cb(self, i: int) -> Callable[[], None]:
         return lambda: self.open_match(i)
 
-    def draw_row(self, surface: pygame.Surface, r: pygame.Rect, s: Any, *, selected: bool) -> None:
+    def draw_row(
+        self, surface: pygame.Surface, r: pygame.Rect, s: MatchSummary, *, selected: bool
+    ) -> None:
         gfx.draw_panel(surface, r, alpha=225, radius=8)
         if selected:
             pygame.draw.rect(surface, theme.OCHRE, r, width=3, border_radius=8)
@@ -644,13 +652,13 @@ class LedgerScene(LearnScene):
         )
 
     # ---- one match
-    def names(self, rec: Any) -> tuple[str, str]:
+    def names(self, rec: MatchRecord) -> tuple[str, str]:
         me = rec.player_seat
         you = gfx.tr("ui.common.you")
         them = rec.opponent_name or gfx.tr("ui.common.opponent")
         return (you, them) if me == 0 else (them, you)
 
-    def match_header(self, rec: Any) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    def match_header(self, rec: MatchRecord) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         names = self.names(rec)
         me = rec.player_seat
         unit = unit_word(rec.unit)
@@ -695,7 +703,7 @@ class LedgerScene(LearnScene):
             )
         return lines
 
-    def round_lines(self, rec: Any, e: Any) -> tuple[list[Line], list[Line]]:
+    def round_lines(self, rec: MatchRecord, e: RoundEntry) -> tuple[list[Line], list[Line]]:
         """The §11 entry of one round as two columns of text lines (text, colour, bold): who and
         how on the left, the score on the right."""
         names = self.names(rec)
@@ -709,7 +717,7 @@ class LedgerScene(LearnScene):
             (gfx.tr("ui.ledger.round.dealer", name=names[e.dealer]), theme.PAPER, False),
             (gfx.tr("ui.summary.ended", reason=end_text(e.end)), theme.MUTED, False),
         ]
-        calls = getattr(e, "koikoi_calls", None)
+        calls = e.koikoi_calls
         if calls is not None and any(calls):
             left.append(
                 (
@@ -877,7 +885,7 @@ class LedgerScene(LearnScene):
     ) -> int:
         return paragraph(surface, text, self.font(16), x, y, w, color=color, bold=bold)
 
-    def stats_left(self, surface: pygame.Surface, st: Any, x: int, y: int, w: int) -> int:
+    def stats_left(self, surface: pygame.Surface, st: LedgerStats, x: int, y: int, w: int) -> int:
         o = st.overall
         y = self.section(surface, gfx.tr("ui.ledger.stats.matches"), x, y, w)
         y = self.line(
@@ -947,7 +955,7 @@ class LedgerScene(LearnScene):
         return y
 
     def rate_bars(
-        self, surface: pygame.Surface, x: int, y: int, w: int, rows: Sequence[tuple[str, Any]]
+        self, surface: pygame.Surface, x: int, y: int, w: int, rows: Sequence[tuple[str, Tally]]
     ) -> int:
         """The win rate of each group as a bar (full = every match won), with won / played."""
         gfx.blit_text(
@@ -970,7 +978,7 @@ class LedgerScene(LearnScene):
         ]
         return BarChart((x, y), w, bars, font=self.font(15), maximum=1.0).draw(surface)
 
-    def stats_right(self, surface: pygame.Surface, st: Any, x: int, y: int, w: int) -> int:
+    def stats_right(self, surface: pygame.Surface, st: LedgerStats, x: int, y: int, w: int) -> int:
         y = self.section(surface, gfx.tr("ui.ledger.stats.best_round"), x, y, w)
         b = st.best_round
         if b is None:
