@@ -82,10 +82,12 @@ from koikoi_desktop.engine.round import Outcome, RoundState, instant_win, new_ro
 from koikoi_desktop.engine.rules import PRESETS, Rules, is_custom, preset
 from koikoi_desktop.engine.view import PlayerView
 from koikoi_desktop.engine.yaku import (
+    Goal,
     KoikoiOdds,
     Score,
     Yaku,
     factors,
+    goals,
     koikoi_odds,
     payout,
     score_yaku,
@@ -108,6 +110,7 @@ __all__ = [
     "FirstDealer",
     "Flipped",
     "GajiPaired",
+    "Goal",
     "IllegalAction",
     "IllegalReason",
     "InstantWinDeclined",
@@ -140,6 +143,7 @@ __all__ = [
     "card",
     "choose_first_dealer",
     "factors",
+    "goals",
     "ids_of",
     "instant_win",
     "is_custom",

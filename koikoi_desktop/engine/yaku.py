@@ -24,6 +24,7 @@ from koikoi_desktop.engine.cards import (
     NONRAIN_BRIGHTS,
     PLAIN,
     POETRY,
+    RAIN_MAN,
     RIBBONS,
     Card,
     ids_of,
@@ -64,6 +65,95 @@ class Score:
     def keys(self) -> tuple[str, ...]:
         """The keys of the scored yaku, in report order."""
         return tuple(y.key for y in self.yaku)
+
+
+#: How many cards of each counting yaku make it (RULES.md §7: Tane 5 animals, Tanzaku 5 ribbons,
+#: Kasu 10 plain cards); the scorer and :func:`goals` both read them from here.
+TANE_NEED = 5
+TANZAKU_NEED = 5
+KASU_NEED = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What one yaku asks for under a rule set, for the players who chase it (the tracker, the
+    computer opponents): ``need`` of the ``cards`` (``requires`` among them) make yaku ``key``,
+    worth ``value`` when made.
+
+    ``counting`` marks a yaku made by any ``need`` of a large family (Tane, Tanzaku, Kasu) as
+    opposed to a named set; ``covers`` lists the yaku whose cards this one takes when both could
+    be made under these rules (Akaao for Akatan and Aotan when set yaku absorb their extras;
+    Akatan for Tanzaku when a card feeds one yaku only), so its cards count for those.
+    Scoring itself stays :func:`score_yaku`'s: a goal says what to collect, never what a pile
+    scores.
+    """
+
+    key: str
+    cards: tuple[int, ...]
+    need: int
+    value: int
+    counting: bool = False
+    covers: tuple[str, ...] = ()
+    #: Cards that must be among the ``need`` (the Rain Man of Ame-Shikō).
+    requires: tuple[int, ...] = ()
+
+
+def goals(rules: Rules) -> tuple[Goal, ...]:
+    """The yaku a player can collect under ``rules``, report order, without those the rules
+    switch off (viewing yaku off, or a value of 0).
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> [(g.key, g.need) for g in goals(PRESETS["nintendo"])][:4]
+    [('goko', 5), ('shiko', 4), ('ame_shiko', 4), ('sanko', 3)]
+    >>> next(g for g in goals(PRESETS["nintendo"]) if g.key == "kasu").cards[:3]
+    (3, 4, 7)
+    """
+    absorb = rules.set_yaku_absorb_extras  # Rules refuses it with one_yaku_per_card
+    # A set yaku takes the cards of the counting yaku it is part of, either by absorbing them
+    # (set_yaku_absorb_extras) or because a card may feed one yaku only (one_yaku_per_card).
+    takes = absorb or rules.one_yaku_per_card
+    plain = PLAIN | (_SAKE if rules.sake_cup_is_plain else 0)
+    out = [
+        Goal("goko", ids_of(BRIGHTS), 5, rules.value_goko),
+        Goal("shiko", ids_of(NONRAIN_BRIGHTS), 4, rules.value_shiko),
+        Goal("ame_shiko", ids_of(BRIGHTS), 4, rules.value_ame_shiko, requires=(RAIN_MAN,)),
+        Goal(
+            "sanko",
+            ids_of(BRIGHTS if rules.sanko_allows_rain_man else NONRAIN_BRIGHTS),
+            3,
+            rules.value_sanko,
+        ),
+    ]
+    if rules.viewing_yaku:
+        out.append(Goal("hanami", ids_of(_HANAMI), 2, rules.viewing_value))
+        out.append(Goal("tsukimi", ids_of(_TSUKIMI), 2, rules.viewing_value))
+    out += [
+        Goal(
+            "inoshikacho",
+            ids_of(INOSHIKACHO),
+            3,
+            rules.value_inoshikacho,
+            covers=("tane",) if takes else (),
+        ),
+        Goal("akatan", ids_of(POETRY), 3, rules.value_akatan, covers=("tanzaku",) if takes else ()),
+        Goal("aotan", ids_of(BLUE), 3, rules.value_aotan, covers=("tanzaku",) if takes else ()),
+    ]
+    if absorb:
+        out.append(
+            Goal(
+                "akaao",
+                ids_of(_TRIO),
+                6,
+                rules.value_akaao,
+                covers=("akatan", "aotan", "tanzaku"),
+            )
+        )
+    out += [
+        Goal("tane", ids_of(ANIMALS), TANE_NEED, rules.value_tane, counting=True),
+        Goal("tanzaku", ids_of(RIBBONS), TANZAKU_NEED, rules.value_tanzaku, counting=True),
+        Goal("kasu", ids_of(plain), KASU_NEED, rules.value_kasu, counting=True),
+    ]
+    return tuple(g for g in out if g.value > 0)
 
 
 def _as_mask(cards: Iterable[int | Card] | int) -> int:
@@ -129,16 +219,16 @@ def _score_shared(p: int, rules: Rules) -> list[Yaku]:
     if rules.set_yaku_absorb_extras:
         if isc:
             out.append(Yaku("inoshikacho", rules.value_inoshikacho + a - 3, ids_of(animals)))
-        elif a >= 5:
-            out.append(Yaku("tane", rules.value_tane + a - 5, ids_of(animals)))
+        elif a >= TANE_NEED:
+            out.append(Yaku("tane", rules.value_tane + a - TANE_NEED, ids_of(animals)))
         if aka and ao:
             out.append(Yaku("akaao", rules.value_akaao + r - 6, ids_of(ribbons)))
         elif aka:
             out.append(Yaku("akatan", rules.value_akatan + r - 3, ids_of(ribbons)))
         elif ao:
             out.append(Yaku("aotan", rules.value_aotan + r - 3, ids_of(ribbons)))
-        elif r >= 5:
-            out.append(Yaku("tanzaku", rules.value_tanzaku + r - 5, ids_of(ribbons)))
+        elif r >= TANZAKU_NEED:
+            out.append(Yaku("tanzaku", rules.value_tanzaku + r - TANZAKU_NEED, ids_of(ribbons)))
     else:
         if isc:
             out.append(Yaku("inoshikacho", rules.value_inoshikacho, ids_of(INOSHIKACHO)))
@@ -146,16 +236,16 @@ def _score_shared(p: int, rules: Rules) -> list[Yaku]:
             out.append(Yaku("akatan", rules.value_akatan, ids_of(POETRY)))
         if ao:
             out.append(Yaku("aotan", rules.value_aotan, ids_of(BLUE)))
-        if a >= 5:
-            out.append(Yaku("tane", rules.value_tane + a - 5, ids_of(animals)))
-        if r >= 5:
-            out.append(Yaku("tanzaku", rules.value_tanzaku + r - 5, ids_of(ribbons)))
+        if a >= TANE_NEED:
+            out.append(Yaku("tane", rules.value_tane + a - TANE_NEED, ids_of(animals)))
+        if r >= TANZAKU_NEED:
+            out.append(Yaku("tanzaku", rules.value_tanzaku + r - TANZAKU_NEED, ids_of(ribbons)))
     plain = p & PLAIN
     if rules.sake_cup_is_plain:
         plain |= p & _SAKE
     k = plain.bit_count()
-    if k >= 10:
-        out.append(Yaku("kasu", rules.value_kasu + k - 10, ids_of(plain)))
+    if k >= KASU_NEED:
+        out.append(Yaku("kasu", rules.value_kasu + k - KASU_NEED, ids_of(plain)))
     return out
 
 
@@ -230,15 +320,15 @@ def _counting_disjoint(free: int, rules: Rules) -> list[tuple[str, int, int]]:
     """Tane / Tanzaku / Kasu over the unassigned cards; the sake cup goes where it pays more."""
     ribbons = free & RIBBONS
     out: list[tuple[str, int, int]] = []
-    if ribbons.bit_count() >= 5:
-        out.append(("tanzaku", rules.value_tanzaku + ribbons.bit_count() - 5, ribbons))
+    if ribbons.bit_count() >= TANZAKU_NEED:
+        out.append(("tanzaku", rules.value_tanzaku + ribbons.bit_count() - TANZAKU_NEED, ribbons))
 
     def animal_plain(animals: int, plain: int) -> list[tuple[str, int, int]]:
         res = []
-        if animals.bit_count() >= 5:
-            res.append(("tane", rules.value_tane + animals.bit_count() - 5, animals))
-        if plain.bit_count() >= 10:
-            res.append(("kasu", rules.value_kasu + plain.bit_count() - 10, plain))
+        if animals.bit_count() >= TANE_NEED:
+            res.append(("tane", rules.value_tane + animals.bit_count() - TANE_NEED, animals))
+        if plain.bit_count() >= KASU_NEED:
+            res.append(("kasu", rules.value_kasu + plain.bit_count() - KASU_NEED, plain))
         return res
 
     animals = free & ANIMALS
@@ -285,16 +375,16 @@ def _base_shared(p: int, rules: Rules) -> int:
     if rules.set_yaku_absorb_extras:
         if isc:
             total += rules.value_inoshikacho + a - 3
-        elif a >= 5:
-            total += rules.value_tane + a - 5
+        elif a >= TANE_NEED:
+            total += rules.value_tane + a - TANE_NEED
         if aka and ao:
             total += rules.value_akaao + r - 6
         elif aka:
             total += rules.value_akatan + r - 3
         elif ao:
             total += rules.value_aotan + r - 3
-        elif r >= 5:
-            total += rules.value_tanzaku + r - 5
+        elif r >= TANZAKU_NEED:
+            total += rules.value_tanzaku + r - TANZAKU_NEED
     else:
         if isc:
             total += rules.value_inoshikacho
@@ -302,15 +392,15 @@ def _base_shared(p: int, rules: Rules) -> int:
             total += rules.value_akatan
         if ao:
             total += rules.value_aotan
-        if a >= 5:
-            total += rules.value_tane + a - 5
-        if r >= 5:
-            total += rules.value_tanzaku + r - 5
+        if a >= TANE_NEED:
+            total += rules.value_tane + a - TANE_NEED
+        if r >= TANZAKU_NEED:
+            total += rules.value_tanzaku + r - TANZAKU_NEED
     k = (p & PLAIN).bit_count()
     if rules.sake_cup_is_plain and p & _SAKE:
         k += 1
-    if k >= 10:
-        total += rules.value_kasu + k - 10
+    if k >= KASU_NEED:
+        total += rules.value_kasu + k - KASU_NEED
     if rules.trio_bonus is not None and p & _TRIO == _TRIO:
         total += rules.trio_bonus
     return total

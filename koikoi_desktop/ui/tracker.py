@@ -6,8 +6,9 @@ yaku — or a yaku that took its cards in (Akaao for Akatan and Aotan; an Ino-Sh
 every animal for Tane). So Moon, Phoenix and the Rain Man tick nothing under rules where the
 Rain Man cannot make Three Brights, as the header's "Yaku: 0" says.
 
-The card sets come from the engine's deck (``engine.cards``); a row is left out when the rule set
-switches the yaku off (viewing yaku) or gives it no value. A card the opponent has captured can
+The card sets, the counts and which yaku stands in for which come from the engine
+(``engine.yaku.goals``); a row is left out when the rule set switches the yaku off (viewing
+yaku) or gives it no value. A card the opponent has captured can
 no longer be taken, so it is marked "gone" (drawn crossed out, not only dimmed).
 """
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 
 from koikoi_desktop.engine import cards as deck
 from koikoi_desktop.engine.rules import Rules
-from koikoi_desktop.engine.yaku import Score, score_yaku
+from koikoi_desktop.engine.yaku import Goal, Score, goals, score_yaku
 
 LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
 
@@ -45,73 +46,53 @@ class Row:
         return self.made or len(self.cards) - len(self.gone) >= self.need
 
 
-def _made(key: str, held: set[int], need: int, score: Score) -> bool:
-    """Whether ``score`` holds yaku ``key``, or — the row complete — a yaku that absorbed it
-    (its cards include every card of the row the player holds)."""
-    if any(y.key == key for y in score.yaku):
+def _made(goal: Goal, held: set[int], score: Score, cover: dict[str, set[str]]) -> bool:
+    """Whether ``score`` holds ``goal``'s yaku, or — the row complete — a yaku that the engine
+    says stands in for it (``Goal.covers``) and holds every card of the row the player has."""
+    if any(y.key == goal.key for y in score.yaku):
         return True
-    return len(held) >= need and any(
-        _absorbs(y.key, key) and held <= set(y.cards) for y in score.yaku
+    return len(held) >= goal.need and any(
+        goal.key in cover.get(y.key, ()) and held <= set(y.cards) for y in score.yaku
     )
-
-
-def _absorbs(big: str, small: str) -> bool:
-    """Yaku ``big`` can stand for ``small`` (the sets of RULES.md §7: a ribbon set over the
-    ribbons, Ino-Shika-Chō over the animals)."""
-    return (big, small) in {
-        ("akaao", "akatan"),
-        ("akaao", "aotan"),
-        ("akaao", "tanzaku"),
-        ("akatan", "tanzaku"),
-        ("aotan", "tanzaku"),
-        ("inoshikacho", "tane"),
-    }
 
 
 def rows(
     mine: set[int] | frozenset[int], theirs: set[int] | frozenset[int], rules: Rules
 ) -> list[Row]:
-    """Progress rows for the player holding ``mine`` against an opponent holding ``theirs``,
-    ticked from the engine's scoring of ``mine`` under ``rules``."""
+    """Progress rows for the player holding ``mine`` against an opponent holding ``theirs``:
+    the engine's :func:`~koikoi_desktop.engine.yaku.goals` under ``rules``, ticked from the
+    engine's scoring of ``mine``.
+
+    The light yaku share one row: the five brights, with the count the best light yaku held
+    needs (Three Brights' count while none is held). Akaao has no row of its own: its cards are
+    the Akatan and Aotan rows'.
+    """
     score = score_yaku(mine, rules)
+    by_key = {g.key: g for g in goals(rules)}
+    cover = {g.key: set(g.covers) for g in by_key.values()}
     mine_set, theirs_set = set(mine), set(theirs)
     out: list[Row] = []
 
-    def add(
-        key: str,
-        cards: tuple[int, ...],
-        need: int,
-        *,
-        count_only: bool = False,
-        value_key: str | None = None,
-    ) -> None:
-        if rules.value(value_key or key) <= 0:
-            return
-        held = set(cards) & mine_set
+    def add(goal: Goal, cards: tuple[int, ...] | None = None) -> None:
+        shown = cards or goal.cards
+        held = set(shown) & mine_set
         out.append(
             Row(
-                key,
-                cards,
-                need,
+                goal.key,
+                shown,
+                goal.need,
                 len(held),
-                frozenset(set(cards) & theirs_set),
-                count_only,
-                _made(key, held, need, score),
+                frozenset(set(shown) & theirs_set),
+                goal.counting,
+                _made(goal, held, score, cover),
             )
         )
 
-    brights = deck.ids_of(deck.BRIGHTS)
     light = next((y.key for y in score.yaku if y.key in LIGHTS), None)
-    need = {"goko": 5, "shiko": 4, "ame_shiko": 4, "sanko": 3}
-    add(light or "sanko", brights, need[light or "sanko"])
-    if rules.viewing_yaku:
-        add("hanami", (9, 33), 2)
-        add("tsukimi", (29, 33), 2)
-    add("inoshikacho", deck.ids_of(deck.INOSHIKACHO), 3)
-    add("akatan", deck.ids_of(deck.POETRY), 3)
-    add("aotan", deck.ids_of(deck.BLUE), 3)
-    add("tane", deck.ids_of(deck.ANIMALS), 5, count_only=True)
-    add("tanzaku", deck.ids_of(deck.RIBBONS), 5, count_only=True)
-    plain = deck.PLAIN | ((1 << 33) if rules.sake_cup_is_plain else 0)
-    add("kasu", deck.ids_of(plain), 10, count_only=True)
+    chased = by_key.get(light or "sanko")
+    if chased is not None:
+        add(chased, deck.ids_of(deck.BRIGHTS))
+    for goal in by_key.values():
+        if goal.key not in LIGHTS and goal.key != "akaao":
+            add(goal)
     return out

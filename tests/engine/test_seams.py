@@ -236,3 +236,41 @@ def test_month_of_and_kind_of_are_the_deck() -> None:
     for bad in (0, 49):
         with pytest.raises(ValueError):
             kind_of(bad)
+
+
+# ---------------------------------------------------------------- yaku goals (one source)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_goals_agree_with_the_scorer(preset: str, data: st.DataObject) -> None:
+    """``need`` of a goal's cards make its yaku (or one that covers it); one fewer never does.
+
+    The tracker and the computer opponents read what to collect from ``goals``; this ties it to
+    what ``score_yaku`` pays, so the two cannot drift apart."""
+    rules = PRESETS[preset]
+    for goal in engine.goals(rules):
+        others = [c for c in goal.cards if c not in goal.requires]
+        extra = goal.need - len(goal.requires)
+        cards = list(goal.requires) + data.draw(
+            st.lists(st.sampled_from(others), min_size=extra, max_size=extra, unique=True)
+        )
+        keys = set(engine.score_yaku(cards, rules).keys())
+        covering = {g.key for g in engine.goals(rules) if goal.key in g.covers}
+        assert goal.key in keys or keys & covering, (goal.key, cards, keys)
+        fewer = engine.score_yaku(cards[:-1], rules).keys()
+        assert goal.key not in fewer, (goal.key, cards[:-1])
+
+
+def test_goals_follow_the_rules() -> None:
+    nintendo = PRESETS["nintendo"]
+    keys = [g.key for g in engine.goals(nintendo)]
+    assert "hanami" in keys and "akaao" in keys
+    off = nintendo.model_copy(update={"viewing_yaku": False, "value_tane": 0})
+    keys_off = [g.key for g in engine.goals(off)]
+    assert "hanami" not in keys_off and "tsukimi" not in keys_off and "tane" not in keys_off
+    cup = next(g for g in engine.goals(nintendo) if g.key == "kasu")
+    assert (33 in cup.cards) == nintendo.sake_cup_is_plain
+    sanko = next(g for g in engine.goals(nintendo) if g.key == "sanko")
+    assert (41 in sanko.cards) == nintendo.sanko_allows_rain_man
