@@ -88,15 +88,15 @@ def _word(kind: str, word: str, fallback: str) -> str:
     return _catalog(f"ui.word.{kind}.{slug}") or word
 
 
-def stop_word(rules: Any) -> str:
-    return _word("stop", str(getattr(rules, "stop_word", "") or ""), "Stop")
+def stop_word(rules: engine.Rules) -> str:
+    return _word("stop", rules.stop_word, "Stop")
 
 
-def koi_word(rules: Any) -> str:
-    return _word("koi", str(getattr(rules, "koi_word", "") or ""), "Koi-koi")
+def koi_word(rules: engine.Rules) -> str:
+    return _word("koi", rules.koi_word, "Koi-koi")
 
 
-def describe(ev: engine.Event, names: tuple[str, str], rules: Any) -> str | None:
+def describe(ev: engine.Event, names: tuple[str, str], rules: engine.Rules) -> str | None:
     """One line for the move log / banner, or None for events not worth a line.
 
     A sentence about the player is built from its second-person entry ("You play …"), one
