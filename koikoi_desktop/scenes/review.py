@@ -37,6 +37,7 @@ from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 from koikoi_desktop.engine import Action
 from koikoi_desktop.review.analysis import (
+    CLASSES,
     Judgement,
     Review,
     decision_points,
@@ -172,7 +173,9 @@ class ReviewScene(Scene):
         w, h = self.size
         foot = self.px(78)
         extra = round(w * 0.10)
-        self.lay = layout_mod.compute((w - extra, h - foot), getattr(self.app, "ui_scale", 1.0))
+        self.lay = layout_mod.compute(
+            (w - extra, h - foot), getattr(self.app, "ui_scale", 1.0), open_hand=True
+        )
         lay = self.lay
         side = pygame.Rect(
             lay.sidebar.x, lay.sidebar.y, w - lay.sidebar.x, h - foot - lay.sidebar.y
@@ -278,16 +281,18 @@ class ReviewScene(Scene):
         self.follow()
 
     def follow(self) -> None:
-        """Scroll the move list so the current row shows."""
-        rect = self.geo.get("list")
-        if rect is None:
+        """Scroll the move list so the current row shows (a third down when it was out of
+        view, so the moves before it show too)."""
+        if self.geo.get("list") is None:
             return
-        visible = max(1, (rect.h - self.px(4)) // self.row_h())
         row = next((i for i, (pos, _) in enumerate(self.rows) if pos == self.index), 0)
-        margin = min(2, visible // 4)
-        if not self.list_scroll + margin <= row < self.list_scroll + visible - margin:
-            self.list_scroll = row - visible // 3  # out of view: bring it a third down
-        self.list_scroll = max(0, min(self.list_scroll, max(0, len(self.rows) - visible)))
+        shown = [i for i, _, _ in self.list_rows()]
+        inside = shown[2:-2] if len(shown) > 6 else shown
+        if row not in inside:
+            self.list_scroll = row - max(1, len(shown)) // 3
+        self.list_scroll = max(0, min(self.list_scroll, self.max_scroll()))
+        while row not in [i for i, _, _ in self.list_rows()] and self.list_scroll < row:
+            self.list_scroll += 1
 
     def step_round(self, d: int) -> None:
         t = self.timeline
@@ -438,7 +443,7 @@ class ReviewScene(Scene):
 
     def wheel(self, dy: int) -> None:
         if self.geo.get("list", pygame.Rect(0, 0, 0, 0)).collidepoint(self.pointer_pos):
-            self.list_scroll = max(0, min(len(self.rows) - 1, self.list_scroll - dy * 3))
+            self.list_scroll = max(0, min(self.max_scroll(), self.list_scroll - dy * 3))
         else:
             self.go(self.index - dy)
 
@@ -453,7 +458,7 @@ class ReviewScene(Scene):
     def hits_now(self) -> list[tuple[pygame.Rect, Callable[[], Any]]]:
         """Clickable rows: the move list, and the summary's worst moves when it is open."""
         out: list[tuple[pygame.Rect, Callable[[], Any]]] = []
-        for rect, pos in self.list_rows():
+        for _, rect, pos in self.list_rows():
             if pos is not None:
                 out.append((rect, self._goto(pos)))
         if self.show_summary:
@@ -550,20 +555,61 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------------ geometry
     def row_h(self) -> int:
+        """The height of one line of the move list."""
         return max(18, self.px(24))
 
-    def list_rows(self) -> list[tuple[pygame.Rect, int | None]]:
+    def list_font(self) -> int:
+        return self.font(13)
+
+    def row_width(self) -> int:
+        """The width the words of a move-list row may take (its class mark sits at the right)."""
+        fs = self.list_font()
+        mark_w = gfx.measure("??", fs, bold=True)[0] + self.px(10)
+        return self.geo["list"].w - mark_w - self.px(14)
+
+    def row_lines(self, i: int) -> list[str]:
+        """The lines of move-list row ``i``: a round's heading, or a move (or a round's result)
+        wrapped to two lines at most, so a long card name or seat name is not cut short."""
+        pos, number = self.rows[i]
+        if pos is None:
+            return [gfx.tr("ui.common.round_n", n=number)]
+        text, _ = self.row_text(pos)
+        final = self.move_at(pos) is None
+        lines = gfx.wrap(text, self.list_font(), self.row_width(), bold=final)
+        if len(lines) > 2:  # the second line ends with the rest (cut at drawing)
+            lines = [lines[0], " ".join(lines[1:])]
+        return lines
+
+    def row_height(self, i: int) -> int:
+        """Move-list row ``i``'s height: one line, and a shorter step per wrapped line."""
+        return self.row_h() + (len(self.row_lines(i)) - 1) * round(self.list_font() * 1.25)
+
+    def max_scroll(self) -> int:
+        """The largest scroll that still fills the list (the last rows at its bottom)."""
+        rect = self.geo.get("list")
+        if rect is None or not self.rows:
+            return 0
+        room = rect.h - self.px(4)
+        i = len(self.rows)
+        while i > 0 and room - self.row_height(i - 1) >= 0:
+            room -= self.row_height(i - 1)
+            i -= 1
+        return i
+
+    def list_rows(self) -> list[tuple[int, pygame.Rect, int | None]]:
+        """The move-list rows in view: (row number, rectangle, position index or None for a
+        round's heading)."""
         rect = self.geo.get("list")
         if rect is None:
             return []
-        rh = self.row_h()
-        top = rect.y + self.px(4)
+        y = rect.y + self.px(4)
         out = []
         for i in range(self.list_scroll, len(self.rows)):
-            y = top + (i - self.list_scroll) * rh
+            rh = self.row_height(i)
             if y + rh > rect.bottom:
                 break
-            out.append((pygame.Rect(rect.x, y, rect.w, rh), self.rows[i][0]))
+            out.append((i, pygame.Rect(rect.x, y, rect.w, rh), self.rows[i][0]))
+            y += rh
         return out
 
     def summary_box(self) -> pygame.Rect:
@@ -577,7 +623,7 @@ class ReviewScene(Scene):
         return [
             (rect, t.index_of(j.deal, j.move))
             for _, rows in self.summary_rows_by_seat()
-            for rect, j in rows
+            for rect, j, _ in rows
         ]
 
     def worst(self, seat: int) -> list[Judgement]:
@@ -611,16 +657,79 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         review_view.draw(self, surface)
 
-    def summary_rows_by_seat(self) -> list[tuple[int, list[tuple[pygame.Rect, Judgement]]]]:
+    def summary_column(self, k: int) -> pygame.Rect:
+        """Column ``k`` of the summary (0: the seat at the bottom of the board)."""
         box = self.summary_box()
-        col_w = (box.w - self.px(48)) // 2
+        pad = self.px(16)
+        col_w = (box.w - 3 * pad) // 2
+        top = box.y + self.px(58)
+        return pygame.Rect(box.x + pad + k * (col_w + pad), top, col_w, box.bottom - top)
+
+    def counts_lines(self, seat: int, width: int) -> list[str]:
+        """A seat's counts per class ("Good 54 · Inaccuracy ?! 14 · …"), on as many lines as
+        ``width`` needs, each count whole on its line."""
+        mine = [j for j in self.judged.values() if j.seat == seat]
+        items = [f"{self.class_text(c)} {sum(j.cls == c for j in mine)}" for c in CLASSES]
+        lines = [items[0]]
+        for item in items[1:]:
+            joined = f"{lines[-1]} · {item}"
+            if gfx.measure(joined, self.font(14))[0] <= width:
+                lines[-1] = joined
+            else:
+                lines.append(item)
+        return lines
+
+    def worst_lines(self, j: Judgement, width: int) -> list[tuple[str, int, str]]:
+        """The lines of one of the summary's worst moves: (text, font size, role) — the round,
+        class and loss (``head``); what was played instead of what (``move``); why (``why``);
+        the last two at most two lines each."""
+        st = self.timeline.deals[j.deal].states[j.move] if self.timeline else None
+        head = (
+            f"{gfx.tr('ui.common.round_n', n=j.round)} · {self.class_text(j.cls)} · -{j.loss:.1f}"
+        )
+        out = [(head, self.font(13), "head")]
+        texts: list[tuple[str, int, str]] = []
+        if st is not None:
+            instead = gfx.tr(
+                "ui.review.instead",
+                played=self.move_text(st, j.played),
+                best=self.move_text(st, j.best),
+            )
+            texts.append((instead, self.font(13), "move"))
+        texts.append((self.why_text(j), self.font(12), "why"))
+        for text, size, role in texts:
+            lines = gfx.wrap(text, size, width)
+            if len(lines) > 2:  # the second line ends with the rest (cut at drawing)
+                lines = [lines[0], " ".join(lines[1:])]
+            out += [(line, size, role) for line in lines]
+        return out
+
+    def worst_top(self) -> int:
+        """Where the "biggest mistakes" heading sits, below the name, the accuracy and the
+        counts (the longer of the two seats' counts, so both columns line up)."""
+        col_w = self.summary_column(0).w
+        seats = (self.viewer, 1 - self.viewer)
+        counts = max(len(self.counts_lines(seat, col_w)) for seat in seats)
+        return self.summary_column(0).y + self.px(28 + 24 + 6) + counts * self.px(19)
+
+    def summary_rows_by_seat(
+        self,
+    ) -> list[tuple[int, list[tuple[pygame.Rect, Judgement, list[tuple[str, int, str]]]]]]:
+        """Each seat's worst moves as the summary shows them: (seat, [(rectangle, judgement,
+        lines)]), rows as tall as their wrapped lines, only those that fit the box."""
         out = []
-        for seat in (self.viewer, 1 - self.viewer):
-            x = box.x + self.px(16) + (0 if seat == self.viewer else col_w + self.px(16))
-            y = box.y + self.px(170)
+        top = self.worst_top() + self.px(26)
+        bottom = self.summary_box().bottom - self.px(40)  # above the keys line
+        for k, seat in enumerate((self.viewer, 1 - self.viewer)):
+            col = self.summary_column(k)
+            y = top
             rows = []
             for j in self.worst(seat):
-                rows.append((pygame.Rect(x, y, col_w, self.px(62)), j))
-                y += self.px(68)
+                lines = self.worst_lines(j, col.w - self.px(12))
+                h = self.px(8) + sum(round(size * 1.3) for _, size, _ in lines)
+                if y + h > bottom:
+                    break
+                rows.append((pygame.Rect(col.x, y, col.w, h), j, lines))
+                y += h + self.px(6)
             out.append((seat, rows))
         return out

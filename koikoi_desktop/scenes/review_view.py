@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from koikoi_desktop.review.analysis import CLASSES, Review, turn_of
+from koikoi_desktop.review.analysis import Review, turn_of
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationQueue
@@ -271,22 +271,25 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
     """The move list: a heading per round, a row per move (its decision's mark at the
-    right), and each round's result; the current position outlined."""
+    right, a long move on two lines), and each round's result; the current position
+    outlined."""
     rect = scene.geo["list"]
     pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=6)
     t = scene.timeline
     assert t is not None
-    fs = scene.font(13)
-    mark_w = gfx.measure("??", fs, bold=True)[0] + scene.px(10)
-    for i, (r, pos) in enumerate(scene.list_rows()):
+    fs = scene.list_font()
+    step = round(fs * 1.25)
+    width = scene.row_width()
+    for i, r, pos in scene.list_rows():
+        lines = scene.row_lines(i)
+        top = r.y + (scene.row_h() - gfx.measure("Ág", fs)[1]) // 2  # line 1 as in a 1-line row
         if pos is None:
-            n = scene.rows[scene.list_scroll + i][1]
             pygame.draw.line(
                 surface, theme.PANEL_EDGE, (r.x, r.bottom - 2), (r.right, r.bottom - 2)
             )
             gfx.blit_text(
                 surface,
-                gfx.tr("ui.common.round_n", n=n),
+                lines[0],
                 fs,
                 (r.x + scene.px(6), r.centery),
                 anchor="midleft",
@@ -294,7 +297,7 @@ def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
                 color=theme.OCHRE,
             )
             continue
-        text, mark = scene.row_text(pos)
+        _, mark = scene.row_text(pos)
         if pos == scene.index:
             pygame.draw.rect(surface, theme.BUTTON_HOVER, r)
             pygame.draw.rect(surface, theme.OCHRE, r, width=2)
@@ -307,23 +310,23 @@ def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
             color = theme.MUTED  # a round's result, or a forced move
         else:
             color = theme.PAPER
-        gfx.blit_text(
-            surface,
-            text,
-            fs,
-            (r.x + scene.px(6), r.centery),
-            anchor="midleft",
-            color=color,
-            bold=final,
-            max_width=r.w - mark_w - scene.px(8),
-        )
+        for k, line in enumerate(lines):
+            gfx.blit_text(
+                surface,
+                line,
+                fs,
+                (r.x + scene.px(6), top + k * step),
+                color=color,
+                bold=final,
+                max_width=width,
+            )
         if mark:
             gfx.blit_text(
                 surface,
                 mark,
                 fs,
-                (r.right - scene.px(6), r.centery),
-                anchor="midright",
+                (r.right - scene.px(6), top),
+                anchor="topright",
                 bold=True,
                 color=color,
             )
@@ -421,11 +424,10 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
         max_width=box.w - 2 * pad,
     )
     review = Review(list(scene.judged.values()))
-    col_w = (box.w - scene.px(48)) // 2
     rows = dict(scene.summary_rows_by_seat())
-    for seat in (scene.viewer, 1 - scene.viewer):
-        x = box.x + pad + (0 if seat == scene.viewer else col_w + pad)
-        y = box.y + scene.px(58)
+    for k, seat in enumerate((scene.viewer, 1 - scene.viewer)):
+        col = scene.summary_column(k)
+        x, y, col_w = col.x, col.y, col.w
         s = review.seat_summary(seat)
         gfx.blit_text(
             surface, scene.seat_name(seat), scene.font(18), (x, y), bold=True, max_width=col_w
@@ -440,48 +442,27 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
             max_width=col_w,
         )
         y += scene.px(24)
-        counts = " · ".join(f"{scene.class_text(c)} {s['counts'][c]}" for c in CLASSES)
-        gfx.blit_text(surface, counts, scene.font(14), (x, y), color=theme.MUTED, max_width=col_w)
-        y += scene.px(24)
+        for line in scene.counts_lines(seat, col_w):
+            gfx.blit_text(surface, line, scene.font(14), (x, y), color=theme.MUTED, max_width=col_w)
+            y += scene.px(19)
+        y = scene.worst_top()
         head = gfx.tr("ui.review.worst") if s["worst"] else gfx.tr("ui.review.no_worst")
         gfx.blit_text(surface, head, scene.font(14), (x, y), bold=True, max_width=col_w)
-        for rect, j in rows.get(seat, []):
+        for rect, j, lines in rows.get(seat, []):
             gfx.draw_panel(surface, rect, alpha=200, radius=6)
-            st = scene.timeline.deals[j.deal].states[j.move] if scene.timeline else None
-            line1 = (
-                f"{gfx.tr('ui.common.round_n', n=j.round)} · "
-                f"{scene.class_text(j.cls)} · -{j.loss:.1f}"
-            )
-            gfx.blit_text(
-                surface,
-                line1,
-                scene.font(13),
-                (rect.x + 6, rect.y + 4),
-                bold=True,
-                color=COLORS[j.cls],
-                max_width=rect.w - 12,
-            )
-            if st is not None:
-                line2 = gfx.tr(
-                    "ui.review.instead",
-                    played=scene.move_text(st, j.played),
-                    best=scene.move_text(st, j.best),
-                )
+            ly = rect.y + scene.px(4)
+            for text, size, role in lines:
+                color = {"head": COLORS[j.cls], "move": theme.PAPER}.get(role, theme.MUTED)
                 gfx.blit_text(
                     surface,
-                    line2,
-                    scene.font(13),
-                    (rect.x + 6, rect.y + 4 + scene.px(19)),
-                    max_width=rect.w - 12,
+                    text,
+                    size,
+                    (rect.x + scene.px(6), ly),
+                    bold=role == "head",
+                    color=color,
+                    max_width=rect.w - scene.px(12),
                 )
-            gfx.blit_text(
-                surface,
-                scene.why_text(j),
-                scene.font(12),
-                (rect.x + 6, rect.y + 4 + scene.px(38)),
-                color=theme.MUTED,
-                max_width=rect.w - 12,
-            )
+                ly += round(size * 1.3)
     gfx.blit_text(
         surface,
         gfx.tr("ui.review.summary_keys"),

@@ -163,7 +163,7 @@ def test_clicking_a_move_in_the_list_goes_there(apps: list[Any], tmp_path: Path)
     found = a.storage.get_match(rec.match_id)
     rv = scenes.create("review", a, record=found[1], match_id=rec.match_id, inline=True)
     a.stack.push(rv)
-    rows = [(r, pos) for r, pos in rv.list_rows() if pos is not None]
+    rows = [(r, pos) for _, r, pos in rv.list_rows() if pos is not None]
     rect, pos = rows[3]
     rv.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert rv.index == pos
