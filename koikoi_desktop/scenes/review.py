@@ -35,7 +35,7 @@ import pygame
 
 from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.engine import Action
+from koikoi_desktop.engine import Action, RoundState
 from koikoi_desktop.review.analysis import (
     CLASSES,
     Judgement,
@@ -43,9 +43,9 @@ from koikoi_desktop.review.analysis import (
     decision_points,
 )
 from koikoi_desktop.review.runner import ReviewRunner, cached_review
-from koikoi_desktop.review.timeline import Timeline
+from koikoi_desktop.review.timeline import DealLine, Position, Timeline
 from koikoi_desktop.scenes import review_view
-from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import scale_of
 from koikoi_desktop.scenes.table_text import (
     card_name,
@@ -73,7 +73,7 @@ class ReviewScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: AppServices,
         *,
         record: str = "",
         match_id: str | None = None,
@@ -120,7 +120,7 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ set-up
     @property
     def scale(self) -> float:
-        return scale_of(self.size, float(getattr(self.app, "ui_scale", 1.0) or 1.0))
+        return scale_of(self.size, self.app.ui_scale)
 
     def px(self, n: float) -> int:
         return round(n * self.scale)
@@ -155,7 +155,7 @@ class ReviewScene(Scene):
         self.follow()
 
     def cached(self) -> Review | None:
-        store = getattr(self.app, "storage", None)
+        store = self.app.storage
         if self.match_id is None or store is None or self.rounds is not None:
             return None
         return cached_review(store, self.match_id, worlds=WORLDS)
@@ -173,9 +173,7 @@ class ReviewScene(Scene):
         w, h = self.size
         foot = self.px(78)
         extra = round(w * 0.10)
-        self.lay = layout_mod.compute(
-            (w - extra, h - foot), getattr(self.app, "ui_scale", 1.0), open_hand=True
-        )
+        self.lay = layout_mod.compute((w - extra, h - foot), self.app.ui_scale, open_hand=True)
         lay = self.lay
         side = pygame.Rect(
             lay.sidebar.x, lay.sidebar.y, w - lay.sidebar.x, h - foot - lay.sidebar.y
@@ -242,11 +240,11 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------------ reading
     @property
-    def position(self) -> Any:
+    def position(self) -> Position | None:
         t = self.timeline
         return t.positions[self.index] if t is not None and t.positions else None
 
-    def state(self) -> Any:
+    def state(self) -> RoundState:
         p = self.position
         assert self.timeline is not None and p is not None
         return self.timeline.deals[p.deal].state_at(p.move)
@@ -364,7 +362,7 @@ class ReviewScene(Scene):
         if r.error is not None:
             self.note = gfx.tr("ui.review.failed", why=str(r.error)[:100])
             return
-        store = getattr(self.app, "storage", None)
+        store = self.app.storage
         if store is None or self.match_id is None or self.rounds is not None:
             return
         if store.get_match(self.match_id) is not None:  # never a review without its match
@@ -480,7 +478,7 @@ class ReviewScene(Scene):
     def seat_name(self, seat: int) -> str:
         return self.names[seat]
 
-    def move_text(self, state: Any, action: Action | str) -> str:
+    def move_text(self, state: RoundState, action: Action | str) -> str:
         """A move in words: the card and what it took, a draw's choice, koi-koi, stop …"""
         a = action if isinstance(action, Action) else Action.from_text(action)
         k = a.kind
@@ -518,7 +516,7 @@ class ReviewScene(Scene):
             return gfx.tr(f"ui.review.reason.{j.reason.key[7:]}", **j.reason.params)
         return reason_text(j.reason)  # type: ignore[arg-type]
 
-    def result_text(self, deal: Any) -> str:
+    def result_text(self, deal: DealLine) -> str:
         out = deal.final.outcome
         if out is None:
             return gfx.tr("ui.review.unfinished")

@@ -8,20 +8,21 @@ move list, the slider and, when open, the summary.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-from koikoi_desktop.review.analysis import Review, turn_of
+from koikoi_desktop.engine import Action, RoundState
+from koikoi_desktop.review.analysis import Judgement, Review, turn_of
+from koikoi_desktop.review.runner import ReviewRunner
+from koikoi_desktop.review.timeline import DealLine, Position, Timeline
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import Director
 from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
-from koikoi_desktop.ui.widgets import draw_focus
-
-if TYPE_CHECKING:
-    from koikoi_desktop.scenes.review import ReviewScene
+from koikoi_desktop.ui.widgets import FocusGroup, draw_focus
 
 COLORS = {
     "good": theme.MUTED,
@@ -30,6 +31,56 @@ COLORS = {
     "blunder": theme.DANGER,
 }
 GROUPS = ("bright", "animal", "ribbon", "plain")
+
+
+class ReviewScene(Protocol):
+    """What drawing reads of the review screen (:class:`koikoi_desktop.scenes.review.
+    ReviewScene`): its data, geometry and words. A protocol, so the screen may import this
+    module without this module importing it back (no import circle)."""
+
+    app: AppServices
+    size: tuple[int, int]
+    timeline: Timeline | None
+    error: str
+    note: str
+    geo: dict[str, pygame.Rect]
+    lay: Any
+    focus: FocusGroup
+    #: The board picture of the position on screen (a cache drawing fills, see ``Picture``).
+    picture: Picture | None
+    index: int
+    viewer: int
+    names: tuple[str, str]
+    judged: dict[tuple[int, int], Judgement]
+    decisions: set[tuple[int, int]]
+    runner: ReviewRunner | None
+    show_summary: bool
+
+    @property
+    def position(self) -> Position | None: ...
+    def px(self, n: float) -> int: ...
+    def font(self, n: int) -> int: ...
+    def state(self) -> RoundState: ...
+    def judgement(self, index: int | None = None) -> Judgement | None: ...
+    def seat_name(self, seat: int) -> str: ...
+    def move_text(self, state: RoundState, action: Action | str) -> str: ...
+    def class_text(self, cls: str) -> str: ...
+    def why_text(self, j: Judgement) -> str: ...
+    def result_text(self, deal: DealLine) -> str: ...
+    def row_text(self, pos: int) -> tuple[str, str]: ...
+    def row_h(self) -> int: ...
+    def list_font(self) -> int: ...
+    def row_width(self) -> int: ...
+    def row_lines(self, i: int) -> list[str]: ...
+    def list_rows(self) -> list[tuple[int, pygame.Rect, int | None]]: ...
+    def marked_cards(self) -> tuple[list[int], list[int]]: ...
+    def summary_box(self) -> pygame.Rect: ...
+    def summary_column(self, k: int) -> pygame.Rect: ...
+    def counts_lines(self, seat: int, width: int) -> list[str]: ...
+    def worst_top(self) -> int: ...
+    def summary_rows_by_seat(
+        self,
+    ) -> list[tuple[int, list[tuple[pygame.Rect, Judgement, list[tuple[str, int, str]]]]]]: ...
 
 
 @dataclass(frozen=True)
@@ -156,7 +207,7 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
                     surface, tag, fs, r.center, anchor="center", bold=True, color=theme.INK
                 )
     p = scene.position
-    assert scene.timeline is not None
+    assert scene.timeline is not None and p is not None
     d = scene.timeline.deals[p.deal]
     if p.move >= len(d.moves):
         banner(scene, surface, scene.result_text(d))

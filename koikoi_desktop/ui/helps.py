@@ -20,5 +20,7 @@ SHOWS: dict[str, frozenset[str]] = {
 
 
 def shows(level: str, what: str) -> bool:
-    """Whether help level ``level`` shows ``what`` (targets, tracker, panel or hints)."""
-    return what in SHOWS.get(level, SHOWS["full"])
+    """Whether help level ``level`` shows ``what`` (targets, tracker, panel or hints); a level
+    that is not one of :data:`LEVELS` is a KeyError (the recorder and the settings model only
+    ever hand out those)."""
+    return what in SHOWS[level]
