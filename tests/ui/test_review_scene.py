@@ -327,3 +327,35 @@ def test_scene_flag_opens_the_review_of_a_seeded_match(apps: list[Any], tmp_path
     assert isinstance(rv, ReviewScene) and a.stack.names()[-2:] == ["match-result", "review"]
     assert rv.timeline is not None and rv.timeline.match.outcome is not None
     a.stack.draw(a.screen)
+
+
+@pytest.mark.parametrize("level", ["full", "highlights", "none"])
+def test_help_level_sets_the_koikoi_panel_numbers(
+    apps: list[Any], tmp_path: Path, level: str
+) -> None:
+    """Full help puts what stopping pays and what the opponent would win on the koi-koi panel;
+    light and none show the yaku only."""
+    import random
+
+    from koikoi_desktop.scenes.table import MatchConfig
+    from koikoi_desktop.scenes.table_prompts import decide_prompt
+
+    a = make_app(apps, tmp_path / "data")
+    cfg = MatchConfig(PRESETS["nintendo"], ("human", "human"), seed=3, help_level=level)
+    table = scenes.create("table", a, config=cfg)
+    a.stack.push(table)
+    c = table.controller
+    rng = random.Random(1)
+    for _ in range(40):  # into a koi-koi decision (the engine's moves, on the table's match)
+        m = c.played()
+        m.apply(rng.choice(m.round.legal_actions()))
+        if m.round.phase == "decide":
+            break
+    st = c.played().round
+    assert st.phase == "decide" and st.to_move is not None
+    prompt = decide_prompt(table, st.to_move, (1, len(st.moves), "decide"))
+    stop_line = gfx.tr("ui.decide.stop_now", n=0, breakdown="")[:6]
+    numbers = [ln for ln in prompt.lines if ln.startswith(stop_line)]
+    assert len(numbers) == (1 if level == "full" else 0)
+    yaku = st.view(st.to_move).koikoi_odds().yaku
+    assert len(prompt.lines) == len(yaku) + (3 if level == "full" else 0)
