@@ -11,7 +11,13 @@
 
 from __future__ import annotations
 
-LEVELS: tuple[str, ...] = ("full", "highlights", "none")
+from typing import get_args
+
+from koikoi_desktop.storage.models import HelpLevel
+
+#: The levels, in the order the new-game and settings screens offer them: the values a
+#: setting and a ledger row may hold (``storage.models.HelpLevel``, the one list of them).
+LEVELS: tuple[str, ...] = get_args(HelpLevel)
 SHOWS: dict[str, frozenset[str]] = {
     "full": frozenset({"targets", "tracker", "panel", "hints"}),
     "highlights": frozenset({"targets"}),

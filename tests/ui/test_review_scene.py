@@ -19,7 +19,7 @@ from koikoi_desktop.engine import PRESETS, match_record, new_match
 from koikoi_desktop.scenes import review as review_mod
 from koikoi_desktop.scenes.review import ReviewScene
 from koikoi_desktop.storage import MatchRecord, Storage
-from koikoi_desktop.ui import gfx
+from koikoi_desktop.ui import gfx, helps
 
 
 @pytest.fixture(autouse=True)
@@ -260,10 +260,30 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
 ) -> None:
     data = tmp_path / "data"
     a = make_app(apps, data)
+    # Settings: the help level row, stepped as Enter does, is saved at once
+    settings = scenes.create("settings", a)
+    a.stack.push(settings)
+    row = next(
+        w
+        for _, w in settings.rows
+        if w is not None and w.label() == gfx.tr("ui.settings.help_level")
+    )
+    assert row.value == "full"
+    row.activate()
+    assert a.settings.help_level == "highlights"
+    a.stack.pop()
+    # the new-game screen starts from the saved level; two clicks on its right half: none
     ng = scenes.create("new-game", a)
     a.stack.push(ng)
-    ng._set_help("none")
-    ng.start()
+    choice = next(w for w in ng.left if w.label() == gfx.tr("ui.settings.help_level"))
+    assert choice.value == "highlights"
+    right = (choice.rect.right - 5, choice.rect.centery)
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1))
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1))
+    assert choice.value == "none" and ng.help_level == "none"
+    start = ng.start_btn.rect.center
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     table = a.stack.find("table")  # under the first dealer's prompt
     assert table is not None and table.controller.config.help_level == "none"
     assert a.settings.help_level == "none"  # saved as the next game's default
@@ -278,6 +298,7 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
     words = drawn(ledger, monkeypatch)
     label = gfx.tr("ui.ledger.help", level=gfx.tr("ui.settings.help_level.highlights"))
     assert label in words
+    assert set(helps.SHOWS) == set(helps.LEVELS)  # every level says what it shows
 
 
 @pytest.mark.parametrize("level", ["full", "highlights", "none"])
