@@ -35,7 +35,7 @@ import pygame
 
 from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.engine import Action, RoundState
+from koikoi_desktop.engine import Action, RecordError, RoundState
 from koikoi_desktop.review.analysis import (
     CLASSES,
     Judgement,
@@ -131,7 +131,7 @@ class ReviewScene(Scene):
     def enter(self) -> None:
         try:
             self.timeline = Timeline.from_record(self.record, settled_only=self.settled_only)
-        except ValueError as exc:  # RecordError: a record that does not replay
+        except RecordError as exc:  # a record that does not replay
             self.error = gfx.tr("ui.review.unreadable", why=str(exc)[:120])
             self.relayout()
             return

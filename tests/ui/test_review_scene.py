@@ -113,6 +113,9 @@ def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
     assert rv.seats == ("human", "intermediate") and rv.runner is not None
     t = rv.timeline
     assert t is not None and len(t.deals) == len(m.ledger)
+    # the record read back from the ledger replays to the match's own end
+    assert t.match.balances == m.balances and t.match.outcome == m.outcome
+    assert t.deals[-1].final.caps == m.round.caps
     # usable while the analysis runs: stepping, drawing
     key(rv, pygame.K_RIGHT)
     key(rv, pygame.K_RIGHT)
@@ -380,3 +383,17 @@ def test_help_level_sets_the_koikoi_panel_numbers(
     assert len(numbers) == (1 if level == "full" else 0)
     yaku = st.view(st.to_move).koikoi_odds().yaku
     assert len(prompt.lines) == len(yaku) + (3 if level == "full" else 0)
+
+
+def test_a_record_that_does_not_replay_is_said_on_the_screen(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a = make_app(apps, tmp_path / "data")
+    rv = scenes.create("review", a, record="koikoi-match/1\nnot a record\n", inline=True)
+    a.stack.push(rv)
+    assert rv.timeline is None and rv.runner is None
+    assert rv.error.startswith(gfx.tr("ui.review.unreadable", why="")[:12])
+    assert rv.error in drawn(rv, monkeypatch)
+    key(rv, pygame.K_RIGHT)  # nothing to step: no error
+    key(rv, pygame.K_ESCAPE)
+    assert a.stack.top is not rv
