@@ -460,7 +460,9 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
     box = scene.summary_box()
-    gfx.draw_panel(surface, box, alpha=245)
+    # the board behind is veiled (its cards and captions would show through the panel)
+    gfx.dim(surface.subsurface(scene.geo["main"].clip(surface.get_rect())), 170)
+    gfx.draw_panel(surface, box, alpha=250)
     pad = scene.px(16)
     title = gfx.tr("ui.review.summary_title")
     if scene.runner is not None:
