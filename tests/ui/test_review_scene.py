@@ -124,10 +124,13 @@ def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
     assert rv.index == 1
     key(rv, pygame.K_END)
     assert rv.index == len(t.positions) - 1
+    assert any(pos == rv.index for _, _, pos in rv.list_rows())  # the move list follows
     key(rv, pygame.K_HOME)
     assert rv.index == 0
+    assert any(pos == rv.index for _, _, pos in rv.list_rows())
     key(rv, pygame.K_DOWN)
     assert t.positions[rv.index].deal == 1 and t.positions[rv.index].move == 0
+    assert any(pos == rv.index for _, _, pos in rv.list_rows())
     key(rv, pygame.K_UP)
     assert rv.index == 0
     words = drawn(rv, monkeypatch)
