@@ -506,6 +506,16 @@ class ReviewScene(Scene):
             else "ui.review.move.keep_instant"
         )
 
+    def made_text(self, state: RoundState) -> str:
+        """At a koi-koi decision, the yaku the seat has made ("Animals: 1 · Ribbons: 1", as
+        the koi-koi panel lists them); "" at any other move."""
+        if state.phase != "decide" or state.to_move is None:
+            return ""
+        made = state.view(state.to_move).koikoi_odds().yaku
+        return " · ".join(
+            gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points) for y in made
+        )
+
     def class_text(self, cls: str) -> str:
         mark = MARKS[cls]
         word = gfx.tr(f"ui.review.class.{cls}")

@@ -400,3 +400,26 @@ def test_a_record_that_does_not_replay_is_said_on_the_screen(
     key(rv, pygame.K_RIGHT)  # nothing to step: no error
     key(rv, pygame.K_ESCAPE)
     assert a.stack.top is not rv
+
+
+def test_a_koikoi_decision_shows_the_yaku_there_was_to_stop_with(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koikoi_desktop.names import yaku_name
+    from koikoi_desktop.review.analysis import decision_points
+    from koikoi_desktop.review.timeline import Timeline
+
+    m = played_match(seed=4, rounds=2)
+    text = match_record(m)
+    t = Timeline.from_record(text)
+    point = next(p for p in decision_points(t) if p.kind == "koikoi")
+    a = make_app(apps, tmp_path / "data")
+    rv = scenes.create("review", a, record=text, inline=True)
+    a.stack.push(rv)
+    rv.go(t.index_of(point.deal, point.move))
+    made = rv.made_text(rv.state())
+    yaku = point.view.koikoi_odds().yaku
+    assert yaku and all(yaku_name(y.key) in made for y in yaku)
+    assert made in drawn(rv, monkeypatch)
+    rv.go(0)
+    assert rv.made_text(rv.state()) == ""
