@@ -423,3 +423,61 @@ def test_a_koikoi_decision_shows_the_yaku_there_was_to_stop_with(
     assert made in drawn(rv, monkeypatch)
     rv.go(0)
     assert rv.made_text(rv.state()) == ""
+
+
+#: Every reason key a review can give (``review.analysis.best_reason`` and the Intermediate's
+#: ``describe_play`` it reuses), with parameters of each kind.
+REVIEW_REASONS = (
+    "stop_sure",
+    "koikoi_ev",
+    "declare",
+    "search",
+    "search_draw",
+    "exchange_keep",
+    "review_keep",
+    "blocks",
+    "blocks_koikoi",
+    "completes",
+    "draw_takes",
+    "gaji",
+    "improves",
+    "takes",
+    "takes_toward",
+)
+
+
+@pytest.mark.parametrize("lang", ["ja", "uk", "ru", "sk"])
+def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang: str) -> None:
+    """A biggest mistake's one-line reason in each language: its own sentence, never the English
+    one the catalog lookup falls back to, with every placeholder filled."""
+    from koikoi_desktop.ai.base import Reason
+    from koikoi_desktop.review.analysis import Judgement
+
+    a = make_app(apps, tmp_path / "data")
+    rv = scenes.create("review", a, record="", inline=True)
+    params = {
+        "card": 3,
+        "drawn": 4,
+        "hand": 1,
+        "yaku": "tane",
+        "points": 6,
+        "ev": 2.5,
+        "n": 160,
+        "month": 3,
+        "instant": "teshi",
+    }
+
+    def why(key: str) -> str:
+        j = Judgement(
+            0, 0, 1, 1, 0, "play", "play 1", "play 3", 0.0, "good", {}, reason=Reason(key, params)
+        )
+        return rv.why_text(j)
+
+    english = {key: why(key) for key in REVIEW_REASONS}
+    try:
+        gfx.set_language(lang)
+        for key in REVIEW_REASONS:
+            text = why(key)
+            assert text != english[key] and "{" not in text and "ai.reason" not in text, key
+    finally:
+        gfx.set_language("en")
