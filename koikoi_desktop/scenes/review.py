@@ -114,6 +114,8 @@ class ReviewScene(Scene):
         self.picture: review_view.Picture | None = None  # the position on screen, drawn
         self.pointer_pos: tuple[int, int] = (0, 0)
         self._rows_text: dict[tuple[int, str], str] = {}
+        self._lines_key: tuple[str, int, int, int] | None = None
+        self._lines: tuple[list[list[str]], list[int]] = ([], [])
         self.lay: Any = None
         self.geo: dict[str, pygame.Rect] = {}
 
@@ -578,6 +580,24 @@ class ReviewScene(Scene):
     def row_lines(self, i: int) -> list[str]:
         """The lines of move-list row ``i``: a round's heading, or a move (or a round's result)
         wrapped to two lines at most, so a long card name or seat name is not cut short."""
+        return self._row_layout()[0][i]
+
+    def row_height(self, i: int) -> int:
+        """Move-list row ``i``'s height: one line, and a shorter step per wrapped line."""
+        return self._row_layout()[1][i]
+
+    def _row_layout(self) -> tuple[list[list[str]], list[int]]:
+        """Every row's lines and height, worked out once per language, list width and match
+        (every frame reads them)."""
+        key = (gfx.tr("ui.review.title"), self.geo["list"].w, self.list_font(), len(self.rows))
+        if self._lines_key != key:
+            lines = [self._wrap_row(i) for i in range(len(self.rows))]
+            step = round(self.list_font() * 1.25)
+            heights = [self.row_h() + (len(x) - 1) * step for x in lines]
+            self._lines_key, self._lines = key, (lines, heights)
+        return self._lines
+
+    def _wrap_row(self, i: int) -> list[str]:
         pos, number = self.rows[i]
         if pos is None:
             return [gfx.tr("ui.common.round_n", n=number)]
@@ -588,19 +608,16 @@ class ReviewScene(Scene):
             lines = [lines[0], " ".join(lines[1:])]
         return lines
 
-    def row_height(self, i: int) -> int:
-        """Move-list row ``i``'s height: one line, and a shorter step per wrapped line."""
-        return self.row_h() + (len(self.row_lines(i)) - 1) * round(self.list_font() * 1.25)
-
     def max_scroll(self) -> int:
         """The largest scroll that still fills the list (the last rows at its bottom)."""
         rect = self.geo.get("list")
         if rect is None or not self.rows:
             return 0
         room = rect.h - self.px(4)
+        heights = self._row_layout()[1]
         i = len(self.rows)
-        while i > 0 and room - self.row_height(i - 1) >= 0:
-            room -= self.row_height(i - 1)
+        while i > 0 and room - heights[i - 1] >= 0:
+            room -= heights[i - 1]
             i -= 1
         return i
 
@@ -611,9 +628,10 @@ class ReviewScene(Scene):
         if rect is None:
             return []
         y = rect.y + self.px(4)
+        heights = self._row_layout()[1]
         out = []
         for i in range(self.list_scroll, len(self.rows)):
-            rh = self.row_height(i)
+            rh = heights[i]
             if y + rh > rect.bottom:
                 break
             out.append((i, pygame.Rect(rect.x, y, rect.w, rh), self.rows[i][0]))
