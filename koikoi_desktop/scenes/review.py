@@ -23,7 +23,12 @@ Decisions:
   ``update`` / ``relayout``; the board picture of a position is rendered once and kept.
 * The board reuses the table's layout (:func:`koikoi_desktop.ui.layout.compute`) and its
   display model (:class:`koikoi_desktop.ui.board.Board`), so cards sit where the table puts
-  them; a tenth of the width is taken from the table's field for a wider side panel.
+  them; a tenth of the width is taken from the table's field for a wider side panel, and
+  the opponent's hand, face up, is laid out side by side (``open_hand``), not as the
+  overlapping backs of the table.
+* The move list wraps a long move to two lines (a seat name such as "Computer
+  (Intermediate)" and two card names do not fit one line of the side panel), the lines
+  worked out once per language and width.
 """
 
 from __future__ import annotations
