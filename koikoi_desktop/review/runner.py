@@ -22,11 +22,15 @@ import concurrent.futures as cf
 import multiprocessing
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 
 from .analysis import DecisionPoint, Judgement, Review, decision_points, judge
 from .timeline import Timeline
+
+if TYPE_CHECKING:
+    from koikoi_desktop.storage import Storage
 
 _CACHE: dict[str, dict[tuple[int, int], DecisionPoint]] = {}
 
@@ -124,12 +128,11 @@ class ReviewRunner:
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def cached_review(store: object, match_id: str, *, worlds: int = REVIEW_WORLDS) -> Review | None:
-    """The review cached with match ``match_id`` in ``store`` (a :class:`Storage`), when it is
-    readable, of this analysis version and of the same budget; else None."""
-    read = getattr(store, "review", None)
-    text = read(match_id) if callable(read) else None
-    if not isinstance(text, str):
+def cached_review(store: Storage, match_id: str, *, worlds: int = REVIEW_WORLDS) -> Review | None:
+    """The review cached with match ``match_id`` in ``store``, when it is readable, of this
+    analysis version and of the same budget; else None (it is computed again)."""
+    text = store.review(match_id)
+    if text is None:
         return None
     review = Review.from_json(text)
     if review is None or review.worlds != worlds:

@@ -76,6 +76,7 @@ class Timeline:
         self.positions: list[Position] = [
             Position(d.index, k) for d in deals for k in range(len(d.moves) + 1)
         ]
+        self._index = {(p.deal, p.move): i for i, p in enumerate(self.positions)}
 
     @classmethod
     def from_record(cls, record: str, *, settled_only: bool = False) -> Timeline:
@@ -123,7 +124,11 @@ class Timeline:
         return cls(match, deals, record)
 
     def index_of(self, deal: int, move: int) -> int:
-        """The position index of deal ``deal`` before move ``move``."""
+        """The position index of deal ``deal`` before move ``move`` (a move past the deal's end:
+        the match's last position)."""
+        exact = self._index.get((deal, move))
+        if exact is not None:
+            return exact
         for i, p in enumerate(self.positions):
             if p.deal == deal and p.move >= move:
                 return i

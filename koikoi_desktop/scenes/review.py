@@ -23,7 +23,12 @@ Decisions:
   ``update`` / ``relayout``; the board picture of a position is rendered once and kept.
 * The board reuses the table's layout (:func:`koikoi_desktop.ui.layout.compute`) and its
   display model (:class:`koikoi_desktop.ui.board.Board`), so cards sit where the table puts
-  them; a tenth of the width is taken from the table's field for a wider side panel.
+  them; a tenth of the width is taken from the table's field for a wider side panel, and
+  the opponent's hand, face up, is laid out side by side (``open_hand``), not as the
+  overlapping backs of the table.
+* The move list wraps a long move to two lines (a seat name such as "Computer
+  (Intermediate)" and two card names do not fit one line of the side panel), the lines
+  worked out once per language and width.
 """
 
 from __future__ import annotations
@@ -35,16 +40,17 @@ import pygame
 
 from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.engine import Action
+from koikoi_desktop.engine import Action, RecordError, RoundState
 from koikoi_desktop.review.analysis import (
+    CLASSES,
     Judgement,
     Review,
     decision_points,
 )
 from koikoi_desktop.review.runner import ReviewRunner, cached_review
-from koikoi_desktop.review.timeline import Timeline
+from koikoi_desktop.review.timeline import DealLine, Position, Timeline
 from koikoi_desktop.scenes import review_view
-from koikoi_desktop.scenes.base import Scene
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import scale_of
 from koikoi_desktop.scenes.table_text import (
     card_name,
@@ -72,7 +78,7 @@ class ReviewScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: AppServices,
         *,
         record: str = "",
         match_id: str | None = None,
@@ -113,13 +119,15 @@ class ReviewScene(Scene):
         self.picture: review_view.Picture | None = None  # the position on screen, drawn
         self.pointer_pos: tuple[int, int] = (0, 0)
         self._rows_text: dict[tuple[int, str], str] = {}
+        self._lines_key: tuple[str, int, int, int] | None = None
+        self._lines: tuple[list[list[str]], list[int]] = ([], [])
         self.lay: Any = None
         self.geo: dict[str, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ set-up
     @property
     def scale(self) -> float:
-        return scale_of(self.size, float(getattr(self.app, "ui_scale", 1.0) or 1.0))
+        return scale_of(self.size, self.app.ui_scale)
 
     def px(self, n: float) -> int:
         return round(n * self.scale)
@@ -130,7 +138,7 @@ class ReviewScene(Scene):
     def enter(self) -> None:
         try:
             self.timeline = Timeline.from_record(self.record, settled_only=self.settled_only)
-        except ValueError as exc:  # RecordError: a record that does not replay
+        except RecordError as exc:  # a record that does not replay
             self.error = gfx.tr("ui.review.unreadable", why=str(exc)[:120])
             self.relayout()
             return
@@ -154,7 +162,7 @@ class ReviewScene(Scene):
         self.follow()
 
     def cached(self) -> Review | None:
-        store = getattr(self.app, "storage", None)
+        store = self.app.storage
         if self.match_id is None or store is None or self.rounds is not None:
             return None
         return cached_review(store, self.match_id, worlds=WORLDS)
@@ -172,7 +180,7 @@ class ReviewScene(Scene):
         w, h = self.size
         foot = self.px(78)
         extra = round(w * 0.10)
-        self.lay = layout_mod.compute((w - extra, h - foot), getattr(self.app, "ui_scale", 1.0))
+        self.lay = layout_mod.compute((w - extra, h - foot), self.app.ui_scale, open_hand=True)
         lay = self.lay
         side = pygame.Rect(
             lay.sidebar.x, lay.sidebar.y, w - lay.sidebar.x, h - foot - lay.sidebar.y
@@ -239,11 +247,11 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------------ reading
     @property
-    def position(self) -> Any:
+    def position(self) -> Position | None:
         t = self.timeline
         return t.positions[self.index] if t is not None and t.positions else None
 
-    def state(self) -> Any:
+    def state(self) -> RoundState:
         p = self.position
         assert self.timeline is not None and p is not None
         return self.timeline.deals[p.deal].state_at(p.move)
@@ -278,16 +286,18 @@ class ReviewScene(Scene):
         self.follow()
 
     def follow(self) -> None:
-        """Scroll the move list so the current row shows."""
-        rect = self.geo.get("list")
-        if rect is None:
+        """Scroll the move list so the current row shows (a third down when it was out of
+        view, so the moves before it show too)."""
+        if self.geo.get("list") is None:
             return
-        visible = max(1, (rect.h - self.px(4)) // self.row_h())
         row = next((i for i, (pos, _) in enumerate(self.rows) if pos == self.index), 0)
-        margin = min(2, visible // 4)
-        if not self.list_scroll + margin <= row < self.list_scroll + visible - margin:
-            self.list_scroll = row - visible // 3  # out of view: bring it a third down
-        self.list_scroll = max(0, min(self.list_scroll, max(0, len(self.rows) - visible)))
+        shown = [i for i, _, _ in self.list_rows()]
+        inside = shown[2:-2] if len(shown) > 6 else shown
+        if row not in inside:
+            self.list_scroll = row - max(1, len(shown)) // 3
+        self.list_scroll = max(0, min(self.list_scroll, self.max_scroll()))
+        while row not in [i for i, _, _ in self.list_rows()] and self.list_scroll < row:
+            self.list_scroll += 1
 
     def step_round(self, d: int) -> None:
         t = self.timeline
@@ -359,7 +369,7 @@ class ReviewScene(Scene):
         if r.error is not None:
             self.note = gfx.tr("ui.review.failed", why=str(r.error)[:100])
             return
-        store = getattr(self.app, "storage", None)
+        store = self.app.storage
         if store is None or self.match_id is None or self.rounds is not None:
             return
         if store.get_match(self.match_id) is not None:  # never a review without its match
@@ -438,7 +448,7 @@ class ReviewScene(Scene):
 
     def wheel(self, dy: int) -> None:
         if self.geo.get("list", pygame.Rect(0, 0, 0, 0)).collidepoint(self.pointer_pos):
-            self.list_scroll = max(0, min(len(self.rows) - 1, self.list_scroll - dy * 3))
+            self.list_scroll = max(0, min(self.max_scroll(), self.list_scroll - dy * 3))
         else:
             self.go(self.index - dy)
 
@@ -453,7 +463,7 @@ class ReviewScene(Scene):
     def hits_now(self) -> list[tuple[pygame.Rect, Callable[[], Any]]]:
         """Clickable rows: the move list, and the summary's worst moves when it is open."""
         out: list[tuple[pygame.Rect, Callable[[], Any]]] = []
-        for rect, pos in self.list_rows():
+        for _, rect, pos in self.list_rows():
             if pos is not None:
                 out.append((rect, self._goto(pos)))
         if self.show_summary:
@@ -475,7 +485,7 @@ class ReviewScene(Scene):
     def seat_name(self, seat: int) -> str:
         return self.names[seat]
 
-    def move_text(self, state: Any, action: Action | str) -> str:
+    def move_text(self, state: RoundState, action: Action | str) -> str:
         """A move in words: the card and what it took, a draw's choice, koi-koi, stop …"""
         a = action if isinstance(action, Action) else Action.from_text(action)
         k = a.kind
@@ -503,6 +513,16 @@ class ReviewScene(Scene):
             else "ui.review.move.keep_instant"
         )
 
+    def made_text(self, state: RoundState) -> str:
+        """At a koi-koi decision, the yaku the seat has made ("Animals: 1 · Ribbons: 1", as
+        the koi-koi panel lists them); "" at any other move."""
+        if state.phase != "decide" or state.to_move is None:
+            return ""
+        made = state.view(state.to_move).koikoi_odds().yaku
+        return " · ".join(
+            gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points) for y in made
+        )
+
     def class_text(self, cls: str) -> str:
         mark = MARKS[cls]
         word = gfx.tr(f"ui.review.class.{cls}")
@@ -513,7 +533,7 @@ class ReviewScene(Scene):
             return gfx.tr(f"ui.review.reason.{j.reason.key[7:]}", **j.reason.params)
         return reason_text(j.reason)  # type: ignore[arg-type]
 
-    def result_text(self, deal: Any) -> str:
+    def result_text(self, deal: DealLine) -> str:
         out = deal.final.outcome
         if out is None:
             return gfx.tr("ui.review.unfinished")
@@ -550,20 +570,77 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------------ geometry
     def row_h(self) -> int:
+        """The height of one line of the move list."""
         return max(18, self.px(24))
 
-    def list_rows(self) -> list[tuple[pygame.Rect, int | None]]:
+    def list_font(self) -> int:
+        return self.font(13)
+
+    def row_width(self) -> int:
+        """The width the words of a move-list row may take (its class mark sits at the right)."""
+        fs = self.list_font()
+        mark_w = gfx.measure("??", fs, bold=True)[0] + self.px(10)
+        return self.geo["list"].w - mark_w - self.px(14)
+
+    def row_lines(self, i: int) -> list[str]:
+        """The lines of move-list row ``i``: a round's heading, or a move (or a round's result)
+        wrapped to two lines at most, so a long card name or seat name is not cut short."""
+        return self._row_layout()[0][i]
+
+    def row_height(self, i: int) -> int:
+        """Move-list row ``i``'s height: one line, and a shorter step per wrapped line."""
+        return self._row_layout()[1][i]
+
+    def _row_layout(self) -> tuple[list[list[str]], list[int]]:
+        """Every row's lines and height, worked out once per language, list width and match
+        (every frame reads them)."""
+        key = (gfx.tr("ui.review.title"), self.geo["list"].w, self.list_font(), len(self.rows))
+        if self._lines_key != key:
+            lines = [self._wrap_row(i) for i in range(len(self.rows))]
+            step = round(self.list_font() * 1.25)
+            heights = [self.row_h() + (len(x) - 1) * step for x in lines]
+            self._lines_key, self._lines = key, (lines, heights)
+        return self._lines
+
+    def _wrap_row(self, i: int) -> list[str]:
+        pos, number = self.rows[i]
+        if pos is None:
+            return [gfx.tr("ui.common.round_n", n=number)]
+        text, _ = self.row_text(pos)
+        final = self.move_at(pos) is None
+        lines = gfx.wrap(text, self.list_font(), self.row_width(), bold=final)
+        if len(lines) > 2:  # the second line ends with the rest (cut at drawing)
+            lines = [lines[0], " ".join(lines[1:])]
+        return lines
+
+    def max_scroll(self) -> int:
+        """The largest scroll that still fills the list (the last rows at its bottom)."""
+        rect = self.geo.get("list")
+        if rect is None or not self.rows:
+            return 0
+        room = rect.h - self.px(4)
+        heights = self._row_layout()[1]
+        i = len(self.rows)
+        while i > 0 and room - heights[i - 1] >= 0:
+            room -= heights[i - 1]
+            i -= 1
+        return i
+
+    def list_rows(self) -> list[tuple[int, pygame.Rect, int | None]]:
+        """The move-list rows in view: (row number, rectangle, position index or None for a
+        round's heading)."""
         rect = self.geo.get("list")
         if rect is None:
             return []
-        rh = self.row_h()
-        top = rect.y + self.px(4)
+        y = rect.y + self.px(4)
+        heights = self._row_layout()[1]
         out = []
         for i in range(self.list_scroll, len(self.rows)):
-            y = top + (i - self.list_scroll) * rh
+            rh = heights[i]
             if y + rh > rect.bottom:
                 break
-            out.append((pygame.Rect(rect.x, y, rect.w, rh), self.rows[i][0]))
+            out.append((i, pygame.Rect(rect.x, y, rect.w, rh), self.rows[i][0]))
+            y += rh
         return out
 
     def summary_box(self) -> pygame.Rect:
@@ -577,7 +654,7 @@ class ReviewScene(Scene):
         return [
             (rect, t.index_of(j.deal, j.move))
             for _, rows in self.summary_rows_by_seat()
-            for rect, j in rows
+            for rect, j, _ in rows
         ]
 
     def worst(self, seat: int) -> list[Judgement]:
@@ -611,16 +688,79 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         review_view.draw(self, surface)
 
-    def summary_rows_by_seat(self) -> list[tuple[int, list[tuple[pygame.Rect, Judgement]]]]:
+    def summary_column(self, k: int) -> pygame.Rect:
+        """Column ``k`` of the summary (0: the seat at the bottom of the board)."""
         box = self.summary_box()
-        col_w = (box.w - self.px(48)) // 2
+        pad = self.px(16)
+        col_w = (box.w - 3 * pad) // 2
+        top = box.y + self.px(58)
+        return pygame.Rect(box.x + pad + k * (col_w + pad), top, col_w, box.bottom - top)
+
+    def counts_lines(self, seat: int, width: int) -> list[str]:
+        """A seat's counts per class ("Good 54 · Inaccuracy ?! 14 · …"), on as many lines as
+        ``width`` needs, each count whole on its line."""
+        mine = [j for j in self.judged.values() if j.seat == seat]
+        items = [f"{self.class_text(c)} {sum(j.cls == c for j in mine)}" for c in CLASSES]
+        lines = [items[0]]
+        for item in items[1:]:
+            joined = f"{lines[-1]} · {item}"
+            if gfx.measure(joined, self.font(14))[0] <= width:
+                lines[-1] = joined
+            else:
+                lines.append(item)
+        return lines
+
+    def worst_lines(self, j: Judgement, width: int) -> list[tuple[str, int, str]]:
+        """The lines of one of the summary's worst moves: (text, font size, role) — the round,
+        class and loss (``head``); what was played instead of what (``move``); why (``why``);
+        the last two at most two lines each."""
+        st = self.timeline.deals[j.deal].states[j.move] if self.timeline else None
+        head = (
+            f"{gfx.tr('ui.common.round_n', n=j.round)} · {self.class_text(j.cls)} · -{j.loss:.1f}"
+        )
+        out = [(head, self.font(13), "head")]
+        texts: list[tuple[str, int, str]] = []
+        if st is not None:
+            instead = gfx.tr(
+                "ui.review.instead",
+                played=self.move_text(st, j.played),
+                best=self.move_text(st, j.best),
+            )
+            texts.append((instead, self.font(13), "move"))
+        texts.append((self.why_text(j), self.font(12), "why"))
+        for text, size, role in texts:
+            lines = gfx.wrap(text, size, width)
+            if len(lines) > 2:  # the second line ends with the rest (cut at drawing)
+                lines = [lines[0], " ".join(lines[1:])]
+            out += [(line, size, role) for line in lines]
+        return out
+
+    def worst_top(self) -> int:
+        """Where the "biggest mistakes" heading sits, below the name, the accuracy and the
+        counts (the longer of the two seats' counts, so both columns line up)."""
+        col_w = self.summary_column(0).w
+        seats = (self.viewer, 1 - self.viewer)
+        counts = max(len(self.counts_lines(seat, col_w)) for seat in seats)
+        return self.summary_column(0).y + self.px(28 + 24 + 6) + counts * self.px(19)
+
+    def summary_rows_by_seat(
+        self,
+    ) -> list[tuple[int, list[tuple[pygame.Rect, Judgement, list[tuple[str, int, str]]]]]]:
+        """Each seat's worst moves as the summary shows them: (seat, [(rectangle, judgement,
+        lines)]), rows as tall as their wrapped lines, only those that fit the box."""
         out = []
-        for seat in (self.viewer, 1 - self.viewer):
-            x = box.x + self.px(16) + (0 if seat == self.viewer else col_w + self.px(16))
-            y = box.y + self.px(170)
+        top = self.worst_top() + self.px(26)
+        bottom = self.summary_box().bottom - self.px(40)  # above the keys line
+        for k, seat in enumerate((self.viewer, 1 - self.viewer)):
+            col = self.summary_column(k)
+            y = top
             rows = []
             for j in self.worst(seat):
-                rows.append((pygame.Rect(x, y, col_w, self.px(62)), j))
-                y += self.px(68)
+                lines = self.worst_lines(j, col.w - self.px(12))
+                h = self.px(8) + sum(round(size * 1.3) for _, size, _ in lines)
+                if y + h > bottom:
+                    break
+                rows.append((pygame.Rect(col.x, y, col.w, h), j, lines))
+                y += h + self.px(6)
             out.append((seat, rows))
         return out

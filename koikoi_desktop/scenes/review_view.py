@@ -8,20 +8,21 @@ move list, the slider and, when open, the summary.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-from koikoi_desktop.review.analysis import CLASSES, Review, turn_of
+from koikoi_desktop.engine import Action, RoundState
+from koikoi_desktop.review.analysis import Judgement, Review, turn_of
+from koikoi_desktop.review.runner import ReviewRunner
+from koikoi_desktop.review.timeline import DealLine, Position, Timeline
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import Director
 from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
-from koikoi_desktop.ui.widgets import draw_focus
-
-if TYPE_CHECKING:
-    from koikoi_desktop.scenes.review import ReviewScene
+from koikoi_desktop.ui.widgets import FocusGroup, draw_focus
 
 COLORS = {
     "good": theme.MUTED,
@@ -30,6 +31,57 @@ COLORS = {
     "blunder": theme.DANGER,
 }
 GROUPS = ("bright", "animal", "ribbon", "plain")
+
+
+class ReviewScene(Protocol):
+    """What drawing reads of the review screen (:class:`koikoi_desktop.scenes.review.
+    ReviewScene`): its data, geometry and words. A protocol, so the screen may import this
+    module without this module importing it back (no import circle)."""
+
+    app: AppServices
+    size: tuple[int, int]
+    timeline: Timeline | None
+    error: str
+    note: str
+    geo: dict[str, pygame.Rect]
+    lay: Any
+    focus: FocusGroup
+    #: The board picture of the position on screen (a cache drawing fills, see ``Picture``).
+    picture: Picture | None
+    index: int
+    viewer: int
+    names: tuple[str, str]
+    judged: dict[tuple[int, int], Judgement]
+    decisions: set[tuple[int, int]]
+    runner: ReviewRunner | None
+    show_summary: bool
+
+    @property
+    def position(self) -> Position | None: ...
+    def px(self, n: float) -> int: ...
+    def font(self, n: int) -> int: ...
+    def state(self) -> RoundState: ...
+    def judgement(self, index: int | None = None) -> Judgement | None: ...
+    def seat_name(self, seat: int) -> str: ...
+    def move_text(self, state: RoundState, action: Action | str) -> str: ...
+    def made_text(self, state: RoundState) -> str: ...
+    def class_text(self, cls: str) -> str: ...
+    def why_text(self, j: Judgement) -> str: ...
+    def result_text(self, deal: DealLine) -> str: ...
+    def row_text(self, pos: int) -> tuple[str, str]: ...
+    def row_h(self) -> int: ...
+    def list_font(self) -> int: ...
+    def row_width(self) -> int: ...
+    def row_lines(self, i: int) -> list[str]: ...
+    def list_rows(self) -> list[tuple[int, pygame.Rect, int | None]]: ...
+    def marked_cards(self) -> tuple[list[int], list[int]]: ...
+    def summary_box(self) -> pygame.Rect: ...
+    def summary_column(self, k: int) -> pygame.Rect: ...
+    def counts_lines(self, seat: int, width: int) -> list[str]: ...
+    def worst_top(self) -> int: ...
+    def summary_rows_by_seat(
+        self,
+    ) -> list[tuple[int, list[tuple[pygame.Rect, Judgement, list[tuple[str, int, str]]]]]]: ...
 
 
 @dataclass(frozen=True)
@@ -156,7 +208,7 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
                     surface, tag, fs, r.center, anchor="center", bold=True, color=theme.INK
                 )
     p = scene.position
-    assert scene.timeline is not None
+    assert scene.timeline is not None and p is not None
     d = scene.timeline.deals[p.deal]
     if p.move >= len(d.moves):
         banner(scene, surface, scene.result_text(d))
@@ -228,6 +280,9 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
             name=scene.seat_name(mover) if mover is not None else "",
         )
         lines.append((head, theme.OCHRE, True))
+        made = scene.made_text(st)  # a koi-koi decision: what there is to stop with
+        if made:
+            lines.append((made, theme.PAPER, False))
         played = scene.move_text(st, d.moves[p.move])
         lines.append((gfx.tr("ui.review.played", move=played), theme.PAPER, False))
         if j is not None:
@@ -271,22 +326,25 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
     """The move list: a heading per round, a row per move (its decision's mark at the
-    right), and each round's result; the current position outlined."""
+    right, a long move on two lines), and each round's result; the current position
+    outlined."""
     rect = scene.geo["list"]
     pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=6)
     t = scene.timeline
     assert t is not None
-    fs = scene.font(13)
-    mark_w = gfx.measure("??", fs, bold=True)[0] + scene.px(10)
-    for i, (r, pos) in enumerate(scene.list_rows()):
+    fs = scene.list_font()
+    step = round(fs * 1.25)
+    width = scene.row_width()
+    for i, r, pos in scene.list_rows():
+        lines = scene.row_lines(i)
+        top = r.y + (scene.row_h() - gfx.measure("Ág", fs)[1]) // 2  # line 1 as in a 1-line row
         if pos is None:
-            n = scene.rows[scene.list_scroll + i][1]
             pygame.draw.line(
                 surface, theme.PANEL_EDGE, (r.x, r.bottom - 2), (r.right, r.bottom - 2)
             )
             gfx.blit_text(
                 surface,
-                gfx.tr("ui.common.round_n", n=n),
+                lines[0],
                 fs,
                 (r.x + scene.px(6), r.centery),
                 anchor="midleft",
@@ -294,7 +352,7 @@ def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
                 color=theme.OCHRE,
             )
             continue
-        text, mark = scene.row_text(pos)
+        _, mark = scene.row_text(pos)
         if pos == scene.index:
             pygame.draw.rect(surface, theme.BUTTON_HOVER, r)
             pygame.draw.rect(surface, theme.OCHRE, r, width=2)
@@ -307,23 +365,23 @@ def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
             color = theme.MUTED  # a round's result, or a forced move
         else:
             color = theme.PAPER
-        gfx.blit_text(
-            surface,
-            text,
-            fs,
-            (r.x + scene.px(6), r.centery),
-            anchor="midleft",
-            color=color,
-            bold=final,
-            max_width=r.w - mark_w - scene.px(8),
-        )
+        for k, line in enumerate(lines):
+            gfx.blit_text(
+                surface,
+                line,
+                fs,
+                (r.x + scene.px(6), top + k * step),
+                color=color,
+                bold=final,
+                max_width=width,
+            )
         if mark:
             gfx.blit_text(
                 surface,
                 mark,
                 fs,
-                (r.right - scene.px(6), r.centery),
-                anchor="midright",
+                (r.right - scene.px(6), top),
+                anchor="topright",
                 bold=True,
                 color=color,
             )
@@ -406,7 +464,9 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
     box = scene.summary_box()
-    gfx.draw_panel(surface, box, alpha=245)
+    # the board behind is veiled (its cards and captions would show through the panel)
+    gfx.dim(surface.subsurface(scene.geo["main"].clip(surface.get_rect())), 170)
+    gfx.draw_panel(surface, box, alpha=250)
     pad = scene.px(16)
     title = gfx.tr("ui.review.summary_title")
     if scene.runner is not None:
@@ -421,11 +481,10 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
         max_width=box.w - 2 * pad,
     )
     review = Review(list(scene.judged.values()))
-    col_w = (box.w - scene.px(48)) // 2
     rows = dict(scene.summary_rows_by_seat())
-    for seat in (scene.viewer, 1 - scene.viewer):
-        x = box.x + pad + (0 if seat == scene.viewer else col_w + pad)
-        y = box.y + scene.px(58)
+    for k, seat in enumerate((scene.viewer, 1 - scene.viewer)):
+        col = scene.summary_column(k)
+        x, y, col_w = col.x, col.y, col.w
         s = review.seat_summary(seat)
         gfx.blit_text(
             surface, scene.seat_name(seat), scene.font(18), (x, y), bold=True, max_width=col_w
@@ -440,48 +499,27 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
             max_width=col_w,
         )
         y += scene.px(24)
-        counts = " · ".join(f"{scene.class_text(c)} {s['counts'][c]}" for c in CLASSES)
-        gfx.blit_text(surface, counts, scene.font(14), (x, y), color=theme.MUTED, max_width=col_w)
-        y += scene.px(24)
+        for line in scene.counts_lines(seat, col_w):
+            gfx.blit_text(surface, line, scene.font(14), (x, y), color=theme.MUTED, max_width=col_w)
+            y += scene.px(19)
+        y = scene.worst_top()
         head = gfx.tr("ui.review.worst") if s["worst"] else gfx.tr("ui.review.no_worst")
         gfx.blit_text(surface, head, scene.font(14), (x, y), bold=True, max_width=col_w)
-        for rect, j in rows.get(seat, []):
+        for rect, j, lines in rows.get(seat, []):
             gfx.draw_panel(surface, rect, alpha=200, radius=6)
-            st = scene.timeline.deals[j.deal].states[j.move] if scene.timeline else None
-            line1 = (
-                f"{gfx.tr('ui.common.round_n', n=j.round)} · "
-                f"{scene.class_text(j.cls)} · -{j.loss:.1f}"
-            )
-            gfx.blit_text(
-                surface,
-                line1,
-                scene.font(13),
-                (rect.x + 6, rect.y + 4),
-                bold=True,
-                color=COLORS[j.cls],
-                max_width=rect.w - 12,
-            )
-            if st is not None:
-                line2 = gfx.tr(
-                    "ui.review.instead",
-                    played=scene.move_text(st, j.played),
-                    best=scene.move_text(st, j.best),
-                )
+            ly = rect.y + scene.px(4)
+            for text, size, role in lines:
+                color = {"head": COLORS[j.cls], "move": theme.PAPER}.get(role, theme.MUTED)
                 gfx.blit_text(
                     surface,
-                    line2,
-                    scene.font(13),
-                    (rect.x + 6, rect.y + 4 + scene.px(19)),
-                    max_width=rect.w - 12,
+                    text,
+                    size,
+                    (rect.x + scene.px(6), ly),
+                    bold=role == "head",
+                    color=color,
+                    max_width=rect.w - scene.px(12),
                 )
-            gfx.blit_text(
-                surface,
-                scene.why_text(j),
-                scene.font(12),
-                (rect.x + 6, rect.y + 4 + scene.px(38)),
-                color=theme.MUTED,
-                max_width=rect.w - 12,
-            )
+                ly += round(size * 1.3)
     gfx.blit_text(
         surface,
         gfx.tr("ui.review.summary_keys"),

@@ -36,7 +36,7 @@ from koikoi_desktop.engine.rules import PRESET_TOGGLES
 from koikoi_desktop.names import preset_name, rule_label, rule_value_label
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
 
@@ -346,7 +346,7 @@ class SettingsScene(LearnScene):
                 lab("ui.settings.name_display"), styles, i18n.get_name_style(), self.set_name_style
             )
         )
-        levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in ("full", "highlights", "none")]
+        levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in helps.LEVELS]
         add(
             WideChoice(
                 lab("ui.settings.help_level"),

@@ -11,7 +11,13 @@
 
 from __future__ import annotations
 
-LEVELS: tuple[str, ...] = ("full", "highlights", "none")
+from typing import get_args
+
+from koikoi_desktop.storage.models import HelpLevel
+
+#: The levels, in the order the new-game and settings screens offer them: the values a
+#: setting and a ledger row may hold (``storage.models.HelpLevel``, the one list of them).
+LEVELS: tuple[str, ...] = get_args(HelpLevel)
 SHOWS: dict[str, frozenset[str]] = {
     "full": frozenset({"targets", "tracker", "panel", "hints"}),
     "highlights": frozenset({"targets"}),
@@ -20,5 +26,7 @@ SHOWS: dict[str, frozenset[str]] = {
 
 
 def shows(level: str, what: str) -> bool:
-    """Whether help level ``level`` shows ``what`` (targets, tracker, panel or hints)."""
-    return what in SHOWS.get(level, SHOWS["full"])
+    """Whether help level ``level`` shows ``what`` (targets, tracker, panel or hints); a level
+    that is not one of :data:`LEVELS` is a KeyError (the recorder and the settings model only
+    ever hand out those)."""
+    return what in SHOWS[level]

@@ -43,6 +43,9 @@ class TableLayout:
     message: pygame.Rect
     lift: int
     gap: int
+    #: Distance between the opponent's hand cards, in small-card widths (0.62: overlapping
+    #: backs at the table; more than 1: side by side, readable, in a review's open hands).
+    opp_step: float = 0.62
     field_cache: dict[int, list[pygame.Rect]] = field(default_factory=dict)
 
     def field_slots(self, n: int) -> list[pygame.Rect]:
@@ -72,7 +75,7 @@ class TableLayout:
         if top:
             cw, ch = self.small
             area = self.opp_hand
-            step = min(cw * 0.62, (area.w - cw) / max(1, n - 1))
+            step = min(cw * self.opp_step, (area.w - cw) / max(1, n - 1))
         else:
             cw, ch = self.card
             area = self.hand_area
@@ -93,8 +96,13 @@ class TableLayout:
         return [pygame.Rect(round(area.x + i * step), y, cw, ch) for i in range(n)]
 
 
-def compute(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
-    """The layout for a window of ``size`` at UI scale ``ui_scale`` (1.0 = normal)."""
+def compute(
+    size: tuple[int, int], ui_scale: float = 1.0, *, open_hand: bool = False
+) -> TableLayout:
+    """The layout for a window of ``size`` at UI scale ``ui_scale`` (1.0 = normal).
+
+    ``open_hand``: the opponent's hand is shown face up (the match review), so its eight small
+    cards sit side by side, readable, and its capture groups take the rest of the band."""
     w, h = size
     s = min(w / 1280, h / 800) * ui_scale
     gap = max(6, round(8 * s))
@@ -124,7 +132,8 @@ def compute(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
     y = my_band.bottom + gap
     hand_area = pygame.Rect(main.x + gap, y, main.w - 2 * gap, main.bottom - y - gap)
     # opponent: hand on the left, capture groups to the right
-    opp_hand = pygame.Rect(opp_band.x, opp_band.y + caption, round(sw * (1 + 0.62 * 7)), sh)
+    opp_step = (sw + max(3, gap // 2)) / sw if open_hand else 0.62
+    opp_hand = pygame.Rect(opp_band.x, opp_band.y + caption, round(sw * (1 + opp_step * 7)), sh)
     opp_caps = _groups(
         pygame.Rect(
             opp_hand.right + 3 * gap,
@@ -164,6 +173,7 @@ def compute(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
         message=message,
         lift=lift,
         gap=gap,
+        opp_step=opp_step,
     )
 
 

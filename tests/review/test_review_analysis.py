@@ -14,7 +14,7 @@ from koikoi_desktop.ai.evaluate import evaluate_actions
 from koikoi_desktop.ai.utility import MatchGoal
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, match_record, new_match, new_round
 from koikoi_desktop.engine.actions import DECLARE, KOIKOI
-from koikoi_desktop.engine.cards import ids_of
+from koikoi_desktop.engine.cards import GAJI, ids_of
 from koikoi_desktop.review.analysis import (
     Review,
     decision_kind,
@@ -291,3 +291,34 @@ def test_an_instant_win_not_declared_is_judged_against_declaring(timing: str) ->
     assert declared > 0 and declared == int(declared)  # sure points: the same in every world
     if j.best == "declare":
         assert j.reason.key == "declare" and j.loss == round(declared - j.values[str(other)], 3)
+
+
+def test_every_decision_kind_of_both_seats_is_found_and_judged() -> None:
+    """With the lightning wild (Gaji), the hand exchange and optional instant wins, random
+    matches give every kind of decision to both seats; each is judged over exactly its legal
+    alternatives, the loss measured against the best of them."""
+    rules = NINTENDO.model_copy(
+        update={
+            "gaji_wild": True,
+            "hand_exchange": True,
+            "instant_win_declaration": "optional",
+        }
+    )
+    found: dict[tuple[str, int], Any] = {}
+    for seed in range(60):
+        m = new_match(rules, first_dealer=seed % 2, seed=seed, rounds=2)
+        rng = random.Random(seed)
+        while m.outcome is None:
+            m.apply(rng.choice(m.round.legal_actions()))
+        for p in decision_points(Timeline.from_record(match_record(m))):
+            found.setdefault((p.kind, p.seat), p)
+    kinds = {"play", "match", "koikoi", "exchange", "gaji"}
+    assert {(k, s) for k in kinds for s in (0, 1)} <= set(found), sorted(found)
+    for (kind, _), p in sorted(found.items()):
+        legal = {str(a) for a in p.view.legal}
+        j = judge(p, worlds=6)
+        assert (j.kind, j.seat, j.played) == (kind, p.seat, str(p.played))
+        assert set(j.values) == legal and j.best in legal
+        assert j.loss == round(max(0.0, j.values[j.best] - j.values[j.played]), 3)
+        if kind == "gaji":  # a choice the lightning's wildness made
+            assert any(GAJI in (a.card, a.target) for a in p.view.legal)

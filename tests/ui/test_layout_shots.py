@@ -258,3 +258,62 @@ def test_match_result_with_unsaved_matches_keeps_its_line_clear(
     note = next(ln for ln in lines if ln.text == gfx.tr("ui.storage.ledger_not_saved"))
     assert not note.rect.colliderect(r.chart_rect())
     buttons_clear(r, r.chart_rect(), note.rect)
+
+
+# ---------------------------------------------------------------------------- review
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
+    """The review of a whole match (issue 14): a judged move with both hands open, then the
+    summary over the board; every line whole, in the window, none on another."""
+    from koikoi_desktop.engine import match_record
+    from koikoi_desktop.scenes import review as review_mod
+
+    monkeypatch.setattr(review_mod, "WORLDS", 4)
+    a = make_app(tmp_path / "data", lang)
+    t = scenes.create(
+        "table", a, autoplay=True, seed=2, preset="nintendo", fast_forward="match-result"
+    )
+    a.stack.push(t)
+    t.enter()
+    result = a.stack.top
+    assert result.name == "match-result"
+    rv = scenes.create(
+        "review",
+        a,
+        record=match_record(result.match),
+        names=result.names,
+        seats=("human", "intermediate"),
+        inline=True,
+    )
+    a.stack.push(rv)
+    while rv.runner is not None:
+        a.stack.update(1 / 60)
+    flagged = [k for k, j in rv.judged.items() if j.cls != "good"]
+    assert flagged
+    rv.go(rv.timeline.index_of(*flagged[0]))
+    lay = rv.lay
+    # both hands face up, the opponent's side by side (no card covering another)
+    a.stack.draw(a.screen)
+    boxes = rv.picture.boxes
+    st = rv.state()
+    top = [boxes[c] for c in sorted(st.hand(1 - rv.viewer))]
+    assert top and all(r.size == lay.small for r in top)
+    assert all(x.right <= y.x for x, y in itertools.pairwise(top))
+    assert all(rv.geo["main"].contains(r) for r in top)
+    lines = record(monkeypatch)
+    a.stack.draw(a.screen)
+    shot(a, tmp_path / f"review-{lang}.png")
+    check(lines, f"review {lang}", overlays=(rv.geo["list"],))
+    listed = [ln for ln in lines if rv.geo["list"].contains(ln.rect)]
+    assert listed and not [ln.text for ln in listed if ln.cut]  # the move list: nothing cut
+    buttons_clear(rv, rv.geo["list"], rv.geo["panel"])
+    rv.toggle_summary()
+    lines.clear()
+    a.stack.draw(a.screen)
+    shot(a, tmp_path / f"review-summary-{lang}.png")
+    box = rv.summary_box()
+    inside = [ln for ln in lines if box.contains(ln.rect)]
+    assert rv.summary_rows() and inside
+    check(inside, f"review summary {lang}")

@@ -19,7 +19,7 @@ from koikoi_desktop.engine import PRESETS, match_record, new_match
 from koikoi_desktop.scenes import review as review_mod
 from koikoi_desktop.scenes.review import ReviewScene
 from koikoi_desktop.storage import MatchRecord, Storage
-from koikoi_desktop.ui import gfx
+from koikoi_desktop.ui import gfx, helps
 
 
 @pytest.fixture(autouse=True)
@@ -113,6 +113,9 @@ def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
     assert rv.seats == ("human", "intermediate") and rv.runner is not None
     t = rv.timeline
     assert t is not None and len(t.deals) == len(m.ledger)
+    # the record read back from the ledger replays to the match's own end
+    assert t.match.balances == m.balances and t.match.outcome == m.outcome
+    assert t.deals[-1].final.caps == m.round.caps
     # usable while the analysis runs: stepping, drawing
     key(rv, pygame.K_RIGHT)
     key(rv, pygame.K_RIGHT)
@@ -121,10 +124,13 @@ def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
     assert rv.index == 1
     key(rv, pygame.K_END)
     assert rv.index == len(t.positions) - 1
+    assert any(pos == rv.index for _, _, pos in rv.list_rows())  # the move list follows
     key(rv, pygame.K_HOME)
     assert rv.index == 0
+    assert any(pos == rv.index for _, _, pos in rv.list_rows())
     key(rv, pygame.K_DOWN)
     assert t.positions[rv.index].deal == 1 and t.positions[rv.index].move == 0
+    assert any(pos == rv.index for _, _, pos in rv.list_rows())
     key(rv, pygame.K_UP)
     assert rv.index == 0
     words = drawn(rv, monkeypatch)
@@ -163,7 +169,7 @@ def test_clicking_a_move_in_the_list_goes_there(apps: list[Any], tmp_path: Path)
     found = a.storage.get_match(rec.match_id)
     rv = scenes.create("review", a, record=found[1], match_id=rec.match_id, inline=True)
     a.stack.push(rv)
-    rows = [(r, pos) for r, pos in rv.list_rows() if pos is not None]
+    rows = [(r, pos) for _, r, pos in rv.list_rows() if pos is not None]
     rect, pos = rows[3]
     rv.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert rv.index == pos
@@ -260,10 +266,30 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
 ) -> None:
     data = tmp_path / "data"
     a = make_app(apps, data)
+    # Settings: the help level row, stepped as Enter does, is saved at once
+    settings = scenes.create("settings", a)
+    a.stack.push(settings)
+    row = next(
+        w
+        for _, w in settings.rows
+        if w is not None and w.label() == gfx.tr("ui.settings.help_level")
+    )
+    assert row.value == "full"
+    row.activate()
+    assert a.settings.help_level == "highlights"
+    a.stack.pop()
+    # the new-game screen starts from the saved level; two clicks on its right half: none
     ng = scenes.create("new-game", a)
     a.stack.push(ng)
-    ng._set_help("none")
-    ng.start()
+    choice = next(w for w in ng.left if w.label() == gfx.tr("ui.settings.help_level"))
+    assert choice.value == "highlights"
+    right = (choice.rect.right - 5, choice.rect.centery)
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1))
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1))
+    assert choice.value == "none" and ng.help_level == "none"
+    start = ng.start_btn.rect.center
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     table = a.stack.find("table")  # under the first dealer's prompt
     assert table is not None and table.controller.config.help_level == "none"
     assert a.settings.help_level == "none"  # saved as the next game's default
@@ -278,6 +304,7 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
     words = drawn(ledger, monkeypatch)
     label = gfx.tr("ui.ledger.help", level=gfx.tr("ui.settings.help_level.highlights"))
     assert label in words
+    assert set(helps.SHOWS) == set(helps.LEVELS)  # every level says what it shows
 
 
 @pytest.mark.parametrize("level", ["full", "highlights", "none"])
@@ -327,3 +354,130 @@ def test_scene_flag_opens_the_review_of_a_seeded_match(apps: list[Any], tmp_path
     assert isinstance(rv, ReviewScene) and a.stack.names()[-2:] == ["match-result", "review"]
     assert rv.timeline is not None and rv.timeline.match.outcome is not None
     a.stack.draw(a.screen)
+
+
+@pytest.mark.parametrize("level", ["full", "highlights", "none"])
+def test_help_level_sets_the_koikoi_panel_numbers(
+    apps: list[Any], tmp_path: Path, level: str
+) -> None:
+    """Full help puts what stopping pays and what the opponent would win on the koi-koi panel;
+    light and none show the yaku only."""
+    import random
+
+    from koikoi_desktop.scenes.table import MatchConfig
+    from koikoi_desktop.scenes.table_prompts import decide_prompt
+
+    a = make_app(apps, tmp_path / "data")
+    cfg = MatchConfig(PRESETS["nintendo"], ("human", "human"), seed=3, help_level=level)
+    table = scenes.create("table", a, config=cfg)
+    a.stack.push(table)
+    c = table.controller
+    rng = random.Random(1)
+    for _ in range(40):  # into a koi-koi decision (the engine's moves, on the table's match)
+        m = c.played()
+        m.apply(rng.choice(m.round.legal_actions()))
+        if m.round.phase == "decide":
+            break
+    st = c.played().round
+    assert st.phase == "decide" and st.to_move is not None
+    prompt = decide_prompt(table, st.to_move, (1, len(st.moves), "decide"))
+    stop_line = gfx.tr("ui.decide.stop_now", n=0, breakdown="")[:6]
+    numbers = [ln for ln in prompt.lines if ln.startswith(stop_line)]
+    assert len(numbers) == (1 if level == "full" else 0)
+    yaku = st.view(st.to_move).koikoi_odds().yaku
+    assert len(prompt.lines) == len(yaku) + (3 if level == "full" else 0)
+
+
+def test_a_record_that_does_not_replay_is_said_on_the_screen(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a = make_app(apps, tmp_path / "data")
+    rv = scenes.create("review", a, record="koikoi-match/1\nnot a record\n", inline=True)
+    a.stack.push(rv)
+    assert rv.timeline is None and rv.runner is None
+    assert rv.error.startswith(gfx.tr("ui.review.unreadable", why="")[:12])
+    assert rv.error in drawn(rv, monkeypatch)
+    key(rv, pygame.K_RIGHT)  # nothing to step: no error
+    key(rv, pygame.K_ESCAPE)
+    assert a.stack.top is not rv
+
+
+def test_a_koikoi_decision_shows_the_yaku_there_was_to_stop_with(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koikoi_desktop.names import yaku_name
+    from koikoi_desktop.review.analysis import decision_points
+    from koikoi_desktop.review.timeline import Timeline
+
+    m = played_match(seed=4, rounds=2)
+    text = match_record(m)
+    t = Timeline.from_record(text)
+    point = next(p for p in decision_points(t) if p.kind == "koikoi")
+    a = make_app(apps, tmp_path / "data")
+    rv = scenes.create("review", a, record=text, inline=True)
+    a.stack.push(rv)
+    rv.go(t.index_of(point.deal, point.move))
+    made = rv.made_text(rv.state())
+    yaku = point.view.koikoi_odds().yaku
+    assert yaku and all(yaku_name(y.key) in made for y in yaku)
+    assert made in drawn(rv, monkeypatch)
+    rv.go(0)
+    assert rv.made_text(rv.state()) == ""
+
+
+#: Every reason key a review can give (``review.analysis.best_reason`` and the Intermediate's
+#: ``describe_play`` it reuses), with parameters of each kind.
+REVIEW_REASONS = (
+    "stop_sure",
+    "koikoi_ev",
+    "declare",
+    "search",
+    "search_draw",
+    "exchange_keep",
+    "review_keep",
+    "blocks",
+    "blocks_koikoi",
+    "completes",
+    "draw_takes",
+    "gaji",
+    "improves",
+    "takes",
+    "takes_toward",
+)
+
+
+@pytest.mark.parametrize("lang", ["ja", "uk", "ru", "sk"])
+def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang: str) -> None:
+    """A biggest mistake's one-line reason in each language: its own sentence, never the English
+    one the catalog lookup falls back to, with every placeholder filled."""
+    from koikoi_desktop.ai.base import Reason
+    from koikoi_desktop.review.analysis import Judgement
+
+    a = make_app(apps, tmp_path / "data")
+    rv = scenes.create("review", a, record="", inline=True)
+    params = {
+        "card": 3,
+        "drawn": 4,
+        "hand": 1,
+        "yaku": "tane",
+        "points": 6,
+        "ev": 2.5,
+        "n": 160,
+        "month": 3,
+        "instant": "teshi",
+    }
+
+    def why(key: str) -> str:
+        j = Judgement(
+            0, 0, 1, 1, 0, "play", "play 1", "play 3", 0.0, "good", {}, reason=Reason(key, params)
+        )
+        return rv.why_text(j)
+
+    english = {key: why(key) for key in REVIEW_REASONS}
+    try:
+        gfx.set_language(lang)
+        for key in REVIEW_REASONS:
+            text = why(key)
+            assert text != english[key] and "{" not in text and "ai.reason" not in text, key
+    finally:
+        gfx.set_language("en")
