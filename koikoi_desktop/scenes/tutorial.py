@@ -228,8 +228,12 @@ class TutorialScene(TableScene):
     def resume(self) -> None:
         if self.waiting_summary:  # the round summary was closed: the lesson is over
             self.waiting_summary = False
-            entry = self.controller.played().ledger[0]
-            self.points = entry.final if entry.winner == self.controller.viewer else 0
+            c = self.controller
+            m = c.played()
+            entry = m.ledger[0]
+            self.points = entry.final if entry.winner == c.viewer else 0
+            if c.display is not None:  # the finished round stays on show, with its result
+                c.display = (c.display[0], c.display[1], m.balances)
             self.lesson.finish()
             self.sync()
         super().resume()
@@ -316,7 +320,7 @@ class TutorialScene(TableScene):
         """The guide panel: the step, what to do and why, the keys, a refusal's reason."""
         g = self.guide_rect
         s = self.lay.scale
-        gfx.draw_panel(surface, g, edge=theme.OCHRE, alpha=250)
+        gfx.draw_panel(surface, g, edge=theme.OCHRE, alpha=255)  # the sidebar stays hidden
         pad = round(12 * s)
         x, w = g.x + pad, g.w - 2 * pad
         top = g.y + pad
