@@ -456,10 +456,11 @@ def test_tutorial_is_the_real_table_with_a_stacked_deal(lesson_app) -> None:  # 
 
 
 def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) -> None:  # type: ignore[no-untyped-def]
-    """The whole guided round with real mouse events: Continue clicked, every move dragged,
-    the opponent's scripted moves played by the table, Hanami made, Stop clicked on the real
-    koi-koi prompt, the round summary, the end of the lesson; the lit cards equal the engine's
-    legal moves at every play step; nothing reaches the ledger or the saved match."""
+    """The whole guided round with real mouse events: Continue clicked, the moves dragged (the
+    last one click-click), the opponent's scripted moves played by the table, Hanami made, Stop
+    clicked on the real koi-koi prompt, the round summary, the end of the lesson; the lit cards
+    equal the engine's legal moves at every play step; the table waits while the guide explains;
+    nothing reaches the ledger or the saved match."""
     a = lesson_app
     s = a.stack.top
     c = s.controller
@@ -481,8 +482,13 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
             checked += check_lit_equals_legal(a, s)
             want = s.lesson.expected
             target = expected_target(s)
-            mouse_drag(a, centre(s, want.card), centre(s, target))
-            assert want in c.state.moves or c.match.round_number > 1
+            if step.key == "p3":  # click-click: the card, then its target
+                click(a, centre(s, want.card))
+                assert c.lifted is not None and target in c.lifted.targets
+                click(a, centre(s, target))
+            else:
+                mouse_drag(a, centre(s, want.card), centre(s, target))
+            assert want in c.state.moves
         elif step.kind == "decide":
             prompt = a.stack.top
             assert isinstance(prompt, PromptScene) and prompt.table is s
