@@ -246,6 +246,14 @@ class TutorialScene(TableScene):
             prompt.lines.append(self.controller.message or hint)
         return prompt
 
+    def run_cues(self) -> None:
+        """As the table does; a koi-koi prompt it opened starts on Stop, the guide's advice (so
+        Enter takes the sure points)."""
+        super().run_cues()
+        top = self.app.stack.top
+        if isinstance(top, PromptScene) and top.table is self and top.key[-1] == "decide":
+            top.focus.index = len(top.widgets) - 1
+
     def open_pause(self) -> None:
         """Esc (nothing held) or the side button: the lesson has no pause menu; leave it."""
         self.leave()

@@ -551,8 +551,9 @@ def test_tutorial_refuses_a_wrong_card_with_a_reason_and_changes_nothing(lesson_
 
 def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-untyped-def]
     """Enter continues; left/right pick the card, Enter lifts it (its targets lit as the engine
-    allows), left/right pick the target, Enter plays; koi-koi is refused with the reason and
-    asked again; right + Enter stops; Enter closes the summary."""
+    allows), left/right pick the target, Enter plays; the koi-koi prompt starts on Stop; koi-koi
+    (left, Enter) is refused with the reason and asked again; Enter stops; Enter closes the
+    summary."""
     a = lesson_app
     s = a.stack.top
     c = s.controller
@@ -583,7 +584,8 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
             prompt = a.stack.top
             assert isinstance(prompt, PromptScene)
             if not refused:  # koi-koi: refused with the reason, and asked again
-                prompt.focus.index = 0
+                key(a, pygame.K_LEFT)
+                assert prompt.focus.focused is prompt.widgets[0]
                 key(a, pygame.K_RETURN)
                 frames(a, 5)
                 again = a.stack.top
@@ -592,7 +594,7 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
                 assert c.message in again.lines and s.lesson.step.kind == "decide"
                 refused = True
                 continue
-            key(a, pygame.K_RIGHT)
+            assert prompt.focus.focused is prompt.widgets[-1]  # Stop, as the guide advises
             key(a, pygame.K_RETURN)
             frames(a)
             key(a, pygame.K_RETURN)  # the round summary
