@@ -281,6 +281,8 @@ class TableController:
         self.message_left = 0.0
         self.suggestion = ""
         self.curtain = False
+        #: Something has the player's attention (a question, the curtain, or the guided
+        #: round's explanation): the table waits and the cards may not move.
         self.asking = False
         self.asked: tuple[int, int, str] | None = None
         self.declined: tuple[int, int, str] | None = None
