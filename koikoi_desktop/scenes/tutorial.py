@@ -19,10 +19,12 @@ keyboard), the same lit targets (the engine's legal actions, through
   controller is asked to wait (``asking``): the opponent does not move until Continue.
 
 Decisions: the scene subclasses the table and overrides only lifecycle points (update, handle,
-draw, resume, the prompt for a question, the side button), so the table modules only gained
-hooks (``MatchConfig.recorded``, ``TableController.veto``, ``TableScene.question``). After Stop
-the real round summary is shown; closing it ends the lesson (the next round is never dealt).
-Koi-koi is explained but refused in this lesson, so the lesson always ends with its yaku scored.
+draw, resume, run_cues, the prompt for a question, the side button), so the table modules only
+gained hooks (``MatchConfig.recorded``, ``TableController.veto``, ``TableScene.question``).
+After Stop the real round summary is shown; closing it ends the lesson (the next round is never
+dealt). Koi-koi is explained but refused in this lesson (the prompt opens on Stop), so the
+lesson always ends with its yaku scored. There is no pause menu: Esc (nothing held) or the side
+button leaves the lesson; nothing of it is kept.
 """
 
 from __future__ import annotations
