@@ -303,6 +303,9 @@ class TutorialScene(TableScene):
         if intent.kind == "confirm" and kind in ("read", "done") and self.guide_buttons:
             self.guide_buttons[0].activate()
             return
+        if intent.kind == "press" and kind == "read" and self.card_at(intent.pos):
+            self.controller.say(gfx.tr("ui.tutorial.not_yet"))  # a card pressed mid-explanation
+            return
         super().handle(intent)
 
     # ------------------------------------------------------------------ drawing

@@ -476,6 +476,9 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
             moves = len(c.state.moves)
             frames(a, 120)
             assert len(c.state.moves) == moves and not c.my_turn()
+            hand = sorted(c.state.hand(0))
+            mouse_drag(a, centre(s, hand[0]), centre(s, sorted(c.state.field)[0]))
+            assert c.message == gfx.tr("ui.tutorial.not_yet") and len(c.state.moves) == moves
             click(a, s.guide_buttons[0].rect.center)
         elif step.kind == "play":
             assert c.my_turn() and s.pointed() == s.lesson.expected.card
