@@ -330,40 +330,47 @@ class TutorialScene(TableScene):
         )
 
     def draw_guide(self, surface: pygame.Surface) -> None:
-        """The guide panel: the step, what to do and why, the keys, a refusal's reason."""
+        """The guide panel: the step, what to do and why, a refusal's reason, the keys."""
+        gfx.draw_panel(surface, self.guide_rect, edge=theme.OCHRE, alpha=255)  # hides the sidebar
+        self.guide_lines(surface, self.guide_size()[0])
+        for b in self.guide_buttons:
+            b.draw(surface, font=theme.font_px(17, self.lay.scale))
+
+    def guide_bottom(self) -> int:
+        """The lowest y the guide's text may reach (above its button)."""
+        g = self.guide_rect
+        pad = round(12 * self.lay.scale)
+        return (self.guide_buttons[0].rect.top if self.guide_buttons else g.bottom) - pad
+
+    def guide_size(self) -> tuple[int, bool]:
+        """The largest type size at which the guide's text fits its panel, and whether it fits
+        (at the smallest size it is drawn anyway)."""
+        sizes = (18, 17, 16, 15, 14, 13, 12, 11)
+        for size in sizes:
+            if self.guide_lines(None, size) <= self.guide_bottom():
+                return size, True
+        return sizes[-1], False
+
+    def guide_lines(self, surface: pygame.Surface | None, size: int) -> int:
+        """Lay out (draw, with a surface) the guide's text at type ``size``; returns the y
+        below it."""
         g = self.guide_rect
         s = self.lay.scale
-        gfx.draw_panel(surface, g, edge=theme.OCHRE, alpha=255)  # the sidebar stays hidden
         pad = round(12 * s)
         x, w = g.x + pad, g.w - 2 * pad
-        top = g.y + pad
-        bottom = (self.guide_buttons[0].rect.top if self.guide_buttons else g.bottom) - pad
+        fs, small = theme.font_px(size, s), theme.font_px(size - 2, s)
         head = gfx.tr("ui.tutorial.title")
         step = gfx.tr("ui.tutorial.step", n=self.lesson.index + 1, total=len(self.lesson.script))
-        text = self.guide_text()
-        keys = gfx.tr("ui.tutorial.keys") if self.lesson.step.kind == "play" else ""
-        why = self.controller.message
-        # the largest type that fits the panel
-        for size in (18, 17, 16, 15, 14, 13, 12, 11):
-            fs, small = theme.font_px(size, s), theme.font_px(size - 2, s)
-            y = paragraph(None, head, fs, x, top, w, bold=True)
-            y = paragraph(None, step, small, x, y, w)
-            y = paragraph(None, text, fs, x, y + pad // 2, w)
-            if why:
-                y = paragraph(None, why, fs, x, y + pad // 2, w, bold=True)
-            if keys:
-                y = paragraph(None, keys, small, x, y + pad // 2, w)
-            if y <= bottom:
-                break
-        y = paragraph(surface, head, fs, x, top, w, bold=True, color=theme.OCHRE)
+        y = paragraph(surface, head, fs, x, g.y + pad, w, bold=True, color=theme.OCHRE)
         y = paragraph(surface, step, small, x, y, w, color=theme.MUTED)
-        y = paragraph(surface, text, fs, x, y + pad // 2, w)
+        y = paragraph(surface, self.guide_text(), fs, x, y + pad // 2, w)
+        why = self.controller.message
         if why:
             y = paragraph(surface, why, fs, x, y + pad // 2, w, bold=True, color=theme.DANGER)
-        if keys:
-            paragraph(surface, keys, small, x, y + pad // 2, w, color=theme.MUTED)
-        for b in self.guide_buttons:
-            b.draw(surface, font=theme.font_px(17, s))
+        if self.lesson.step.kind == "play":
+            keys = gfx.tr("ui.tutorial.keys")
+            y = paragraph(surface, keys, small, x, y + pad // 2, w, color=theme.MUTED)
+        return y
 
     def pointed(self) -> int:
         """The card the guide's arrow points at: the card to play, then (once it is picked up)

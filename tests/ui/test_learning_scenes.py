@@ -12,6 +12,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import i18n, scenes
+from koikoi_desktop.ai import InlineExecutor
 from koikoi_desktop.engine import DECK, PRESETS, Action, Rules, match_record
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import Scene
@@ -605,6 +606,52 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
     assert c.played().ledger[0].final == 5
     key(a, pygame.K_ESCAPE)  # Esc leaves the lesson
     assert a.stack.names() == ["title"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uk"])
+def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
+    """At the smallest window, in English, Japanese and Ukrainian, every step's guide text
+    (with a refusal's reason where one is shown) fits its panel above its button, and the panel
+    sits inside the sidebar."""
+    args = appmod.parse_args(
+        ["--size", "1024x640", "--data-dir", str(tmp_path), "--speed", "off", "--lang", lang]
+    )
+    a = appmod.App(args)
+    a.ai_executor = InlineExecutor()
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    gfx.set_language(lang)
+    try:
+        a.stack.push(scenes.create("title", a))
+        s = a.stack.push(scenes.create("tutorial", a))
+        assert isinstance(s, TutorialScene)
+        c = s.controller
+        assert s.lay.sidebar.contains(s.guide_rect)
+        for _ in range(40):
+            frames(a)
+            step = s.lesson.step
+            assert s.guide_size()[1], (lang, step.key)
+            for b in s.guide_buttons:
+                assert s.guide_rect.contains(b.rect)
+            if step.kind == "read":
+                s.proceed()
+            elif step.kind == "play":
+                c.say(s.lesson.veto(Action.from_text("play 47")))  # the longest refusal
+                assert s.guide_size()[1], (lang, step.key, "refused")
+                c.message = ""
+                assert c.apply(s.lesson.expected)
+            elif step.kind == "decide":
+                prompt = a.stack.top
+                assert isinstance(prompt, PromptScene)
+                prompt.widgets[-1].activate()
+                frames(a)
+                a.stack.pop()  # the round summary
+            else:
+                break
+        assert s.lesson.step.kind == "done" and s.guide_size()[1]
+    finally:
+        gfx.set_language("en")
 
 
 def test_lesson_and_scripted_opponent_without_a_window() -> None:
