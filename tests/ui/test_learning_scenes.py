@@ -608,9 +608,9 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
     assert a.stack.names() == ["title"]
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "uk"])
+@pytest.mark.parametrize("lang", ["en", "ja", "uk", "ru", "sk"])
 def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
-    """At the smallest window, in English, Japanese and Ukrainian, every step's guide text
+    """At the smallest window, in each of the five languages, every step's guide text
     (with a refusal's reason where one is shown) fits its panel above its button, and the panel
     sits inside the sidebar."""
     args = appmod.parse_args(
