@@ -244,7 +244,7 @@ class TableScene(Scene):
             elif isinstance(cue, ShowFirstDealer):
                 self.app.stack.push(first_dealer_prompt(self, cue.first))
             elif isinstance(cue, Ask):
-                self.app.stack.push(question_prompt(self, cue.question, cue.seat, cue.key))
+                self.app.stack.push(self.question(cue))
             elif isinstance(cue, Curtain):
                 self.director.hide_hands = {0, 1}
                 self.app.stack.push(curtain_prompt(self, cue.seat))
@@ -252,6 +252,10 @@ class TableScene(Scene):
                 self.push_summary(cue)
             elif isinstance(cue, ShowResult):
                 self.show_result(cue.ending)
+
+    def question(self, cue: Ask) -> PromptScene:
+        """The prompt that asks ``cue``'s question (the guided round adds its advice)."""
+        return question_prompt(self, cue.question, cue.seat, cue.key)
 
     def push_summary(self, cue: ShowSummary) -> None:
         c = self.controller

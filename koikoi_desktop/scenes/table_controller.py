@@ -79,6 +79,9 @@ class MatchConfig:
     help_level: str = "full"
     #: Play a recorded deal again (the review): its dealer and deck order(s), dealt first.
     deal: tuple[int, tuple[tuple[int, ...], ...]] | None = None
+    #: False: nothing of this match is saved or put in the ledger (the guided first round is a
+    #: lesson, not a recorded match).
+    recorded: bool = True
 
 
 @dataclass
@@ -278,6 +281,8 @@ class TableController:
         self.message_left = 0.0
         self.suggestion = ""
         self.curtain = False
+        #: Something has the player's attention (a question, the curtain, or the guided
+        #: round's explanation): the table waits and the cards may not move.
         self.asking = False
         self.asked: tuple[int, int, str] | None = None
         self.declined: tuple[int, int, str] | None = None
@@ -285,6 +290,10 @@ class TableController:
         self.cpu_delay = 0.0
         self.finished = False
         self._warnings_seen = 0
+        #: A lesson's veto on a person's move (the guided round): called with the action before
+        #: the engine sees it; a sentence refuses the move (shown like an illegal move's reason,
+        #: nothing changes), "" lets it through to the engine.
+        self.veto: Callable[[Action], str] | None = None
 
     # ------------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -392,7 +401,7 @@ class TableController:
             names=self.names,
             rules=self.rules,
             practice=self.config.practice,
-            record=bool(self.humans) or self.record_computer,
+            record=(bool(self.humans) or self.record_computer) and self.config.recorded,
             computer=not self.humans,
             help_level=self.config.help_level,
         )
@@ -652,9 +661,13 @@ class TableController:
 
     # ------------------------------------------------------------------ answers to cues
     def answer(self, action: Action) -> bool:
-        """The open question was answered with ``action``."""
+        """The open question was answered with ``action``; an answer refused (by the engine or
+        a lesson's veto) leaves the question to be asked again."""
         self.asking = False
-        return self.apply(action)
+        if self.apply(action):
+            return True
+        self.asked = None
+        return False
 
     def decline(self, key: tuple[int, int, str]) -> None:
         """An instant win offered during play was not declared: play on."""
@@ -681,6 +694,10 @@ class TableController:
         seat = prev.to_move
         number = m.round_number
         balances = m.balances
+        refusal = self.veto(action) if self.veto is not None and self.is_human(seat) else ""
+        if refusal:
+            self.say(refusal)
+            return False
         try:
             events = m.apply(action)
         except engine.IllegalAction as exc:

@@ -12,13 +12,23 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import i18n, scenes
-from koikoi_desktop.engine import DECK, PRESETS, Rules, match_record
+from koikoi_desktop.ai import InlineExecutor
+from koikoi_desktop.engine import DECK, PRESETS, Action, Rules, match_record
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
 from koikoi_desktop.scenes.rules_screen import PAGES, AboutScene, RulesScene
 from koikoi_desktop.scenes.settings_screen import SettingsScene, TextField
-from koikoi_desktop.scenes.tutorial import SCRIPT, TutorialScene
+from koikoi_desktop.scenes.table import TableScene
+from koikoi_desktop.scenes.table_prompts import PromptScene
+from koikoi_desktop.scenes.tutorial import (
+    FIELD,
+    PLAYER_HAND,
+    SCRIPT,
+    Lesson,
+    ScriptedOpponent,
+    TutorialScene,
+)
 from koikoi_desktop.scenes.yaku_reference import YakuReferenceScene
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.ui import gfx
@@ -348,88 +358,314 @@ def test_rules_pages_switch_with_keys_and_preset_chips(make_app) -> None:  # typ
     assert a.stack.push(scenes.create("about", a)).page == "history"
 
 
-def test_tutorial_lights_the_cards_the_engine_allows(make_app) -> None:  # type: ignore[no-untyped-def]
-    """Every card the guide lights is a legal move's card or a field card a legal move of the
-    chosen card takes (``RoundState.captures``), never a month guessed by the scene."""
-    a = make_app()
-    s = a.stack.push(scenes.create("tutorial", a))
-    draw(a)
-    chose = 0
-    for _ in range(200):
-        if s.step_name == "done":
-            break
-        want, target = s.expected_card()
-        if not want:
-            key(a, pygame.K_RETURN)
-            draw(a)
+# The guided round is the real table (``TutorialScene`` is a ``TableScene``): these drive it with
+# real pygame events through the app, at animation speed "off", the computer inline.
+
+
+@pytest.fixture
+def lesson_app(ui_app: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The app with the guided round open over the title; any write to the ledger or the saved
+    match fails the test."""
+    store = ui_app.storage
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the guided round wrote to storage")
+
+    monkeypatch.setattr(store, "write_autosave", refuse)
+    monkeypatch.setattr(store, "record_match", refuse)
+    ui_app.stack.push(scenes.create("title", ui_app))
+    ui_app.stack.push(scenes.create("tutorial", ui_app))
+    return ui_app
+
+
+def frames(app: Any, n: int = 240) -> None:
+    for _ in range(n):
+        app.stack.update(1 / 60)
+
+
+def centre(s: TutorialScene, card: int) -> tuple[int, int]:
+    x, y, w, h = s.director.sprites[card].box
+    return round(x + w / 2), round(y + h / 2)
+
+
+def mouse_drag(app: Any, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+    """A real drag: press, motion events with the button held, release."""
+    ev = pygame.event.Event
+    app.dispatch(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, steps + 1):
+        pos = (
+            start[0] + (end[0] - start[0]) * i // steps,
+            start[1] + (end[1] - start[1]) * i // steps,
+        )
+        app.dispatch(ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    app.dispatch(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def legal_targets(s: TutorialScene, card: int) -> tuple[set[int], bool]:
+    """What the engine allows ``card`` now: the field cards its legal moves take, and whether
+    it may be laid on the open field."""
+    st = s.controller.state
+    takes: set[int] = set()
+    lay = False
+    for a in st.legal_actions():
+        if a.card != card:
             continue
-        legal = s.state.legal_actions()
-        assert s.lit() == {want} and any(x.card == want for x in legal)
-        s.click_card(want)
-        if s.chosen:
-            takes = {c for x in legal if x.card == want for c in s.state.captures(x)}
-            assert s.lit() == takes and target in takes and len(takes) == 2
-            chose += 1
-            s.click_card(target)
-        draw(a)
-    assert s.step_name == "done" and chose >= 1
+        took = st.captures(a)
+        takes.update(took)
+        lay = lay or not took
+    return takes, lay
 
 
-def test_tutorial_plays_the_scripted_round_through_the_engine(make_app) -> None:  # type: ignore[no-untyped-def]
-    a = make_app()
-    s = a.stack.push(scenes.create("tutorial", a))
-    draw(a)
-    key(a, pygame.K_RETURN)  # intro -> the first move
-    assert s.step_name == "p1"
-    hand_before = set(s.state.hand(0))
-    s.click_card(47)  # not the suggested card: explained, not played
-    assert s.message and set(s.state.hand(0)) == hand_before
-    s.click_card(9)
-    assert 9 in s.state.captured(0) and s.step_name == "after_p1"
-    while s.step_name != "p2":
-        key(a, pygame.K_RETURN)
-        draw(a)
-    s.click_card(2)
-    assert s.chosen == 2
-    s.click_card(3)  # the plain pine: the guide asks for the crane
-    assert 3 in s.state.field
-    s.click_card(1)
-    assert 1 in s.state.captured(0)
-    while s.step_name != "done":
-        key(a, pygame.K_RETURN)
-        draw(a)
-    out = s.state.outcome
-    assert out is not None and out.winner == 0 and out.final == 5
-    assert [y.key for y in out.yaku] == ["hanami"]
-    assert len(SCRIPT) == s.step + 1
+def check_lit_equals_legal(app: Any, s: TutorialScene) -> int:
+    """Pick up every card the player may move (a click: press and release in place) and check
+    the lit cards are exactly the engine's; put it back (Esc). Returns the cards checked."""
+    c = s.controller
+    cards = c.pickable()
+    for card in cards:
+        click(app, centre(s, card))
+        assert c.lifted is not None and c.lifted.card == card
+        snap = c.snapshot()
+        takes, lay = legal_targets(s, card)
+        assert set(snap.lit) == takes, (card, snap.lit, takes)
+        assert snap.open_field == lay
+        key(app, pygame.K_ESCAPE)
+        assert c.lifted is None and app.stack.top is s
+    return len(cards)
 
 
-def test_tutorial_takes_a_drag_as_the_game_does(make_app) -> None:  # type: ignore[no-untyped-def]
-    """The guide says "drag" (issue 16): pressing the ribbon and letting go over the crane takes
-    the crane, with real mouse events."""
-    a = make_app()
-    s = a.stack.push(scenes.create("tutorial", a))
-    draw(a)
-    key(a, pygame.K_RETURN)
-    s.click_card(9)
-    while s.step_name != "p2":
-        key(a, pygame.K_RETURN)
-        draw(a)
-    assert "drag" in gfx.tr("ui.tutorial.p2_choose").lower()
-    assert "drag" in gfx.tr("ui.tutorial.p1").lower()
-    draw(a)
-    ribbon = dict((c, r) for r, c in s.hand_rects)[2]
-    crane = dict((c, r) for r, c in s.field_rects)[1]
+def expected_target(s: TutorialScene) -> int:
+    want = s.lesson.expected
+    assert want is not None
+    return want.target or s.controller.state.captures(want)[0]
 
-    def mouse(kind: int, pos: tuple[int, int], **kw: Any) -> None:
-        a.dispatch(pygame.event.Event(kind, pos=pos, **kw))
 
-    mouse(pygame.MOUSEMOTION, ribbon.center, rel=(0, 0), buttons=(0, 0, 0))
-    mouse(pygame.MOUSEBUTTONDOWN, ribbon.center, button=1)
-    assert s.chosen == 2
-    mouse(pygame.MOUSEMOTION, crane.center, rel=(0, 0), buttons=(1, 0, 0))
-    mouse(pygame.MOUSEBUTTONUP, crane.center, button=1)
-    assert {1, 2} <= set(s.state.captured(0))
+def test_tutorial_is_the_real_table_with_a_stacked_deal(lesson_app) -> None:  # type: ignore[no-untyped-def]
+    s = lesson_app.stack.top
+    assert isinstance(s, TutorialScene) and isinstance(s, TableScene)
+    c = s.controller
+    assert c.config.recorded is False and c.config.seats[0] == "human"
+    assert isinstance(c.opponents[1], ScriptedOpponent)
+    assert sorted(c.state.hand(0)) == sorted(PLAYER_HAND)
+    assert set(c.state.field) == set(FIELD)
+    assert (
+        "drag" in gfx.tr("ui.tutorial.p1").lower()
+        and "drag" in gfx.tr("ui.tutorial.p2_choose").lower()
+    )
+    assert "click" not in gfx.tr("ui.tutorial.p1").lower()
+    assert "Enter" in gfx.tr("ui.tutorial.keys")
+
+
+def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) -> None:  # type: ignore[no-untyped-def]
+    """The whole guided round with real mouse events: Continue clicked, the moves dragged (the
+    last one click-click), the opponent's scripted moves played by the table, Hanami made, Stop
+    clicked on the real koi-koi prompt, the round summary, the end of the lesson; the lit cards
+    equal the engine's legal moves at every play step; the table waits while the guide explains;
+    nothing reaches the ledger or the saved match."""
+    a = lesson_app
+    s = a.stack.top
+    c = s.controller
+    seen: list[str] = []
+    checked = 0
+    for _ in range(40):
+        frames(a)
+        step = s.lesson.step
+        seen.append(step.key)
+        if step.kind == "done":
+            break
+        if step.kind == "read":  # the table waits while the guide explains
+            moves = len(c.state.moves)
+            frames(a, 120)
+            assert len(c.state.moves) == moves and not c.my_turn()
+            hand = sorted(c.state.hand(0))
+            mouse_drag(a, centre(s, hand[0]), centre(s, sorted(c.state.field)[0]))
+            assert c.message == gfx.tr("ui.tutorial.not_yet") and len(c.state.moves) == moves
+            click(a, s.guide_buttons[0].rect.center)
+        elif step.kind == "play":
+            assert c.my_turn() and s.pointed() == s.lesson.expected.card
+            checked += check_lit_equals_legal(a, s)
+            want = s.lesson.expected
+            target = expected_target(s)
+            if step.key == "p3":  # click-click: the card, then its target
+                click(a, centre(s, want.card))
+                assert c.lifted is not None and target in c.lifted.targets
+                click(a, centre(s, target))
+            else:
+                mouse_drag(a, centre(s, want.card), centre(s, target))
+            assert want in c.state.moves
+        elif step.kind == "decide":
+            prompt = a.stack.top
+            assert isinstance(prompt, PromptScene) and prompt.table is s
+            stop = prompt.widgets[-1]
+            assert gfx.tr("ui.tutorial.stop_hint", stop="Stop") in prompt.lines
+            click(a, stop.rect.center)
+            frames(a)
+            summary = a.stack.top
+            assert summary is not None and summary.name == "round-summary"
+            key(a, pygame.K_RETURN)
+    assert s.lesson.step.kind == "done" and a.stack.top is s
+    assert {"intro", "p1", "o1", "p2", "o2", "p3", "decide"} <= set(seen)
+    assert (1, 1, "play 5") in c.actions and (1, 1, "play 21") in c.actions  # the script's
+    assert checked >= 3 * 6
+    m = c.played()
+    entry = m.ledger[0]
+    assert entry.winner == 0 and entry.final == 5 and [k for k, _ in entry.yaku] == ["hanami"]
+    assert s.points == 5 and "5" in s.guide_text()
+    assert a.storage.ledger_count() == 0 and a.storage.read_autosave() is None
+    click(a, s.guide_buttons[0].rect.center)  # Start a real match
+    assert a.stack.names() == ["title", "new-game"]
+
+
+def test_tutorial_refuses_a_wrong_card_with_a_reason_and_changes_nothing(lesson_app) -> None:  # type: ignore[no-untyped-def]
+    a = lesson_app
+    s = a.stack.top
+    c = s.controller
+    frames(a)
+    key(a, pygame.K_RETURN)  # Continue
+    frames(a)
+    assert s.lesson.step.key == "p1"
+
+    def state() -> tuple[object, ...]:
+        st = c.state
+        return (sorted(st.hand(0)), sorted(st.field), list(st.moves), s.lesson.index)
+
+    before = state()
+    # the iris ribbon may legally be laid on the field, but this lesson asks for the curtain
+    takes, lay = legal_targets(s, 18)
+    assert lay and not takes
+    mouse_drag(a, centre(s, 18), centre(s, 3))
+    frames(a, 30)
+    assert c.message == gfx.tr("ui.tutorial.wrong_card") and state() == before
+    # on to the two-way choice; the plain pine is legal, the guide asks for the crane
+    mouse_drag(a, centre(s, 9), centre(s, 11))
+    for _ in range(10):
+        frames(a)
+        if s.lesson.step.key == "p2":
+            break
+        if s.lesson.step.kind == "read":
+            key(a, pygame.K_RETURN)
+    assert s.lesson.step.key == "p2"
+    before = state()
+    assert legal_targets(s, 2)[0] == {1, 3}
+    mouse_drag(a, centre(s, 2), centre(s, 3))
+    frames(a, 30)
+    assert c.message == gfx.tr("ui.tutorial.wrong_target") and state() == before
+    assert c.lifted is None and s.lesson.step.key == "p2"
+
+
+def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-untyped-def]
+    """Enter continues; left/right pick the card, Enter lifts it (its targets lit as the engine
+    allows), left/right pick the target, Enter plays; the koi-koi prompt starts on Stop; koi-koi
+    (left, Enter) is refused with the reason and asked again; Enter stops; Enter closes the
+    summary."""
+    a = lesson_app
+    s = a.stack.top
+    c = s.controller
+    refused = False
+    for _ in range(60):
+        frames(a)
+        step = s.lesson.step
+        if step.kind == "done":
+            break
+        if step.kind == "read":
+            key(a, pygame.K_RETURN)
+        elif step.kind == "play":
+            want = s.lesson.expected
+            for _ in range(10):
+                if c.snapshot().focus == want.card:
+                    break
+                key(a, pygame.K_RIGHT)
+            assert c.snapshot().focus == want.card
+            key(a, pygame.K_RETURN)
+            assert set(c.snapshot().lit) == legal_targets(s, want.card)[0]
+            target = expected_target(s)
+            for _ in range(4):
+                if c.snapshot().cursor == target:
+                    break
+                key(a, pygame.K_RIGHT)
+            key(a, pygame.K_RETURN)
+        elif step.kind == "decide":
+            prompt = a.stack.top
+            assert isinstance(prompt, PromptScene)
+            if not refused:  # koi-koi: refused with the reason, and asked again
+                key(a, pygame.K_LEFT)
+                assert prompt.focus.focused is prompt.widgets[0]
+                key(a, pygame.K_RETURN)
+                frames(a, 5)
+                again = a.stack.top
+                assert isinstance(again, PromptScene) and again is not prompt
+                assert c.message == gfx.tr("ui.tutorial.koikoi_later", stop="Stop")
+                assert c.message in again.lines and s.lesson.step.kind == "decide"
+                refused = True
+                continue
+            assert prompt.focus.focused is prompt.widgets[-1]  # Stop, as the guide advises
+            key(a, pygame.K_RETURN)
+            frames(a)
+            key(a, pygame.K_RETURN)  # the round summary
+    assert refused and s.lesson.step.kind == "done"
+    assert c.played().ledger[0].final == 5
+    key(a, pygame.K_ESCAPE)  # Esc leaves the lesson
+    assert a.stack.names() == ["title"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uk", "ru", "sk"])
+def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
+    """At the smallest window, in each of the five languages, every step's guide text
+    (with a refusal's reason where one is shown) fits its panel above its button, and the panel
+    sits inside the sidebar."""
+    args = appmod.parse_args(
+        ["--size", "1024x640", "--data-dir", str(tmp_path), "--speed", "off", "--lang", lang]
+    )
+    a = appmod.App(args)
+    a.ai_executor = InlineExecutor()
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    gfx.set_language(lang)
+    try:
+        a.stack.push(scenes.create("title", a))
+        s = a.stack.push(scenes.create("tutorial", a))
+        assert isinstance(s, TutorialScene)
+        c = s.controller
+        assert s.lay.sidebar.contains(s.guide_rect)
+        for _ in range(40):
+            frames(a)
+            step = s.lesson.step
+            assert s.guide_size()[1], (lang, step.key)
+            for b in s.guide_buttons:
+                assert s.guide_rect.contains(b.rect)
+            if step.kind == "read":
+                s.proceed()
+            elif step.kind == "play":
+                c.say(s.lesson.veto(Action.from_text("play 47")))  # the longest refusal
+                assert s.guide_size()[1], (lang, step.key, "refused")
+                c.message = ""
+                assert c.apply(s.lesson.expected)
+            elif step.kind == "decide":
+                prompt = a.stack.top
+                assert isinstance(prompt, PromptScene)
+                prompt.widgets[-1].activate()
+                frames(a)
+                a.stack.pop()  # the round summary
+            else:
+                break
+        assert s.lesson.step.kind == "done" and s.guide_size()[1]
+    finally:
+        gfx.set_language("en")
+
+
+def test_lesson_and_scripted_opponent_without_a_window() -> None:
+    """The script's logic on its own: the veto, and the opponent's moves."""
+    lesson = Lesson()
+    assert lesson.veto(Action.from_text("play 9")) == ""  # a read step: the engine decides
+    lesson.advance(0)
+    assert lesson.expected == Action.from_text("play 9")
+    assert lesson.veto(Action.from_text("play 9")) == ""
+    assert lesson.veto(Action.from_text("play 47")) == i18n.t("ui.tutorial.wrong_card")
+    assert not lesson.follow(0, my_turn_idle=True) and lesson.follow(1, my_turn_idle=False)
+    assert lesson.step.kind == "read"
+    bot = ScriptedOpponent()
+    assert bot.moves == [Action.from_text(x.action) for x in SCRIPT if x.kind == "watch"]
 
 
 # ----------------------------------------------------------------------------- settings

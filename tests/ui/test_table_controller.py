@@ -365,3 +365,42 @@ def test_the_recorder_saves_every_move_and_records_the_end(tmp_path: Path) -> No
         assert store.ledger_count() == 1
         c.concede()  # once only
         assert store.ledger_count() == 1
+
+
+def test_a_veto_refuses_a_persons_move_with_its_reason_and_changes_nothing() -> None:
+    """``TableController.veto`` (the guided round's hook): a sentence refuses the move like an
+    illegal one; a refused answer to a question is asked again; computer moves are not vetoed."""
+    c = make(("human", "beginner"), seed=6)
+    d = Driver(c)
+    d.to_my_turn()
+    st = c.state
+    first, *rest = st.legal_actions()
+    c.veto = lambda a: "" if a == first else "Not that one."
+    before = (sorted(st.hand(0)), sorted(st.field), list(st.moves))
+    for a in rest:
+        assert not c.apply(a)
+        assert c.message == "Not that one."
+        assert (sorted(st.hand(0)), sorted(st.field), list(st.moves)) == before
+    assert c.apply(first) and st.moves == [*before[2], first]
+    c.veto = lambda a: "No." if a.kind in ("play", "discard", "draw", "stop") else ""
+    assert d.run(lambda: c.state.to_move == 0 or c.finished)  # the computer was not vetoed
+    key = (1, 0, "decide")
+    c.asked, c.asking = key, True
+    assert not c.answer(Action.from_text("stop")) and c.asked is None and not c.asking
+
+
+def test_an_unrecorded_match_saves_nothing_and_records_nothing(tmp_path: Path) -> None:
+    """``MatchConfig(recorded=False)`` (the guided round): no autosave, no ledger entry."""
+    with Storage.open(tmp_path) as store:
+        config = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 6, recorded=False)
+        c = TableController(
+            config, names=NAMES, thinker=Thinker(InlineExecutor()), storage=store, speed="off"
+        )
+        c.start()
+        d = Driver(c)
+        d.to_my_turn()
+        assert c.apply(c.state.legal_actions()[0])
+        assert store.read_autosave() is None
+        c.concede()
+        d.cues()
+        assert c.finished and store.ledger_count() == 0 and store.read_autosave() is None
