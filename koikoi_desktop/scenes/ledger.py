@@ -63,6 +63,7 @@ from koikoi_desktop.names import (
 )
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
+from koikoi_desktop.storage.store import Notice
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
 from koikoi_desktop.ui.input import Intent
@@ -118,22 +119,22 @@ def reason_text(reason: str) -> str:
 
 
 def os_reason(exc: OSError) -> str:
-    code = getattr(exc, "errno", None)
+    code = exc.errno
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return gfx.tr("ui.storage.reason.full")
     if code in (errno.EACCES, errno.EPERM):
         return gfx.tr("ui.storage.reason.denied")
     if code == errno.EROFS:
         return gfx.tr("ui.storage.reason.readonly")
-    return str(getattr(exc, "strerror", None) or exc or type(exc).__name__)
+    return str(exc.strerror or exc or type(exc).__name__)
 
 
 def notice_text(notice: object) -> str:
     """One storage warning in the current language (storage's English sentence as fallback)."""
-    key = getattr(notice, "key", None)
-    if not key:
+    if not isinstance(notice, Notice) or not notice.key:
         return " ".join(str(notice).split())
-    params = dict(getattr(notice, "params", {}) or {})
+    key = notice.key
+    params = dict(notice.params)
     if isinstance(params.get("reason"), str):
         params["reason"] = reason_text(params["reason"])
     return " ".join(_tr_or(f"ui.storage.{key}", str(notice), **params).split())

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from koikoi_desktop import engine, i18n
+from koikoi_desktop.ai.worker import Why
 from koikoi_desktop.names import (
     amount_text,
     card_name,
@@ -70,10 +71,11 @@ def _reason_param(name: str, value: Any) -> Any:
 def reason_text(why: str) -> str:
     """A computer opponent's reason (``ai.worker.Why``) in the player's language; its English
     text when it carries no key or the catalogs lack ``ai.reason.<key>``."""
-    key = getattr(why, "key", "") or ""
-    if key:
-        params = getattr(why, "params", {}) or {}
-        text = _catalog(f"ai.reason.{key}", **{k: _reason_param(k, v) for k, v in params.items()})
+    if isinstance(why, Why) and why.key:
+        params = why.params
+        text = _catalog(
+            f"ai.reason.{why.key}", **{k: _reason_param(k, v) for k, v in params.items()}
+        )
         if text is not None:
             return text
     return str(why)

@@ -38,6 +38,7 @@ class TitleScene(MenuScene):
         self.subheading = lambda: gfx.tr("ui.title.tagline")
         self.message = ""
         self.elsewhere = False
+        self._fan_cache: tuple[tuple[int, int], pygame.Surface] | None = None
 
     def menu_top(self) -> int:
         return int(self.size[1] * 0.36)
@@ -94,9 +95,9 @@ class TitleScene(MenuScene):
 
     def _fan(self, size: tuple[int, int]) -> pygame.Surface:
         """The two fans of brights beside the title, drawn once per window size."""
-        cached = getattr(self, "_fan_cache", None)
+        cached = self._fan_cache
         if cached is not None and cached[0] == size:
-            return cached[1]  # type: ignore[no-any-return]
+            return cached[1]
         w, h = size
         layer = pygame.Surface(size, pygame.SRCALPHA)
         s = self.scale
