@@ -485,7 +485,11 @@ class App:
                 )
             )
             if name == "review":  # the seeded match's review, opened from its result
-                self.stack.top.review()  # type: ignore[union-attr]
+                from koikoi_desktop.scenes.match_result import MatchResultScene
+
+                result = self.stack.top
+                assert isinstance(result, MatchResultScene), result
+                result.review()
         else:
             self.stack.push(scenes.create(name, self))
 

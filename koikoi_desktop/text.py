@@ -60,7 +60,7 @@ _char_slot: dict[str, int] = {}
 _glyph_known: dict[tuple[int, str, bool], bool] = {}
 _ft_fonts: dict[tuple[int, bool], pygame.freetype.Font | None] = {}
 _RENDER_CACHE_SIZE = 512
-_render_cache: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
+_render_cache: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 
 
 @cache
@@ -249,12 +249,12 @@ def measure(text: str, size: int, *, bold: bool = False) -> tuple[int, int]:
 def render(text: str, size: int, color: Color, *, bold: bool = False) -> pygame.Surface:
     """``text`` on one line as a transparent surface (SHARED, cached: ``copy()`` to modify)."""
     key = (text, int(size), tuple(color), bold)
-    cached = _render_cache.get(key)  # type: ignore[arg-type]
+    cached = _render_cache.get(key)
     if cached is not None:
-        _render_cache.move_to_end(key)  # type: ignore[arg-type]
+        _render_cache.move_to_end(key)
         return cached
     surface = _render_uncached(text, size, color, bold=bold)
-    _render_cache[key] = surface  # type: ignore[index]
+    _render_cache[key] = surface
     if len(_render_cache) > _RENDER_CACHE_SIZE:
         _render_cache.popitem(last=False)
     return surface

@@ -531,7 +531,7 @@ class ReviewScene(Scene):
     def why_text(self, j: Judgement) -> str:
         if j.reason.key.startswith("review_"):
             return gfx.tr(f"ui.review.reason.{j.reason.key[7:]}", **j.reason.params)
-        return reason_text(j.reason)  # type: ignore[arg-type]
+        return reason_text(j.reason)
 
     def result_text(self, deal: DealLine) -> str:
         out = deal.final.outcome

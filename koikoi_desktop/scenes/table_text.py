@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from koikoi_desktop import engine, i18n
+from koikoi_desktop.ai.base import Reason
 from koikoi_desktop.ai.worker import Why
 from koikoi_desktop.names import (
     amount_text,
@@ -68,17 +69,18 @@ def _reason_param(name: str, value: Any) -> Any:
     return value
 
 
-def reason_text(why: str) -> str:
-    """A computer opponent's reason (``ai.worker.Why``) in the player's language; its English
-    text when it carries no key or the catalogs lack ``ai.reason.<key>``."""
-    if isinstance(why, Why) and why.key:
+def reason_text(why: str | Reason) -> str:
+    """A computer opponent's reason (``ai.worker.Why`` from the table's thinker, or an
+    ``ai.base.Reason`` from the review) in the player's language; its English text when it
+    carries no key or the catalogs lack ``ai.reason.<key>``."""
+    if isinstance(why, (Why, Reason)) and why.key:
         params = why.params
         text = _catalog(
             f"ai.reason.{why.key}", **{k: _reason_param(k, v) for k, v in params.items()}
         )
         if text is not None:
             return text
-    return str(why)
+    return why.text() if isinstance(why, Reason) else str(why)
 
 
 def _word(kind: str, word: str, fallback: str) -> str:
