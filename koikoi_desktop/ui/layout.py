@@ -17,6 +17,8 @@ import pygame
 CARD_RATIO = 0.625  # width / height (ART.md: viewBox 200 x 320)
 GROUPS = ("bright", "animal", "ribbon", "plain")
 GROUP_SHARE = (0.19, 0.25, 0.25, 0.31)
+#: How far apart the opponent's face-down hand cards sit (a share of a small card's width).
+OPP_STEP = 0.45
 
 
 @dataclass
@@ -43,6 +45,11 @@ class TableLayout:
     message: pygame.Rect
     lift: int
     gap: int
+    #: The turn banner's strip (whose turn, which step), between the opponent and the field.
+    turn: pygame.Rect = field(default_factory=pygame.Rect)
+    #: Height of a capture group's caption (category and count) and of its "close to" line.
+    caption: int = 18
+    near: int = 14
     field_cache: dict[int, list[pygame.Rect]] = field(default_factory=dict)
 
     def field_slots(self, n: int) -> list[pygame.Rect]:
@@ -72,7 +79,7 @@ class TableLayout:
         if top:
             cw, ch = self.small
             area = self.opp_hand
-            step = min(cw * 0.62, (area.w - cw) / max(1, n - 1))
+            step = min(cw * OPP_STEP, (area.w - cw) / max(1, n - 1))
         else:
             cw, ch = self.card
             area = self.hand_area
@@ -102,7 +109,9 @@ def compute(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
     side_w = max(round(250 * s), round(w * 0.22))
     sidebar = pygame.Rect(w - side_w, header.bottom, side_w, h - header.bottom)
     main = pygame.Rect(0, header.bottom, w - side_w, h - header.bottom)
-    caption = max(14, round(18 * s))
+    caption = max(16, round(20 * s))
+    near = max(13, round(16 * s))
+    turn_h = max(24, round(32 * s))
     # card height: by height share, limited by width (pile + reveal + 8 field columns)
     ch = min(h * 0.17 * ui_scale, (main.w - 3 * gap) / (10.4 * CARD_RATIO + 0.12), h * 0.2)
     ch = int(ch)
@@ -111,12 +120,14 @@ def compute(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
     sw = round(sh * CARD_RATIO)
     lift = round(ch * 0.14)
     # vertical bands
-    band_small = sh + caption
-    fixed = band_small * 2 + ch + lift + 2 * ch + 6 * gap
+    band_small = sh + caption + near
+    fixed = band_small * 2 + ch + lift + 2 * ch + 6 * gap + turn_h
     spare = max(0, main.h - fixed)
     y = main.y + gap + spare // 8
     opp_band = pygame.Rect(main.x + gap, y, main.w - 2 * gap, band_small)
-    y = opp_band.bottom + gap + spare // 8
+    y = opp_band.bottom + gap // 2 + spare // 16
+    turn = pygame.Rect(main.x + gap, y, main.w - 2 * gap, turn_h)
+    y = turn.bottom + gap // 2 + spare // 16
     field_h = 2 * ch + gap * 2 + spare // 4
     field_band = pygame.Rect(main.x + gap, y, main.w - 2 * gap, field_h)
     y = field_band.bottom + gap + spare // 8
@@ -124,7 +135,9 @@ def compute(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
     y = my_band.bottom + gap
     hand_area = pygame.Rect(main.x + gap, y, main.w - 2 * gap, main.bottom - y - gap)
     # opponent: hand on the left, capture groups to the right
-    opp_hand = pygame.Rect(opp_band.x, opp_band.y + caption, round(sw * (1 + 0.62 * 7)), sh)
+    opp_hand = pygame.Rect(
+        opp_band.x, opp_band.y + caption + near, round(sw * (1 + OPP_STEP * 7)), sh
+    )
     opp_caps = _groups(
         pygame.Rect(
             opp_hand.right + 3 * gap,
@@ -164,6 +177,9 @@ def compute(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
         message=message,
         lift=lift,
         gap=gap,
+        turn=turn,
+        caption=caption,
+        near=near,
     )
 
 
