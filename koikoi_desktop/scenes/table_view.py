@@ -438,14 +438,14 @@ def _empty_slots(surface: pygame.Surface, f: TableFrame) -> None:
 
 def group_progress(mine: set[int], theirs: set[int], rules: Any) -> dict[str, tuple[str, bool]]:
     """For each capture group, the yaku it is closest to, as (text, made): the tracker's rows
-    (ticked from the engine's scoring) of yaku whose cards are mostly of that category; the
-    unmade row nearest completion among those still possible and begun, else a made one."""
+    (ticked from the engine's scoring) of yaku whose cards are mostly of that category; a made
+    one first, else the row nearest completion among those still possible and begun."""
     best: dict[str, tuple[float, str, bool]] = {}
     for row in tracker.rows(mine, theirs, rules):
         kinds: list[str] = [kind_of(c) for c in row.cards]
         group = max(GROUP_KEYS, key=lambda g: (kinds.count(g), -GROUP_KEYS.index(g)))
         if row.done:
-            cand = (0.5, i18n.t("ui.caps.made", yaku=yaku_name(row.key)), True)
+            cand = (2.0, i18n.t("ui.caps.made", yaku=yaku_name(row.key)), True)
         elif row.possible and row.held > 0:
             ratio = min(0.99, row.held / row.need) + 1.0
             cand = (ratio, f"{yaku_name(row.key)} {row.held}/{row.need}", False)
@@ -454,6 +454,13 @@ def group_progress(mine: set[int], theirs: set[int], rules: Any) -> dict[str, tu
         if group not in best or cand[0] > best[group][0]:
             best[group] = cand
     return {g: (text, made) for g, (_, text, made) in best.items()}
+
+
+def _fit(text: str, size: int, width: int, *, bold: bool = False) -> int:
+    """The font size, at most ``size`` and at least 10 px, at which ``text`` fits ``width``."""
+    while size > 10 and gfx.measure(text, size, bold=bold)[0] > width:
+        size -= 1
+    return size
 
 
 def _group_caption(
@@ -466,8 +473,9 @@ def _group_caption(
 ) -> None:
     """A capture group's caption: its category and a bold count, and under it the yaku the
     group is closest to (in a smaller size when the group is narrow)."""
-    fs = theme.font_px(15, lay.scale)
     big = theme.font_px(19, lay.scale)
+    room = rect.w - gfx.measure(str(n), big, bold=True)[0] - 6
+    fs = _fit(name, theme.font_px(15, lay.scale), room)
     r = gfx.blit_text(
         surface,
         name,
@@ -475,7 +483,7 @@ def _group_caption(
         (rect.x, rect.y + lay.caption // 2),
         anchor="midleft",
         color=theme.MUTED,
-        max_width=rect.w - 24,
+        max_width=room,
     )
     gfx.blit_text(
         surface,
@@ -489,9 +497,7 @@ def _group_caption(
     if near is None:
         return
     text, made = near
-    size = theme.font_px(14, lay.scale)
-    while size > 10 and gfx.measure(text, size, bold=made)[0] > rect.w:
-        size -= 1
+    size = _fit(text, theme.font_px(14, lay.scale), rect.w, bold=made)
     gfx.blit_text(
         surface,
         text,
@@ -654,15 +660,21 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
             pygame.draw.rect(surface, theme.FELT_LIGHT, slot, width=1, border_radius=5)
         mark = dealer == p and s.dealer_known
         tag = s.names[p] + (" · " + gfx.tr("term.dealer") if mark else "")
-        if top:
-            gfx.blit_text(
-                surface,
-                tag,
-                fs,
-                (lay.opp_hand.x, lay.opp_band.y),
-                bold=True,
-                max_width=lay.opp_hand.w + 40,
-            )
+        if top:  # above the opponent's hand: the name, and under it "Dealer" when too long
+            room = min(lay.opp_caps["bright"].x, lay.opp_hand.right + 3 * lay.gap)
+            room -= lay.opp_hand.x + lay.gap
+            parts = [tag]
+            if gfx.measure(tag, fs, bold=True)[0] > room and mark:
+                parts = [s.names[p], gfx.tr("term.dealer")]
+            for i, part in enumerate(parts):
+                gfx.blit_text(
+                    surface,
+                    part,
+                    _fit(part, fs, room, bold=True),
+                    (lay.opp_hand.x, lay.opp_band.y + i * lay.caption),
+                    bold=True,
+                    max_width=room,
+                )
         else:
             gfx.blit_text(surface, tag, fs, (lay.hand_area.x, lay.hand_area.y + 2), bold=True)
     # no field slot outlines: empty positions show only while a card is dragged
