@@ -149,7 +149,7 @@ class TableView:
             if (sp.card in snap.lit and sp.card == f.hot) or sp.card == snap.cursor:
                 chosen = rect  # the keyboard's target shows at every help level
             if sp.card in f.last_cards and not f.animating:
-                _last_marker(surface, rect)
+                _last_marker(surface, rect, arrow=rect.h >= lay.card[1])
             if sp.card == snap.focus:
                 _keyboard_focus(surface, rect)
         if chosen is not None:  # over everything, the dragged card included
@@ -553,9 +553,13 @@ def _shadow(size: tuple[int, int]) -> pygame.Surface:
     return shadow
 
 
-def _last_marker(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, theme.PAPER, rect.inflate(4, 4), width=1, border_radius=6)
+def _last_marker(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = True) -> None:
+    """The last move's cards: a paper-and-ink outline, and over a full-size card an arrow
+    (a small card in a capture pile keeps the outline only: its caption sits above it)."""
+    pygame.draw.rect(surface, theme.PAPER, rect.inflate(4, 4), width=2, border_radius=6)
     pygame.draw.rect(surface, theme.INK, rect.inflate(8, 8), width=1, border_radius=8)
+    if not arrow:
+        return
     cx = rect.centerx
     pygame.draw.polygon(
         surface, theme.PAPER, [(cx - 7, rect.top - 12), (cx + 7, rect.top - 12), (cx, rect.top - 3)]

@@ -202,7 +202,7 @@ class Director:
         self.staged: Callable[[int], bool] = lambda seat: False
         #: A staged computer card shown lifted out of its hand, before it moves (0: none).
         self.lifted_card = 0
-        #: The cards of a yaku event (the engine's scoring of the seat's captures).
+        #: The cards of a yaku or stop event (the engine's scoring of the seat's captures).
         self.yaku_cards: Callable[[Event], tuple[int, ...]] = lambda e: ()
         self.describe: Callable[[Event], str | None] = lambda e: None
         self.on_log: Callable[[str], None] = lambda s: None
@@ -223,12 +223,9 @@ class Director:
             hand = b.hands[p]
             face = (p in b.shown_hands) or (not top and p not in self.hide_hands)
             for i, (c, r) in enumerate(zip(hand, lay.hand_slots(len(hand), top=top), strict=True)):
-                if c == self.lifted_card:  # a staged computer card: face up, out of the hand
-                    shown = pygame.Rect((0, 0), lay.card)
-                    shown.midtop = (r.centerx, r.top + lay.lift) if top else r.midtop
-                    if not top:
-                        shown.y -= 2 * lay.lift
-                    out[c] = (_box(shown.clamp(lay.main)), True, 900)
+                if c == self.lifted_card:  # a staged computer card: turned up, pulled out
+                    shown = r.move(0, lay.lift // 2 if top else -lay.lift)
+                    out[c] = (_box(shown), True, 900)
                     continue
                 out[c] = (_box(r), face and not is_hidden(c), 100 + i)
             groups: dict[str, list[int]] = {"bright": [], "animal": [], "ribbon": [], "plain": []}
@@ -470,7 +467,7 @@ class Director:
         elif isinstance(ev, KoiKoiCalled):
             self.proclaim("koikoi", text, ())
         elif isinstance(ev, Stopped):
-            self.proclaim("stop", text, (), beat=STOP_BEAT)
+            self.proclaim("stop", text, self.yaku_cards(ev), beat=STOP_BEAT)
         else:
             self.say(text, hold=0.5 if isinstance(ev, RoundOver) else 0.9)
 
