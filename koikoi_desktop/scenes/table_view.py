@@ -14,6 +14,14 @@ white frame drawn over everything, and the dragged card turns see-through over i
 it would take stays in view; the last move a small triangle marker and a double outline; the
 keyboard focus (shown only once the keyboard is used) a lift and a bar with a notch under the
 card, never brackets.
+
+Reading at a glance (issue 16): the field's free positions are drawn only while a card is
+dragged; each capture group has its category, a bold count and the yaku it is closest to (the
+tracker's rows, ticked from the engine's scoring); a turn banner names whose turn it is and
+lights the step (play a card, the draw or the draw's target, koi-koi or stop), following the
+animation rather than the engine; a card under the pointer (or a long press) is shown enlarged
+with its name, month, category and the yaku it counts toward (``yaku_facts``, probed through
+the engine); a yaku, a koi-koi or a stop pops up over the field with its cards.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from koikoi_desktop.scenes import table_sidebar, yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.scenes.table_controller import TableSnapshot
+from koikoi_desktop.scenes.table_text import koi_word, stop_word
 from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.animation import Sprite, ease_out
 from koikoi_desktop.ui.board import Announce, Board, is_hidden
@@ -363,8 +372,6 @@ def turn_text(snap: TableSnapshot, turn: tuple[int, str]) -> tuple[str, list[tup
 
 
 def _call_word(snap: TableSnapshot, step: str) -> str:
-    from koikoi_desktop.scenes.table_text import koi_word, stop_word
-
     return koi_word(snap.rules) if step == "koikoi" else stop_word(snap.rules)
 
 

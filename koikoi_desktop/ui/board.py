@@ -16,6 +16,14 @@ it turns over where it is.
 captures slides onto its match, then both fly to the capture pile; a draw flips by the pile
 first. Field cards keep their slots (a capture leaves a gap that the next placed card fills), so
 cards do not jump around.
+
+A computer's move can be *staged* (``Director.staged``: the table says so at "normal" speed
+without reduced motion): its card first turns up in its hand, then rests on its target, the
+drawn card rests turned over by the pile, and only then do the cards fly to the capture pile.
+The director also keeps what the animation is showing (``showing``: whose move, which step) for
+the turn banner, the cards of the last move (``last_cards``, the whole turn, until the next
+move starts), and an :class:`Announce` for a yaku made, a koi-koi or a stop; a stop always gets
+``STOP_BEAT`` seconds before the round summary, at any speed (a click skips, ``skip``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Where everything sits on the table, for any window size (recomputed on resize).
 
 The bottom seat is the viewer (the human, or the player whose turn it is in hot seat); the top
-seat is the opponent. Bands from the top: header, opponent (hand + capture pile), field (draw
-pile, revealed card, field slots in two rows), viewer's capture pile, viewer's hand. A sidebar
+seat is the opponent. Bands from the top: header, opponent (hand + capture pile), the turn
+banner's strip, field (draw pile, revealed card, field slots in two rows), viewer's capture
+pile, viewer's hand. A capture band has two caption lines per group (category and count; the
+yaku it is closest to) above its cards. A sidebar
 on the right holds the yaku tracker and the move log. Card height follows the window height,
 limited so eight hand cards and the field always fit the width.
 """
