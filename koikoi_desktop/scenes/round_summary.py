@@ -22,6 +22,8 @@ from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Label
 
 AUTO_CONTINUE = 2.0
+#: The heights (at scale 1) the summary's cards may take: the largest that fills the window.
+CARD_HEIGHTS = (56, 70, 92, 116, 150)
 
 
 class RoundSummaryScene(MenuScene):
@@ -195,16 +197,18 @@ class RoundSummaryScene(MenuScene):
         fixed = text_rows * lh + len(notes) * lh + int(40 * s) + (2 * lh if piles else 0)
         share = len(card_rows) + (2 * 0.62 if piles else 0)
         ch = int((bottom - top - fixed) / max(1.0, share) - 10 * s)
-        ch = max(int(56 * s), min(int(150 * s), ch))
+        # a few fixed heights only (each size is rasterised and cached, as the table's are)
+        ladder = [int(v * s) for v in CARD_HEIGHTS]
+        ch = max([v for v in ladder if v <= ch] or ladder[:1])
         col_w = min(w - int(60 * s), max(int(900 * s), int(w * 0.78)))
         num_w = int(110 * s)
         name_w = min(int(col_w * 0.32), int(380 * s))
         most = max((len(r[1]) for r in card_rows), default=1)
         cw = round(ch * 0.625)
         room = col_w - name_w - num_w - int(20 * s)
-        if most * (cw + 6) > room:  # many cards (ten plains): smaller, to stay on one row
-            cw = max(12, room // most - 6)
-            ch = round(cw / 0.625)
+        while most * (cw + 6) > room and ch > ladder[0]:  # many cards: smaller, on one row
+            ch = max([v for v in ladder if v < ch] or ladder[:1])
+            cw = round(ch * 0.625)
         sh = int(ch * 0.62)
         sw = round(sh * 0.625)
         total = (

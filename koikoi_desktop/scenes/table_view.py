@@ -193,18 +193,23 @@ class TableView:
         h = h_text + round(36 * lay.scale) + (ch + round(16 * lay.scale) if n else 0)
         full = pygame.Rect(0, 0, w, h)
         full.center = lay.field_band.center
-        rect = full.inflate(-round(w * 0.3 * (1 - pop)), -round(h * 0.3 * (1 - pop)))
         color = {"koikoi": theme.VERMILION, "stop": theme.INDIGO}.get(a.kind, theme.DEEP_RED)
-        alpha = round(240 * fade)
         if a.kind == "koikoi":  # rings going out from the panel
             for k in (0, 1):
                 r = (t * 1.6 + k * 0.35) % 1.0
                 ring = full.inflate(round(full.w * 0.5 * r), round(full.h * 1.2 * r))
                 edge = tuple(round(v * (1 - r) * fade) for v in theme.OCHRE)
                 pygame.draw.rect(surface, edge, ring, width=3, border_radius=18)
-        gfx.draw_panel(surface, rect, color=color, edge=theme.OCHRE, alpha=alpha, radius=14)
-        if pop < 0.95:
+        if pop < 0.95:  # growing: drawn straight on the frame (no surface per size is kept)
+            rect = full.inflate(-round(w * 0.3 * (1 - pop)), -round(h * 0.3 * (1 - pop)))
+            pygame.draw.rect(surface, color, rect, border_radius=14)
+            pygame.draw.rect(surface, theme.OCHRE, rect, width=1, border_radius=14)
             return
+        panel = gfx.panel_surface(full.size, color=color, edge=theme.OCHRE, alpha=240, radius=14)
+        if fade < 1:  # fading out: a copy of the one cached panel, at the fading alpha
+            panel = panel.copy()
+            panel.set_alpha(round(255 * fade))
+        surface.blit(panel, full)
         gfx.blit_text(
             surface,
             a.text,
