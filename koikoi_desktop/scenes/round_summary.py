@@ -209,14 +209,20 @@ class RoundSummaryScene(MenuScene):
         while most * (cw + 6) > room and ch > ladder[0]:  # many cards: smaller, on one row
             ch = max([v for v in ladder if v < ch] or ladder[:1])
             cw = round(ch * 0.625)
-        sh = int(ch * 0.62)
+        # the capture piles: the largest fixed height that still fits below the tally
+        above = sum(ch + int(10 * s) if r[1] else lh for r in rows) + len(notes) * lh
+        above += int(24 * s)
+        room_h = (bottom - top - above) // 2 - lh - int(10 * s)
+        n_caps = max((len(st.captured(p)) for p in (0, 1)), default=0) if st is not None else 0
+        piles_w = w - int(60 * s)
+        fits = [
+            v
+            for v in (int(x * 0.62) for x in ladder)
+            if v <= room_h and round(v * 0.625) * (0.72 * n_caps + 2.5) <= piles_w
+        ]
+        sh = max(fits or [int(ladder[0] * 0.62)])
         sw = round(sh * 0.625)
-        total = (
-            sum(ch + int(10 * s) if r[1] else lh for r in rows)
-            + len(notes) * lh
-            + int(24 * s)
-            + ((sh + lh + int(10 * s)) * 2 if piles else 0)
-        )
+        total = above + ((sh + lh + int(10 * s)) * 2 if piles else 0)
         y = top + max(0, (bottom - top - total) // 2)
         x0 = (w - col_w) // 2
         yaku_cards: set[int] = set()
