@@ -180,9 +180,9 @@ class TableView:
         """A yaku made, koi-koi or stop: a panel pops up over the field (growing from 70%),
         with the yaku's cards fanned in one by one or, for koi-koi, rings going out; it fades
         in its last fifth. Reduced motion and "off" show it still."""
-        t = a.progress
+        t = 1.0 if a.still else a.progress
         pop = ease_out(min(1.0, t / 0.18))
-        fade = 1.0 if t < 0.8 else max(0.0, 1 - (t - 0.8) / 0.2)
+        fade = 1.0 if t < 0.8 or a.still else max(0.0, 1 - (t - 0.8) / 0.2)
         fs = theme.font_px(34 if a.kind != "yaku" else 30, lay.scale)
         w_text, h_text = gfx.measure(a.text, fs, bold=True)
         cw, ch = lay.card
@@ -194,7 +194,7 @@ class TableView:
         full = pygame.Rect(0, 0, w, h)
         full.center = lay.field_band.center
         color = {"koikoi": theme.VERMILION, "stop": theme.INDIGO}.get(a.kind, theme.DEEP_RED)
-        if a.kind == "koikoi":  # rings going out from the panel
+        if a.kind == "koikoi" and not a.still:  # rings going out from the panel
             for k in (0, 1):
                 r = (t * 1.6 + k * 0.35) % 1.0
                 ring = full.inflate(round(full.w * 0.5 * r), round(full.h * 1.2 * r))

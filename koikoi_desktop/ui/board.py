@@ -81,6 +81,8 @@ class Announce:
     cards: tuple[int, ...] = ()
     age: float = 0.0
     length: float = ANNOUNCE
+    #: Reduced motion or animations off: shown still (no growing, no rings, no fading).
+    still: bool = False
 
     @property
     def progress(self) -> float:
@@ -334,7 +336,8 @@ class Director:
         def prepare() -> list[Tween]:
             f = self.queue.factor
             length = max(ANNOUNCE * f, beat) if not self.queue.reduced else max(0.9 * f, beat)
-            self.announce = Announce(kind, text, cards, 0.0, length) if length > 0 else None
+            still = self.queue.reduced or f == 0
+            self.announce = Announce(kind, text, cards, 0.0, length, still) if length > 0 else None
             return []
 
         self.queue.push(Step(prepare, hold=ANNOUNCE, beat=beat))

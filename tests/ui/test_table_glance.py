@@ -243,6 +243,11 @@ def test_yaku_and_koikoi_pop_up_with_the_sound_cue_and_a_click_skips(
     assert t.director.announce is not None and t.director.announce.kind == "koikoi"
     assert moments == ["announce"]
     t.draw(ui_app.screen)
+    t.director.skip()
+    t.queue.reduced = True  # reduced motion: still there, but shown still
+    t.director.play([KoiKoiCalled(0, 2)])
+    frames(t, 0.1)
+    assert t.director.announce is not None and t.director.announce.still
 
 
 def test_a_stop_always_gets_a_beat_before_the_summary() -> None:
@@ -417,3 +422,30 @@ def test_table_text_fits_at_1024x640(
     assert panel
     shots.check(panel, f"hover {lang}")
     pygame.display.quit()
+
+
+def test_a_computer_stop_is_shown_before_the_round_summary(ui_app: Any, pump_fn: Any) -> None:
+    """Two computers at animation speed "off": when one stops, its stop is on the table (with
+    its yaku's cards) for a beat before the round summary covers it."""
+    t = TableScene(
+        ui_app,
+        config=scenes.table.MatchConfig(engine.PRESETS["nintendo"], ("beginner", "beginner"), 5),
+    )
+    ui_app.stack.push(scenes.create("title", ui_app))
+    ui_app.stack.push(t)
+    for _ in range(12):
+        shown_at: float | None = None
+        clock = 0.0
+        while not t.waiting_summary and clock < 120:
+            ui_app.stack.update(1 / FPS)
+            clock += 1 / FPS
+            a = t.director.announce
+            if shown_at is None and a is not None and a.kind == "stop":
+                shown_at = clock
+                assert a.cards  # the yaku it stops with
+        assert t.waiting_summary
+        if shown_at is not None:
+            assert clock - shown_at >= STOP_BEAT - 2 / FPS
+            return
+        ui_app.stack.top.on_back()  # a round without a stop: the next one
+    pytest.fail("no stop in twelve rounds")
