@@ -177,12 +177,12 @@ class TableView:
 
     # ------------------------------------------------------------------ overlays
     def draw_announce(self, surface: pygame.Surface, lay: TableLayout, a: Announce) -> None:
-        """A yaku made, koi-koi or stop: a panel pops up over the field (growing from 70%),
-        with the yaku's cards fanned in one by one or, for koi-koi, rings going out; it fades
-        in its last fifth. Reduced motion and "off" show it still."""
+        """A yaku made, koi-koi or stop: a solid panel pops up over the field (growing from
+        70%), with the yaku's cards dealt in one by one or, for koi-koi, rings going out.
+        Reduced motion and "off" show it still. Drawn straight on the frame: no surface is
+        made or kept per announcement (each line has its own size)."""
         t = 1.0 if a.still else a.progress
         pop = ease_out(min(1.0, t / 0.18))
-        fade = 1.0 if t < 0.8 or a.still else max(0.0, 1 - (t - 0.8) / 0.2)
         fs = theme.font_px(34 if a.kind != "yaku" else 30, lay.scale)
         w_text, h_text = gfx.measure(a.text, fs, bold=True)
         cw, ch = lay.card
@@ -198,18 +198,13 @@ class TableView:
             for k in (0, 1):
                 r = (t * 1.6 + k * 0.35) % 1.0
                 ring = full.inflate(round(full.w * 0.5 * r), round(full.h * 1.2 * r))
-                edge = tuple(round(v * (1 - r) * fade) for v in theme.OCHRE)
+                edge = tuple(round(v * (1 - r)) for v in theme.OCHRE)
                 pygame.draw.rect(surface, edge, ring, width=3, border_radius=18)
-        if pop < 0.95:  # growing: drawn straight on the frame (no surface per size is kept)
-            rect = full.inflate(-round(w * 0.3 * (1 - pop)), -round(h * 0.3 * (1 - pop)))
-            pygame.draw.rect(surface, color, rect, border_radius=14)
-            pygame.draw.rect(surface, theme.OCHRE, rect, width=1, border_radius=14)
+        rect = full.inflate(-round(w * 0.3 * (1 - pop)), -round(h * 0.3 * (1 - pop)))
+        pygame.draw.rect(surface, color, rect, border_radius=14)
+        pygame.draw.rect(surface, theme.OCHRE, rect, width=2, border_radius=14)
+        if pop < 0.95:  # still growing: the words come once it stands
             return
-        panel = gfx.panel_surface(full.size, color=color, edge=theme.OCHRE, alpha=240, radius=14)
-        if fade < 1:  # fading out: a copy of the one cached panel, at the fading alpha
-            panel = panel.copy()
-            panel.set_alpha(round(255 * fade))
-        surface.blit(panel, full)
         gfx.blit_text(
             surface,
             a.text,
@@ -227,9 +222,9 @@ class TableView:
             if shown <= 0:
                 break
             img = self.image(lay, c, lay.card)
-            if shown < 1 or fade < 1:
+            if shown < 1:
                 img = img.copy()
-                img.set_alpha(round(255 * shown * fade))
+                img.set_alpha(round(255 * shown))
             surface.blit(img, (x + i * step, y + round((1 - shown) * 12)))
 
     def draw_inspect(

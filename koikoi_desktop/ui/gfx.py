@@ -106,20 +106,7 @@ def draw_panel(
     radius: int = 10,
 ) -> None:
     """A rounded, slightly translucent panel (made once per size and colours, then reused)."""
-    surface.blit(panel_surface(rect.size, color=color, edge=edge, alpha=alpha, radius=radius), rect)
-
-
-def panel_surface(
-    size: tuple[int, int],
-    *,
-    color: tuple[int, int, int] = theme.PANEL,
-    edge: tuple[int, int, int] = theme.PANEL_EDGE,
-    alpha: int = 235,
-    radius: int = 10,
-) -> pygame.Surface:
-    """The cached surface :func:`draw_panel` blits (shared: copy it before changing it). Ask
-    for a few sizes and alphas only: each one is kept."""
-    return _panel(tuple(size), tuple(color), tuple(edge), alpha, radius)
+    surface.blit(_panel(tuple(rect.size), tuple(color), tuple(edge), alpha, radius), rect)
 
 
 @functools.lru_cache(maxsize=64)
