@@ -328,7 +328,7 @@ def inspect_lines(card: int, snap: TableSnapshot) -> list[tuple[str, tuple[int, 
     m = month_of(card)
     out: list[tuple[str, tuple[int, int, int]]] = [(card_name(card), theme.OCHRE)]
     month = i18n.t(f"month.{m}.name")
-    out.append((f"{month} · {i18n.t(f'month.{m}.plant')}", theme.PAPER))
+    out.append((f"{month} — {i18n.t(f'month.{m}.plant')}", theme.PAPER))  # as the reference
     out.append((i18n.t(yaku_facts.card_kind_detail(card)), theme.PAPER))
     made, extra = yaku_facts.feeds_split(card, snap.rules)
     if not made and not extra:

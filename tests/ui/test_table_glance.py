@@ -190,7 +190,7 @@ def test_hover_enlarges_a_card_with_its_facts(ui_app: Any, pump_fn: Any, monkeyp
     t.draw(ui_app.screen)
     month = engine.month_of(card)
     assert card_name(card) in seen
-    assert f"{i18n.t(f'month.{month}.name')} · {i18n.t(f'month.{month}.plant')}" in seen
+    assert f"{i18n.t(f'month.{month}.name')} — {i18n.t(f'month.{month}.plant')}" in seen
     assert i18n.t(yaku_facts.card_kind_detail(card)) in seen
     made, _ = yaku_facts.feeds_split(card, t.rules)
     for k in made:
