@@ -387,12 +387,12 @@ def test_table_bands_fit_and_scale(size: tuple[int, int]) -> None:
     assert lay.scale == pytest.approx(min(size[0] / 1280, size[1] / 800))
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "uk"])
+@pytest.mark.parametrize("lang", ["en", "ja", "uk", "ru", "sk"])
 def test_table_text_fits_at_1024x640(
     tmp_path: Any, lang: str, monkeypatch: Any, pump_fn: Any
 ) -> None:
     """The table's own text (header, captions, turn banner, hint, hover card) is whole, inside
-    the window and not on top of other text, in three languages, at the smallest window."""
+    the window and not on top of other text, in every language, at the smallest window."""
     from koikoi_desktop.ai import InlineExecutor
     from tests.ui import test_layout_shots as shots
 
@@ -411,6 +411,10 @@ def test_table_text_fits_at_1024x640(
     a.stack.draw(a.screen)
     pygame.image.save(a.screen, str(tmp_path / f"table-{lang}.png"))
     shots.check([ln for ln in lines if ln.rect.right <= side.x], f"table {lang}")
+    for turn in [(1, step) for step in ("play", "choose", "decide", "koikoi", "stop")]:
+        lines.clear()
+        t.view.draw(a.screen, dataclasses.replace(t.frame(), turn=turn))
+        shots.check([ln for ln in lines if ln.rect.right <= side.x], f"table {lang} {turn}")
     # a card looked at: its panel's lines are whole and inside the window
     card = sorted(c.state.field)[0]
     move(t, center(t, card))
