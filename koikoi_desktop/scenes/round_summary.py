@@ -22,6 +22,8 @@ from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Label
 
 AUTO_CONTINUE = 2.0
+#: The heights (at scale 1) the summary's cards may take: the largest that fills the window.
+CARD_HEIGHTS = (56, 70, 92, 116, 150)
 
 
 class RoundSummaryScene(MenuScene):
@@ -141,95 +143,168 @@ class RoundSummaryScene(MenuScene):
         )
         return lines
 
+    def tally(self) -> list[tuple[str, tuple[int, ...], str]]:
+        """The score as a column of rows (label, cards, number): each yaku with its cards and
+        points (or the instant win with the hand), the base, each multiplier, the round's
+        total. Empty for a round nobody won."""
+        e = self.entry
+        st = self.round_state
+        if e.winner is None:
+            return []
+        rows: list[tuple[str, tuple[int, ...], str]] = []
+        if e.instant:
+            hand = tuple(sorted(st.hand(e.winner))) if st is not None else ()
+            rows.append((instant_name(e.instant), hand, str(e.base)))
+        elif st is not None:
+            rows += [(yaku_name(y.key), tuple(y.cards), str(y.points)) for y in st.yaku(e.winner)]
+        else:
+            rows += [(yaku_name(item[0]), (), str(item[1])) for item in e.yaku]
+        if e.factors:
+            rows.append((gfx.tr("ui.summary.tally_base"), (), str(e.base)))
+            rows += [(factor_text(name, f), (), f"× {f}") for name, f in e.factors]
+        rows.append((gfx.tr("ui.summary.tally_total"), (), str(e.final)))
+        return rows
+
     def draw_static(self, surface: pygame.Surface) -> None:
+        """Title; the tally (each yaku with its cards and points, the multipliers, the total)
+        in a centred column whose cards grow to fill the window; how it ended and what was
+        paid; both capture piles, the yaku cards outlined."""
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
         e = self.entry
-        # the content sits in a centred column (not stretched over a wide window)
-        pad = max(int(28 * s), (w - int(1100 * s)) // 2)
-        y = int(22 * s)
+        st = self.round_state
         gfx.blit_text(
             surface,
             self.title_text(),
             theme.font_px(34, s),
-            (w // 2, y),
+            (w // 2, int(18 * s)),
             anchor="midtop",
             bold=True,
             color=theme.OCHRE,
             max_width=w - 40,
         )
-        y += int(58 * s)
-        fs = theme.font_px(19, s)
-        # yaku rows with their cards
-        st = self.round_state
-        ch = int(92 * s)
+        top = int(18 * s) + int(theme.font_px(34, s) * 1.5)
+        bottom = self.menu_top() - int(12 * s)
+        fs = theme.font_px(21, s)
+        lh = int(fs * 1.5)
+        rows = self.tally()
+        card_rows = [r for r in rows if r[1]]
+        text_rows = len(rows) - len(card_rows)
+        notes = self.arithmetic_notes()
+        piles = st is not None
+        # card height: what fills the height left after the text, within bounds
+        fixed = text_rows * lh + len(notes) * lh + int(40 * s) + (2 * lh if piles else 0)
+        share = len(card_rows) + (2 * 0.62 if piles else 0)
+        ch = int((bottom - top - fixed) / max(1.0, share) - 10 * s)
+        # a few fixed heights only (each size is rasterised and cached, as the table's are)
+        ladder = [int(v * s) for v in CARD_HEIGHTS]
+        ch = max([v for v in ladder if v <= ch] or ladder[:1])
+        col_w = min(w - int(60 * s), max(int(900 * s), int(w * 0.78)))
+        num_w = int(110 * s)
+        name_w = min(int(col_w * 0.32), int(380 * s))
+        most = max((len(r[1]) for r in card_rows), default=1)
         cw = round(ch * 0.625)
-        name_w = min(int(w * 0.3), int(340 * s))
+        room = col_w - name_w - num_w - int(20 * s)
+        while most * (cw + 6) > room and ch > ladder[0]:  # many cards: smaller, on one row
+            ch = max([v for v in ladder if v < ch] or ladder[:1])
+            cw = round(ch * 0.625)
+        # the capture piles: the largest fixed height that still fits below the tally
+        above = sum(ch + int(10 * s) if r[1] else lh for r in rows) + len(notes) * lh
+        above += int(24 * s)
+        room_h = (bottom - top - above) // 2 - lh - int(10 * s)
+        n_caps = max((len(st.captured(p)) for p in (0, 1)), default=0) if st is not None else 0
+        piles_w = w - int(60 * s)
+        fits = [
+            v
+            for v in (int(x * 0.62) for x in ladder)
+            if v <= room_h and round(v * 0.625) * (0.72 * n_caps + 2.5) <= piles_w
+        ]
+        sh = max(fits or [int(ladder[0] * 0.62)])
+        sw = round(sh * 0.625)
+        total = above + ((sh + lh + int(10 * s)) * 2 if piles else 0)
+        y = top + max(0, (bottom - top - total) // 2)
+        x0 = (w - col_w) // 2
         yaku_cards: set[int] = set()
-        if e.winner is not None and st is not None and not e.instant:
-            for yk in st.yaku(e.winner):
-                gfx.blit_text(
-                    surface,
-                    f"{yaku_name(yk.key)} — {yk.points}",
-                    fs,
-                    (pad, y + ch // 2),
-                    anchor="midleft",
-                    max_width=name_w,
-                )
-                x = pad + name_w + 10
-                for c in yk.cards:
-                    surface.blit(card_surface(self.app, c, (cw, ch)), (x, y))
-                    yaku_cards.add(c)
-                    x += cw + 4
-                y += ch + int(8 * s)
-        elif e.winner is not None:
-            for item in e.yaku:
-                gfx.blit_text(surface, f"{yaku_name(item[0])} — {item[1]}", fs, (pad, y))
-                y += int(fs * 1.5)
-            if st is not None and e.instant:
-                x = pad
-                for c in sorted(st.hand(e.winner)):
-                    surface.blit(card_surface(self.app, c, (cw, ch)), (x, y))
-                    x += cw + 4
-                y += ch + 8
-        y += int(6 * s)
-        for line in self.arithmetic():
-            gfx.blit_text(surface, line, fs, (pad, y), max_width=w - 2 * pad)
-            y += int(fs * 1.55)
-        # both capture piles
-        if st is not None:
-            y += int(8 * s)
-            sh = int(70 * s)
-            sw = round(sh * 0.625)
-            for p in (self.viewer, 1 - self.viewer):
-                if y + sh + 20 > self.menu_top() - 8:
-                    break
-                gfx.blit_text(
-                    surface,
-                    self.names[p],
-                    theme.font_px(16, s),
-                    (pad, y),
-                    bold=True,
-                    color=theme.MUTED,
-                )
-                y += int(theme.font_px(16, s) * 1.6)
-                x = pad
-                caps = sorted(st.captured(p), key=lambda c: (KIND_ORDER.index(kind_of(c)), c))
-                last_kind = None
-                for c in caps:
-                    if last_kind is not None and kind_of(c) != last_kind:
-                        x += sw // 2
-                    last_kind = kind_of(c)
-                    r = pygame.Rect(x, y, sw, sh)
-                    surface.blit(card_surface(self.app, c, (sw, sh)), r)
-                    if p == e.winner and c in yaku_cards:
-                        pygame.draw.rect(
-                            surface, theme.OCHRE, r.inflate(4, 4), width=3, border_radius=4
-                        )
-                        pygame.draw.circle(surface, theme.PAPER, (r.centerx, r.bottom + 6), 3)
-                    x += int(sw * 0.72)
-                y += sh + int(16 * s)
+        last = len(rows) - 1
+        for i, (label, cards, number) in enumerate(rows):
+            row_h = ch + int(10 * s) if cards else lh
+            cy = y + row_h // 2
+            is_total = i == last
+            if is_total or (not cards and i > 0 and rows[i - 1][1]):
+                pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + col_w, y), 2)
+            gfx.blit_text(
+                surface,
+                label,
+                fs,
+                (x0, cy),
+                anchor="midleft",
+                bold=is_total,
+                color=theme.OCHRE if is_total else theme.PAPER,
+                max_width=name_w + (room if not cards else 0),
+            )
+            x = x0 + name_w
+            for c in cards:
+                surface.blit(card_surface(self.app, c, (cw, ch)), (x, y + int(5 * s)))
+                yaku_cards.add(c)
+                x += cw + 6
+            gfx.blit_text(
+                surface,
+                number,
+                theme.font_px(26 if is_total else 22, s),
+                (x0 + col_w, cy),
+                anchor="midright",
+                bold=True,
+                color=theme.OCHRE if is_total else theme.PAPER,
+            )
+            y += row_h
+        y += int(12 * s)
+        for line in notes:
+            gfx.blit_text(surface, line, fs, (w // 2, y), anchor="midtop", max_width=col_w)
+            y += lh
+        y += int(12 * s)
+        if st is None:
+            return
+        for p in (self.viewer, 1 - self.viewer):
+            caps = sorted(st.captured(p), key=lambda c: (KIND_ORDER.index(kind_of(c)), c))
+            step = int(sw * 0.72)
+            width = step * max(0, len(caps) - 1) + sw + (sw // 2) * 3
+            x = (w - width) // 2
+            gfx.blit_text(
+                surface,
+                self.names[p],
+                theme.font_px(17, s),
+                (w // 2, y),
+                anchor="midtop",
+                bold=True,
+                color=theme.MUTED,
+            )
+            y += lh
+            last_kind = None
+            for c in caps:
+                if last_kind is not None and kind_of(c) != last_kind:
+                    x += sw // 2
+                last_kind = kind_of(c)
+                r = pygame.Rect(x, y, sw, sh)
+                surface.blit(card_surface(self.app, c, (sw, sh)), r)
+                if p == e.winner and c in yaku_cards:
+                    pygame.draw.rect(
+                        surface, theme.OCHRE, r.inflate(4, 4), width=3, border_radius=4
+                    )
+                    pygame.draw.circle(surface, theme.PAPER, (r.centerx, r.bottom + 6), 3)
+                x += step
+            y += sh + int(10 * s)
+
+    def arithmetic_notes(self) -> list[str]:
+        """The lines under the tally: how the round ended, what was paid, the balances."""
+        lines = self.arithmetic()
+        e = self.entry
+        if e.winner is None:
+            return lines
+        # the tally shows the instant win and the base-times-factors line already
+        keep = [lines[0]]
+        keep += lines[-2:]
+        return keep
 
     def draw(self, surface: pygame.Surface) -> None:
         """The text and cards do not change while the screen is up: render them once."""

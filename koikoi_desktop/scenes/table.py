@@ -29,6 +29,7 @@ from koikoi_desktop.ai import Thinker
 from koikoi_desktop.names import level_name
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.table_controller import (
+    DRAG_THRESHOLD,
     Animate,
     Ask,
     Choice,
@@ -49,7 +50,7 @@ from koikoi_desktop.scenes.table_prompts import (
     quit_prompt,
 )
 from koikoi_desktop.scenes.table_text import describe
-from koikoi_desktop.scenes.table_view import TableFrame, TableView
+from koikoi_desktop.scenes.table_view import TableFrame, TableView, idle_turn
 from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx, sound_cues
 from koikoi_desktop.ui import layout as layout_mod
@@ -61,6 +62,9 @@ from koikoi_desktop.ui.widgets import Button
 __all__ = ["MatchConfig", "TableScene"]
 
 FastForward = Literal["round-summary", "match-result"]
+#: Seconds the pointer rests on a card before it is shown enlarged, and a long press (touch).
+HOVER_DELAY = 0.35
+LONG_PRESS = 0.5
 
 
 def default_names(app: AppServices, seats: tuple[str, str]) -> tuple[str, str]:
@@ -130,6 +134,8 @@ class TableScene(Scene):
         c = self.controller
         self.director = Director(self.queue, lambda: self.lay, lambda: c.viewer)
         self.director.describe = lambda ev: describe(ev, c.names, c.rules)
+        self.director.yaku_cards = c.yaku_cards
+        self.director.staged = self.staged
         self.director.on_log = c.log.append
         self.director.on_show = sound_cues.table_listener(app.cues, lambda: c.config.seats)
         self.clock.on_tick(self.director.update)
@@ -139,8 +145,26 @@ class TableScene(Scene):
         self.undo_button: Button | None = None
         self.pointer_pos: tuple[int, int] | None = None
         self.hot = 0  # the lit card a dragged card is over (drawn brighter)
+        #: The face-up card under the pointer and how long it has been there (hover), the
+        #: press being held still (a long press), and the card shown enlarged (0: none).
+        self.hover_card = 0
+        self.hover_time = 0.0
+        self.press_at: tuple[int, int] | None = None
+        self.press_time = 0.0
+        self.long_pressed = False
+        self.inspected = 0
         self.waiting_summary = False
         self.build_buttons()
+
+    def staged(self, seat: int) -> bool:
+        """A computer's move is staged (card shown, resting on its target, the draw turned
+        over) at "normal" speed without reduced motion; "fast", "off" and reduced motion keep
+        it quick."""
+        return (
+            seat in self.controller.opponents
+            and self.queue.speed == "normal"
+            and not self.queue.reduced
+        )
 
     def _default_preset(self) -> str:
         name = str(self.app.setting("default_preset", "nintendo"))
@@ -203,7 +227,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.lay = layout_mod.compute(size, self.app.ui_scale)
-        self.queue.skip()
+        self.director.skip()
         self.prewarm()
         self.director.snap()
         self.build_buttons()
@@ -341,11 +365,47 @@ class TableScene(Scene):
             self.hot = 0
         if self.undo_button is not None:
             self.undo_button.enabled = self.controller.can_undo()
+        self.update_inspect(dt)
+
+    def update_inspect(self, dt: float) -> None:
+        """Hover (after ``HOVER_DELAY``) or a long press (``LONG_PRESS``, held still) on a
+        face-up card shows it enlarged with its facts; moving off, a drag or cards moving
+        hide it."""
+        c = self.controller
+        dragging = c.drag is not None and c.drag.moved
+        if self.press_at is not None and not self.long_pressed and not dragging:
+            self.press_time += dt
+            if self.press_time >= LONG_PRESS:
+                card = self.card_at(self.press_at, face_up=True)
+                if card:
+                    self.long_pressed = True
+                    self.inspected = card
+        pos = self.pointer_pos
+        under = 0
+        if pos is not None and c.lifted is None and not self.queue.busy and self.prompt is None:
+            under = self.card_at(pos, face_up=True)
+        if under != self.hover_card:
+            self.hover_card, self.hover_time = under, 0.0
+        elif under:
+            self.hover_time += dt
+        if self.long_pressed:
+            return
+        if dragging or self.queue.busy:
+            self.inspected = 0
+        elif self.hover_card and self.hover_time >= HOVER_DELAY:
+            self.inspected = self.hover_card
+        elif not self.hover_card:
+            self.inspected = 0
 
     def frame(self) -> TableFrame:
         d = self.director
+        snap = self.controller.snapshot()
+        inspect = None
+        sp = d.sprites.get(self.inspected) if self.inspected else None
+        if sp is not None and not snap.dragging:
+            inspect = (self.inspected, pygame.Rect(*map(round, sp.box)))
         return TableFrame(
-            snap=self.controller.snapshot(),
+            snap=snap,
             lay=self.lay,
             sprites=sorted(d.sprites.values(), key=lambda sp: sp.z),
             board=d.board,
@@ -354,6 +414,9 @@ class TableScene(Scene):
             animating=self.queue.busy,
             hot=self.hot,
             buttons=self.buttons,
+            turn=d.showing if self.queue.busy and d.showing else idle_turn(snap),
+            announce=d.announce,
+            inspect=inspect,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -382,8 +445,28 @@ class TableScene(Scene):
             if card or intent.kind == "key":
                 self.open_reference(card)
                 return
-        if self.queue.busy and intent.kind in ("press", "confirm", "alt_press"):
-            self.queue.skip()
+        if intent.kind == "press":
+            self.press_at, self.press_time, self.long_pressed = intent.pos, 0.0, False
+            self.inspected = 0  # a press acts on the table; holding still shows it again
+            self.hover_time = 0.0
+        elif intent.kind == "release":
+            self.press_at = None
+            if self.long_pressed:  # a long press looked at a card: it does not also play it
+                self.long_pressed = False
+                self.inspected = 0
+                c.put_back()
+                self.director.snap()
+                return
+        elif intent.kind == "move" and self.press_at is not None:
+            px, py = self.press_at
+            if abs(intent.pos[0] - px) + abs(intent.pos[1] - py) > DRAG_THRESHOLD:
+                self.press_at = None  # it moved: a drag, not a long press
+        if (self.queue.busy or self.director.announce) and intent.kind in (
+            "press",
+            "confirm",
+            "alt_press",
+        ):
+            self.director.skip()
             return
         if intent.kind == "key" and intent.key == pygame.K_h:
             c.suggest()

@@ -478,6 +478,19 @@ class TableController:
         """False while the first dealer is still being shown (the header must not tell)."""
         return self.stage not in ("new", "first")
 
+    def yaku_cards(self, ev: Event) -> tuple[int, ...]:
+        """The cards of the yaku a ``YakuMade`` event names (a ``Stopped`` event: every yaku
+        the seat stops with), from the engine's scoring of that seat's captures in the round on
+        show (empty for any other event)."""
+        if not isinstance(ev, (engine.YakuMade, engine.Stopped)) or self.match is None:
+            return ()
+        st = self.display[0] if self.display is not None else self.match.round
+        out: list[int] = []
+        for y in st.yaku(ev.player):
+            if isinstance(ev, engine.Stopped) or y.key in ev.keys:
+                out.extend(c for c in y.cards if c not in out)
+        return tuple(out)
+
     def my_turn(self) -> bool:
         """The person at the bottom may act on the cards now."""
         if self.match is None or self.stage != "play":

@@ -229,6 +229,9 @@ class PromptScene(Scene):
             x += bw + 12
         self.focus = FocusGroup(self.widgets)
         self.focus.keyboard_used = True
+        # the focus starts on the primary (safe) choice: Stop at the koi-koi decision, so an
+        # Enter pressed out of habit never calls koi-koi
+        self.focus.index = next((i for i, b in enumerate(self.widgets) if b.primary), 0)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

@@ -14,6 +14,14 @@ white frame drawn over everything, and the dragged card turns see-through over i
 it would take stays in view; the last move a small triangle marker and a double outline; the
 keyboard focus (shown only once the keyboard is used) a lift and a bar with a notch under the
 card, never brackets.
+
+Reading at a glance (issue 16): the field's free positions are drawn only while a card is
+dragged; each capture group has its category, a bold count and the yaku it is closest to (the
+tracker's rows, ticked from the engine's scoring); a turn banner names whose turn it is and
+lights the step (play a card, the draw or the draw's target, koi-koi or stop), following the
+animation rather than the engine; a card under the pointer (or a long press) is shown enlarged
+with its name, month, category and the yaku it counts toward (``yaku_facts``, probed through
+the engine); a yaku, a koi-koi or a stop pops up over the field with its cards.
 """
 
 from __future__ import annotations
@@ -25,14 +33,17 @@ from typing import Any
 
 import pygame
 
-from koikoi_desktop.names import amount_text, kind_name, rules_label
-from koikoi_desktop.scenes import table_sidebar
+from koikoi_desktop import i18n
+from koikoi_desktop.engine import month_of
+from koikoi_desktop.names import amount_text, card_name, kind_name, rules_label, yaku_name
+from koikoi_desktop.scenes import table_sidebar, yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.scenes.table_controller import TableSnapshot
-from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.animation import Sprite
-from koikoi_desktop.ui.board import Board, is_hidden
+from koikoi_desktop.scenes.table_text import koi_word, stop_word
+from koikoi_desktop.ui import gfx, theme, tracker
+from koikoi_desktop.ui.animation import Sprite, ease_out
+from koikoi_desktop.ui.board import Announce, Board, is_hidden
 from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
 from koikoi_desktop.ui.layout import TableLayout
 from koikoi_desktop.ui.widgets import Button, draw_focus
@@ -55,6 +66,29 @@ class TableFrame:
     animating: bool
     hot: int
     buttons: Sequence[Button]
+    #: (seat, step) for the turn banner, or None (no turn: the deal, the round's end).
+    turn: tuple[int, str] | None = None
+    #: The yaku / koi-koi / stop announcement on show.
+    announce: Announce | None = None
+    #: The card shown enlarged (hover, long press) and where it lies on the table.
+    inspect: tuple[int, pygame.Rect] | None = None
+
+
+#: The steps of a turn, in order, as the banner names them (catalog ``ui.turn.<step>``).
+TURN_STEPS = ("play", "draw", "decide")
+
+
+def idle_turn(snap: TableSnapshot) -> tuple[int, str] | None:
+    """Whose turn and which step the engine's round is at (the table at rest)."""
+    v = snap.view
+    if v.outcome is not None or v.to_move is None or not snap.dealer_known:
+        return None
+    phase = v.phase
+    if phase == "draw":
+        return (v.to_move, "choose" if v.pending_draw else "draw")
+    if phase in ("play", "decide", "declare", "exchange"):
+        return (v.to_move, phase)
+    return None
 
 
 def card_image(
@@ -93,7 +127,10 @@ class TableView:
         lay = f.lay
         snap = f.snap
         surface.blit(self.static_layer(f, surface.get_size()), (0, 0))  # felt included
+        if snap.dragging:  # where a card may go: the empty field positions show
+            _empty_slots(surface, f)
         self.draw_pile(surface, f)
+        draw_turn(surface, f)
         badges = bool(self.app.setting("card_badges", True))
         chosen: pygame.Rect | None = None  # the target about to take the held card
         for sp in f.sprites:
@@ -121,7 +158,7 @@ class TableView:
             if (sp.card in snap.lit and sp.card == f.hot) or sp.card == snap.cursor:
                 chosen = rect  # the keyboard's target shows at every help level
             if sp.card in f.last_cards and not f.animating:
-                _last_marker(surface, rect)
+                _last_marker(surface, rect, arrow=rect.h >= lay.card[1])
             if sp.card == snap.focus:
                 _keyboard_focus(surface, rect)
         if chosen is not None:  # over everything, the dragged card included
@@ -131,8 +168,102 @@ class TableView:
         for b in f.buttons:
             b.draw(surface, font=theme.font_px(15, lay.scale))
         draw_status(surface, f)
-        if f.banner:
+        if f.announce is not None:
+            self.draw_announce(surface, lay, f.announce)
+        elif f.banner:
             draw_banner(surface, lay, f.banner)
+        if f.inspect is not None:
+            self.draw_inspect(surface, f, *f.inspect)
+
+    # ------------------------------------------------------------------ overlays
+    def draw_announce(self, surface: pygame.Surface, lay: TableLayout, a: Announce) -> None:
+        """A yaku made, koi-koi or stop: a solid panel pops up over the field (growing from
+        70%), with the yaku's cards dealt in one by one or, for koi-koi, rings going out.
+        Reduced motion and "off" show it still. Drawn straight on the frame: no surface is
+        made or kept per announcement (each line has its own size)."""
+        t = 1.0 if a.still else a.progress
+        pop = ease_out(min(1.0, t / 0.18))
+        fs = theme.font_px(34 if a.kind != "yaku" else 30, lay.scale)
+        w_text, h_text = gfx.measure(a.text, fs, bold=True)
+        cw, ch = lay.card
+        n = len(a.cards)
+        step = round(cw * 0.8)
+        cards_w = (n - 1) * step + cw if n else 0
+        w = min(lay.main.w - 40, max(w_text, cards_w) + round(60 * lay.scale))
+        h = h_text + round(36 * lay.scale) + (ch + round(16 * lay.scale) if n else 0)
+        full = pygame.Rect(0, 0, w, h)
+        full.center = lay.field_band.center
+        color = {"koikoi": theme.VERMILION, "stop": theme.INDIGO}.get(a.kind, theme.DEEP_RED)
+        if a.kind == "koikoi" and not a.still:  # rings going out from the panel
+            for k in (0, 1):
+                r = (t * 1.6 + k * 0.35) % 1.0
+                ring = full.inflate(round(full.w * 0.5 * r), round(full.h * 1.2 * r))
+                edge = tuple(round(v * (1 - r)) for v in theme.OCHRE)
+                pygame.draw.rect(surface, edge, ring, width=3, border_radius=18)
+        rect = full.inflate(-round(w * 0.3 * (1 - pop)), -round(h * 0.3 * (1 - pop)))
+        pygame.draw.rect(surface, color, rect, border_radius=14)
+        pygame.draw.rect(surface, theme.OCHRE, rect, width=2, border_radius=14)
+        if pop < 0.95:  # still growing: the words come once it stands
+            return
+        gfx.blit_text(
+            surface,
+            a.text,
+            fs,
+            (full.centerx, full.y + round(14 * lay.scale)),
+            anchor="midtop",
+            bold=True,
+            color=theme.PAPER,
+            max_width=full.w - 30,
+        )
+        x = full.centerx - cards_w // 2
+        y = full.bottom - ch - round(14 * lay.scale)
+        for i, c in enumerate(a.cards):
+            shown = min(1.0, max(0.0, (t - 0.15 - i * 0.06) / 0.12))
+            if shown <= 0:
+                break
+            img = self.image(lay, c, lay.card)
+            if shown < 1:
+                img = img.copy()
+                img.set_alpha(round(255 * shown))
+            surface.blit(img, (x + i * step, y + round((1 - shown) * 12)))
+
+    def draw_inspect(
+        self, surface: pygame.Surface, f: TableFrame, card: int, at: pygame.Rect
+    ) -> None:
+        """A card looked at closely: twice its table size, with its name, month, category
+        and the yaku it counts toward under the rules in play (with the viewer's progress)."""
+        lay, snap = f.lay, f.snap
+        ch = min(round(lay.card[1] * 2.0), lay.main.h - 40)
+        cw = round(ch * 0.625)
+        fs = theme.font_px(17, lay.scale)
+        small = theme.font_px(15, lay.scale)
+        pad = round(12 * lay.scale)
+        text_w = round(260 * lay.scale)
+        lines = inspect_lines(card, snap)
+        wrapped: list[tuple[str, int, bool, tuple[int, int, int]]] = []
+        for i, (line, color) in enumerate(lines):
+            size = fs if i == 0 else small
+            for sub in gfx.wrap(line, size, text_w, bold=i == 0):
+                wrapped.append((sub, size, i == 0, color))
+        text_h = sum(round(size * 1.35) for _, size, _, _ in wrapped)
+        panel = pygame.Rect(0, 0, cw + text_w + 3 * pad, max(ch, text_h) + 2 * pad)
+        panel.midbottom = (at.centerx, at.top - 8)
+        if panel.top < lay.main.top + 4:
+            panel.midtop = (at.centerx, at.bottom + 8)
+        panel.clamp_ip(lay.main)
+        if panel.colliderect(at):  # no room above or below: beside it
+            panel.midleft = (at.right + 8, at.centery)
+            if panel.right > lay.main.right:
+                panel.midright = (at.left - 8, at.centery)
+            panel.clamp_ip(lay.main)
+        gfx.draw_panel(surface, panel, alpha=245)
+        img = card_surface(self.app, card, (cw, ch))
+        surface.blit(img, (panel.x + pad, panel.y + pad))
+        x = panel.x + 2 * pad + cw
+        y = panel.y + pad
+        for sub, size, bold, color in wrapped:
+            gfx.blit_text(surface, sub, size, (x, y), bold=bold, color=color, max_width=text_w)
+            y += round(size * 1.35)
 
     def static_layer(self, f: TableFrame, size: tuple[int, int]) -> pygame.Surface:
         """Felt, header, captions, slot outlines, the yaku tracker and the move log; the cards
@@ -190,6 +321,202 @@ class TableView:
         )
 
 
+def inspect_lines(card: int, snap: TableSnapshot) -> list[tuple[str, tuple[int, int, int]]]:
+    """The facts shown beside an enlarged card: name, month and plant, category, and each yaku
+    it counts toward under the rules in play (``yaku_facts``, probed through the engine) with
+    the viewer's progress from the tracker (the engine's scoring of the captures)."""
+    m = month_of(card)
+    out: list[tuple[str, tuple[int, int, int]]] = [(card_name(card), theme.OCHRE)]
+    month = i18n.t(f"month.{m}.name")
+    out.append((f"{month} — {i18n.t(f'month.{m}.plant')}", theme.PAPER))  # as the reference
+    out.append((i18n.t(yaku_facts.card_kind_detail(card)), theme.PAPER))
+    made, extra = yaku_facts.feeds_split(card, snap.rules)
+    if not made and not extra:
+        out.append((i18n.t("ui.reference.feeds_none"), theme.MUTED))
+        return out
+    out.append((i18n.t("ui.learn.label", label=i18n.t("ui.reference.feeds")), theme.MUTED))
+    caps = snap.view.captured
+    rows = {
+        r.key: r
+        for r in tracker.rows(set(caps[snap.viewer]), set(caps[1 - snap.viewer]), snap.rules)
+    }
+    for k in made + extra:
+        r = rows.get(k)
+        progress = f"  {r.held}/{r.need}" if r is not None and not r.done else ""
+        label = (
+            yaku_name(k)
+            if k in made
+            else i18n.t(
+                "ui.monthref.adds", n=yaku_facts.extra_step(k, snap.rules)[0], yaku=yaku_name(k)
+            )
+        )
+        color = theme.OCHRE if r is not None and r.done else theme.PAPER
+        out.append(("· " + label + progress, color))
+    return out
+
+
+def turn_text(snap: TableSnapshot, turn: tuple[int, str]) -> tuple[str, list[tuple[str, bool]]]:
+    """The banner's words: whose turn, and the steps (label, current) in order."""
+    seat, step = turn
+    whose = i18n.t_person("ui.turn.whose", snap.names[seat])
+    if step in ("declare", "exchange", "koikoi", "stop"):
+        return whose, [(i18n.t(f"ui.turn.{step}", word=_call_word(snap, step)), True)]
+    current = {"choose": "draw"}.get(step, step)
+    steps: list[tuple[str, bool]] = []
+    for i, name in enumerate(TURN_STEPS):
+        if name == "decide" and current != "decide":
+            continue
+        key = "choose" if name == "draw" and step == "choose" else name
+        steps.append((i18n.t(f"ui.turn.{key}", n=i + 1), name == current))
+    return whose, steps
+
+
+def _call_word(snap: TableSnapshot, step: str) -> str:
+    return koi_word(snap.rules) if step == "koikoi" else stop_word(snap.rules)
+
+
+def draw_turn(surface: pygame.Surface, f: TableFrame) -> None:
+    """The turn banner: a name tag (gold for the player, indigo for the other seat), then the
+    turn's steps with the current one lit and boxed, the others dimmed; when the strip is too
+    narrow, the current step alone."""
+    if f.turn is None:
+        return
+    lay, snap = f.lay, f.snap
+    area = lay.turn
+    whose, steps = turn_text(snap, f.turn)
+    fs = theme.font_px(18, lay.scale)
+    pad = round(10 * lay.scale)
+    sep = round(22 * lay.scale)
+    mine = f.turn[0] == snap.viewer and f.turn[0] not in snap.computers
+    tag_w = gfx.measure(whose, fs, bold=True)[0] + 2 * pad
+
+    def width(items: list[tuple[str, bool]]) -> int:
+        return sum(gfx.measure(t, fs, bold=cur)[0] + 2 * pad for t, cur in items) + sep * len(items)
+
+    if tag_w + width(steps) > area.w:
+        steps = [st for st in steps if st[1]]
+    total = tag_w + width(steps)
+    x = area.centerx - total // 2
+    tag = pygame.Rect(x, area.y + 2, tag_w, area.h - 4)
+    pygame.draw.rect(surface, theme.OCHRE if mine else theme.INDIGO, tag, border_radius=tag.h // 2)
+    gfx.blit_text(
+        surface,
+        whose,
+        fs,
+        tag.center,
+        anchor="center",
+        bold=True,
+        color=theme.INK if mine else theme.PAPER,
+    )
+    x = tag.right
+    for i, (label, current) in enumerate(steps):
+        cx = x + sep // 2
+        if i:
+            pygame.draw.polygon(
+                surface,
+                theme.MUTED,
+                [(cx - 4, area.centery - 6), (cx + 4, area.centery), (cx - 4, area.centery + 6)],
+            )
+        x += sep
+        w = gfx.measure(label, fs, bold=current)[0] + 2 * pad
+        box = pygame.Rect(x, area.y + 2, w, area.h - 4)
+        if current:
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+            pygame.draw.rect(surface, theme.PAPER, box, width=2, border_radius=6)
+        gfx.blit_text(
+            surface,
+            label,
+            fs,
+            box.center,
+            anchor="center",
+            bold=current,
+            color=theme.PAPER if current else theme.MUTED,
+        )
+        x += w
+
+
+def _empty_slots(surface: pygame.Surface, f: TableFrame) -> None:
+    """While a card is dragged: the outlines of the free field positions (hidden otherwise)."""
+    slots = f.lay.field_slots(len(f.board.field))
+    for i, r in enumerate(slots[:16]):
+        if i >= len(f.board.field) or f.board.field[i] is None:
+            pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=2, border_radius=6)
+
+
+def group_progress(mine: set[int], theirs: set[int], rules: Any) -> dict[str, tuple[str, bool]]:
+    """For each capture group, the yaku it is closest to, as (text, made): the tracker's rows
+    (ticked from the engine's scoring) of yaku whose cards are mostly of that category; a made
+    one first, else the row nearest completion among those still possible and begun."""
+    best: dict[str, tuple[float, str, bool]] = {}
+    for row in tracker.rows(mine, theirs, rules):
+        kinds: list[str] = [kind_of(c) for c in row.cards]
+        group = max(GROUP_KEYS, key=lambda g: (kinds.count(g), -GROUP_KEYS.index(g)))
+        if row.done:
+            cand = (2.0, i18n.t("ui.caps.made", yaku=yaku_name(row.key)), True)
+        elif row.possible and row.held > 0:
+            ratio = min(0.99, row.held / row.need) + 1.0
+            cand = (ratio, f"{yaku_name(row.key)} {row.held}/{row.need}", False)
+        else:
+            continue
+        if group not in best or cand[0] > best[group][0]:
+            best[group] = cand
+    return {g: (text, made) for g, (_, text, made) in best.items()}
+
+
+def _fit(text: str, size: int, width: int, *, bold: bool = False) -> int:
+    """The font size, at most ``size`` and at least 10 px, at which ``text`` fits ``width``."""
+    while size > 10 and gfx.measure(text, size, bold=bold)[0] > width:
+        size -= 1
+    return size
+
+
+def _group_caption(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    rect: pygame.Rect,
+    name: str,
+    n: int,
+    near: tuple[str, bool] | None,
+) -> None:
+    """A capture group's caption: its category and a bold count, and under it the yaku the
+    group is closest to (in a smaller size when the group is narrow)."""
+    big = theme.font_px(19, lay.scale)
+    room = rect.w - gfx.measure(str(n), big, bold=True)[0] - 6
+    fs = _fit(name, theme.font_px(15, lay.scale), room)
+    r = gfx.blit_text(
+        surface,
+        name,
+        fs,
+        (rect.x, rect.y + lay.caption // 2),
+        anchor="midleft",
+        color=theme.MUTED,
+        max_width=room,
+    )
+    gfx.blit_text(
+        surface,
+        str(n),
+        big,
+        (r.right + 6, rect.y + lay.caption // 2),
+        anchor="midleft",
+        bold=True,
+        color=theme.PAPER if n else theme.MUTED,
+    )
+    if near is None:
+        return
+    text, made = near
+    size = _fit(text, theme.font_px(14, lay.scale), rect.w, bold=made)
+    gfx.blit_text(
+        surface,
+        text,
+        size,
+        (rect.x, rect.y + lay.caption + lay.near // 2),
+        anchor="midleft",
+        bold=made,
+        color=theme.OCHRE if made else theme.PAPER,
+        max_width=rect.w,
+    )
+
+
 def _header_key(f: TableFrame) -> tuple[Any, ...]:
     s = f.snap
     return (
@@ -220,7 +547,9 @@ def _bands_key(f: TableFrame) -> tuple[Any, ...]:
         s.viewer,
         s.names,
         s.dealer_known,
+        id(s.rules),
         gfx.tr("ui.table.log"),
+        i18n.get_name_style(),
     )
 
 
@@ -231,9 +560,13 @@ def _shadow(size: tuple[int, int]) -> pygame.Surface:
     return shadow
 
 
-def _last_marker(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, theme.PAPER, rect.inflate(4, 4), width=1, border_radius=6)
+def _last_marker(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = True) -> None:
+    """The last move's cards: a paper-and-ink outline, and over a full-size card an arrow
+    (a small card in a capture pile keeps the outline only: its caption sits above it)."""
+    pygame.draw.rect(surface, theme.PAPER, rect.inflate(4, 4), width=2, border_radius=6)
     pygame.draw.rect(surface, theme.INK, rect.inflate(8, 8), width=1, border_radius=8)
+    if not arrow:
+        return
     cx = rect.centerx
     pygame.draw.polygon(
         surface, theme.PAPER, [(cx - 7, rect.top - 12), (cx + 7, rect.top - 12), (cx, rect.top - 3)]
@@ -330,31 +663,32 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
     for top in (True, False):
         p = (1 - s.viewer) if top else s.viewer
         groups = lay.opp_caps if top else lay.my_caps
-        counts = dict.fromkeys(GROUP_KEYS, 0)
-        for c in board.caps[p]:
-            counts[kind_of(c)] += 1
+        near = group_progress(set(board.caps[p]), set(board.caps[1 - p]), s.rules)
         for g, rect in groups.items():
-            lab = f"{kind_name(g, plural=True)} {counts[g]}"
-            gfx.blit_text(surface, lab, fs, (rect.x, rect.y), color=theme.MUTED, max_width=rect.w)
+            n = sum(1 for c in board.caps[p] if kind_of(c) == g)
+            _group_caption(surface, lay, rect, kind_name(g, plural=True), n, near.get(g))
             slot = pygame.Rect(rect.x, rect.bottom - lay.small[1], lay.small[0], lay.small[1])
             pygame.draw.rect(surface, theme.FELT_LIGHT, slot, width=1, border_radius=5)
         mark = dealer == p and s.dealer_known
         tag = s.names[p] + (" · " + gfx.tr("term.dealer") if mark else "")
-        if top:
-            gfx.blit_text(
-                surface,
-                tag,
-                fs,
-                (lay.opp_hand.x, lay.opp_band.y),
-                bold=True,
-                max_width=lay.opp_hand.w + 40,
-            )
+        if top:  # above the opponent's hand: the name, and under it "Dealer" when too long
+            room = min(lay.opp_caps["bright"].x, lay.opp_hand.right + 3 * lay.gap)
+            room -= lay.opp_hand.x + lay.gap
+            parts = [tag]
+            if gfx.measure(tag, fs, bold=True)[0] > room and mark:
+                parts = [s.names[p], gfx.tr("term.dealer")]
+            for i, part in enumerate(parts):
+                gfx.blit_text(
+                    surface,
+                    part,
+                    _fit(part, fs, room, bold=True),
+                    (lay.opp_hand.x, lay.opp_band.y + i * lay.caption),
+                    bold=True,
+                    max_width=room,
+                )
         else:
             gfx.blit_text(surface, tag, fs, (lay.hand_area.x, lay.hand_area.y + 2), bold=True)
-    # field slots: faint outlines
-    for r in lay.field_slots(len(board.field))[:16]:
-        pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=1, border_radius=6)
-    pygame.draw.rect(surface, theme.FELT_LIGHT, lay.reveal, width=1, border_radius=6)
+    # no field slot outlines: empty positions show only while a card is dragged
 
 
 def draw_status(surface: pygame.Surface, f: TableFrame) -> None:

@@ -82,10 +82,12 @@ class Tween:
 
 @dataclass
 class Step:
-    """``prepare()`` runs when the step starts and returns its tweens; ``hold`` is a pause after."""
+    """``prepare()`` runs when the step starts and returns its tweens; ``hold`` is a pause after
+    (scaled by the speed); ``beat`` the least the step lasts at any speed (not scaled)."""
 
     prepare: Callable[[], list[Tween]]
     hold: float = 0.0
+    beat: float = 0.0
     label: str = ""
     on_done: Callable[[], None] | None = None
     tweens: list[Tween] = field(default_factory=list)
@@ -129,6 +131,7 @@ class AnimationQueue:
         self.current.tweens = tweens
         self.current.length = max((tw.delay + tw.duration for tw in tweens), default=0.0)
         self.current.length += self.current.hold * f
+        self.current.length = max(self.current.length, self.current.beat)
 
     def _finish_current(self) -> None:
         step = self.current

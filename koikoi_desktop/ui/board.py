@@ -16,11 +16,20 @@ it turns over where it is.
 captures slides onto its match, then both fly to the capture pile; a draw flips by the pile
 first. Field cards keep their slots (a capture leaves a gap that the next placed card fills), so
 cards do not jump around.
+
+A computer's move can be *staged* (``Director.staged``: the table says so at "normal" speed
+without reduced motion): its card first turns up in its hand, then rests on its target, the
+drawn card rests turned over by the pile, and only then do the cards fly to the capture pile.
+The director also keeps what the animation is showing (``showing``: whose move, which step) for
+the turn banner, the cards of the last move (``last_cards``, the whole turn, until the next
+move starts), and an :class:`Announce` for a yaku made, a koi-koi or a stop; a stop always gets
+``STOP_BEAT`` seconds before the round summary, at any speed (a click skips, ``skip``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 import pygame
 
@@ -33,18 +42,52 @@ from koikoi_desktop.engine.events import (
     Flipped,
     GajiPaired,
     InstantWon,
+    KoiKoiCalled,
     Played,
+    RoundOver,
+    Stopped,
     Swept,
+    YakuMade,
 )
 from koikoi_desktop.engine.round import deal_positions
 from koikoi_desktop.ui.animation import AnimationQueue, Box, Sprite, Step, Tween
 from koikoi_desktop.ui.cards import kind_of
 from koikoi_desktop.ui.layout import TableLayout
 
+#: Engine events announced over the field (and logged when they show).
+ANNOUNCED = ("yaku", "koikoi", "stop", "instant_win", "redeal", "round_over")
 MOVE = 0.32
 FLY = 0.42
 FLIP = 0.30
 DEAL = 0.16
+#: Staged pauses of a computer's move at "normal" speed (a newcomer follows each part): the
+#: played card shown lifted out of the hand, resting on its target, the drawn card turned over.
+STAGE_SHOW = 0.45
+STAGE_ONTO = 0.6
+STAGE_DRAW = 0.55
+#: How long a yaku / koi-koi / stop announcement stays (seconds at "normal"), and the beat a
+#: stop always gets before the round summary, whatever the speed (a click still skips it).
+ANNOUNCE = 1.4
+STOP_BEAT = 0.8
+
+
+@dataclass
+class Announce:
+    """A yaku made, a koi-koi or a stop, shown big over the field for a moment: ``kind``
+    ("yaku" | "koikoi" | "stop" | "other"), the line, the cards to show, and its clock."""
+
+    kind: str
+    text: str
+    cards: tuple[int, ...] = ()
+    age: float = 0.0
+    length: float = ANNOUNCE
+    #: Reduced motion or animations off: shown still (no growing, no rings, no fading).
+    still: bool = False
+
+    @property
+    def progress(self) -> float:
+        """0 .. 1 over the announcement's life (the view pops it in and fades it out)."""
+        return min(1.0, self.age / self.length) if self.length > 0 else 1.0
 
 
 def _box(r: pygame.Rect) -> Box:
@@ -155,9 +198,22 @@ class Director:
         self.board = Board()
         self.sprites: dict[int, Sprite] = {}
         self.hide_hands: set[int] = set()  # seats whose hands are face down for the viewer
+        #: The cards of the last move (the whole turn: the play and the draw), marked on the
+        #: table until the next move starts.
         self.last_cards: set[int] = set()
         self.banner: str = ""
         self.banner_left = 0.0
+        #: The announcement on show (a yaku made, koi-koi, stop), or None.
+        self.announce: Announce | None = None
+        #: While events animate: (seat, step) the animation is showing ("play", "draw",
+        #: "decide", "koikoi", "stop"), so the turn banner follows the cards, not the engine.
+        self.showing: tuple[int, str] | None = None
+        #: Whether ``seat``'s moves are staged slowly (a computer seat at "normal" speed).
+        self.staged: Callable[[int], bool] = lambda seat: False
+        #: A staged computer card shown lifted out of its hand, before it moves (0: none).
+        self.lifted_card = 0
+        #: The cards of a yaku or stop event (the engine's scoring of the seat's captures).
+        self.yaku_cards: Callable[[Event], tuple[int, ...]] = lambda e: ()
         self.describe: Callable[[Event], str | None] = lambda e: None
         self.on_log: Callable[[str], None] = lambda s: None
         #: Called as each moment of the animation starts: ("deal" | "place" | "onto" |
@@ -177,6 +233,10 @@ class Director:
             hand = b.hands[p]
             face = (p in b.shown_hands) or (not top and p not in self.hide_hands)
             for i, (c, r) in enumerate(zip(hand, lay.hand_slots(len(hand), top=top), strict=True)):
+                if c == self.lifted_card:  # a staged computer card: turned up, pulled out
+                    shown = r.move(0, lay.lift // 2 if top else -lay.lift)
+                    out[c] = (_box(shown), True, 900)
+                    continue
                 out[c] = (_box(r), face and not is_hidden(c), 100 + i)
             groups: dict[str, list[int]] = {"bright": [], "animal": [], "ribbon": [], "plain": []}
             for c in b.caps[p]:
@@ -269,12 +329,39 @@ class Director:
 
         self.queue.push(Step(prepare, hold=hold))
 
+    def proclaim(self, kind: str, text: str, cards: tuple[int, ...], beat: float = 0.0) -> None:
+        """Queue an announcement (a yaku, koi-koi, stop): it pops up over the field with its
+        cards while the queue waits; ``beat`` is a pause kept at every speed (a click skips)."""
+
+        def prepare() -> list[Tween]:
+            f = self.queue.factor
+            length = max(ANNOUNCE * f, beat) if not self.queue.reduced else max(0.9 * f, beat)
+            still = self.queue.reduced or f == 0
+            self.announce = Announce(kind, text, cards, 0.0, length, still) if length > 0 else None
+            return []
+
+        self.queue.push(Step(prepare, hold=ANNOUNCE, beat=beat))
+
+    def skip(self) -> None:
+        """A click: every queued step ends now, and so does the announcement and the banner."""
+        self.queue.skip()
+        self.announce = None
+        self.banner = ""
+        self.banner_left = 0.0
+
     def update(self, dt: float) -> None:
         self.queue.update(dt)
         if self.banner_left > 0:
             self.banner_left -= dt
             if self.banner_left <= 0:
                 self.banner = ""
+        a = self.announce
+        if a is not None:
+            a.age += dt
+            if a.age >= a.length:
+                self.announce = None
+        if not self.queue.busy:
+            self.showing = None
 
     # ------------------------------------------------------------- events
     def deal(self, view: PlayerView) -> None:
@@ -287,6 +374,8 @@ class Director:
             b.clear()
             self.sprites.clear()
             self.last_cards = set()
+            self.showing = None
+            self.lifted_card = 0
 
         self.step(reset, 0.0)
         me, opp = view.player, view.opponent
@@ -321,14 +410,7 @@ class Director:
         for ev in events:
             kind = ev.kind
             text = self.describe(ev)
-            if text and kind not in (
-                "yaku",
-                "koikoi",
-                "stop",
-                "instant_win",
-                "redeal",
-                "round_over",
-            ):
+            if text and kind not in ANNOUNCED:
                 self.step(self._logger(text), 0.0)
             if isinstance(ev, (Played, GajiPaired)):
                 self._capture_move(ev.player, ev.card, ev.captured, from_hand=True, ev=ev)
@@ -338,10 +420,11 @@ class Director:
                 self._capture_move(ev.player, ev.card, ev.captured, from_hand=False, ev=ev)
             elif isinstance(ev, DrawPending):
 
-                def show(c: int = ev.card, ev: Event = ev) -> None:
+                def show(c: int = ev.card, ev: DrawPending = ev) -> None:
                     b.reveal = c
                     b.pile = max(0, b.pile - 1)
-                    self.last_cards = {c}
+                    self.last_cards.add(c)
+                    self.showing = (ev.player, "draw")
                     self.on_show("flip", ev)
 
                 self.step(show, FLIP, hold=0.1)
@@ -350,7 +433,7 @@ class Director:
                 def flip(c: int = ev.card, ev: Event = ev) -> None:
                     b.pile = max(0, b.pile - 1)
                     b.place(c)
-                    self.last_cards = {c}
+                    self.last_cards.add(c)
                     self.on_show("flip", ev)
 
                 self.step(flip, FLIP)
@@ -382,11 +465,22 @@ class Director:
                     b.shown_hands.add(p)
 
                 self.step(reveal, FLIP)
-            if kind in ("yaku", "koikoi", "stop", "instant_win", "redeal", "round_over"):
+            if kind in ANNOUNCED:
                 self.step(self._announcer(ev), 0.0)
                 if text:
                     self.step(self._logger(text), 0.0)
-                    self.say(text, hold=0.5 if kind == "round_over" else 0.9)
+                    self._proclaim_event(ev, text)
+
+    def _proclaim_event(self, ev: Event, text: str) -> None:
+        """A yaku, koi-koi or stop pops up with its cards; other round ends take a banner."""
+        if isinstance(ev, YakuMade):
+            self.proclaim("yaku", text, self.yaku_cards(ev))
+        elif isinstance(ev, KoiKoiCalled):
+            self.proclaim("koikoi", text, ())
+        elif isinstance(ev, Stopped):
+            self.proclaim("stop", text, self.yaku_cards(ev), beat=STOP_BEAT)
+        else:
+            self.say(text, hold=0.5 if isinstance(ev, RoundOver) else 0.9)
 
     def _logger(self, text: str) -> Callable[[], None]:
         def log() -> None:
@@ -396,6 +490,11 @@ class Director:
 
     def _announcer(self, ev: Event) -> Callable[[], None]:
         def announce() -> None:
+            player = getattr(ev, "player", None)
+            if isinstance(player, int):
+                step = {"yaku": "decide", "koikoi": "koikoi", "stop": "stop"}.get(ev.kind)
+                if step is not None:
+                    self.showing = (player, step)
             self.on_show("announce", ev)
 
         return announce
@@ -410,6 +509,8 @@ class Director:
         ev: Event | None = None,
     ) -> None:
         b = self.board
+        staged = self.staged(p)
+        step_name = "play" if from_hand else "draw"
 
         def from_hidden_hand() -> None:
             if from_hand:
@@ -417,27 +518,45 @@ class Director:
                 if stand_in:
                     self._follow(stand_in, card)
 
+        def starts() -> None:
+            self.showing = (p, step_name)
+            if from_hand:  # a new move: the last one's marks go
+                self.last_cards = set()
+
+        if from_hand and staged:
+
+            def show_card() -> None:
+                """The computer's card turns face up where it is, lifted from the hand."""
+                starts()
+                from_hidden_hand()
+                self.last_cards.add(card)
+                self.lifted_card = card
+
+            self.step(show_card, FLIP, hold=STAGE_SHOW)
         if not from_hand:
 
             def reveal() -> None:
+                starts()
                 if b.reveal != card:
                     b.pile = max(0, b.pile - 1)
                 b.take(card)
                 b.reveal = card
-                self.last_cards = {card}
+                self.last_cards.add(card)
                 self.on_show("flip", ev)
 
-            self.step(reveal, FLIP, hold=0.12)
+            self.step(reveal, FLIP, hold=STAGE_DRAW if staged else 0.12)
         if captured:
 
             def onto() -> None:
+                starts()
                 from_hidden_hand()
+                self.lifted_card = 0
                 b.take(card)
                 b.stacked[card] = captured[0]
-                self.last_cards = {card, *captured}
+                self.last_cards.update((card, *captured))
                 self.on_show("onto", ev)
 
-            self.step(onto, MOVE, hold=0.12)
+            self.step(onto, MOVE, hold=STAGE_ONTO if staged else 0.12)
 
             def fly() -> None:
                 for c in (card, *captured):
@@ -449,10 +568,12 @@ class Director:
         else:
 
             def place() -> None:
+                starts()
                 from_hidden_hand()
+                self.lifted_card = 0
                 b.take(card)
                 b.place(card)
-                self.last_cards = {card}
+                self.last_cards.add(card)
                 self.on_show("place", ev)
 
-            self.step(place, MOVE)
+            self.step(place, MOVE, hold=STAGE_ONTO * 0.5 if staged else 0.0)

@@ -1,8 +1,10 @@
 """Where everything sits on the table, for any window size (recomputed on resize).
 
 The bottom seat is the viewer (the human, or the player whose turn it is in hot seat); the top
-seat is the opponent. Bands from the top: header, opponent (hand + capture pile), field (draw
-pile, revealed card, field slots in two rows), viewer's capture pile, viewer's hand. A sidebar
+seat is the opponent. Bands from the top: header, opponent (hand + capture pile), the turn
+banner's strip, field (draw pile, revealed card, field slots in two rows), viewer's capture
+pile, viewer's hand. A capture band has two caption lines per group (category and count; the
+yaku it is closest to) above its cards. A sidebar
 on the right holds the yaku tracker and the move log. Card height follows the window height,
 limited so eight hand cards and the field always fit the width.
 """
@@ -17,6 +19,8 @@ import pygame
 CARD_RATIO = 0.625  # width / height (ART.md: viewBox 200 x 320)
 GROUPS = ("bright", "animal", "ribbon", "plain")
 GROUP_SHARE = (0.19, 0.25, 0.25, 0.31)
+#: How far apart the opponent's face-down hand cards sit (a share of a small card's width).
+OPP_STEP = 0.45
 
 
 @dataclass
@@ -43,9 +47,14 @@ class TableLayout:
     message: pygame.Rect
     lift: int
     gap: int
-    #: Distance between the opponent's hand cards, in small-card widths (0.62: overlapping
+    #: Distance between the opponent's hand cards, in small-card widths (OPP_STEP: overlapping
     #: backs at the table; more than 1: side by side, readable, in a review's open hands).
-    opp_step: float = 0.62
+    opp_step: float = OPP_STEP
+    #: The turn banner's strip (whose turn, which step), between the opponent and the field.
+    turn: pygame.Rect = field(default_factory=pygame.Rect)
+    #: Height of a capture group's caption (category and count) and of its "close to" line.
+    caption: int = 18
+    near: int = 14
     field_cache: dict[int, list[pygame.Rect]] = field(default_factory=dict)
 
     def field_slots(self, n: int) -> list[pygame.Rect]:
@@ -110,7 +119,9 @@ def compute(
     side_w = max(round(250 * s), round(w * 0.22))
     sidebar = pygame.Rect(w - side_w, header.bottom, side_w, h - header.bottom)
     main = pygame.Rect(0, header.bottom, w - side_w, h - header.bottom)
-    caption = max(14, round(18 * s))
+    caption = max(16, round(20 * s))
+    near = max(13, round(16 * s))
+    turn_h = max(24, round(32 * s))
     # card height: by height share, limited by width (pile + reveal + 8 field columns)
     ch = min(h * 0.17 * ui_scale, (main.w - 3 * gap) / (10.4 * CARD_RATIO + 0.12), h * 0.2)
     ch = int(ch)
@@ -119,12 +130,14 @@ def compute(
     sw = round(sh * CARD_RATIO)
     lift = round(ch * 0.14)
     # vertical bands
-    band_small = sh + caption
-    fixed = band_small * 2 + ch + lift + 2 * ch + 6 * gap
+    band_small = sh + caption + near
+    fixed = band_small * 2 + ch + lift + 2 * ch + 6 * gap + turn_h
     spare = max(0, main.h - fixed)
     y = main.y + gap + spare // 8
     opp_band = pygame.Rect(main.x + gap, y, main.w - 2 * gap, band_small)
-    y = opp_band.bottom + gap + spare // 8
+    y = opp_band.bottom + gap // 2 + spare // 16
+    turn = pygame.Rect(main.x + gap, y, main.w - 2 * gap, turn_h)
+    y = turn.bottom + gap // 2 + spare // 16
     field_h = 2 * ch + gap * 2 + spare // 4
     field_band = pygame.Rect(main.x + gap, y, main.w - 2 * gap, field_h)
     y = field_band.bottom + gap + spare // 8
@@ -132,8 +145,10 @@ def compute(
     y = my_band.bottom + gap
     hand_area = pygame.Rect(main.x + gap, y, main.w - 2 * gap, main.bottom - y - gap)
     # opponent: hand on the left, capture groups to the right
-    opp_step = (sw + max(3, gap // 2)) / sw if open_hand else 0.62
-    opp_hand = pygame.Rect(opp_band.x, opp_band.y + caption, round(sw * (1 + opp_step * 7)), sh)
+    opp_step = (sw + max(3, gap // 2)) / sw if open_hand else OPP_STEP
+    opp_hand = pygame.Rect(
+        opp_band.x, opp_band.y + caption + near, round(sw * (1 + opp_step * 7)), sh
+    )
     opp_caps = _groups(
         pygame.Rect(
             opp_hand.right + 3 * gap,
@@ -174,6 +189,9 @@ def compute(
         lift=lift,
         gap=gap,
         opp_step=opp_step,
+        turn=turn,
+        caption=caption,
+        near=near,
     )
 
 
