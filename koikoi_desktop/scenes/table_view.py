@@ -704,7 +704,10 @@ def draw_status(surface: pygame.Surface, f: TableFrame) -> None:
     elif v.outcome is None and v.to_move is not None and not s.asking:
         p = v.to_move
         if p in s.computers:
-            text = gfx.tr("ui.table.thinking", name=s.names[p])
+            # Only at rest: while a move is still being shown, the engine (and the computer now
+            # thinking) is a step ahead of the table, and the turn banner tells whose move it is.
+            if not f.animating:
+                text = gfx.tr("ui.table.thinking", name=s.names[p])
         elif s.my_turn and s.show_hints:  # help level: the hints
             if v.phase == "draw":
                 text = gfx.tr("ui.table.hint_draw")

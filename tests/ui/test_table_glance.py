@@ -152,6 +152,32 @@ def test_turn_banner_says_whose_turn_and_which_step(
     gfx.set_language("en")
 
 
+def test_thinking_is_said_only_when_the_table_has_caught_up(
+    ui_app: Any, pump_fn: Any, monkeypatch: Any
+) -> None:
+    """While a move is still being shown, the engine (and the computer thinking) is a step
+    ahead: the status line must not say "… is thinking" over another seat's move on show."""
+    t = start_table(ui_app, pump_fn, 3)
+    c = t.controller
+    t.queue.speed = "normal"
+    seen = texts(monkeypatch)
+    c.apply(c.state.legal_actions()[0])  # my play: then my draw and the computer's turn
+    thinking = i18n.t("ui.table.thinking", name=c.names[1])
+    said_while_busy = said_at_rest = False
+    for _ in range(60 * 12):
+        ui_app.stack.update(1 / FPS)
+        seen.clear()
+        t.draw(ui_app.screen)
+        if t.queue.busy:
+            said_while_busy |= thinking in seen
+        elif c.state.to_move == 1 and not c.my_turn():
+            said_at_rest |= thinking in seen
+        if c.my_turn() and not t.queue.busy:
+            break
+    assert not said_while_busy
+    assert said_at_rest  # the note is still there when nothing else is going on
+
+
 # ---------------------------------------------------------------- d. the last move
 def test_the_last_move_stays_marked_until_the_next(ui_app: Any, pump_fn: Any) -> None:
     t = start_table(ui_app, pump_fn, 3)
