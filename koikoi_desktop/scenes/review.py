@@ -116,7 +116,7 @@ class ReviewScene(Scene):
         self.buttons: list[Button] = []
         self.rows: list[tuple[int | None, int]] = []  # (position index or None, round number)
         self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
-        self.picture: review_view.Picture | None = None  # the position on screen, drawn
+        self.board_cache = review_view.BoardCache()  # the position on screen, drawn
         self.pointer_pos: tuple[int, int] = (0, 0)
         self._rows_text: dict[tuple[int, str], str] = {}
         self._lines_key: tuple[str, int, int, int] | None = None
@@ -239,7 +239,7 @@ class ReviewScene(Scene):
         )
         self.buttons = [*made, prev, nxt, summary_btn]
         self.focus.set(self.buttons)
-        self.picture = None
+        self.board_cache.clear()
 
     @staticmethod
     def _label(key: str) -> Callable[[], str]:
@@ -327,7 +327,7 @@ class ReviewScene(Scene):
 
     def flip(self) -> None:
         self.viewer = 1 - self.viewer
-        self.picture = None
+        self.board_cache.clear()
 
     def close(self) -> None:
         if self.show_summary:

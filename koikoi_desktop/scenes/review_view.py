@@ -1,6 +1,7 @@
 """Drawing the review screen (read-only: nothing here changes the review's position or data).
 
-The board picture of a position is rendered once (felt and cards, opaque) and kept on the scene;
+The board picture of a position is rendered once (felt and cards, opaque) and kept in the view's
+own cache (:class:`BoardCache`, which the screen holds and may empty, and only drawing fills);
 each frame adds the marks of the played and best moves, the header, the judgement panel, the
 move list, the slider and, when open, the summary.
 """
@@ -46,8 +47,8 @@ class ReviewScene(Protocol):
     geo: dict[str, pygame.Rect]
     lay: Any
     focus: FocusGroup
-    #: The board picture of the position on screen (a cache drawing fills, see ``Picture``).
-    picture: Picture | None
+    #: The view's cache of the board picture on screen (drawing fills it, see ``BoardCache``).
+    board_cache: BoardCache
     index: int
     viewer: int
     names: tuple[str, str]
@@ -93,6 +94,24 @@ class Picture:
     boxes: dict[int, pygame.Rect]
 
 
+class BoardCache:
+    """The drawing's own memory of the last board picture (the screen empties it on a new
+    layout; only :func:`board_picture` fills it). Nothing the review shows is kept here."""
+
+    def __init__(self) -> None:
+        self.picture: Picture | None = None
+
+    def get(self, key: tuple[Any, ...]) -> Picture | None:
+        return self.picture if self.picture is not None and self.picture.key == key else None
+
+    def keep(self, picture: Picture) -> Picture:
+        self.picture = picture
+        return picture
+
+    def clear(self) -> None:
+        self.picture = None
+
+
 def draw(scene: ReviewScene, surface: pygame.Surface) -> None:
     """The whole screen."""
     if surface.get_size() != scene.size or scene.timeline is None or not scene.timeline.positions:
@@ -128,10 +147,11 @@ def draw(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 def board_picture(scene: ReviewScene) -> Picture:
     """The felt and the cards of the current position, with where each card is (rendered
-    once per position, size, side and language; kept on the scene)."""
+    once per position, size, side and language; kept in the view's cache)."""
     key = (scene.index, scene.size, scene.viewer, gfx.tr("ui.review.title"))
-    if scene.picture is not None and scene.picture.key == key:
-        return scene.picture
+    cached = scene.board_cache.get(key)
+    if cached is not None:
+        return cached
     surf = felt(scene.size).copy()
     lay = scene.lay
     st = scene.state()
@@ -181,8 +201,7 @@ def board_picture(scene: ReviewScene) -> Picture:
         (lay.pile.centerx, lay.pile.bottom + 6),
         anchor="midtop",
     )
-    scene.picture = Picture(key, surf, boxes)
-    return scene.picture
+    return scene.board_cache.keep(Picture(key, surf, boxes))
 
 
 def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:

@@ -296,7 +296,8 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     lay = rv.lay
     # both hands face up, the opponent's side by side (no card covering another)
     a.stack.draw(a.screen)
-    boxes = rv.picture.boxes
+    assert rv.board_cache.picture is not None
+    boxes = rv.board_cache.picture.boxes
     st = rv.state()
     top = [boxes[c] for c in sorted(st.hand(1 - rv.viewer))]
     assert top and all(r.size == lay.small for r in top)

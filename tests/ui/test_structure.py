@@ -10,7 +10,7 @@ import koikoi_desktop
 
 PACKAGE = Path(koikoi_desktop.__file__).resolve().parent
 UI = sorted([*(PACKAGE / "scenes").glob("*.py"), *(PACKAGE / "ui").glob("*.py")])
-DRAWING = ("table_view.py", "table_sidebar.py")
+DRAWING = ("table_view.py", "table_sidebar.py", "review_view.py")
 
 
 def module_name(path: Path) -> str:
@@ -66,3 +66,32 @@ def test_table_drawing_reads_no_input() -> None:
         source = (PACKAGE / "scenes" / name).read_text()
         for call in ("pygame.mouse", "pygame.event", "pygame.key"):
             assert call not in source, f"{name} reads input ({call})"
+
+
+def test_drawing_writes_no_state_it_is_handed() -> None:
+    """Drawing reads the state and draws: in the drawing modules, no function assigns to an
+    attribute or item of what it is handed (the scene, frame, snapshot or layout); only a
+    view's ``self`` (its own caches) and the function's own locals are written."""
+    written = []
+    for name in DRAWING:
+        for fn in ast.walk(ast.parse((PACKAGE / "scenes" / name).read_text())):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+            params.discard("self")
+            for node in ast.walk(fn):
+                targets: list[ast.expr] = []
+                if isinstance(node, ast.Assign):
+                    targets = list(node.targets)
+                elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                    targets = [node.target]
+                for t in targets:
+                    for sub in ast.walk(t):
+                        if not isinstance(sub, (ast.Attribute, ast.Subscript)):
+                            continue
+                        base = sub.value
+                        while isinstance(base, (ast.Attribute, ast.Subscript)):
+                            base = base.value
+                        if isinstance(base, ast.Name) and base.id in params:
+                            written.append(f"{name}:{node.lineno} {ast.unparse(t)}")
+    assert not written, f"drawing writes state it is handed: {written}"
