@@ -37,16 +37,10 @@ from dataclasses import dataclass
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import KOIKOI, STOP
 from koikoi_desktop.engine.cards import (
-    ANIMALS,
-    BLUE,
     FULL_MASK,
-    INOSHIKACHO,
     MONTH,
     MONTH_MASK,
     MONTH_MASK_OF,
-    NONRAIN_BRIGHTS,
-    POETRY,
-    RIBBONS,
     ids_of,
 )
 from koikoi_desktop.engine.yaku import payout
@@ -194,18 +188,7 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
 
 def _feeds(key: str, cards: int, k: Knowledge) -> int:
     """The most valuable of ``cards`` that counts toward yaku ``key`` (0 if none)."""
-    masks = {
-        "sanko": NONRAIN_BRIGHTS,
-        "hanami": (1 << 9) | (1 << 33),
-        "tsukimi": (1 << 29) | (1 << 33),
-        "inoshikacho": INOSHIKACHO,
-        "akatan": POETRY,
-        "aotan": BLUE,
-        "tane": ANIMALS,
-        "tanzaku": RIBBONS,
-        "kasu": k.plain_mask,
-    }
-    fed = ids_of(cards & masks.get(key, 0))
+    fed = ids_of(cards & k.goal_mask.get(key, 0))
     return max(fed, key=lambda c: k.worth[c]) if fed else 0
 
 

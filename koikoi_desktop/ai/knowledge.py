@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
+from koikoi_desktop.engine import cards as deck
 from koikoi_desktop.engine.cards import (
     ANIMALS,
     BLUE,
@@ -31,28 +32,23 @@ from koikoi_desktop.engine.cards import (
     MONTH_MASK,
     MONTH_MASK_OF,
     NONRAIN_BRIGHTS,
-    PLAIN,
     POETRY,
     RIBBONS,
     ids_of,
 )
 from koikoi_desktop.engine.rules import Rules
-from koikoi_desktop.engine.yaku import Scorer, scorer_for
+from koikoi_desktop.engine.yaku import Scorer, goals, scorer_for
 
-RAIN = 1 << 41
-SAKE = 1 << 33
-CURTAIN = 1 << 9
-MOON = 1 << 29
-GAJI_BIT = 1 << 44
+RAIN = 1 << deck.RAIN_MAN
+SAKE = 1 << deck.SAKE_CUP
+CURTAIN = 1 << deck.CURTAIN
+MOON = 1 << deck.MOON
+GAJI_BIT = 1 << deck.GAJI
 
 Gain = Callable[[int, int, int], float]
 
-#: The set yaku a player builds card by card: key, cards, how many are needed.
-_SETS = (
-    ("inoshikacho", INOSHIKACHO, 3),
-    ("akatan", POETRY, 3),
-    ("aotan", BLUE, 3),
-)
+#: The set yaku a player builds card by card (their cards and counts: ``engine.goals``).
+_SETS = ("inoshikacho", "akatan", "aotan")
 
 
 def _progress(have: int, need: int) -> float:
@@ -89,8 +85,15 @@ class Knowledge:
         self.v_sanko = r.value_sanko
         self.v_shiko = r.value_shiko
         self.v_view = r.viewing_value if r.viewing_yaku else 0
-        self.sets = tuple((k, m, n, r.value(k)) for k, m, n in _SETS)
-        self.plain_mask = PLAIN | (SAKE if r.sake_cup_is_plain else 0)
+        #: What each yaku asks for under these rules (the engine's goals), as card masks.
+        self.goals = {g.key: g for g in goals(r)}
+        self.goal_mask = {g.key: deck.mask_of(g.cards) for g in self.goals.values()}
+        self.sets = tuple(
+            (k, self.goal_mask[k], self.goals[k].need, self.goals[k].value)
+            for k in _SETS
+            if k in self.goals
+        )
+        self.plain_mask = self.goal_mask.get("kasu", 0)
         self.seven = r.seven_plus_double
         self._pot: dict[tuple[int, int], float] = {}
         self.worth = self._static_worth()

@@ -20,22 +20,25 @@ from koikoi_desktop.engine.cards import (
     ANIMALS,
     BLUE,
     BRIGHTS,
+    CURTAIN,
     INOSHIKACHO,
+    MOON,
     NONRAIN_BRIGHTS,
     PLAIN,
     POETRY,
     RAIN_MAN,
     RIBBONS,
+    SAKE_CUP,
     Card,
     ids_of,
     mask_of,
 )
 from koikoi_desktop.engine.rules import YAKU_KEYS, Rules
 
-_RAIN = 1 << 41
-_SAKE = 1 << 33
-_CURTAIN = 1 << 9
-_MOON = 1 << 29
+_RAIN = 1 << RAIN_MAN
+_SAKE = 1 << SAKE_CUP
+_CURTAIN = 1 << CURTAIN
+_MOON = 1 << MOON
 _HANAMI = _CURTAIN | _SAKE
 _TSUKIMI = _MOON | _SAKE
 _TRIO = POETRY | BLUE
