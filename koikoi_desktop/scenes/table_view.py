@@ -509,8 +509,8 @@ def _group_caption(
         surface,
         text,
         size,
-        (rect.x, rect.y + lay.caption + lay.near // 2),
-        anchor="midleft",
+        (rect.x, rect.y + lay.caption),
+        anchor="topleft",  # the room left below it is for a last-move outline on the cards
         bold=made,
         color=theme.OCHRE if made else theme.PAPER,
         max_width=rect.w,

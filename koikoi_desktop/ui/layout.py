@@ -120,7 +120,9 @@ def compute(
     sidebar = pygame.Rect(w - side_w, header.bottom, side_w, h - header.bottom)
     main = pygame.Rect(0, header.bottom, w - side_w, h - header.bottom)
     caption = max(16, round(20 * s))
-    near = max(13, round(16 * s))
+    # the "close to" line: its text's own height plus room for a last-move outline (a few
+    # pixels around the pile's cards) below it
+    near = max(20, round(22 * s) + 3)
     turn_h = max(24, round(32 * s))
     # card height: by height share, limited by width (pile + reveal + 8 field columns)
     ch = min(h * 0.17 * ui_scale, (main.w - 3 * gap) / (10.4 * CARD_RATIO + 0.12), h * 0.2)

@@ -18,7 +18,7 @@ from koikoi_desktop.engine.events import KoiKoiCalled, YakuMade
 from koikoi_desktop.names import card_name, yaku_name
 from koikoi_desktop.scenes import table_view, yaku_facts
 from koikoi_desktop.scenes.table import HOVER_DELAY, LONG_PRESS, TableScene
-from koikoi_desktop.ui import gfx, layout
+from koikoi_desktop.ui import gfx, layout, theme
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import STOP_BEAT, Director
 from tests.ui.test_table import center, start_table
@@ -411,6 +411,14 @@ def test_table_bands_fit_and_scale(size: tuple[int, int]) -> None:
     for r in lay.field_slots(16):
         assert lay.field_area.contains(r)
     assert lay.scale == pytest.approx(min(size[0] / 1280, size[1] / 800))
+    # a group's "close to" line (drawn from the caption's bottom down) ends clear of its cards,
+    # with room for the last move's outline around them
+    line = gfx.measure("Ag", theme.font_px(14, lay.scale))[1]
+    for top in (True, False):
+        for group in ("bright", "animal", "ribbon", "plain"):
+            area = (lay.opp_caps if top else lay.my_caps)[group]
+            card_top = lay.cap_slots(group, 3, top=top)[0].top
+            assert area.y + lay.caption + line + 3 <= card_top, (size, group, top)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "uk", "ru", "sk"])
