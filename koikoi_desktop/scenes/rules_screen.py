@@ -409,6 +409,8 @@ class RulesScene(LearnScene):
         for i in range(1, 5):
             y = paragraph(surface, "• " + gfx.tr(f"rules.tip.{i}"), self.font(17), x, y, w)
             y += self.px(6)
+        y += self.px(4)
+        y = paragraph(surface, gfx.tr("rules.keys"), self.font(16), x, y, w)
         y += self.px(10)
         y = paragraph(surface, gfx.tr("term.instant_win"), self.font(18), x, y, w, bold=True)
         y = paragraph(surface, gfx.tr("rules.instant"), self.font(16), x, y, w)

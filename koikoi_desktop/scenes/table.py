@@ -153,6 +153,8 @@ class TableScene(Scene):
         self.press_time = 0.0
         self.long_pressed = False
         self.inspected = 0
+        #: The card I shows enlarged for the keyboard (0: none); any other input hides it.
+        self.key_inspected = 0
         self.waiting_summary = False
         self.build_buttons()
 
@@ -373,6 +375,9 @@ class TableScene(Scene):
         hide it."""
         c = self.controller
         dragging = c.drag is not None and c.drag.moved
+        if self.key_inspected:  # the keyboard's look at a card (I) holds until other input
+            self.inspected = 0 if self.queue.busy else self.key_inspected
+            return
         if self.press_at is not None and not self.long_pressed and not dragging:
             self.press_time += dt
             if self.press_time >= LONG_PRESS:
@@ -468,6 +473,14 @@ class TableScene(Scene):
         ):
             self.director.skip()
             return
+        if intent.kind == "key" and intent.key == pygame.K_i:
+            # what hovering does for the mouse: the card the keyboard is on, enlarged with its
+            # facts; I again (or any other input) hides it
+            self.key_inspected = 0 if self.key_inspected else self.keyboard_card()
+            self.inspected = self.key_inspected
+            return
+        if intent.kind != "move" and self.key_inspected:
+            self.key_inspected = self.inspected = 0
         if intent.kind == "key" and intent.key == pygame.K_h:
             c.suggest()
             return
@@ -499,6 +512,17 @@ class TableScene(Scene):
         if card:
             kwargs.update(month=engine.month_of(card), card=card)
         self.app.stack.push(scenes.create("month-reference", self.app, **kwargs))
+
+    def keyboard_card(self) -> int:
+        """The face-up card the keyboard is on: the target under a lifted card's cursor, else
+        what M refers to (:meth:`reference_card`)."""
+        ch = self.controller.lifted
+        if ch is not None:
+            opts = ch.options()
+            target = opts[ch.cursor % len(opts)] if opts else 0
+            if target > 0:
+                return target
+        return self.reference_card()
 
     def reference_card(self) -> int:
         """The card M refers to: the face-up card under the pointer, else the lifted card, else

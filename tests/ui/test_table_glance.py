@@ -226,6 +226,40 @@ def test_hover_enlarges_a_card_with_its_facts(ui_app: Any, pump_fn: Any, monkeyp
     assert t.frame().inspect is None
 
 
+def test_the_keyboard_shows_a_card_enlarged_with_i(ui_app: Any, pump_fn: Any) -> None:
+    """Everything the mouse does the keyboard does: I shows the card the keyboard is on (the
+    focused hand card, then a lifted card's target) as hovering does; any other key hides it."""
+
+    def key(k: int) -> None:
+        ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        frames(t, 0.05)
+
+    t = start_table(ui_app, pump_fn, 3)
+    c = t.controller
+    key(pygame.K_RIGHT)
+    focused = c.pickable()[c.focus]
+    key(pygame.K_i)
+    f = t.frame()
+    assert f.inspect is not None and f.inspect[0] == focused
+    moves = len(c.state.moves)
+    key(pygame.K_i)  # I again: hidden, nothing played
+    assert t.frame().inspect is None
+    assert c.pickable()[c.focus] == focused and len(c.state.moves) == moves
+    # a lifted card with a target under its cursor: I shows the target
+    lift = next(card for card in c.pickable() if c.choice_for(card).targets)
+    while c.pickable()[c.focus] != lift:
+        key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+    assert c.lifted is not None
+    opts = c.lifted.options()
+    target = opts[c.lifted.cursor % len(opts)]
+    key(pygame.K_i)
+    f = t.frame()
+    assert f.inspect is not None and f.inspect[0] == target > 0
+    key(pygame.K_RIGHT)  # any other key hides it
+    assert t.frame().inspect is None
+
+
 def test_long_press_shows_a_card_and_does_not_play_it(ui_app: Any, pump_fn: Any) -> None:
     t = start_table(ui_app, pump_fn, 3)
     c = t.controller
