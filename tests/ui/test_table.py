@@ -119,9 +119,9 @@ def test_click_click_and_keyboard(ui_app: Any, pump_fn: Any) -> None:
     assert len(t.match.round.moves) > n or t.match.ledger
 
 
-def test_koikoi_prompt_shows_numbers(ui_app: Any, pump_fn: Any) -> None:
-    """Play first-legal moves for the human until a decision; the prompt carries the numbers."""
-    t = start_table(ui_app, pump_fn, 11, seats=("human", "beginner"))
+def play_to_decision(t: Any, pump_fn: Any) -> None:
+    """Play first-legal moves for the person at the table (closing round summaries) until the
+    koi-koi prompt asks them; skips the test if the match ends without one."""
     c = t.controller
 
     def ready() -> bool:
@@ -135,13 +135,21 @@ def test_koikoi_prompt_shows_numbers(ui_app: Any, pump_fn: Any) -> None:
     for _ in range(400):
         assert pump_fn(t, ready, 10)
         if t.prompt is not None and t.prompt.key[-1] == "decide":
-            break
+            return
         if c.finished:
             pytest.skip("no decision for the human in this match")
         if t.waiting_summary:
-            ui_app.stack.top.on_back()
+            t.app.stack.top.on_back()
         elif c.my_turn():
             c.apply(c.state.legal_actions()[0])
+    raise AssertionError("no koi-koi decision in 400 steps")
+
+
+def test_koikoi_prompt_shows_numbers(ui_app: Any, pump_fn: Any) -> None:
+    """Play first-legal moves for the human until a decision; the prompt carries the numbers."""
+    t = start_table(ui_app, pump_fn, 11, seats=("human", "beginner"))
+    c = t.controller
+    play_to_decision(t, pump_fn)
     st = c.state
     base = st.base(0)
     now = engine.payout(

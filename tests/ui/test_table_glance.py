@@ -21,7 +21,7 @@ from koikoi_desktop.scenes.table import HOVER_DELAY, LONG_PRESS, TableScene
 from koikoi_desktop.ui import gfx, layout, theme
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import STOP_BEAT, Director
-from tests.ui.test_table import center, start_table
+from tests.ui.test_table import center, play_to_decision, start_table
 
 FPS = 60
 
@@ -361,25 +361,7 @@ def test_the_computer_move_is_staged_on_normal_and_quick_otherwise(
 def test_koikoi_prompt_starts_on_stop(ui_app: Any, pump_fn: Any) -> None:
     t = start_table(ui_app, pump_fn, 11)
     c = t.controller
-
-    def ready() -> bool:
-        return (
-            t.prompt is not None
-            or t.waiting_summary
-            or c.finished
-            or (c.my_turn() and c.state.phase in ("play", "draw"))
-        )
-
-    for _ in range(400):
-        assert pump_fn(t, ready, 10)
-        if t.prompt is not None and t.prompt.key[-1] == "decide":
-            break
-        if c.finished:
-            pytest.skip("no decision for the human in this match")
-        if t.waiting_summary:
-            ui_app.stack.top.on_back()
-        elif c.my_turn():
-            c.apply(c.state.legal_actions()[0])
+    play_to_decision(t, pump_fn)
     prompt = t.prompt
     focused = prompt.focus.focused
     assert focused is prompt.widgets[-1] and focused.label.startswith("Stop")
