@@ -69,7 +69,7 @@ MAX_CANDIDATES = 8
 #: Weight of the Intermediate score added to a candidate's simulated mean.
 PRIOR_WEIGHT = 0.6
 #: Koi-koi must beat stopping by this many points (and this share of the stop score).
-KOI_MARGIN = 0.5
+KOI_MARGIN = 0.0
 KOI_MARGIN_SHARE = 0.1
 
 #: Playout policy bonus for a capture that reaches a stop (and half of it for denying one).
