@@ -82,6 +82,9 @@ class MatchConfig:
     #: False: nothing of this match is saved or put in the ledger (the guided first round is a
     #: lesson, not a recorded match).
     recorded: bool = True
+    #: Shown in the header instead of "Round n of m" (the guided round: a lesson, not round 1
+    #: of a 12-round match).
+    title: str = ""
 
 
 @dataclass
@@ -221,6 +224,8 @@ class TableSnapshot:
     suggestion: str
     log: tuple[str, ...]
     can_undo: bool
+    #: The header's title in place of the round count ("" for a match: the round count).
+    title: str = ""
 
 
 # ------------------------------------------------------------------------------ controller
@@ -593,6 +598,7 @@ class TableController:
             suggestion=self.suggestion,
             log=tuple(self.log),
             can_undo=self.can_undo(),
+            title=self.config.title,
         )
 
     # ------------------------------------------------------------------ the frame

@@ -529,6 +529,7 @@ def _header_key(f: TableFrame) -> tuple[Any, ...]:
         s.viewer,
         s.names,
         s.practice,
+        s.title,
         id(s.rules),
         s.dealer_known,
         gfx.tr("ui.table.log"),  # the language
@@ -623,7 +624,7 @@ def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
     )
     if rules.match_end == "target" and rules.target_score:
         rnd += " · " + gfx.tr("ui.table.target", n=rules.target_score)
-    parts = [rnd]
+    parts = [s.title or rnd]
     if s.dealer_known:
         parts.append(gfx.tr("ui.table.dealer", name=s.names[s.view.dealer]))
     parts.append(rules_label(rules))

@@ -186,6 +186,7 @@ class TutorialScene(TableScene):
             names=(default_names(app, seats)[0], gfx.tr("ui.common.opponent")),
             deal=(0, (stacked_deck(),)),
             recorded=False,
+            title=gfx.tr("ui.tutorial.title"),
         )
         super().__init__(app, config=config, **kwargs)
         self.controller.opponents[1] = ScriptedOpponent()

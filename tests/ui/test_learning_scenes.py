@@ -456,6 +456,20 @@ def test_tutorial_is_the_real_table_with_a_stacked_deal(lesson_app) -> None:  # 
     assert "Enter" in gfx.tr("ui.tutorial.keys")
 
 
+def test_tutorial_header_names_the_lesson_not_a_round_of_a_match(lesson_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    seen: list[str] = []
+    real = gfx.blit_text
+
+    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        seen.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    draw(lesson_app)
+    assert gfx.tr("ui.tutorial.title") in seen
+    assert not any(t.startswith(gfx.tr("ui.common.round_n_of", n=1, total=12)) for t in seen)
+
+
 def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) -> None:  # type: ignore[no-untyped-def]
     """The whole guided round with real mouse events: Continue clicked, the moves dragged (the
     last one click-click), the opponent's scripted moves played by the table, Hanami made, Stop
