@@ -998,10 +998,11 @@ def new_round(
     """Deal a new round (RULES.md §4-§5).
 
     ``deck``: the 48 ids, index 0 on top (None: shuffled from ``rng``). ``rng``: a
-    ``random.Random``; without one, a ``deck`` is required and any redeal comes from a
-    generator seeded by that deck (the engine never draws on unseeded randomness). A deal that
-    must be redealt (R-DEAL-3) is redealt inside, by the same dealer, from ``rng``; an instant
-    win decided at the deal leaves the round already over.
+    ``random.Random`` for the shuffles; the engine has no randomness of its own, so one of the
+    two is required. A deal that must be redealt (R-DEAL-3) is redealt inside, by the same
+    dealer, from ``rng`` — given a ``deck`` and no ``rng``, such a deal is a ``ValueError``
+    (the deck alone does not say what comes next; a match replays its recorded decks through
+    ``RoundState.deal``). An instant win decided at the deal leaves the round already over.
 
     >>> from koikoi_desktop.engine.rules import PRESETS
     >>> a = new_round(PRESETS["seed-003"], dealer=1, rng=random.Random(7))
@@ -1009,18 +1010,19 @@ def new_round(
     >>> a.deck == b.deck, a.to_move
     (True, 1)
     """
-    if rng is None:
-        if deck is None:
-            raise ValueError("new_round needs a deck or an rng (the engine has no hidden random)")
-        rng = random.Random(" ".join(map(str, deck)))
-    r = rng
+    if rng is None and deck is None:
+        raise ValueError("new_round needs a deck or an rng (the engine has no hidden random)")
     first = [list(deck)] if deck is not None else []
 
     def next_deck() -> list[int]:
         if first:
             return first.pop()
+        if rng is None:
+            raise ValueError(
+                "this deal must be redealt (R-DEAL-3): give new_round an rng for the redeal"
+            )
         d = list(range(1, 49))
-        r.shuffle(d)
+        rng.shuffle(d)
         return d
 
     return RoundState.deal(rules, dealer=dealer, next_deck=next_deck)

@@ -305,6 +305,18 @@ def test_r_deal_3_field_redeal(name, field, redeal) -> None:
         assert set(field) <= set(s.field)
 
 
+def test_r_deal_3_redeal_without_an_rng_is_refused() -> None:
+    """R-DEAL-3: a deal that must be redealt, given one deck and no rng, is a ValueError (the
+    engine has no randomness of its own to invent the next deck); a deal that stands needs none."""
+    r = PRESETS["nintendo"]
+    with pytest.raises(ValueError, match="redealt"):
+        new_round(r, dealer=0, deck=_four_of_a_month_field_deck(r))
+    fine = stacked_deck(r, 0, field=[1, 2, 3])
+    assert set(new_round(r, dealer=0, deck=fine).field) >= {1, 2, 3}
+    with pytest.raises(ValueError, match="deck or an rng"):
+        new_round(r, dealer=0)
+
+
 def stacked_field(rules, deck):
     from koikoi_desktop.engine.round import deal_positions
 
