@@ -502,10 +502,16 @@ def cached_work(work: str, cache: Path | None) -> Any:
 
 def _synth_worker(send: Any, work: str, cache: Path | None = None) -> None:
     """In the worker process: make ``work`` and send ``(True, result)``, or ``(False,
-    exception)`` so the game raises it again on its own main thread."""
+    exception)`` so the game raises it again on its own main thread.
+
+    Not a fallback: the error crosses the process boundary unchanged and is raised by
+    :meth:`SynthJob.result`, so the crash handler reports the real bug
+    (``tests/ui/test_audio.py::test_a_background_synthesis_bug_reaches_the_main_thread``). An
+    interrupt or exit of the worker itself is not caught: the game sees the worker end without a
+    result (a RuntimeError)."""
     try:
         send.send((True, cached_work(work, cache)))
-    except BaseException as exc:  # handed over, raised again by SynthJob.result()
+    except Exception as exc:  # handed over whole, raised again in the game
         send.send((False, exc))
     finally:
         send.close()

@@ -27,7 +27,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -74,20 +74,30 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+@contextlib.contextmanager
+def _removed_unless_replaced(tmp_name: str) -> Iterator[None]:
+    """The temp file of an atomic write is removed if the block does not finish (whatever
+    stopped it, which goes on up unchanged): a failed write leaves no stray file behind."""
+    finished = False
+    try:
+        yield
+        finished = True
+    finally:
+        if not finished:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` atomically: temp file, flush, fsync, os.replace, fsync dir."""
     directory = path.parent
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
+    with _removed_unless_replaced(tmp_name):
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
     fsync_dir(directory)
 
 
@@ -98,17 +108,13 @@ def atomic_write_chunks(path: Path, chunks: Iterable[bytes]) -> None:
     """
     directory = path.parent
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
+    with _removed_unless_replaced(tmp_name):
         with os.fdopen(fd, "wb") as handle:
             for chunk in chunks:
                 handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
     fsync_dir(directory)
 
 
@@ -269,18 +275,19 @@ class LedgerLock:
             return True
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         handle = os.fdopen(fd, "r+b")
+        held = False
         try:
             if not _try_lock(handle):
-                handle.close()
                 return False
             with contextlib.suppress(OSError):
                 handle.seek(0)
                 handle.truncate()
                 handle.write(f"{os.getpid()}\n".encode())
                 handle.flush()
-        except BaseException:
-            handle.close()
-            raise
+            held = True
+        finally:
+            if not held:  # refused, or stopped on the way: whatever stopped it goes on up
+                handle.close()
         self._handle = handle
         return True
 

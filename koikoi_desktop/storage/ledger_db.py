@@ -791,10 +791,9 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
             version += 1
         conn.execute(f"PRAGMA user_version={version}")
         conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
+    finally:
+        if conn.in_transaction:  # not committed: whatever stopped it goes on up
             conn.execute("ROLLBACK")
-        raise
 
 
 def _classify(exc: sqlite3.Error) -> BaseException:

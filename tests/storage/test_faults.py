@@ -216,3 +216,55 @@ def test_copying_a_data_dir_with_stale_temps_is_harmless(data_dir: Path, h) -> N
         assert store.warnings == [] and store.ledger_count() == 1
     assert not stale.exists() and fresh.exists()  # only old leftovers go; a live write may be fresh
     shutil.rmtree(data_dir)
+
+
+# ------------------------------------------------- cleanup when a write is stopped part-way
+
+
+def test_an_atomic_write_stopped_part_way_leaves_the_old_file_and_no_temp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "settings.json"
+    target.write_bytes(b"old")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    with pytest.raises(OSError):
+        atomic.atomic_write_bytes(target, b"new")
+    with pytest.raises(OSError):
+        atomic.atomic_write_chunks(target, [b"n", b"ew"])
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_a_lock_stopped_part_way_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lock = atomic.LedgerLock(tmp_path / "x.lock")
+
+    def interrupted(handle: Any) -> bool:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic, "_try_lock", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        lock.acquire()
+    assert not lock.held
+    monkeypatch.undo()
+    assert lock.acquire() and lock.held  # nothing left holding the file
+    lock.release()
+
+
+def test_a_failed_schema_migration_is_rolled_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from koikoi_desktop.storage import ledger_db
+
+    conn = sqlite3.connect(tmp_path / "l.sqlite3", isolation_level=None)
+    monkeypatch.setitem(ledger_db.MIGRATIONS, 0, "CREATE TABLE first (x); CREATE TABLE broken (;")
+    with pytest.raises(sqlite3.Error):
+        ledger_db._migrate(conn, 0)
+    assert not conn.in_transaction
+    tables = conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
+    assert tables == [] and conn.execute("PRAGMA user_version").fetchone()[0] == 0
