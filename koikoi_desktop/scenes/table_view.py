@@ -34,7 +34,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import i18n
-from koikoi_desktop.engine import month_of
+from koikoi_desktop.engine import Rules, month_of
 from koikoi_desktop.names import amount_text, card_name, kind_name, rules_label, yaku_name
 from koikoi_desktop.scenes import table_sidebar, yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -443,7 +443,7 @@ def _empty_slots(surface: pygame.Surface, f: TableFrame) -> None:
             pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=2, border_radius=6)
 
 
-def group_progress(mine: set[int], theirs: set[int], rules: Any) -> dict[str, tuple[str, bool]]:
+def group_progress(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, tuple[str, bool]]:
     """For each capture group, the yaku it is closest to, as (text, made): the tracker's rows
     (ticked from the engine's scoring) of yaku whose cards are mostly of that category; a made
     one first, else the row nearest completion among those still possible and begun."""

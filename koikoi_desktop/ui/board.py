@@ -490,11 +490,12 @@ class Director:
 
     def _announcer(self, ev: Event) -> Callable[[], None]:
         def announce() -> None:
-            player = getattr(ev, "player", None)
-            if isinstance(player, int):
-                step = {"yaku": "decide", "koikoi": "koikoi", "stop": "stop"}.get(ev.kind)
-                if step is not None:
-                    self.showing = (player, step)
+            if isinstance(ev, YakuMade):
+                self.showing = (ev.player, "decide")
+            elif isinstance(ev, KoiKoiCalled):
+                self.showing = (ev.player, "koikoi")
+            elif isinstance(ev, Stopped):
+                self.showing = (ev.player, "stop")
             self.on_show("announce", ev)
 
         return announce
