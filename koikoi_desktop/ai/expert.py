@@ -63,6 +63,7 @@ from koikoi_desktop.engine.sim import determinize, rollout
 from .base import Budget, Opponent, Reason
 from .intermediate import RoundGain, describe_play, heuristic_koikoi, score_play
 from .knowledge import Knowledge, knowledge_for
+from .reading import month_weights, sample_opponent_hand
 from .utility import MatchGoal, certain_decision, stop_points
 
 #: Thinking budget in play (the table): answers well inside a second on a 2-core machine.
@@ -161,6 +162,8 @@ class Expert(Opponent):
     koi_agree = False
     #: Candidates kept for the second half of the budget (successive halving).
     keep_top = 3
+    #: Deal the imagined worlds with what the opponent's plays revealed (``reading``).
+    read_hand = True
 
     def _budget(self) -> Budget:
         return self.budget if self.budget is not None else PLAY_BUDGET
@@ -249,8 +252,14 @@ class Expert(Opponent):
         span = budget.ms / 1000.0 if budget.ms is not None else None
         cap = budget.playouts
         halved = n <= self.keep_top or prior is None
+        weights = month_weights(view, k) if self.read_hand and not view.hand_hidden else None
+        if weights is not None and min(weights) == 1.0:
+            weights = None  # nothing learnt: the plain deal
         while True:
-            world = determinize(view, rng)
+            if weights is None:
+                world = determinize(view, rng)
+            else:
+                world = determinize(view, rng, sample_opponent_hand(view, weights, rng))
             seed = rng.getrandbits(32)
             for i in active:
                 s = world.copy()

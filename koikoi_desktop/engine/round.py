@@ -238,10 +238,16 @@ class RoundState:
         return self
 
     @classmethod
-    def from_view(cls, view: PlayerView, rng: random.Random) -> RoundState:
+    def from_view(
+        cls, view: PlayerView, rng: random.Random, opponent_hand: int | None = None
+    ) -> RoundState:
         """A complete round consistent with ``view``: the cards that seat cannot see (the
         opponent's hand, the draw pile, and its own hand while the exchange hides it) dealt at
         random from ``rng``. For searches (determinization); it has no deck record or moves.
+
+        ``opponent_hand`` (a mask of unseen cards, as many as the opponent holds) deals him
+        those cards instead, the rest at random: a search that weighs what his plays revealed
+        chooses his hand itself. A mask that does not fit the view is a ValueError.
 
         >>> from koikoi_desktop.engine.rules import PRESETS
         >>> s = new_round(PRESETS["nintendo"], dealer=0, rng=random.Random(2))
@@ -253,17 +259,33 @@ class RoundState:
         """
         me = view.player
         opp = 1 - me
-        unseen = list(ids_of(view.unseen_mask))
-        rng.shuffle(unseen)
         hands = [0, 0]
         pos = 0
-        if view.hand_hidden:
-            hands[me] = mask_of(unseen[:8])
-            pos = 8
-        else:
+        if opponent_hand is not None:
+            hidden = view.unseen_mask
+            if (
+                view.hand_hidden
+                or opponent_hand & ~hidden
+                or opponent_hand.bit_count() != view.opponent_hand_size
+            ):
+                raise ValueError(
+                    f"opponent_hand must be {view.opponent_hand_size} of the unseen cards"
+                    " (and the seat's own hand known)."
+                )
+            unseen = list(ids_of(hidden & ~opponent_hand))
+            rng.shuffle(unseen)
             hands[me] = view.hand_mask
-        hands[opp] = mask_of(unseen[pos : pos + view.opponent_hand_size])
-        pos += view.opponent_hand_size
+            hands[opp] = opponent_hand
+        else:
+            unseen = list(ids_of(view.unseen_mask))
+            rng.shuffle(unseen)
+            if view.hand_hidden:
+                hands[me] = mask_of(unseen[:8])
+                pos = 8
+            else:
+                hands[me] = view.hand_mask
+            hands[opp] = mask_of(unseen[pos : pos + view.opponent_hand_size])
+            pos += view.opponent_hand_size
         last_caller = None
         last_decider = None
         started = [False, False]

@@ -61,10 +61,12 @@ _MONTH_SET_WORTH: dict[int, int] = {
 }
 
 
-def determinize(view: PlayerView, rng: random.Random) -> RoundState:
+def determinize(
+    view: PlayerView, rng: random.Random, opponent_hand: int | None = None
+) -> RoundState:
     """A complete RoundState consistent with ``view``, hidden cards dealt at random
-    (``RoundState.from_view``)."""
-    return RoundState.from_view(view, rng)
+    (``RoundState.from_view``; ``opponent_hand`` fixes the opponent's cards)."""
+    return RoundState.from_view(view, rng, opponent_hand)
 
 
 def random_policy(state: RoundState, legal: list[Action], rng: random.Random) -> Action:
