@@ -28,6 +28,10 @@ numbers) makes the comparison far less noisy than the raw scores.
   goal (``utility.MatchGoal``: win the match first, then the margin, per preset), and the answers
   the match makes certain (``utility.certain_decision``) are taken before any search.
 
+* Reading the opponent (``reading``, issue 13): the worlds deal the opponent's hand with what
+  his plays this round revealed — a month whose clearly better capture he passed up is less
+  likely in his hand — and the prior's expected reply counts his cards with the same weights.
+
 Its only inputs are the PlayerView, the MatchContext and its random source; hidden cards never
 reach it.
 
@@ -176,7 +180,7 @@ class Expert(Opponent):
         if view.phase == "decide":
             return self._koikoi(view, context, goal, rng, k)
         legal = list(view.legal)
-        prior = self._prior(view, k, legal)
+        prior = self._prior(view, k, legal, self._weights(view, k))
         cands = sorted(legal, key=lambda a: -prior[a])[: int(self.max_candidates)]
         means, n = self._search(view, rng, k, cands, goal, horizon=self.horizon, prior=prior)
         best = max(cands, key=lambda a: means[a] + self.prior_weight * prior[a])
@@ -189,8 +193,21 @@ class Expert(Opponent):
             )
         return best, reason
 
+    def _weights(self, view: PlayerView, k: Knowledge) -> tuple[float, ...] | None:
+        """What the opponent's plays revealed (``reading.month_weights``); None when reading
+        is off, the own hand is hidden, or nothing was learnt."""
+        if not self.read_hand or view.hand_hidden:
+            return None
+        weights = month_weights(view, k)
+        return None if min(weights) == 1.0 else weights
+
     @staticmethod
-    def _prior(view: PlayerView, k: Knowledge, legal: list[Action]) -> dict[Action, float]:
+    def _prior(
+        view: PlayerView,
+        k: Knowledge,
+        legal: list[Action],
+        weights: tuple[float, ...] | None = None,
+    ) -> dict[Action, float]:
         """The one-ply score of each play or draw choice (race-aware capture values)."""
         me = view.cap_masks[view.player]
         opp = view.cap_masks[1 - view.player]
@@ -198,7 +215,9 @@ class Expert(Opponent):
             gain = RoundGain(view, k).for_seat(view.player)
             return {a: gain(me, opp, (1 << a.target) | (1 << view.pending_draw)) for a in legal}
         return {
-            a: score_play(view, a, k, race=True) if a.kind in ("play", "discard") else 0.0
+            a: score_play(view, a, k, race=True, weights=weights)
+            if a.kind in ("play", "discard")
+            else 0.0
             for a in legal
         }
 
@@ -221,7 +240,7 @@ class Expert(Opponent):
             if KOIKOI in legal:
                 out[KOIKOI] = self._search(view, rng, k, [KOIKOI], goal)[0][KOIKOI]
             return out
-        prior = self._prior(view, k, legal)
+        prior = self._prior(view, k, legal, self._weights(view, k))
         means, _ = self._search(view, rng, k, legal, goal, horizon=self.horizon)
         return {a: means[a] + self.prior_weight * prior[a] for a in legal}
 
@@ -252,9 +271,7 @@ class Expert(Opponent):
         span = budget.ms / 1000.0 if budget.ms is not None else None
         cap = budget.playouts
         halved = n <= self.keep_top or prior is None
-        weights = month_weights(view, k) if self.read_hand and not view.hand_hidden else None
-        if weights is not None and min(weights) == 1.0:
-            weights = None  # nothing learnt: the plain deal
+        weights = self._weights(view, k)
         while True:
             if weights is None:
                 world = determinize(view, rng)

@@ -103,11 +103,18 @@ class RoundGain:
 
 
 def score_play(
-    view: PlayerView, a: Action, k: Knowledge, *, careful: bool = True, race: bool = False
+    view: PlayerView,
+    a: Action,
+    k: Knowledge,
+    *,
+    careful: bool = True,
+    race: bool = False,
+    weights: tuple[float, ...] | None = None,
 ) -> float:
     """The score of a hand action (higher is better). ``race``: value captures with
     :class:`RoundGain` (a yaku ends the race) — Expert's prior; Intermediate values them by the
-    change of standing alone."""
+    change of standing alone. ``weights``: what the opponent's plays revealed of his hand
+    (``reading.month_weights``, Expert's prior), for his expected reply."""
     me_p = view.player
     me = view.cap_masks[me_p]
     opp = view.cap_masks[1 - me_p]
@@ -126,7 +133,9 @@ def score_play(
         score += 0.7 * k.gain(mine, opp, rest) + 0.5
     if not careful:
         return score
-    score -= 0.9 * k.opponent_reply(mine, opp, field, unseen, view.opponent_hand_size, opp_gain)
+    score -= 0.9 * k.opponent_reply(
+        mine, opp, field, unseen, view.opponent_hand_size, opp_gain, weights
+    )
     score += 0.5 * k.draw_chance(mine, opp, field, unseen, my_gain)
     hand_after = view.hand_mask & ~(1 << a.card)
     follow = 0.0

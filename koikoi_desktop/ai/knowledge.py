@@ -229,10 +229,12 @@ class Knowledge:
         unseen: int,
         opp_hand: int,
         gain: Gain | None = None,
+        weights: tuple[float, ...] | None = None,
     ) -> float:
         """Expected best capture the opponent's next hand card makes from ``field`` (in my
         standing), from the count of unseen cards of each month (card counting). ``gain(a, b,
-        taken)`` values a capture for pile ``a`` against ``b`` (default :meth:`gain`)."""
+        taken)`` values a capture for pile ``a`` against ``b`` (default :meth:`gain`);
+        ``weights`` (by month, ``reading.month_weights``) scale the odds that he holds one."""
         gain = gain or self.gain
         if opp_hand <= 0 or not field:
             return 0.0
@@ -243,6 +245,9 @@ class Knowledge:
             if not u:
                 continue
             p = prob_has(u, n_unseen, opp_hand)
+            if weights is not None and p < 1.0:
+                w = weights[m]
+                p = w * p / (w * p + 1.0 - p)
             on = field & MONTH_MASK[m]
             if on.bit_count() == 2:
                 g = max(gain(opp, me, 1 << c) for c in ids_of(on))

@@ -137,3 +137,15 @@ def test_from_view_deals_the_chosen_opponent_hand() -> None:
         RoundState.from_view(view, random.Random(1), hand | view.hand_mask)
     with pytest.raises(ValueError):
         RoundState.from_view(view, random.Random(1), mask_of(unseen[:3]))
+
+
+def test_the_expected_reply_counts_his_cards_with_the_weights() -> None:
+    k = knowledge_for(NINTENDO)
+    view = _passed_bright([8, 12, 16, 20, 24, 28, 32, 36]).view(1)
+    weights = month_weights(view, k)
+    me, opp = view.cap_masks[1], view.cap_masks[0]
+    args = (me, opp, view.field_mask, view.unseen_mask, view.opponent_hand_size)
+    plain = k.opponent_reply(*args)
+    read = k.opponent_reply(*args, weights=weights)
+    assert 0 < read < plain  # the crane is the best reply, and he most likely cannot take it
+    assert k.opponent_reply(*args, weights=(1.0,) * 13) == pytest.approx(plain)
