@@ -140,7 +140,7 @@ def test_beginner_loses_more_per_decision_than_expert_in_arena_matches() -> None
     """A duplicate pair as in the arena: the same deals, the seats swapped."""
     losses: dict[str, list[float]] = {"beginner": [], "expert": []}
     for seed, levels in ((21, ("beginner", "expert")), (21, ("expert", "beginner"))):
-        m = bot_match(levels, seed, rounds=3)
+        m = bot_match(levels, seed, rounds=4)
         review = review_record(match_record(m), worlds=24)
         for j in review.judgements:
             losses[levels[j.seat]].append(j.loss)
