@@ -180,9 +180,12 @@ class Expert(Opponent):
         if view.phase == "decide":
             return self._koikoi(view, context, goal, rng, k)
         legal = list(view.legal)
-        prior = self._prior(view, k, legal, self._weights(view, k))
+        weights = self._weights(view, k)
+        prior = self._prior(view, k, legal, weights)
         cands = sorted(legal, key=lambda a: -prior[a])[: int(self.max_candidates)]
-        means, n = self._search(view, rng, k, cands, goal, horizon=self.horizon, prior=prior)
+        means, n = self._search(
+            view, rng, k, cands, goal, weights, horizon=self.horizon, prior=prior
+        )
         best = max(cands, key=lambda a: means[a] + self.prior_weight * prior[a])
         reason = describe_play(view, best, k)
         if reason.key in ("takes", "discard_cheap", "discard_own", "discard_safe", "draw_takes"):
@@ -235,13 +238,14 @@ class Expert(Opponent):
         self.last_playouts = 0
         if view.phase == "exchange":
             return {a: 0.0 for a in legal if a in (KEEP, EXCHANGE)}
+        weights = self._weights(view, k)
         if view.phase == "decide":
             out = {STOP: goal(stop_points(view))}
             if KOIKOI in legal:
-                out[KOIKOI] = self._search(view, rng, k, [KOIKOI], goal)[0][KOIKOI]
+                out[KOIKOI] = self._search(view, rng, k, [KOIKOI], goal, weights)[0][KOIKOI]
             return out
-        prior = self._prior(view, k, legal, self._weights(view, k))
-        means, _ = self._search(view, rng, k, legal, goal, horizon=self.horizon)
+        prior = self._prior(view, k, legal, weights)
+        means, _ = self._search(view, rng, k, legal, goal, weights, horizon=self.horizon)
         return {a: means[a] + self.prior_weight * prior[a] for a in legal}
 
     def _search(
@@ -251,6 +255,7 @@ class Expert(Opponent):
         k: Knowledge,
         cands: list[Action],
         goal: MatchGoal,
+        weights: tuple[float, ...] | None,
         *,
         horizon: int | None = None,
         prior: dict[Action, float] | None = None,
@@ -258,7 +263,9 @@ class Expert(Opponent):
         """Mean playout result of each candidate over shared random worlds. With a
         ``horizon`` (turns), playouts stop there and the position is scored by the standing
         heuristic; without one they run to the end of the round. With a ``prior``, half-way
-        through the budget only the ``keep_top`` best candidates (mean + prior) play on."""
+        through the budget only the ``keep_top`` best candidates (mean + prior) play on.
+        ``weights`` (``_weights``, computed once per decision): the opponent's hand in each
+        world is drawn with them; None deals the unseen cards uniformly."""
         budget = self._budget()
         policy = playout_policy(k, self.race_bonus)
         me = view.player
@@ -271,7 +278,6 @@ class Expert(Opponent):
         span = budget.ms / 1000.0 if budget.ms is not None else None
         cap = budget.playouts
         halved = n <= self.keep_top or prior is None
-        weights = self._weights(view, k)
         while True:
             if weights is None:
                 world = determinize(view, rng)
@@ -343,7 +349,7 @@ class Expert(Opponent):
             rule, reason = heuristic_koikoi(view, k, context)
             if rule != KOIKOI:
                 return STOP, reason  # the rule sees no case for koi-koi: no need to search
-        means, n = self._search(view, rng, k, [KOIKOI], goal)
+        means, n = self._search(view, rng, k, [KOIKOI], goal, self._weights(view, k))
         ev = means[KOIKOI]
         sure = goal(points)
         if ev > sure + self.koi_margin + KOI_MARGIN_SHARE * points:
