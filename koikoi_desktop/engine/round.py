@@ -73,7 +73,15 @@ from koikoi_desktop.engine.events import (
 )
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.view import PlayerView
-from koikoi_desktop.engine.yaku import KoikoiOdds, Scorer, Yaku, factors, koikoi_odds, scorer_for
+from koikoi_desktop.engine.yaku import (
+    KoikoiOdds,
+    Scorer,
+    Yaku,
+    factors,
+    gaji_sweep,
+    koikoi_odds,
+    scorer_for,
+)
 
 _GAJI_BIT = 1 << GAJI
 
@@ -259,33 +267,30 @@ class RoundState:
         """
         me = view.player
         opp = 1 - me
+        hidden = view.unseen_mask
+        if opponent_hand is not None and (
+            view.hand_hidden
+            or opponent_hand & ~hidden
+            or opponent_hand.bit_count() != view.opponent_hand_size
+        ):
+            raise ValueError(
+                f"opponent_hand must be {view.opponent_hand_size} of the unseen cards"
+                " (and the seat's own hand known)."
+            )
+        unseen = list(ids_of(hidden if opponent_hand is None else hidden & ~opponent_hand))
+        rng.shuffle(unseen)
         hands = [0, 0]
         pos = 0
-        if opponent_hand is not None:
-            hidden = view.unseen_mask
-            if (
-                view.hand_hidden
-                or opponent_hand & ~hidden
-                or opponent_hand.bit_count() != view.opponent_hand_size
-            ):
-                raise ValueError(
-                    f"opponent_hand must be {view.opponent_hand_size} of the unseen cards"
-                    " (and the seat's own hand known)."
-                )
-            unseen = list(ids_of(hidden & ~opponent_hand))
-            rng.shuffle(unseen)
-            hands[me] = view.hand_mask
-            hands[opp] = opponent_hand
+        if view.hand_hidden:
+            hands[me] = mask_of(unseen[:8])
+            pos = 8
         else:
-            unseen = list(ids_of(view.unseen_mask))
-            rng.shuffle(unseen)
-            if view.hand_hidden:
-                hands[me] = mask_of(unseen[:8])
-                pos = 8
-            else:
-                hands[me] = view.hand_mask
+            hands[me] = view.hand_mask
+        if opponent_hand is None:
             hands[opp] = mask_of(unseen[pos : pos + view.opponent_hand_size])
             pos += view.opponent_hand_size
+        else:
+            hands[opp] = opponent_hand
         last_caller = None
         last_decider = None
         started = [False, False]
@@ -431,6 +436,7 @@ class RoundState:
             calls=(self.calls[0], self.calls[1]),
             field_brights=self.field_brights,
             hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            sweep=gaji_sweep(self.field_mask, self.gaji_owner, self.gaji_month),
         )
 
     # ------------------------------------------------------------------ legal actions
@@ -831,7 +837,7 @@ class RoundState:
         if self.gaji_owner is None:
             return
         owner = self.gaji_owner
-        sweep = self.field_mask & MONTH_MASK[self.gaji_month]
+        sweep = gaji_sweep(self.field_mask, owner, self.gaji_month)[owner]
         if sweep:
             self.field_mask ^= sweep
             self.caps[owner] |= sweep

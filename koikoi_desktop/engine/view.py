@@ -15,7 +15,7 @@ from koikoi_desktop.engine.cards import FULL_MASK, ids_of
 from koikoi_desktop.engine.deal import Outcome
 from koikoi_desktop.engine.events import Event
 from koikoi_desktop.engine.rules import Rules
-from koikoi_desktop.engine.yaku import KoikoiOdds, koikoi_odds
+from koikoi_desktop.engine.yaku import KoikoiOdds, gaji_sweep, koikoi_odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,4 +96,5 @@ class PlayerView:
             calls=self.calls,
             field_brights=self.field_brights,
             hand_sizes=(sizes[0], sizes[1]),
+            sweep=gaji_sweep(self.field_mask, self.gaji_owner, self.gaji_month),
         )

@@ -22,6 +22,7 @@ from koikoi_desktop.engine.cards import (
     BRIGHTS,
     CURTAIN,
     INOSHIKACHO,
+    MONTH_MASK,
     MOON,
     NONRAIN_BRIGHTS,
     PLAIN,
@@ -567,12 +568,13 @@ class KoikoiOdds:
     """What ``seat``'s stop-or-koi-koi decision puts at stake (RULES.md §8, §10), for the
     koi-koi panel and the computer players alike.
 
-    ``yaku`` and ``base``: what the seat holds; ``factors``: the multipliers stopping now
+    ``yaku`` and ``base``: what the seat's stop scores (its pile, plus its Gaji sweep where it
+    owns one); ``factors``: the multipliers stopping now
     applies, as (name, factor); ``payout``: what stopping now scores (the stop value).
-    ``opponent_base``: the opponent's yaku total now; ``opponent_payout``: what he would score
-    by stopping with it after this seat calls koi-koi (0 while he has no yaku). ``hand`` and
-    ``opponent_hand``: cards left in hand; ``koikoi_allowed``: whether a call is possible (cards
-    in hand and the rule set's call limit not reached, R-KOI-7).
+    ``opponent_base``: the opponent's yaku total now (with his Gaji sweep); ``opponent_payout``:
+    what he would score by stopping with it after this seat calls koi-koi (0 while he has no
+    yaku). ``hand`` and ``opponent_hand``: cards left in hand; ``koikoi_allowed``: whether a
+    call is possible (cards in hand and the rule set's call limit not reached, R-KOI-7).
     """
 
     seat: int
@@ -587,6 +589,15 @@ class KoikoiOdds:
     koikoi_allowed: bool
 
 
+def gaji_sweep(field: int, owner: int | None, month: int) -> tuple[int, int]:
+    """The field cards each seat's Gaji sweep (R-TURN-1b, R-END-4) would add to its capture
+    pile if the round ended now: the Gaji owner's month on the field, nothing for the other."""
+    out = [0, 0]
+    if owner is not None:
+        out[owner] = field & MONTH_MASK[month]
+    return out[0], out[1]
+
+
 def koikoi_odds(
     rules: Rules,
     *,
@@ -595,10 +606,13 @@ def koikoi_odds(
     calls: tuple[int, int],
     field_brights: int,
     hand_sizes: tuple[int, int],
+    sweep: tuple[int, int] = (0, 0),
 ) -> KoikoiOdds:
     """The :class:`KoikoiOdds` of ``seat`` from the public facts of a round (capture pile
-    masks, calls per seat, brights dealt to the field, hand sizes). ``RoundState.koikoi_odds``
-    and ``PlayerView.koikoi_odds`` call this.
+    masks, calls per seat, brights dealt to the field, hand sizes, and the field cards each
+    seat's Gaji sweep adds to its pile when the round ends, :func:`gaji_sweep`: a stop is scored
+    after the sweep, R-END-4). ``RoundState.koikoi_odds`` and ``PlayerView.koikoi_odds`` call
+    this.
 
     >>> from koikoi_desktop.engine.cards import mask_of
     >>> from koikoi_desktop.engine.rules import PRESETS
@@ -612,7 +626,7 @@ def koikoi_odds(
         raise ValueError("Players are 0 and 1.")
     opp = 1 - seat
     scorer = scorer_for(rules)
-    sc = scorer.score(caps[seat])
+    sc = scorer.score(caps[seat] | sweep[seat])
     fs = tuple(
         factors(
             sc.base,
@@ -625,7 +639,7 @@ def koikoi_odds(
     pay = sc.base
     for _, f in fs:
         pay *= f
-    ob = scorer.base(caps[opp])
+    ob = scorer.base(caps[opp] | sweep[opp])
     theirs = (
         payout(
             ob,

@@ -27,6 +27,7 @@ from koikoi_desktop.engine import (
     replay_match,
     round_record,
 )
+from koikoi_desktop.engine.cards import MONTH_MASK
 from koikoi_desktop.engine.events import Event, EventKind
 from tests.engine.test_properties import rule_sets
 
@@ -80,11 +81,13 @@ def test_koikoi_odds_payout_is_what_stopping_scores(rules: engine.Rules, seed: i
             assert p is not None
             odds = s.koikoi_odds(p)
             assert odds == s.view(p).koikoi_odds()
-            assert odds.base == s.base(p) and odds.yaku == s.yaku(p)
+            if s.gaji_owner is None or not s.field_mask & MONTH_MASK[s.gaji_month]:
+                assert odds.base == s.base(p) and odds.yaku == s.yaku(p)
             assert odds.koikoi_allowed == (Action.from_text("koikoi") in s.legal_actions())
             stopped = s.copy()
             stopped.apply("stop")
             assert stopped.outcome is not None and stopped.outcome.final == odds.payout
+            assert stopped.outcome.base == odds.base  # a Gaji sweep is scored with the stop
             assert stopped.outcome.factors == odds.factors
             theirs = s.koikoi_odds(1 - p)
             assert odds.opponent_base == theirs.base
