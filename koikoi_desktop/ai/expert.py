@@ -161,6 +161,9 @@ class Expert(Opponent):
     leaf_weight = 1.0
     koi_margin = KOI_MARGIN
     race_bonus = RACE_BONUS
+    #: Playouts run to the end of the round once somebody has called koi-koi (``_horizon``).
+    #: Off: measured no stronger (issue 13, README "Fourth attempt"), and slower.
+    full_after_call = False
     max_candidates = MAX_CANDIDATES
     #: When true, koi-koi needs the Intermediate rule's agreement as well as the search's.
     koi_agree = False
@@ -184,7 +187,7 @@ class Expert(Opponent):
         prior = self._prior(view, k, legal, weights)
         cands = sorted(legal, key=lambda a: -prior[a])[: int(self.max_candidates)]
         means, n = self._search(
-            view, rng, k, cands, goal, weights, horizon=self.horizon, prior=prior
+            view, rng, k, cands, goal, weights, horizon=self._horizon(view), prior=prior
         )
         best = max(cands, key=lambda a: means[a] + self.prior_weight * prior[a])
         reason = describe_play(view, best, k)
@@ -195,6 +198,14 @@ class Expert(Opponent):
                 key, {"card": card, "drawn": view.pending_draw, "n": n, "ev": means[best]}
             )
         return best, reason
+
+    def _horizon(self, view: PlayerView) -> int | None:
+        """How far a play decision's playouts look: ``horizon`` turns, or to the end of the
+        round once a player has called koi-koi (the standing misreads that race: a caller's
+        yaku pays only if he improves first, and his opponent's win is doubled)."""
+        if self.full_after_call and (view.calls[0] or view.calls[1]):
+            return None
+        return self.horizon
 
     def _weights(self, view: PlayerView, k: Knowledge) -> tuple[float, ...] | None:
         """What the opponent's plays revealed (``reading.month_weights``); None when reading
@@ -245,7 +256,7 @@ class Expert(Opponent):
                 out[KOIKOI] = self._search(view, rng, k, [KOIKOI], goal, weights)[0][KOIKOI]
             return out
         prior = self._prior(view, k, legal, weights)
-        means, _ = self._search(view, rng, k, legal, goal, weights, horizon=self.horizon)
+        means, _ = self._search(view, rng, k, legal, goal, weights, horizon=self._horizon(view))
         return {a: means[a] + self.prior_weight * prior[a] for a in legal}
 
     def _search(

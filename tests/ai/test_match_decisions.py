@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 from koikoi_desktop.ai import make_opponent
+from koikoi_desktop.ai.expert import Expert
 from koikoi_desktop.ai.intermediate import finishers, koikoi_estimate, play_effect
 from koikoi_desktop.ai.knowledge import knowledge_for
 from koikoi_desktop.ai.utility import MatchGoal, match_point, stop_points
@@ -211,3 +212,23 @@ def test_expert_evaluate_scores_every_legal_action() -> None:
     assert max(scores, key=scores.__getitem__).target == 29
     with pytest.raises(ValueError):
         expert.evaluate(play, MatchContext(1, (0, 0), 0, rules))
+
+
+def test_expert_plays_out_to_the_end_after_a_call_only_when_asked() -> None:
+    """``Expert.full_after_call`` (an arena experiment, off by default): once somebody has
+    called koi-koi, a play decision's playouts run to the end of the round instead of
+    ``horizon`` turns; before any call the horizon stands either way."""
+    rules = PRESETS["nintendo"]
+    deck, moves = DEFENCE["tanzaku"]
+    s = new_round(rules, dealer=0, deck=deck)
+    for move in moves:
+        s.apply(move)
+    called = s.view(0)
+    calm = dataclasses.replace(called, calls=(0, 0))
+    expert = make_opponent("expert", seed=2, budget=200)
+    assert isinstance(expert, Expert)
+    assert expert._horizon(called) == expert._horizon(calm) == expert.horizon == 4
+    expert.full_after_call = True  # as the arena's --tune sets it
+    assert expert._horizon(called) is None and expert._horizon(calm) == 4
+    action = expert.choose(called, None)  # the full playouts still decide a legal play
+    assert action in called.legal
