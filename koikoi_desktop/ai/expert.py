@@ -9,10 +9,10 @@ numbers) makes the comparison far less noisy than the raw scores.
 * Play and draw choices: playouts look ``horizon`` = 4 turns ahead; a round that ends inside
   the horizon scores its result (+points won, −points lost), otherwise the position is scored by
   the standing heuristic of ``knowledge`` × 0.7 (``leaf_weight``: how much of the standing a
-  round's result bears out, fitted on self-play). A candidate's value is its mean plus 0.6 × a prior:
-  the one-ply evaluation with race-aware capture values (``intermediate.score_play(race=True)``).
-  Half-way through the budget only the three best candidates play on (successive halving), so
-  the close calls get the most samples.
+  round's result bears out, fitted on self-play). A candidate's value is its mean plus 0.6 × a
+  prior: the one-ply evaluation with race-aware capture values
+  (``intermediate.score_play(race=True)``). Half-way through the budget only the three best
+  candidates play on (successive halving), so the close calls get the most samples.
   Decision (measured in the arena, 100-match runs): full-length playouts with a small prior
   (0.25) played no better than the Intermediate heuristic at 600 playouts; the look-ahead and the
   stronger prior are what made the search pay.
