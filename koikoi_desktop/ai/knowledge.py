@@ -186,6 +186,34 @@ class Knowledge:
             return 0.0
         return self.standing(me | taken, opp) - self.standing(me, opp)
 
+    def best_capture(self, hand: int, field: int, me: int, opp: int) -> float:
+        """The most my standing can rise (:meth:`gain`) by playing one card of ``hand`` onto
+        ``field`` this turn (0 when no card of it matches): the tempo the player to move holds.
+
+        >>> from koikoi_desktop.engine import PRESETS, mask_of
+        >>> k = knowledge_for(PRESETS["nintendo"])
+        >>> k.best_capture(mask_of([1]), mask_of([2, 5]), 0, 0) > 0
+        True
+        >>> k.best_capture(mask_of([1]), mask_of([5]), 0, 0)
+        0.0
+        """
+        best = 0.0
+        h = hand
+        while h:
+            low = h & -h
+            h ^= low
+            mm = field & MONTH_MASK_OF[low.bit_length() - 1]
+            if not mm:
+                continue
+            if mm.bit_count() == 2:  # a choice between the two field cards of the month
+                one = mm & -mm
+                g = max(self.gain(me, opp, low | one), self.gain(me, opp, low | (mm ^ one)))
+            else:  # one card, or all three of the month
+                g = self.gain(me, opp, low | mm)
+            if g > best:
+                best = g
+        return best
+
     # ------------------------------------------------------------------ threats
     def threats(self, pile: int, blocked: int) -> list[Threat]:
         """The yaku ``pile`` can still make that it does not hold yet, closest first."""

@@ -232,3 +232,42 @@ def test_expert_plays_out_to_the_end_after_a_call_only_when_asked() -> None:
     assert expert._horizon(called) is None and expert._horizon(calm) == 4
     action = expert.choose(called, None)  # the full playouts still decide a legal play
     assert action in called.legal
+
+
+def test_the_look_ahead_score_counts_the_tempo_of_the_player_to_move() -> None:
+    """``Expert._leaf``: the standing × ``leaf_weight`` plus the best capture of the player to
+    move × ``leaf_mover`` less his opponent's × ``leaf_reply``, signed for the seat that asks;
+    a called round is scored by the standing alone."""
+    rules = PRESETS["nintendo"]
+    k = knowledge_for(rules)
+    # the dealer (to move) can take the crane (1) with a January plain; the other hand holds
+    # a March plain (12) for the March plain on the field, and nothing else matches
+    s = round_with(
+        rules,
+        dealer_hand=[3, 13, 17, 21, 25, 29, 33, 37],
+        other_hand=[12, 14, 18, 22, 26, 30, 34, 38],
+        field=[1, 11, 5, 6, 41, 42, 45, 46],
+    )
+    assert s.phase == "play" and s.to_move == 0
+    mine = k.best_capture(s.hands[0], s.field_mask, s.caps[0], s.caps[1])
+    his = k.best_capture(s.hands[1], s.field_mask, s.caps[1], s.caps[0])
+    assert mine > his > 0  # the crane is worth more than a plain
+    expert = make_opponent("expert", seed=2, budget=BUDGET)
+    assert isinstance(expert, Expert)
+    expert.leaf_weight, expert.leaf_mover, expert.leaf_reply = 0.7, 1.2, 0.65
+    tempo = 1.2 * mine - 0.65 * his
+    assert expert._leaf(s, 0, k) == pytest.approx(tempo)  # nothing captured: standing 0
+    assert expert._leaf(s, 1, k) == pytest.approx(-tempo)
+    s.apply("play 3")  # the dealer takes the crane (and draws): the other seat is to move
+    assert s.phase == "play" and s.to_move == 1
+    standing = k.standing(s.caps[0], s.caps[1])
+    assert standing > 0
+    mover = k.best_capture(s.hands[1], s.field_mask, s.caps[1], s.caps[0])
+    reply = k.best_capture(s.hands[0], s.field_mask, s.caps[0], s.caps[1])
+    want = 0.7 * standing - (1.2 * mover - 0.65 * reply)
+    assert expert._leaf(s, 0, k) == pytest.approx(want)
+    s.calls[0] = 1  # after a call the fit does not hold: the standing alone
+    assert expert._leaf(s, 0, k) == pytest.approx(0.7 * standing)
+    expert.leaf_mover = expert.leaf_reply = 0.0
+    s.calls[0] = 0
+    assert expert._leaf(s, 0, k) == pytest.approx(0.7 * standing)
