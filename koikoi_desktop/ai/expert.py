@@ -9,10 +9,9 @@ numbers) makes the comparison far less noisy than the raw scores.
 * Play and draw choices: playouts look ``horizon`` = 4 turns ahead; a round that ends inside
   the horizon scores its result (+points won, −points lost), otherwise the position is scored by
   the standing heuristic of ``knowledge`` × 0.7 (``leaf_weight``: how much of the standing a
-  round's result bears out) plus the tempo of the player to move — his best capture on the
-  field × 1.2 less his opponent's × 0.65 (``_leaf``; all three fitted on self-play by
-  ``benchmarks/leaf_fit.py``). A candidate's value is its mean plus 0.6 × a
-  prior: the one-ply evaluation with race-aware capture values
+  round's result bears out, fitted on self-play by ``benchmarks/leaf_fit.py``; the tempo that
+  script also fits is an arena option, ``leaf_mover`` / ``leaf_reply``). A candidate's value
+  is its mean plus 0.6 × a prior: the one-ply evaluation with race-aware capture values
   (``intermediate.score_play(race=True)``). Half-way through the budget only the three best
   candidates play on (successive halving), so the close calls get the most samples.
   Decision (measured in the arena, 100-match runs): full-length playouts with a small prior
@@ -167,13 +166,16 @@ class Expert(Opponent):
     #: 101 (100 matches) 0.7 / 1.0 / 1.4 won 0.65 / 0.63 / 0.575, +12.8 / +10.8 / +6.9 points.
     leaf_weight = 0.7
     #: Weights of the tempo in the look-ahead score (``_leaf``): the best capture of the player
-    #: to move, and his opponent's on the same field (0 and 0 leave the standing alone).
-    #: Decision (issue 13): the least-squares fit of ``benchmarks/leaf_fit.py`` (76k positions,
-    #: pooled from turn 4: 0.715 × standing + 1.2 × mine − 0.65 × his; R² 0.137 against 0.08
-    #: for the standing alone); on tuning seed 101 (100 matches) it won 0.695, +15.8 points,
-    #: against 0.65, +12.8 without it and 0.61, +10.7 with 1.5 times these weights.
-    leaf_mover = 1.2
-    leaf_reply = 0.65
+    #: to move, and his opponent's on the same field (0 and 0 leave the standing alone). An
+    #: arena option, off. Decision (issue 13): the least-squares fit of
+    #: ``benchmarks/leaf_fit.py`` (76k positions of Intermediate self-play, pooled from turn 4:
+    #: 0.715 × standing + 1.2 × mine − 0.65 × his) explains the round's result better than the
+    #: standing alone (R² 0.137 against 0.08), and won 0.695 / +15.8 points on tuning seed 101
+    #: (100 matches; 0.65 / +12.8 without it), but on the same first 200 deals of seeds 1 and 2
+    #: it won 0.515 and 0.56 where the standing alone had won 0.593 and 0.590: a better fit
+    #: of the result did not make better choices between candidates, so it is not the default.
+    leaf_mover = 0.0
+    leaf_reply = 0.0
     koi_margin = KOI_MARGIN
     race_bonus = RACE_BONUS
     #: Playouts run to the end of the round once somebody has called koi-koi (``_horizon``).
