@@ -170,10 +170,11 @@ class Expert(Opponent):
     #: arena option, off. Decision (issue 13): the least-squares fit of
     #: ``benchmarks/leaf_fit.py`` (76k positions of Intermediate self-play, pooled from turn 4:
     #: 0.715 × standing + 1.2 × mine − 0.65 × his) explains the round's result better than the
-    #: standing alone (R² 0.137 against 0.08), and won 0.695 / +15.8 points on tuning seed 101
-    #: (100 matches; 0.65 / +12.8 without it), but on the same first 200 deals of seeds 1 and 2
-    #: it won 0.515 and 0.56 where the standing alone had won 0.593 and 0.590: a better fit
-    #: of the result did not make better choices between candidates, so it is not the default.
+    #: standing alone (seed 1: R² 0.132 against 0.073), and won 0.695 / +15.8 points on tuning
+    #: seed 101 (100 matches; 0.65 / +12.8 without it), but on the same first 200 deals of
+    #: seeds 1 and 2 it won 0.515 and 0.56 where the standing alone had won 0.593 and 0.590: a
+    #: better fit of the result did not make better choices between candidates, so it is not
+    #: the default.
     leaf_mover = 0.0
     leaf_reply = 0.0
     koi_margin = KOI_MARGIN
