@@ -40,6 +40,8 @@ that went against it (``arena.thrown_decision``).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import KOIKOI, STOP
@@ -48,10 +50,20 @@ from koikoi_desktop.engine.yaku import payout, scorer_for
 
 from .base import Reason
 
-#: Spread (standard deviation) of one round's result in points, for the chance of winning.
-ROUND_SD = 6.0
-#: Points a player adds in an average round of a race (half the rounds won, ~6 points each).
-RACE_PACE = 3.0
+#: Spread (standard deviation) of one round's result, in the preset's unit, for the chance of
+#: winning, keyed by the preset a rule set is based on (one based on none of them takes the
+#: ``nintendo`` figure). Measured in Intermediate self-play with the match context (``python
+#: benchmarks/round_spread.py --matches 400 --seed 1``: a round's spread 8.2 / 26.0 / 5.1 / 7.2,
+#: a match's lead over √rounds 8.6 / 59.4 / 6.0 / 14.2, where a round paid by the loser moves
+#: the lead twice its points, for nintendo / seed-000 / seed-001 / seed-003) and chosen
+#: where the chance after each round predicts how the matches ended best (the lowest Brier score
+#: of the spreads × 0.75-1.5); the former single figure, 6, was too small for every preset.
+ROUND_SD: Mapping[str, float] = MappingProxyType(
+    {"nintendo": 8.0, "seed-000": 20.0, "seed-001": 6.0, "seed-003": 7.3}
+)
+#: Points a player adds in an average round of a race (half the mean size of a round's result;
+#: measured by the same benchmark in ``seed-001``, the race to 50: 2.03).
+RACE_PACE = 2.0
 #: The least weight of the match result, in round points (a sure win of the match from even).
 MATCH_FLOOR = 40.0
 #: Weight of one point of lead once the match result is counted.
@@ -69,11 +81,12 @@ class MatchGoal:
         self.context = context
         self._memo: dict[int, float] = {}
         self.per_point = 1.0
-        self.spread = ROUND_SD
+        self.spread = ROUND_SD["nintendo"]
         self.weight = 0.0
         if context is not None:
             self.per_point = 1.0 if context.rules.settlement == "winner_only" else 2.0
-            self.spread = ROUND_SD * self.per_point
+            per_round = ROUND_SD.get(context.rules.based_on, ROUND_SD["nintendo"])
+            self.spread = per_round * self.per_point
             sigma = self._sigma(context.balances, context.rounds_left or 0)
             self.weight = max(sigma * math.sqrt(2.0 * math.pi), MATCH_FLOOR * self.per_point)
 

@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from koikoi_desktop.ai.utility import MatchGoal
+from koikoi_desktop.ai.utility import ROUND_SD, MatchGoal
 from koikoi_desktop.engine import PRESETS, MatchContext
 
 NINTENDO = PRESETS["nintendo"]
@@ -88,3 +88,24 @@ def test_value_never_falls_as_the_result_rises(
     values = [g.value(x) for x in range(-40, 41)]
     assert all(y >= x - 1e-9 for x, y in itertools.pairwise(values))
     assert g.value(0) == 0.0
+
+
+def test_every_preset_has_its_measured_round_spread() -> None:
+    # ROUND_SD is measured per preset (benchmarks/round_spread.py); a preset missing from it
+    # would quietly borrow nintendo's figure.
+    assert set(ROUND_SD) == set(PRESETS)
+
+
+def test_the_same_lead_is_less_safe_where_rounds_swing_more() -> None:
+    # Four rounds left, 16 ahead: in coins (seed-000, rounds swing ~20 coins) that lead is far
+    # from safe; in nintendo points (~8 a round) it is a likely win.
+    def chance(preset: str) -> float:
+        rules = PRESETS[preset]
+        rounds = rules.rounds
+        assert rounds is not None
+        start = rules.starting_balance
+        ctx = MatchContext(0, (start + 8, start - 8), rounds - 5, rules)
+        return MatchGoal(ctx).win_chance(0)
+
+    assert chance("nintendo") > 0.8
+    assert 0.5 < chance("seed-000") < 0.7
