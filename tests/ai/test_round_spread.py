@@ -4,6 +4,7 @@ matches round by round, and its Brier score judges the chance of winning honestl
 from __future__ import annotations
 
 import importlib.util
+import itertools
 from pathlib import Path
 
 from koikoi_desktop.ai import utility
@@ -25,7 +26,7 @@ def test_records_follow_the_matches_round_by_round() -> None:
     start = PRESETS["seed-003"].starting_balance
     first = [ctx for ctx, _, _ in records if ctx.rounds_played == 0]
     assert len(first) == 3 and all(ctx.balances == (start, start) for ctx in first)
-    for (ctx, x, _), (nxt, _, _) in zip(records, records[1:], strict=False):
+    for (ctx, x, _), (nxt, _, _) in itertools.pairwise(records):
         if nxt.rounds_played == ctx.rounds_played + 1:  # the same match: the round settled
             assert nxt.balances[0] - nxt.balances[1] == ctx.lead + 2 * x  # zero-sum: twice
     assert {won for _, _, won in records} <= {0.0, 0.5, 1.0}

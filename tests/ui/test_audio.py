@@ -220,3 +220,30 @@ def test_a_cache_that_cannot_be_written_still_gives_the_sounds(tmp_path):
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the cache folder would be")
     assert audio.cached_work("ambient", blocker)[:4] == b"RIFF"
+
+
+def _deaf_worker(send, work, cache=None):
+    """A worker that, like one forked before it could take back SIGTERM, ignores it."""
+    import signal
+    import time
+
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    time.sleep(60)
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGKILL"), reason="POSIX signals")
+def test_cancel_ends_a_worker_forked_from_a_process_that_catches_sigterm(monkeypatch):
+    import signal
+
+    # SDL catches SIGTERM in the game; a forked worker inherits that handler.
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        job = audio.SynthJob("effects")
+        job.cancel()
+        assert not job._proc.is_alive()
+        monkeypatch.setattr(audio, "_synth_worker", _deaf_worker)
+        deaf = audio.SynthJob("effects")
+        deaf.cancel()  # SIGTERM is ignored: SIGKILL ends it
+        assert not deaf._proc.is_alive()
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -146,3 +146,44 @@ def test_muted_in_the_settings_the_match_writes_silence(tmp_path: Path) -> None:
     assert any(name == "capture" for name, _, _ in cues)  # the cues still came
     assert all(what == "silent" for _, what, _ in cues if what != "repeat")
     assert len(samples) > 0 and max(abs(v) for v in samples) == 0
+
+
+def _processes_naming(text: str) -> list[int]:
+    """Live processes whose command line contains ``text`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue  # ended while we looked
+            if text in cmd:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; workers fork")
+def test_quitting_while_the_sounds_are_still_being_made_ends_the_game(tmp_path: Path) -> None:
+    # A fresh data folder has no made sounds yet: the workers are still making (or handing
+    # over) them when the game quits after a few frames. Forked from a process where SDL
+    # catches SIGTERM, they once ignored being cancelled, and the game hung at exit joining
+    # them, leaving both behind.
+    data = tmp_path / "fresh-data"
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "disk",
+        "SDL_DISKAUDIOFILE": str(tmp_path / "out.raw"),
+        "PYTHONPATH": str(ROOT),
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "koikoi_desktop", "--data-dir", str(data), "--frames", "3"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert _processes_naming(str(data)) == []
