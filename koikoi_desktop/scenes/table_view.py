@@ -463,13 +463,6 @@ def group_progress(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, 
     return {g: (text, made) for g, (_, text, made) in best.items()}
 
 
-def _fit(text: str, size: int, width: int, *, bold: bool = False) -> int:
-    """The font size, at most ``size`` and at least 10 px, at which ``text`` fits ``width``."""
-    while size > 10 and gfx.measure(text, size, bold=bold)[0] > width:
-        size -= 1
-    return size
-
-
 def _group_caption(
     surface: pygame.Surface,
     lay: TableLayout,
@@ -482,7 +475,7 @@ def _group_caption(
     group is closest to (in a smaller size when the group is narrow)."""
     big = theme.font_px(19, lay.scale)
     room = rect.w - gfx.measure(str(n), big, bold=True)[0] - 6
-    fs = _fit(name, theme.font_px(15, lay.scale), room)
+    fs = gfx.fit_size(name, theme.font_px(15, lay.scale), room)
     r = gfx.blit_text(
         surface,
         name,
@@ -504,7 +497,7 @@ def _group_caption(
     if near is None:
         return
     text, made = near
-    size = _fit(text, theme.font_px(14, lay.scale), rect.w, bold=made)
+    size = gfx.fit_size(text, theme.font_px(14, lay.scale), rect.w, bold=made)
     gfx.blit_text(
         surface,
         text,
@@ -682,7 +675,7 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
                 gfx.blit_text(
                     surface,
                     part,
-                    _fit(part, fs, room, bold=True),
+                    gfx.fit_size(part, fs, room, bold=True),
                     (lay.opp_hand.x, lay.opp_band.y + i * lay.caption),
                     bold=True,
                     max_width=room,

@@ -56,6 +56,13 @@ def measure(text_: str, size: int, *, bold: bool = False) -> tuple[int, int]:
     return text(text_, size, bold=bold).get_size()
 
 
+def fit_size(text_: str, size: int, width: int, *, bold: bool = False) -> int:
+    """The font size, at most ``size`` and at least 10 px, at which ``text_`` fits ``width``."""
+    while size > 10 and measure(text_, size, bold=bold)[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(text_: str, size: int, width: int, *, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``width`` pixels (characters for scripts without spaces); cached."""
     return list(_wrap_cached(text_, size, width, bold))

@@ -481,3 +481,51 @@ def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang
             assert text != english[key] and "{" not in text and "ai.reason" not in text, key
     finally:
         gfx.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uk"])
+def test_the_dealers_name_by_his_hand_clears_the_cards_in_a_small_window(
+    apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    # At 1024x640 the review's hand starts close to the left edge: "Computer 1 · Dealer" once
+    # ran on under the first card (white on the card's paper, so it read "Computer 1 · Deal").
+    data = tmp_path / "data"
+    record(data, played_match())
+    a = make_app(apps, data, "--size", "1024x640", "--lang", lang)
+    a.stack.push(scenes.create("title", a))
+    ledger = scenes.create("ledger", a)
+    a.stack.push(ledger)
+    key(ledger, pygame.K_r)
+    rv = a.stack.top
+    assert isinstance(rv, ReviewScene) and rv.timeline is not None
+    deals = {p.deal for p in rv.timeline.positions}
+    checked = 0
+    real = gfx.blit_text
+    drawn_at: dict[str, pygame.Rect] = {}
+
+    def spy(surface: Any, text_: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        r = real(surface, text_, *args, **kwargs)
+        drawn_at[text_] = r
+        return r
+
+    for viewer in (0, 1):
+        if rv.viewer != viewer:
+            key(rv, pygame.K_f)  # swap seats
+        for deal in deals:
+            rv.index = next(i for i, p in enumerate(rv.timeline.positions) if p.deal == deal)
+            st = rv.state()
+            if st.dealer != rv.viewer:
+                continue
+            rv.board_cache.clear()
+            drawn_at.clear()
+            monkeypatch.setattr(gfx, "blit_text", spy)
+            rv.draw(pygame.display.get_surface())
+            monkeypatch.setattr(gfx, "blit_text", real)
+            first_card = rv.lay.hand_slots(len(st.hand(rv.viewer)))[0]
+            name, word = rv.seat_name(rv.viewer), gfx.tr("term.dealer")
+            tags = [r for t, r in drawn_at.items() if t in (name, word, f"{name} · {word}")]
+            assert tags, drawn_at.keys()
+            assert all(r.right <= first_card.x for r in tags), (tags, first_card)
+            assert any(word in t for t in drawn_at)  # "Dealer" is said, not cut off
+            checked += 1
+    assert checked >= 2
