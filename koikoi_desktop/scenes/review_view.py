@@ -227,6 +227,7 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
     boxes = board_picture(scene).boxes
     played, best = scene.marked_cards()
     fs = scene.font(13)
+    placed: list[pygame.Rect] = []
     for cards, color, key in (
         (best, theme.LEAF, "ui.review.best_tag"),
         (played, theme.OCHRE, "ui.review.played_tag"),
@@ -241,6 +242,8 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
                 tw, th = gfx.measure(tag, fs, bold=True)
                 r = pygame.Rect(0, 0, tw + 10, th + 4)
                 r.midbottom = (rect.centerx, rect.top - 6)
+                r = clear_of(r, placed, surface.get_rect())
+                placed.append(r)
                 pygame.draw.rect(surface, color, r, border_radius=4)
                 gfx.blit_text(
                     surface, tag, fs, r.center, anchor="center", bold=True, color=theme.INK
@@ -250,6 +253,26 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
     d = scene.timeline.deals[p.deal]
     if p.move >= len(d.moves):
         banner(scene, surface, scene.result_text(d))
+
+
+def clear_of(r: pygame.Rect, placed: list[pygame.Rect], bounds: pygame.Rect) -> pygame.Rect:
+    """``r`` moved sideways off the tags already ``placed`` (the "played" and "best" tags of
+    two neighbouring small cards are wider than a card), kept inside ``bounds``.
+
+    >>> a = pygame.Rect(100, 10, 60, 18)
+    >>> clear_of(pygame.Rect(80, 10, 60, 18), [a], pygame.Rect(0, 0, 400, 300)).right
+    98
+    >>> clear_of(pygame.Rect(130, 10, 60, 18), [a], pygame.Rect(0, 0, 400, 300)).left
+    162
+    """
+    r = r.copy()
+    for other in placed:
+        if r.colliderect(other):
+            if r.centerx < other.centerx:
+                r.right = other.left - 2
+            else:
+                r.left = other.right + 2
+    return r.clamp(bounds)
 
 
 def banner(scene: ReviewScene, surface: pygame.Surface, text: str) -> None:
