@@ -265,14 +265,11 @@ def clear_of(r: pygame.Rect, placed: list[pygame.Rect], bounds: pygame.Rect) -> 
     >>> clear_of(pygame.Rect(130, 10, 60, 18), [a], pygame.Rect(0, 0, 400, 300)).left
     162
     """
-    r = r.copy()
+    x = r.x
     for other in placed:
-        if r.colliderect(other):
-            if r.centerx < other.centerx:
-                r.right = other.left - 2
-            else:
-                r.left = other.right + 2
-    return r.clamp(bounds)
+        if pygame.Rect(x, r.y, r.w, r.h).colliderect(other):
+            x = other.left - 2 - r.w if x + r.w / 2 < other.centerx else other.right + 2
+    return pygame.Rect(x, r.y, r.w, r.h).clamp(bounds)
 
 
 def banner(scene: ReviewScene, surface: pygame.Surface, text: str) -> None:
