@@ -186,28 +186,17 @@ def board_picture(scene: ReviewScene) -> Picture:
                     color=theme.MUTED,
                     max_width=rect.w,
                 )
-        dealer = st.dealer == p
-        tag = scene.seat_name(p) + (" · " + gfx.tr("term.dealer") if dealer else "")
+        note = gfx.tr("term.dealer") if st.dealer == p else ""
         if top:
+            tag = scene.seat_name(p) + (" · " + note if note else "")
             at = (lay.opp_hand.x, lay.opp_band.y)
             gfx.blit_text(surf, tag, fs, at, bold=True, max_width=lay.opp_hand.w + 60)
             continue
-        # beside the hand, left of its first card (a narrow window leaves little room: the
-        # name, and "Dealer" under it, each fitted to that room)
+        # beside the hand, left of its first card: a narrow window leaves little room
         slots = lay.hand_slots(len(st.hand(p)))
         room = (slots[0].x if slots else lay.hand_area.right) - lay.hand_area.x - lay.gap
-        parts = [tag]
-        if dealer and gfx.measure(tag, fs, bold=True)[0] > room:
-            parts = [scene.seat_name(p), gfx.tr("term.dealer")]
-        for i, part in enumerate(parts):
-            gfx.blit_text(
-                surf,
-                part,
-                gfx.fit_size(part, fs, room, bold=True),
-                (lay.hand_area.x, lay.hand_area.y + 2 + i * lay.caption),
-                bold=True,
-                max_width=room,
-            )
+        at = (lay.hand_area.x, lay.hand_area.y + 2)
+        gfx.blit_seat_tag(surf, scene.seat_name(p), note, fs, at, room, lay.caption)
     n = len(st.draw_pile)
     if n:
         back = card_surface(scene.app, 0, lay.card)

@@ -664,23 +664,14 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
             slot = pygame.Rect(rect.x, rect.bottom - lay.small[1], lay.small[0], lay.small[1])
             pygame.draw.rect(surface, theme.FELT_LIGHT, slot, width=1, border_radius=5)
         mark = dealer == p and s.dealer_known
-        tag = s.names[p] + (" · " + gfx.tr("term.dealer") if mark else "")
+        note = gfx.tr("term.dealer") if mark else ""
         if top:  # above the opponent's hand: the name, and under it "Dealer" when too long
             room = min(lay.opp_caps["bright"].x, lay.opp_hand.right + 3 * lay.gap)
             room -= lay.opp_hand.x + lay.gap
-            parts = [tag]
-            if gfx.measure(tag, fs, bold=True)[0] > room and mark:
-                parts = [s.names[p], gfx.tr("term.dealer")]
-            for i, part in enumerate(parts):
-                gfx.blit_text(
-                    surface,
-                    part,
-                    gfx.fit_size(part, fs, room, bold=True),
-                    (lay.opp_hand.x, lay.opp_band.y + i * lay.caption),
-                    bold=True,
-                    max_width=room,
-                )
+            at = (lay.opp_hand.x, lay.opp_band.y)
+            gfx.blit_seat_tag(surface, s.names[p], note, fs, at, room, lay.caption)
         else:
+            tag = s.names[p] + (" · " + note if note else "")
             gfx.blit_text(surface, tag, fs, (lay.hand_area.x, lay.hand_area.y + 2), bold=True)
     # no field slot outlines: empty positions show only while a card is dragged
 

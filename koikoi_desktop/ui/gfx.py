@@ -63,6 +63,28 @@ def fit_size(text_: str, size: int, width: int, *, bold: bool = False) -> int:
     return size
 
 
+def blit_seat_tag(
+    surface: pygame.Surface,
+    name: str,
+    note: str,
+    size: int,
+    pos: tuple[int, int],
+    room: int,
+    line: int,
+) -> None:
+    """A seat's bold name tag at ``pos``: "name · note" on one line when it fits ``room``
+    (``note`` may be empty), else the name and, ``line`` pixels under it, the note; each line
+    in the largest size up to ``size`` that fits (the table's and the review's seat tags)."""
+    tag = f"{name} · {note}" if note else name
+    parts = [tag]
+    if note and measure(tag, size, bold=True)[0] > room:
+        parts = [name, note]
+    x, y = pos
+    for i, part in enumerate(parts):
+        fitted = fit_size(part, size, room, bold=True)
+        blit_text(surface, part, fitted, (x, y + i * line), bold=True, max_width=room)
+
+
 def wrap(text_: str, size: int, width: int, *, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``width`` pixels (characters for scripts without spaces); cached."""
     return list(_wrap_cached(text_, size, width, bold))
