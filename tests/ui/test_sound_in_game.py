@@ -36,28 +36,36 @@ QUIET = 40.0
 pytestmark = pytest.mark.slow
 
 
+def launch(
+    tmp_path: Path, data: Path, *args: str, timeout: float = 120, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """``python -m koikoi_desktop --data-dir data *args`` with the dummy video driver and the
+    disk audio driver writing ``tmp_path / "out.raw"``; ``env`` adds variables."""
+    proc_env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "disk",
+        "SDL_DISKAUDIOFILE": str(tmp_path / "out.raw"),
+        "PYTHONPATH": str(ROOT),
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        **env,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "koikoi_desktop", "--data-dir", str(data), *args],
+        env=proc_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=tmp_path,
+    )
+
+
 def run_game(tmp_path: Path, settings: dict[str, object], *args: str) -> tuple[array, list]:
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     raw, log = tmp_path / "out.raw", tmp_path / "cues.log"
-    env = {
-        **os.environ,
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "disk",
-        "SDL_DISKAUDIOFILE": str(raw),
-        "KOIKOI_SOUND_LOG": str(log),
-        "PYTHONPATH": str(ROOT),
-        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-    }
-    proc = subprocess.run(
-        [sys.executable, "-m", "koikoi_desktop", "--data-dir", str(data), *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-    )
+    proc = launch(tmp_path, data, *args, KOIKOI_SOUND_LOG=str(log))
     assert proc.returncode == 0, proc.stderr
     assert "without sound" not in proc.stderr
     samples = array("h", raw.read_bytes())
@@ -169,21 +177,6 @@ def test_quitting_while_the_sounds_are_still_being_made_ends_the_game(tmp_path: 
     # catches SIGTERM, they once ignored being cancelled, and the game hung at exit joining
     # them, leaving both behind.
     data = tmp_path / "fresh-data"
-    env = {
-        **os.environ,
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "disk",
-        "SDL_DISKAUDIOFILE": str(tmp_path / "out.raw"),
-        "PYTHONPATH": str(ROOT),
-        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-    }
-    proc = subprocess.run(
-        [sys.executable, "-m", "koikoi_desktop", "--data-dir", str(data), "--frames", "3"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=tmp_path,
-    )
+    proc = launch(tmp_path, data, "--frames", "3", timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert _processes_naming(str(data)) == []
