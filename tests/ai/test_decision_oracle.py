@@ -1,0 +1,89 @@
+"""``benchmarks/decision_oracle.py``, the decision-by-decision screen of the Expert's card play:
+its oracle prefers what plainly wins, it keeps only the Expert's real choices, and its figures
+add up."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from koikoi_desktop.engine import PRESETS, MatchContext
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location(
+    "decision_oracle", ROOT / "benchmarks" / "decision_oracle.py"
+)
+assert spec is not None and spec.loader is not None
+oracle = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = oracle  # its dataclasses look their module up
+spec.loader.exec_module(oracle)
+
+NINTENDO = PRESETS["nintendo"]
+
+
+def test_the_oracle_values_taking_a_bright_above_throwing_away_a_plain(make_round) -> None:
+    # The dealer can take the cherry curtain (a bright, and half of Hanami with the sake cup
+    # that lies beside it) with his March plain; every other card of his matches nothing.
+    s = make_round(
+        NINTENDO,
+        dealer=0,
+        dealer_hand=[11, 13, 17, 21, 25, 37, 41, 45],
+        other_hand=[3, 7, 31, 14, 18, 22, 26, 38],
+        field=[9, 33, 1, 2, 5, 6, 29, 30],
+    )
+    view = s.view(0)
+    context = MatchContext(0, (0, 0), 0, NINTENDO)
+    values = oracle.oracle_values(view, context, 12, random.Random(3))
+    assert set(values) == set(view.legal)
+    take = next(a for a in view.legal if a.card == 11)
+    assert all(values[take] > v for a, v in values.items() if a != take)
+
+
+def test_positions_are_the_experts_own_choices_with_every_legal_action_valued() -> None:
+    positions = oracle.collect(matches=1, seed=4, worlds=2, keep=0.1, budget=30)
+    assert positions
+    for pos in positions:
+        legal = set(pos.view.legal)
+        assert pos.view.phase in ("play", "draw") and len(legal) > 1
+        assert set(pos.values) == legal
+        assert pos.expert in legal and pos.intermediate in legal
+        assert pos.context.seat == pos.view.player
+
+
+def test_the_figures_add_up(make_round) -> None:
+    view = make_round(
+        NINTENDO,
+        dealer=0,
+        dealer_hand=[11, 13, 17, 21, 25, 37, 41, 45],
+        other_hand=[3, 7, 31, 14, 18, 22, 26, 38],
+        field=[9, 33, 1, 2, 5, 6, 29, 30],
+    ).view(0)
+    legal = list(view.legal)
+    values = {a: float(i) for i, a in enumerate(legal)}  # the last is the best
+    pos = oracle.Position(view, MatchContext(0, (0, 0), 0, NINTENDO), values, legal[0], legal[-1])
+    best = len(legal) - 1
+    played = oracle.judge_chooser("played", [pos, pos], lambda p: p.expert)
+    assert (played.vs_int, played.regret, played.departs, played.se) == (best, 0.0, 1.0, 0.0)
+    assert played.by_stage == (best, None, None, None)  # the round's first turn
+    same = oracle.judge_chooser("same", [pos], lambda p: p.intermediate)
+    assert (same.vs_int, same.regret, same.departs) == (0.0, best, 0.0)
+    with pytest.raises(ValueError):
+        oracle.judge_chooser("none", [], lambda p: p.expert)
+
+
+def test_variants_are_read_or_refused_in_one_line() -> None:
+    assert oracle.parse_variant("deep:horizon=8,read_hand=0") == (
+        "deep",
+        {"horizon": 8.0, "read_hand": 0.0},
+    )
+    assert oracle.parse_variant("full:horizon=none") == ("full", {"horizon": None})
+    for bad in ("horizon=8", "x:horizon", "x:horizon=deep"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            oracle.parse_variant(bad)
+    with pytest.raises(SystemExit, match="no setting 'horizn'"):
+        oracle.expert_chooser(30, {"horizn": 8.0})
