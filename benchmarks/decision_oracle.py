@@ -18,7 +18,7 @@ attributes, e.g. ``h8:horizon=8``; ``budget=N`` sets its playouts), it prints
 
 * ``vs-int``: the mean oracle value of its choice less that of the Intermediate's choice in the
   same position (+: better card play than the Intermediate's, in round points a decision; a match
-  has about 77 such decisions) and its standard error;
+  has about 65 such decisions) and its standard error;
 * ``regret``: the mean shortfall from the oracle's best action (noise in the oracle's values
   makes it read high: compare variants with it, do not read it alone);
 * ``departs``: how often it chooses otherwise than the Intermediate;
