@@ -142,11 +142,8 @@ def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> l
     for i in range(matches):
         expert_seat = i % 2
         expert = make_opponent("expert", seed=seed * 1000 + i, budget=Budget(playouts=budget))
-        bots = {
-            expert_seat: expert,
-            1 - expert_seat: make_opponent("intermediate", seed=seed * 1000 + 500 + i),
-        }
-        judge = make_opponent("intermediate", seed=seed * 1000 + 500 + i)
+        rival = make_opponent("intermediate", seed=seed * 1000 + 500 + i)
+        bots = {expert_seat: expert, 1 - expert_seat: rival}
         m = new_match(rules, first_dealer=i % 2, seed=seed * 100_003 + i)
         while m.outcome is None:
             p = m.round.to_move
@@ -162,7 +159,8 @@ def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> l
             ):
                 rng = random.Random(seed * 7919 + len(out))
                 values = oracle_values(view, context, worlds, rng)
-                out.append(Position(view, context, values, judge.choose(view, context), action))
+                # what the Intermediate opposite would have chosen in the Expert's place
+                out.append(Position(view, context, values, rival.choose(view, context), action))
             m.apply(action)
     return out
 

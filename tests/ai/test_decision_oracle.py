@@ -24,21 +24,24 @@ sys.modules[spec.name] = oracle  # its dataclasses look their module up
 spec.loader.exec_module(oracle)
 
 NINTENDO = PRESETS["nintendo"]
+START = MatchContext(0, (0, 0), 0, NINTENDO)
 
 
-def test_the_oracle_values_taking_a_bright_above_throwing_away_a_plain(make_round) -> None:
-    # The dealer can take the cherry curtain (a bright, and half of Hanami with the sake cup
-    # that lies beside it) with his March plain; every other card of his matches nothing.
-    s = make_round(
+def curtain_deal(make_round):  # type: ignore[no-untyped-def]
+    """The dealer, to move first, can take the cherry curtain (a bright, and half of Hanami with
+    the sake cup that lies beside it) with his March plain; no other card of his matches."""
+    return make_round(
         NINTENDO,
         dealer=0,
         dealer_hand=[11, 13, 17, 21, 25, 37, 41, 45],
         other_hand=[3, 7, 31, 14, 18, 22, 26, 38],
         field=[9, 33, 1, 2, 5, 6, 29, 30],
     )
-    view = s.view(0)
-    context = MatchContext(0, (0, 0), 0, NINTENDO)
-    values = oracle.oracle_values(view, context, 12, random.Random(3))
+
+
+def test_the_oracle_values_taking_a_bright_above_throwing_away_a_plain(make_round) -> None:
+    view = curtain_deal(make_round).view(0)
+    values = oracle.oracle_values(view, START, 12, random.Random(3))
     assert set(values) == set(view.legal)
     take = next(a for a in view.legal if a.card == 11)
     assert all(values[take] > v for a, v in values.items() if a != take)
@@ -56,16 +59,10 @@ def test_positions_are_the_experts_own_choices_with_every_legal_action_valued() 
 
 
 def test_the_figures_add_up(make_round) -> None:
-    view = make_round(
-        NINTENDO,
-        dealer=0,
-        dealer_hand=[11, 13, 17, 21, 25, 37, 41, 45],
-        other_hand=[3, 7, 31, 14, 18, 22, 26, 38],
-        field=[9, 33, 1, 2, 5, 6, 29, 30],
-    ).view(0)
+    view = curtain_deal(make_round).view(0)
     legal = list(view.legal)
     values = {a: float(i) for i, a in enumerate(legal)}  # the last is the best
-    pos = oracle.Position(view, MatchContext(0, (0, 0), 0, NINTENDO), values, legal[0], legal[-1])
+    pos = oracle.Position(view, START, values, legal[0], legal[-1])
     best = len(legal) - 1
     played = oracle.judge_chooser("played", [pos, pos], lambda p: p.expert)
     assert (played.vs_int, played.regret, played.departs, played.se) == (best, 0.0, 1.0, 0.0)
