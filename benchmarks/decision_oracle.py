@@ -24,6 +24,13 @@ attributes, e.g. ``h8:horizon=8``; ``budget=N`` sets its playouts), it prints
 * ``departs``: how often it chooses otherwise than the Intermediate;
 * ``vs-int`` by the stage of the round (turns played 0-3, 4-7, 8-11, 12+).
 
+One more line, ``oracle (split)``, asks how much better card play the oracle itself could teach:
+it chooses by the mean of one half of the deals and is valued on the other half (both ways, the
+two averaged), so the noise that makes the best of many noisy values look good cancels. Its
+``vs-int`` is an unbiased estimate of what a player choosing by ``--worlds``/2 rounds played on
+by two Intermediates would gain over the Intermediate's own choice, position by position — the
+ceiling of card play by sampling the round on, at a budget far beyond a second a decision.
+
 The oracle's continuation is the Intermediate's play for both seats: a faithful model of the
 arena's opponent, a conservative one of the Expert's own later play (which is stronger), so a
 variant that plays for positions only a search can use is judged a little unfairly. The figures
@@ -39,7 +46,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +74,9 @@ class Position:
     values: dict[Action, float]
     intermediate: Action
     expert: Action
+    #: The oracle's value of each action deal by deal (``values`` are their means); empty when
+    #: only the means are known.
+    samples: dict[Action, tuple[float, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -112,11 +122,12 @@ def play_out(state: RoundState, me: int, seats: Seats) -> int:
     return outcome.final if outcome.winner == me else -outcome.final
 
 
-def oracle_values(
+def oracle_samples(
     view: PlayerView, context: MatchContext, worlds: int, rng: random.Random
-) -> dict[Action, float]:
-    """Every legal action of ``view`` valued by the round played on by two Intermediates over
-    ``worlds`` common deals of the unseen cards, in round points of the mover's match goal."""
+) -> dict[Action, tuple[float, ...]]:
+    """Every legal action of ``view`` valued by the round played on by two Intermediates in
+    each of ``worlds`` common deals of the unseen cards (deal by deal, the same deals for every
+    action), in round points of the mover's match goal."""
     me = view.player
     seats: Seats = {
         me: (make_opponent("intermediate", seed=1), context),
@@ -124,14 +135,21 @@ def oracle_values(
     }
     goal = MatchGoal(context)
     legal = list(view.legal)
-    sums = dict.fromkeys(legal, 0.0)
+    out: dict[Action, list[float]] = {a: [] for a in legal}
     for _ in range(worlds):
         world = determinize(view, rng)
         for a in legal:
             s = world.copy()
             s.step(a, events=False)
-            sums[a] += goal(play_out(s, me, seats))
-    return {a: v / worlds for a, v in sums.items()}
+            out[a].append(goal(play_out(s, me, seats)))
+    return {a: tuple(v) for a, v in out.items()}
+
+
+def oracle_values(
+    view: PlayerView, context: MatchContext, worlds: int, rng: random.Random
+) -> dict[Action, float]:
+    """The mean of :func:`oracle_samples` for every legal action."""
+    return {a: statistics.fmean(v) for a, v in oracle_samples(view, context, worlds, rng).items()}
 
 
 def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> list[Position]:
@@ -158,9 +176,11 @@ def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> l
                 and pick.random() < keep
             ):
                 rng = random.Random(seed * 7919 + len(out))
-                values = oracle_values(view, context, worlds, rng)
+                samples = oracle_samples(view, context, worlds, rng)
+                values = {a: statistics.fmean(v) for a, v in samples.items()}
                 # what the Intermediate opposite would have chosen in the Expert's place
-                out.append(Position(view, context, values, rival.choose(view, context), action))
+                rival_choice = rival.choose(view, context)
+                out.append(Position(view, context, values, rival_choice, action, samples))
             m.apply(action)
     return out
 
@@ -194,6 +214,51 @@ def judge_chooser(
         statistics.pstdev(rel) / n**0.5,
         statistics.fmean(regret),
         departs / n,
+        tuple(statistics.fmean(x) if x else None for x in staged),
+    )
+
+
+def split_choice(pos: Position) -> tuple[float, float, float]:
+    """The oracle as a player, judged on deals it did not choose by (see the module docstring):
+    it takes the best action by the mean of one half of ``pos.samples`` and is valued on the
+    other half, both ways. Returns the mean over the two ways of (its value less the
+    Intermediate's choice's, its shortfall from the best action on those deals, 1 if it departs
+    from the Intermediate's choice else 0)."""
+    n = min(len(v) for v in pos.samples.values()) if pos.samples else 0
+    if n < 2:
+        raise ValueError("a split needs two or more deals of every action")
+    h = n // 2
+    halves = (slice(0, h), slice(h, 2 * h))
+    gain = short = departs = 0.0
+    for pick, judge in (halves, halves[::-1]):
+        chosen = max(pos.samples, key=lambda a: statistics.fmean(pos.samples[a][pick]))
+        judged = {a: statistics.fmean(v[judge]) for a, v in pos.samples.items()}
+        gain += judged[chosen] - judged[pos.intermediate]
+        short += max(judged.values()) - judged[chosen]
+        departs += chosen != pos.intermediate
+    return gain / 2, short / 2, departs / 2
+
+
+def judge_split(positions: list[Position]) -> Figures:
+    """The figures of :func:`split_choice` over ``positions``, as :func:`judge_chooser`'s."""
+    if not positions:
+        raise ValueError("no positions to judge")
+    rows = [split_choice(pos) for pos in positions]
+    gains = [r[0] for r in rows]
+    staged: list[list[float]] = [[] for _ in STAGES]
+    for pos, g in zip(positions, gains, strict=True):
+        turns = sum(pos.view.turns)
+        for j, (lo, hi) in enumerate(STAGES):
+            if lo <= turns < hi:
+                staged[j].append(g)
+    n = len(rows)
+    return Figures(
+        "oracle (split)",
+        n,
+        statistics.fmean(gains),
+        statistics.pstdev(gains) / n**0.5,
+        statistics.fmean(r[1] for r in rows),
+        statistics.fmean(r[2] for r in rows),
         tuple(statistics.fmean(x) if x else None for x in staged),
     )
 
@@ -251,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     figures = [
         judge_chooser("as played", positions, lambda pos: pos.expert),
+        judge_split(positions),
         *(
             judge_chooser(name, positions, expert_chooser(args.budget, settings))
             for name, settings in args.variant

@@ -84,3 +84,24 @@ def test_variants_are_read_or_refused_in_one_line() -> None:
             oracle.parse_variant(bad)
     with pytest.raises(SystemExit, match="no setting 'horizn'"):
         oracle.expert_chooser(30, {"horizn": 8.0})
+
+
+def test_the_split_oracle_is_judged_on_deals_it_did_not_choose_by(make_round) -> None:
+    view = curtain_deal(make_round).view(0)
+    a, b, *rest = list(view.legal)
+    flat = (0.0, 0.0, 0.0, 0.0)
+    # a beats b by 1 on every deal: whichever half chooses, it takes a and gains 1 over b
+    steady = {a: (1.0, 1.0, 1.0, 1.0), b: flat, **dict.fromkeys(rest, (-5.0,) * 4)}
+    pos = oracle.Position(view, START, {}, b, b, steady)
+    assert oracle.split_choice(pos) == (1.0, 0.0, 1.0)
+    # a looks best on the first half and b on the second: the first half picks a, which loses 2
+    # to the Intermediate's b on the second half (and is 2 short of the best there, b); the
+    # second half picks b, no gain, 3 short of a on the first half. The oracle's luck on the
+    # deals it chose by does not count as skill.
+    lucky = {a: (3.0, 3.0, -1.0, -1.0), b: (0.0, 0.0, 1.0, 1.0), **dict.fromkeys(rest, (-5.0,) * 4)}
+    pos_b = oracle.Position(view, START, {}, b, b, lucky)
+    assert oracle.split_choice(pos_b) == ((-2.0 + 0.0) / 2, (2.0 + 3.0) / 2, (1 + 0) / 2)
+    figures = oracle.judge_split([pos, pos_b])
+    assert (figures.vs_int, figures.positions, figures.by_stage[0]) == (0.0, 2, 0.0)
+    with pytest.raises(ValueError):
+        oracle.split_choice(oracle.Position(view, START, {}, b, b))
