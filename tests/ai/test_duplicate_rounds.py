@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from koikoi_desktop.engine import PRESETS, Action, PlayerView
+from koikoi_desktop.engine.events import Discarded, Played
 
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location(
@@ -29,6 +30,10 @@ def test_each_side_holds_each_hand_once() -> None:
 
     def watching(name: str):  # type: ignore[no-untyped-def]
         def choose(view: PlayerView) -> Action:
+            # the public record is kept: the Expert's reading of the opponent reads it
+            assert any(isinstance(e, Played | Discarded) for e in view.history) or (
+                sum(view.turns) == 0
+            )
             if sum(view.turns) < 2 and view.phase == "play":
                 seen[name].append((view.player, frozenset(view.hand)))
             action: Action = inter(view)
