@@ -10,9 +10,8 @@ both sides hold each hand once. A pair's score is half the difference of ``--a``
 choose alike score exactly 0.
 
 A chooser is a level (``beginner``, ``intermediate``, ``expert`` with ``--budget`` playouts a
-decision) or ``expert-prior``: the Expert's one-ply prior alone — every hand play scored by
-``intermediate.score_play`` with the race-aware capture values and the reading of the
-opponent's passes (``reading.month_weights``), as the Expert's search starts from it — with the
+decision) or ``expert-prior``: the Expert's one-ply prior alone (``Expert._prior`` with the
+Expert's reading of the opponent's passes, as its search starts from it), with the
 Intermediate's draw and koi-koi choices.
 
 Why (issue 13, eighth attempt): the arena needs 400 matches to see 0.05 of win rate, and a match
@@ -36,9 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from koikoi_desktop.ai import LEVELS, make_opponent
 from koikoi_desktop.ai.base import Opponent
-from koikoi_desktop.ai.intermediate import score_play
+from koikoi_desktop.ai.expert import Expert
 from koikoi_desktop.ai.knowledge import knowledge_for
-from koikoi_desktop.ai.reading import month_weights
 from koikoi_desktop.engine import PRESETS, Action, PlayerView, Rules
 from koikoi_desktop.engine.round import new_round
 
@@ -54,13 +52,17 @@ def chooser(name: str, budget: int, seed: int) -> Chooser:
         bot = make_opponent(name, seed=seed, budget=budget if name == "expert" else None)
         return lambda view: bot.choose(view, None)
     inter: Opponent = make_opponent("intermediate", seed=seed)
+    expert = make_opponent("expert", seed=seed)
+    assert isinstance(expert, Expert)
 
     def prior(view: PlayerView) -> Action:
-        if view.phase != "play":
+        legal = list(view.legal)
+        if view.phase != "play" or any(a.kind not in ("play", "discard") for a in legal):
             return inter.choose(view, None)
+        # the Expert's own prior, with its own reading of the opponent: whatever it becomes
         k = knowledge_for(view.rules)
-        weights = month_weights(view, k)
-        return max(view.legal, key=lambda a: score_play(view, a, k, race=True, weights=weights))
+        scores = expert._prior(view, k, legal, expert._weights(view, k))
+        return max(legal, key=scores.__getitem__)
 
     return prior
 
