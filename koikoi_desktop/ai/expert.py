@@ -76,8 +76,11 @@ from .utility import MatchGoal, certain_decision, stop_points
 PLAY_BUDGET = Budget(ms=550.0, playouts=20000)
 #: At most this many candidate actions are searched (the best by the Intermediate score).
 MAX_CANDIDATES = 8
-#: Weight of the Intermediate score added to a candidate's simulated mean.
-PRIOR_WEIGHT = 0.6
+#: Weight of the prior (the one-ply score) added to a candidate's simulated mean.
+PRIOR_WEIGHT = 1.2
+#: The prior's weights of the opponent's expected reply and of my draw (``score_play``).
+PRIOR_REPLY = 2.5
+PRIOR_DRAW = 0.25
 #: Koi-koi must beat stopping by this many points (and this share of the stop score).
 KOI_MARGIN = 0.0
 KOI_MARGIN_SHARE = 0.1
@@ -189,6 +192,9 @@ class Expert(Opponent):
     keep_top = 3
     #: Deal the imagined worlds with what the opponent's plays revealed (``reading``).
     read_hand = True
+    #: The prior's weights (``score_play``'s ``reply`` and ``draw``); see PRIOR_REPLY.
+    prior_reply = PRIOR_REPLY
+    prior_draw = PRIOR_DRAW
 
     def _budget(self) -> Budget:
         return self.budget if self.budget is not None else PLAY_BUDGET
@@ -233,8 +239,8 @@ class Expert(Opponent):
         weights = month_weights(view, k)
         return None if min(weights) == 1.0 else weights
 
-    @staticmethod
     def _prior(
+        self,
         view: PlayerView,
         k: Knowledge,
         legal: list[Action],
@@ -247,7 +253,15 @@ class Expert(Opponent):
             gain = RoundGain(view, k).for_seat(view.player)
             return {a: gain(me, opp, (1 << a.target) | (1 << view.pending_draw)) for a in legal}
         return {
-            a: score_play(view, a, k, race=True, weights=weights)
+            a: score_play(
+                view,
+                a,
+                k,
+                race=True,
+                weights=weights,
+                reply=self.prior_reply,
+                draw=self.prior_draw,
+            )
             if a.kind in ("play", "discard")
             else 0.0
             for a in legal

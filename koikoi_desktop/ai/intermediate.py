@@ -53,6 +53,10 @@ from .utility import MatchGoal, certain_decision, stop_points
 KOI_EDGE = 0.5
 #: Weight of the opponent's stop when a play takes one of his finishers after his koi-koi.
 DEFENCE_WEIGHT = 0.8
+#: Weights, in a hand play's score, of the opponent's expected best reply on the field it leaves
+#: and of my own draw's expected capture (the Intermediate's; the Expert's prior sets its own).
+REPLY_WEIGHT = 0.9
+DRAW_WEIGHT = 0.5
 
 
 def play_effect(view: PlayerView, a: Action) -> tuple[int, int]:
@@ -110,11 +114,14 @@ def score_play(
     careful: bool = True,
     race: bool = False,
     weights: tuple[float, ...] | None = None,
+    reply: float = REPLY_WEIGHT,
+    draw: float = DRAW_WEIGHT,
 ) -> float:
     """The score of a hand action (higher is better). ``race``: value captures with
     :class:`RoundGain` (a yaku ends the race) — Expert's prior; Intermediate values them by the
     change of standing alone. ``weights``: what the opponent's plays revealed of his hand
-    (``reading.month_weights``, Expert's prior), for his expected reply."""
+    (``reading.month_weights``, Expert's prior), for his expected reply. ``reply`` and ``draw``:
+    the weights of his expected best reply and of my draw's expected capture."""
     me_p = view.player
     me = view.cap_masks[me_p]
     opp = view.cap_masks[1 - me_p]
@@ -133,10 +140,10 @@ def score_play(
         score += 0.7 * k.gain(mine, opp, rest) + 0.5
     if not careful:
         return score
-    score -= 0.9 * k.opponent_reply(
+    score -= reply * k.opponent_reply(
         mine, opp, field, unseen, view.opponent_hand_size, opp_gain, weights
     )
-    score += 0.5 * k.draw_chance(mine, opp, field, unseen, my_gain)
+    score += draw * k.draw_chance(mine, opp, field, unseen, my_gain)
     hand_after = view.hand_mask & ~(1 << a.card)
     follow = 0.0
     n_unseen = unseen.bit_count()
