@@ -11,9 +11,14 @@ numbers) makes the comparison far less noisy than the raw scores.
   the standing heuristic of ``knowledge`` × 0.7 (``leaf_weight``: how much of the standing a
   round's result bears out, fitted on self-play by ``benchmarks/leaf_fit.py``; the tempo that
   script also fits is an arena option, ``leaf_mover`` / ``leaf_reply``). A candidate's value
-  is its mean plus 0.6 × a prior: the one-ply evaluation with race-aware capture values
-  (``intermediate.score_play(race=True)``). Half-way through the budget only the three best
-  candidates play on (successive halving), so the close calls get the most samples.
+  is its mean plus 1.2 × a prior: the one-ply evaluation with race-aware capture values
+  (``intermediate.score_play(race=True)``), which weighs the opponent's expected reply 2.5 and
+  my own draw 0.25 (the Intermediate: 0.9 and 0.5). Decision (issue 13, eighth attempt):
+  retuned with ``benchmarks/duplicate_rounds.py`` on seeds 8 and 9, +0.09-0.12 points a round
+  over the rule as it was on fresh seed 10; in the Expert (weight 0.6 → 1.2) it won 0.59 and
+  0.627 over 400 matches on seeds 1 and 2 against 0.583 and 0.590 before. Half-way through
+  the budget only the three best candidates play on (successive halving), so the close calls
+  get the most samples.
   Decision (measured in the arena, 100-match runs): full-length playouts with a small prior
   (0.25) played no better than the Intermediate heuristic at 600 playouts; the look-ahead and the
   stronger prior are what made the search pay.

@@ -13,7 +13,7 @@ from koikoi_desktop.ai.expert import Expert
 from koikoi_desktop.ai.intermediate import finishers, koikoi_estimate, play_effect
 from koikoi_desktop.ai.knowledge import knowledge_for
 from koikoi_desktop.ai.utility import MatchGoal, match_point, stop_points
-from koikoi_desktop.engine import PRESETS, MatchContext, Rules, new_round
+from koikoi_desktop.engine import PRESETS, MatchContext, PlayerView, Rules, new_round
 from koikoi_desktop.engine.actions import KOIKOI, STOP
 from koikoi_desktop.engine.round import RoundState
 
@@ -167,8 +167,12 @@ DEFENCE = {
 @pytest.mark.parametrize("case", sorted(DEFENCE))
 def test_defends_after_the_opponents_koikoi(level: str, case: str) -> None:
     """After the opponent's koi-koi, the play takes a card that would give him his next yaku
-    (a fifth ribbon, a sixth animal: a doubled stop); the same position without his call is
-    played for my own cards."""
+    (a fifth ribbon, a sixth animal: a doubled stop). The call is what makes the block: the
+    Intermediate's defence is a rule the call switches on, so without the call it plays for its
+    own cards; the Expert weighs the block by its search, and the call must raise the block's
+    lead over the best other play by several points. Decision (issue 13): the Expert may block
+    without a call too — its prior weighs the opponent's reply 2.5 — and in the "tane" position
+    it takes his sixth animal by under a point either way, a fair play (it denies him a stop)."""
     rules = PRESETS["nintendo"]
     deck, moves = DEFENCE[case]
     s = new_round(rules, dealer=0, deck=deck)
@@ -183,8 +187,18 @@ def test_defends_after_the_opponents_koikoi(level: str, case: str) -> None:
     assert play_effect(view, action)[0] & fin
     assert bot.last_reason.key == "blocks_koikoi"
     calm = dataclasses.replace(view, calls=(0, 0))  # the same cards, as if he had not called
-    other = make_opponent(level, seed=2, budget=800).choose(calm, None)
-    assert not play_effect(calm, other)[0] & fin
+    if level == "intermediate":
+        other = make_opponent(level, seed=2, budget=800).choose(calm, None)
+        assert not play_effect(calm, other)[0] & fin
+        return
+
+    def block_lead(v: PlayerView) -> float:
+        scores = make_opponent(level, seed=2, budget=800).evaluate(v, None)
+        block = max(x for a, x in scores.items() if play_effect(v, a)[0] & fin)
+        return block - max(x for a, x in scores.items() if not play_effect(v, a)[0] & fin)
+
+    assert block_lead(view) > 0.0
+    assert block_lead(view) - block_lead(calm) > 3.0
 
 
 # --------------------------------------------------------------------------- the review's API
