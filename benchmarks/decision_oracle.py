@@ -116,10 +116,7 @@ def play_out(state: RoundState, me: int, seats: Seats) -> int:
         assert p is not None
         bot, context = seats[p]
         s.step(bot.choose(s.view(p), context), events=False)
-    outcome = s.outcome
-    if outcome.winner is None:
-        return 0
-    return outcome.final if outcome.winner == me else -outcome.final
+    return s.outcome.points_for(me)
 
 
 def oracle_samples(
@@ -145,11 +142,16 @@ def oracle_samples(
     return {a: tuple(v) for a, v in out.items()}
 
 
+def means(samples: dict[Action, tuple[float, ...]]) -> dict[Action, float]:
+    """The oracle's value of each action: the mean of its deals."""
+    return {a: statistics.fmean(v) for a, v in samples.items()}
+
+
 def oracle_values(
     view: PlayerView, context: MatchContext, worlds: int, rng: random.Random
 ) -> dict[Action, float]:
     """The mean of :func:`oracle_samples` for every legal action."""
-    return {a: statistics.fmean(v) for a, v in oracle_samples(view, context, worlds, rng).items()}
+    return means(oracle_samples(view, context, worlds, rng))
 
 
 def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> list[Position]:
@@ -177,7 +179,7 @@ def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> l
             ):
                 rng = random.Random(seed * 7919 + len(out))
                 samples = oracle_samples(view, context, worlds, rng)
-                values = {a: statistics.fmean(v) for a, v in samples.items()}
+                values = means(samples)
                 # what the Intermediate opposite would have chosen in the Expert's place
                 rival_choice = rival.choose(view, context)
                 out.append(Position(view, context, values, rival_choice, action, samples))
@@ -185,37 +187,44 @@ def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> l
     return out
 
 
+def figures(
+    name: str, positions: list[Position], rows: list[tuple[float, float, float]]
+) -> Figures:
+    """The figures of a chooser from its ``rows``, one per position: (its value less the
+    Intermediate's choice's, its shortfall from the best action, whether it departs: 0-1)."""
+    n = len(positions)
+    if n == 0:
+        raise ValueError("no positions to judge")
+    gains = [r[0] for r in rows]
+    staged: list[list[float]] = [[] for _ in STAGES]
+    for pos, g in zip(positions, gains, strict=True):
+        turns = sum(pos.view.turns)
+        for j, (lo, hi) in enumerate(STAGES):
+            if lo <= turns < hi:
+                staged[j].append(g)
+    return Figures(
+        name,
+        n,
+        statistics.fmean(gains),
+        statistics.pstdev(gains) / n**0.5,
+        statistics.fmean(r[1] for r in rows),
+        statistics.fmean(r[2] for r in rows),
+        tuple(statistics.fmean(x) if x else None for x in staged),
+    )
+
+
 def judge_chooser(
     name: str, positions: list[Position], choose: Callable[[Position], Action]
 ) -> Figures:
     """The figures of ``choose`` over ``positions``."""
-    rel: list[float] = []
-    regret: list[float] = []
-    departs = 0
-    staged: list[list[float]] = [[] for _ in STAGES]
+    rows = []
     for pos in positions:
         a = choose(pos)
         v = pos.values
-        r = v[a] - v[pos.intermediate]
-        rel.append(r)
-        regret.append(max(v.values()) - v[a])
-        departs += a != pos.intermediate
-        turns = sum(pos.view.turns)
-        for j, (lo, hi) in enumerate(STAGES):
-            if lo <= turns < hi:
-                staged[j].append(r)
-    n = len(positions)
-    if n == 0:
-        raise ValueError("no positions to judge")
-    return Figures(
-        name,
-        n,
-        statistics.fmean(rel),
-        statistics.pstdev(rel) / n**0.5,
-        statistics.fmean(regret),
-        departs / n,
-        tuple(statistics.fmean(x) if x else None for x in staged),
-    )
+        rows.append(
+            (v[a] - v[pos.intermediate], max(v.values()) - v[a], float(a != pos.intermediate))
+        )
+    return figures(name, positions, rows)
 
 
 def split_choice(pos: Position) -> tuple[float, float, float]:
@@ -241,26 +250,7 @@ def split_choice(pos: Position) -> tuple[float, float, float]:
 
 def judge_split(positions: list[Position]) -> Figures:
     """The figures of :func:`split_choice` over ``positions``, as :func:`judge_chooser`'s."""
-    if not positions:
-        raise ValueError("no positions to judge")
-    rows = [split_choice(pos) for pos in positions]
-    gains = [r[0] for r in rows]
-    staged: list[list[float]] = [[] for _ in STAGES]
-    for pos, g in zip(positions, gains, strict=True):
-        turns = sum(pos.view.turns)
-        for j, (lo, hi) in enumerate(STAGES):
-            if lo <= turns < hi:
-                staged[j].append(g)
-    n = len(rows)
-    return Figures(
-        "oracle (split)",
-        n,
-        statistics.fmean(gains),
-        statistics.pstdev(gains) / n**0.5,
-        statistics.fmean(r[1] for r in rows),
-        statistics.fmean(r[2] for r in rows),
-        tuple(statistics.fmean(x) if x else None for x in staged),
-    )
+    return figures("oracle (split)", positions, [split_choice(pos) for pos in positions])
 
 
 def expert_chooser(budget: int, settings: dict[str, Any]) -> Callable[[Position], Action]:

@@ -83,10 +83,7 @@ def play_round(
         p = s.to_move
         assert p is not None
         s.apply(seats[p](s.view(p)))
-    o = s.outcome
-    if o.winner is None:
-        return 0
-    return o.final if o.winner == 0 else -o.final
+    return s.outcome.points_for(0)
 
 
 def duplicate(rules: Rules, a: Chooser, b: Chooser, pairs: int, seed: int) -> list[float]:

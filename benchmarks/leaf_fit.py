@@ -54,10 +54,9 @@ def positions(preset: str, rounds: int, seed: int) -> list[Row]:
                 )
             action, _ = bots[p].decide(s.view(p), None, rng)
             s.step(action, events=False)
-        winner, final = s.outcome.winner, s.outcome.final
+        outcome = s.outcome
         for p, turn, standing, mine, his in seen:
-            result = 0 if winner is None else (final if winner == p else -final)
-            rows.append((turn, standing, mine, his, result))
+            rows.append((turn, standing, mine, his, outcome.points_for(p)))
     return rows
 
 

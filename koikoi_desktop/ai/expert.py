@@ -167,11 +167,8 @@ def _solve(s: RoundState, me: int, goal: MatchGoal, alpha: float, beta: float) -
     captures, stop or koi-koi), each result valued by the match ``goal``. Cheap once the hands
     are short (turn 10 of 16: about 100 positions a world). ``s`` is consumed."""
     while True:
-        o = s.outcome
-        if o is not None:
-            if o.winner is None:
-                return goal(0)
-            return goal(o.final if o.winner == me else -o.final)
+        if s.outcome is not None:
+            return goal(s.outcome.points_for(me))
         legal = s.fast_legal()
         if len(legal) > 1:
             break

@@ -42,6 +42,17 @@ class Outcome:
     calls: tuple[int, int] = (0, 0)
     instant: str = ""
 
+    def points_for(self, seat: int) -> int:
+        """The round's result counted from ``seat``: ``+final`` when it won, ``-final`` when
+        the other seat won, 0 when nobody did.
+
+        >>> Outcome(1, RoundEnd.STOP, final=6).points_for(0)
+        -6
+        """
+        if self.winner is None:
+            return 0
+        return self.final if self.winner == seat else -self.final
+
 
 def instant_win(hand: Iterable[int] | int, rules: Rules) -> tuple[str, int] | None:
     """The best instant win (kind, value) a dealt hand holds under ``rules`` (R-INSTANT).

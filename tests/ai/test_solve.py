@@ -38,8 +38,7 @@ def _late(seed: int, turns: int) -> RoundState | None:
 def _minimax(s: RoundState, me: int, goal: MatchGoal) -> float:
     """Every line to the end, no pruning: what ``_solve`` must equal."""
     if s.outcome is not None:
-        o = s.outcome
-        return goal(0 if o.winner is None else (o.final if o.winner == me else -o.final))
+        return goal(s.outcome.points_for(me))
     values = []
     for a in s.legal_actions():
         c = s.copy()
