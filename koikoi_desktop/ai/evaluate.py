@@ -82,8 +82,9 @@ def playout_results(
         for a in actions:
             s = world.copy()
             s.step(a)
-            winner, final = rollout(s, random.Random(seed), policy)
-            out[a].append(0 if winner is None else final if winner == me else -final)
+            rollout(s, random.Random(seed), policy)
+            assert s.outcome is not None
+            out[a].append(s.outcome.points_for(me))
     return out
 
 

@@ -410,7 +410,7 @@ class Expert(Opponent):
         k: Knowledge,
     ) -> float:
         if horizon is None:
-            winner, final = rollout(s, rng, policy)
+            rollout(s, rng, policy)
         else:
             stop_at = s.turns[0] + s.turns[1] + horizon
             while s.outcome is None:
@@ -418,11 +418,8 @@ class Expert(Opponent):
                     return self._leaf(s, me, k)
                 legal = s.fast_legal()
                 s.step(legal[0] if len(legal) == 1 else policy(s, legal, rng), events=False)
-            assert s.outcome is not None
-            winner, final = s.outcome.winner, s.outcome.final
-        if winner is None:
-            return 0.0
-        return float(final if winner == me else -final)
+        assert s.outcome is not None
+        return float(s.outcome.points_for(me))
 
     def _leaf(self, s: RoundState, me: int, k: Knowledge) -> float:
         """The score of a look-ahead position (``s`` in the play phase) for seat ``me``: the
