@@ -1,13 +1,18 @@
 """Judge the Expert's card play decision by decision, with far less noise than the arena.
 
     python benchmarks/decision_oracle.py [--matches 12] [--seed 31] [--worlds 48] [--keep 0.35]
-        [--budget 1200] [--variant NAME:key=value,key=value ...]
+        [--budget 1200] [--positions play|called|koikoi] [--variant NAME:key=value,key=value ...]
 
 A 400-match arena run takes an hour and still spreads ±0.05 in win rate, so a change to the
 Expert's card play worth a point a match cannot be seen in it. This script looks at decisions
 instead. It plays ``--matches`` nintendo matches of the Expert (``--budget`` playouts a decision)
 against the Intermediate, every decision asked with the seat's match context, and keeps a share
-(``--keep``) of the Expert's play and draw decisions that had two or more legal actions. Each kept
+(``--keep``) of the Expert's play and draw decisions that had two or more legal actions. Two more
+kinds of position (``--positions``) look where that share hardly reaches, and keep every such
+decision: ``called``, the Expert's play and draw decisions once either seat has called koi-koi in
+the round (a few a match), and ``koikoi``, its stop-or-koi-koi decisions that the match does not
+answer for certain (``utility.certain_decision``; about five a match, best valued with
+``--worlds 160``: one action's round is much wider than a card's). Each kept
 position is valued action by action by an *oracle*: in ``--worlds`` deals of the cards the Expert
 cannot see (the same deals for every action: common random numbers), the action is taken and the
 round is played to its end by two Intermediates, each with its own match context; a result is
@@ -54,14 +59,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from koikoi_desktop.ai import Budget, make_opponent
 from koikoi_desktop.ai.base import Opponent
-from koikoi_desktop.ai.utility import MatchGoal
+from koikoi_desktop.ai.utility import MatchGoal, certain_decision
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
+from koikoi_desktop.engine.actions import KOIKOI
 from koikoi_desktop.engine.match import new_match
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.sim import determinize
 
 #: Stages of a round by turns played (both seats), for the by-stage figures.
 STAGES = ((0, 4), (4, 8), (8, 12), (12, 99))
+#: The kinds of position ``collect`` keeps (see the module docstring).
+KINDS = ("play", "called", "koikoi")
 
 
 @dataclass(frozen=True)
@@ -154,8 +162,28 @@ def oracle_values(
     return means(oracle_samples(view, context, worlds, rng))
 
 
-def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> list[Position]:
-    """Play the matches and value the kept positions (see the module docstring)."""
+def wanted(kind: str, view: PlayerView, context: MatchContext) -> bool:
+    """Whether a decision of the Expert's with two or more legal actions is of ``kind`` (before
+    the share ``--keep`` that ``play`` takes of its own)."""
+    if kind == "play":
+        return view.phase in ("play", "draw")
+    if kind == "called":
+        return view.phase in ("play", "draw") and (view.calls[0] > 0 or view.calls[1] > 0)
+    if kind == "koikoi":
+        return (
+            view.phase == "decide"
+            and KOIKOI in view.legal
+            and certain_decision(view, context) is None
+        )
+    raise ValueError(f"no kind of position {kind!r}; the kinds are {', '.join(KINDS)}")
+
+
+def collect(
+    matches: int, seed: int, worlds: int, keep: float, budget: int, kind: str = "play"
+) -> list[Position]:
+    """Play the matches and value the kept positions of ``kind`` (see the module docstring)."""
+    if kind not in KINDS:
+        raise ValueError(f"no kind of position {kind!r}; the kinds are {', '.join(KINDS)}")
     rules = PRESETS["nintendo"]
     pick = random.Random(seed)
     out: list[Position] = []
@@ -173,9 +201,9 @@ def collect(matches: int, seed: int, worlds: int, keep: float, budget: int) -> l
             action = bots[p].choose(view, context)
             if (
                 p == expert_seat
-                and view.phase in ("play", "draw")
                 and len(view.legal) > 1
-                and pick.random() < keep
+                and wanted(kind, view, context)
+                and (kind != "play" or pick.random() < keep)
             ):
                 rng = random.Random(seed * 7919 + len(out))
                 samples = oracle_samples(view, context, worlds, rng)
@@ -296,12 +324,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--worlds", type=int, default=48)
     ap.add_argument("--keep", type=float, default=0.35)
     ap.add_argument("--budget", type=int, default=1200)
+    ap.add_argument("--positions", choices=KINDS, default="play")
     ap.add_argument("--variant", type=parse_variant, action="append", default=[])
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    positions = collect(args.matches, args.seed, args.worlds, args.keep, args.budget)
+    positions = collect(
+        args.matches, args.seed, args.worlds, args.keep, args.budget, args.positions
+    )
+    if not positions:
+        raise SystemExit(
+            f"decision_oracle: no {args.positions} positions in {args.matches} matches; "
+            "play more matches"
+        )
     print(
-        f"{len(positions)} positions from {args.matches} matches, {args.worlds} worlds each "
+        f"{len(positions)} {args.positions} positions from {args.matches} matches, "
+        f"{args.worlds} worlds each "
         f"({time.perf_counter() - t0:.0f} s)"
     )
     figures = [

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from koikoi_desktop.ai.utility import certain_decision
 from koikoi_desktop.engine import PRESETS, MatchContext
+from koikoi_desktop.engine.actions import KOIKOI, STOP
 
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location(
@@ -56,6 +58,21 @@ def test_positions_are_the_experts_own_choices_with_every_legal_action_valued() 
         assert set(pos.values) == legal
         assert pos.expert in legal and pos.intermediate in legal
         assert pos.context.seat == pos.view.player
+
+
+def test_the_other_kinds_keep_every_decision_after_a_call_or_at_an_open_koikoi() -> None:
+    called = oracle.collect(matches=2, seed=4, worlds=2, keep=0.0, budget=30, kind="called")
+    koikoi = oracle.collect(matches=2, seed=4, worlds=2, keep=0.0, budget=30, kind="koikoi")
+    assert called and koikoi  # ``keep`` is the share of ``play`` alone
+    for pos in called:
+        assert pos.view.phase in ("play", "draw") and max(pos.view.calls) > 0
+        assert set(pos.values) == set(pos.view.legal)
+    for pos in koikoi:
+        assert pos.view.phase == "decide" and set(pos.values) == {KOIKOI, STOP}
+        assert certain_decision(pos.view, pos.context) is None
+        assert pos.expert in (KOIKOI, STOP) and pos.intermediate in (KOIKOI, STOP)
+    with pytest.raises(ValueError, match="no kind of position 'stops'"):
+        oracle.collect(matches=1, seed=4, worlds=2, keep=0.0, budget=30, kind="stops")
 
 
 def test_the_figures_add_up(make_round) -> None:
