@@ -1,18 +1,21 @@
 """Judge the Expert's card play decision by decision, with far less noise than the arena.
 
     python benchmarks/decision_oracle.py [--matches 12] [--seed 31] [--worlds 48] [--keep 0.35]
-        [--budget 1200] [--positions play|called|koikoi] [--variant NAME:key=value,key=value ...]
+        [--budget 1200] [--positions play|called|koikoi|last-rounds]
+        [--variant NAME:key=value,key=value ...]
 
 A 400-match arena run takes an hour and still spreads ±0.05 in win rate, so a change to the
 Expert's card play worth a point a match cannot be seen in it. This script looks at decisions
 instead. It plays ``--matches`` nintendo matches of the Expert (``--budget`` playouts a decision)
 against the Intermediate, every decision asked with the seat's match context, and keeps a share
-(``--keep``) of the Expert's play and draw decisions that had two or more legal actions. Two more
-kinds of position (``--positions``) look where that share hardly reaches, and keep every such
+(``--keep``) of the Expert's play and draw decisions that had two or more legal actions. Three
+more kinds of position (``--positions``) look where that share hardly reaches, and keep every such
 decision: ``called``, the Expert's play and draw decisions once either seat has called koi-koi in
-the round (a few a match), and ``koikoi``, its stop-or-koi-koi decisions that the match does not
+the round (a few a match); ``koikoi``, its stop-or-koi-koi decisions that the match does not
 answer for certain (``utility.certain_decision``; about five a match, best valued with
-``--worlds 160``: one action's round is much wider than a card's). Each kept
+``--worlds 160``: one action's round is much wider than a card's); and ``last-rounds``, its play
+and draw decisions in the last three rounds of the match, where the match goal weighs most. Each
+kept
 position is valued action by action by an *oracle*: in ``--worlds`` deals of the cards the Expert
 cannot see (the same deals for every action: common random numbers), the action is taken and the
 round is played to its end by two Intermediates, each with its own match context; a result is
@@ -69,7 +72,7 @@ from koikoi_desktop.engine.sim import determinize
 #: Stages of a round by turns played (both seats), for the by-stage figures.
 STAGES = ((0, 4), (4, 8), (8, 12), (12, 99))
 #: The kinds of position ``collect`` keeps (see the module docstring).
-KINDS = ("play", "called", "koikoi")
+KINDS = ("play", "called", "koikoi", "last-rounds")
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,8 @@ def wanted(kind: str, view: PlayerView, context: MatchContext) -> bool:
         return view.phase in ("play", "draw")
     if kind == "called":
         return view.phase in ("play", "draw") and (view.calls[0] > 0 or view.calls[1] > 0)
+    if kind == "last-rounds":
+        return view.phase in ("play", "draw") and (context.rounds_left or 0) <= 2
     if kind == "koikoi":
         return (
             view.phase == "decide"

@@ -60,7 +60,7 @@ def test_positions_are_the_experts_own_choices_with_every_legal_action_valued() 
         assert pos.context.seat == pos.view.player
 
 
-def test_the_other_kinds_keep_every_decision_after_a_call_or_at_an_open_koikoi() -> None:
+def test_the_other_kinds_keep_every_decision_of_their_kind() -> None:
     called = oracle.collect(matches=2, seed=4, worlds=2, keep=0.0, budget=30, kind="called")
     koikoi = oracle.collect(matches=2, seed=4, worlds=2, keep=0.0, budget=30, kind="koikoi")
     assert called and koikoi  # ``keep`` is the share of ``play`` alone
@@ -71,6 +71,9 @@ def test_the_other_kinds_keep_every_decision_after_a_call_or_at_an_open_koikoi()
         assert pos.view.phase == "decide" and set(pos.values) == {KOIKOI, STOP}
         assert certain_decision(pos.view, pos.context) is None
         assert pos.expert in (KOIKOI, STOP) and pos.intermediate in (KOIKOI, STOP)
+    last = oracle.collect(matches=1, seed=4, worlds=2, keep=0.0, budget=30, kind="last-rounds")
+    assert last and {pos.context.rounds_played for pos in last} == {9, 10, 11}
+    assert all(pos.view.phase in ("play", "draw") for pos in last)
     with pytest.raises(ValueError, match="no kind of position 'stops'"):
         oracle.collect(matches=1, seed=4, worlds=2, keep=0.0, budget=30, kind="stops")
 
