@@ -15,11 +15,10 @@ the round (a few a match); ``koikoi``, its stop-or-koi-koi decisions that the ma
 answer for certain (``utility.certain_decision``; about five a match, best valued with
 ``--worlds 160``: one action's round is much wider than a card's); and ``last-rounds``, its play
 and draw decisions in the last three rounds of the match, where the match goal weighs most. Each
-kept
-position is valued action by action by an *oracle*: in ``--worlds`` deals of the cards the Expert
-cannot see (the same deals for every action: common random numbers), the action is taken and the
-round is played to its end by two Intermediates, each with its own match context; a result is
-valued by the mover's match goal (``utility.MatchGoal``), in round points.
+kept position is valued action by action by an *oracle*: in ``--worlds`` deals of the cards the
+Expert cannot see (the same deals for every action: common random numbers), the action is taken
+and the round is played to its end by two Intermediates, each with its own match context; a
+result is valued by the mover's match goal (``utility.MatchGoal``), in round points.
 
 Then, over the same positions, for the Expert as it is and for each ``--variant`` (Expert
 attributes, e.g. ``h8:horizon=8``; ``budget=N`` sets its playouts), it prints
@@ -165,6 +164,12 @@ def oracle_values(
     return means(oracle_samples(view, context, worlds, rng))
 
 
+def check_kind(kind: str) -> None:
+    """Refuse, in one line, a kind of position that is not one of ``KINDS``."""
+    if kind not in KINDS:
+        raise ValueError(f"no kind of position {kind!r}; the kinds are {', '.join(KINDS)}")
+
+
 def wanted(kind: str, view: PlayerView, context: MatchContext) -> bool:
     """Whether a decision of the Expert's with two or more legal actions is of ``kind`` (before
     the share ``--keep`` that ``play`` takes of its own)."""
@@ -174,21 +179,17 @@ def wanted(kind: str, view: PlayerView, context: MatchContext) -> bool:
         return view.phase in ("play", "draw") and (view.calls[0] > 0 or view.calls[1] > 0)
     if kind == "last-rounds":
         return view.phase in ("play", "draw") and (context.rounds_left or 0) <= 2
-    if kind == "koikoi":
-        return (
-            view.phase == "decide"
-            and KOIKOI in view.legal
-            and certain_decision(view, context) is None
-        )
-    raise ValueError(f"no kind of position {kind!r}; the kinds are {', '.join(KINDS)}")
+    check_kind(kind)  # the last of the kinds: koikoi
+    return (
+        view.phase == "decide" and KOIKOI in view.legal and certain_decision(view, context) is None
+    )
 
 
 def collect(
     matches: int, seed: int, worlds: int, keep: float, budget: int, kind: str = "play"
 ) -> list[Position]:
     """Play the matches and value the kept positions of ``kind`` (see the module docstring)."""
-    if kind not in KINDS:
-        raise ValueError(f"no kind of position {kind!r}; the kinds are {', '.join(KINDS)}")
+    check_kind(kind)
     rules = PRESETS["nintendo"]
     pick = random.Random(seed)
     out: list[Position] = []

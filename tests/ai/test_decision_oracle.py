@@ -76,6 +76,13 @@ def test_the_other_kinds_keep_every_decision_of_their_kind() -> None:
     assert all(pos.view.phase in ("play", "draw") for pos in last)
     with pytest.raises(ValueError, match="no kind of position 'stops'"):
         oracle.collect(matches=1, seed=4, worlds=2, keep=0.0, budget=30, kind="stops")
+    with pytest.raises(ValueError, match="no kind of position 'stops'"):
+        oracle.wanted("stops", koikoi[0].view, koikoi[0].context)
+
+
+def test_a_run_without_positions_says_so_in_one_line() -> None:
+    with pytest.raises(SystemExit, match="no koikoi positions in 0 matches"):
+        oracle.main(["--matches", "0", "--positions", "koikoi"])
 
 
 def test_the_figures_add_up(make_round) -> None:
