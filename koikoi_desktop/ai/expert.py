@@ -219,7 +219,7 @@ class Expert(Opponent):
     koi_margin = KOI_MARGIN
     race_bonus = RACE_BONUS
     #: Playouts run to the end of the round once somebody has called koi-koi (``_horizon``).
-    #: Off: measured no stronger (issue 13, README "Fourth attempt"), and slower.
+    #: Off: measured no stronger (issue 13, benchmarks/EXPERT.md, "Fourth attempt"), and slower.
     full_after_call = False
     max_candidates = MAX_CANDIDATES
     #: When true, koi-koi needs the Intermediate rule's agreement as well as the search's.

@@ -21,10 +21,10 @@ or a slip can always explain a pass. Calibrated over 30 Intermediate-vs-Intermed
 card of a month he had passed up once was in his hand 10% of the time against 24% for the
 others, whether the gap was large or small (hence the close weights), 3.4% after several passes.
 
-Measured (README, Benchmarks: 400-match arena runs, seeds 1 and 2): against the Intermediate
-the Expert won 0.557 of its matches with the reading and 0.571 without it — no measurable change
-either way. Kept because the inference itself is sound and measured (above), and a player who
-leaves a bright on the table should see the computer notice.
+Measured (benchmarks/EXPERT.md, third attempt: 400-match arena runs, seeds 1 and 2): against
+the Intermediate the Expert won 0.557 of its matches with the reading and 0.571 without it — no
+measurable change either way. Kept because the inference itself is sound and measured (above),
+and a player who leaves a bright on the table should see the computer notice.
 """
 
 from __future__ import annotations
