@@ -13,7 +13,9 @@ match with this spread, so both should be the measured ones. The last columns ch
 (the one the match review shows) against how the matches ended: the mean squared error (Brier
 score) of ``MatchGoal.win_chance`` after every round that left the match open, with the table's
 spreads as they are (×1.0) and scaled by 0.75, 1.25 and 1.5 — the table is right where ×1.0 scores
-lowest.
+lowest. The ``dealer`` column is the round's result counted from its dealer (mean and standard
+error): what the deal is worth (R-SETUP-3: the winner deals next), the figure behind the
+Expert's ``deal_edge`` study (issue 13, thirteenth attempt).
 """
 
 from __future__ import annotations
@@ -37,11 +39,13 @@ Record = tuple[MatchContext, int, float]  # context before a round, its result, 
 
 def play(
     preset: str, level: str, matches: int, seed: int
-) -> tuple[list[int], list[float], list[Record]]:
+) -> tuple[list[int], list[float], list[Record], list[int]]:
     """Self-play ``matches`` matches of ``preset``: every round's result (from seat 0), each
-    match's final lead / √rounds, and, for every round after which the match went on, the
-    context before it, its result and the match's result for seat 0 (1, ½ or 0)."""
+    match's final lead / √rounds, for every round after which the match went on the context
+    before it, its result and the match's result for seat 0 (1, ½ or 0), and every round's
+    result from its dealer."""
     rules = PRESETS[preset]
+    dealer: list[int] = []
     results: list[int] = []
     leads: list[float] = []
     records: list[Record] = []
@@ -58,12 +62,13 @@ def play(
         for n, e in enumerate(m.ledger):
             x = 0 if e.winner is None else (e.final if e.winner == 0 else -e.final)
             results.append(x)
+            dealer.append(x if e.dealer == 0 else -x)
             if n + 1 < len(m.ledger):
                 records.append((MatchContext(0, before, n, rules), x, won))
             before = e.balances
         bal = outcome.balances
         leads.append((bal[0] - bal[1]) / math.sqrt(len(m.ledger)))
-    return results, leads, records
+    return results, leads, records, dealer
 
 
 def brier(records: list[Record], scale: float = 1.0) -> float:
@@ -89,16 +94,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.level} self-play, {args.matches} matches a preset, seed {args.seed}")
     head = " ".join(f"{'brier×' + str(x):>11}" for x in scales)
     cols = f"{'rounds':>7} {'mean':>6} {'sd':>6} {'lead/√n':>8} {'pace':>5}"
-    print(f"{'preset':<10} {cols} {head} {'s':>4}")
+    print(f"{'preset':<10} {cols} {head} {'dealer (se)':>14} {'s':>4}")
     for preset in args.preset or list(PRESETS):
         t0 = time.process_time()
-        results, leads, records = play(preset, args.level, args.matches, args.seed)
+        results, leads, records, dealer = play(preset, args.level, args.matches, args.seed)
         dt = time.process_time() - t0
         briers = " ".join(f"{brier(records, x):>11.4f}" for x in scales)
+        dealer_se = statistics.stdev(dealer) / math.sqrt(len(dealer))
         print(
             f"{preset:<10} {len(results):>7} {statistics.fmean(results):>+6.2f}"
             f" {statistics.pstdev(results):>6.2f} {statistics.pstdev(leads):>8.2f}"
-            f" {statistics.fmean(abs(r) for r in results) / 2:>5.2f} {briers} {dt:>4.0f}"
+            f" {statistics.fmean(abs(r) for r in results) / 2:>5.2f} {briers}"
+            f" {statistics.fmean(dealer):>+7.2f} ({dealer_se:.2f})"
+            f" {dt:>4.0f}"
         )
     return 0
 

@@ -24,6 +24,12 @@ spread × √(2π) (so a point is worth about one point in an even match with ma
 but at least ``MATCH_FLOOR``: when few rounds are left, the match outweighs the margin. Without a
 match (``context`` None: a lone round) the value is the round result itself.
 
+Given the round's ``dealer`` and a ``deal_edge`` (what the dealer of a round expects over his
+opponent, in round points), :meth:`MatchGoal.settled` also counts who deals the next round
+(R-SETUP-3, asked of the engine's ``next_dealer``) in a round that has ended, while
+:meth:`MatchGoal.value` of an estimate leaves the deal open. The Expert has it as an arena
+option, off (``Expert.deal_edge``: measured too small to move its play).
+
 :func:`match_point` names the decisions whose answer is certain — stopping now wins the match,
 or stopping now ends it lost while a koi-koi can still win it — and :func:`certain_decision`
 answers them; the Intermediate and the Expert ask it first, and the arena counts the decisions
@@ -46,6 +52,7 @@ from types import MappingProxyType
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import KOIKOI, STOP
 from koikoi_desktop.engine.cards import FULL_MASK
+from koikoi_desktop.engine.match import next_dealer
 from koikoi_desktop.engine.yaku import payout, scorer_for
 
 from .base import Reason
@@ -77,9 +84,17 @@ def _phi(x: float) -> float:
 class MatchGoal:
     """The value of a round's result to ``context.seat`` (see the module docstring)."""
 
-    def __init__(self, context: MatchContext | None) -> None:
+    def __init__(
+        self,
+        context: MatchContext | None,
+        *,
+        dealer: int | None = None,
+        deal_edge: float = 0.0,
+    ) -> None:
         self.context = context
-        self._memo: dict[int, float] = {}
+        self.dealer = dealer
+        self.deal_edge = deal_edge if dealer is not None else 0.0
+        self._memo: dict[tuple[int, bool], float] = {}
         self.per_point = 1.0
         self.spread = ROUND_SD["nintendo"]
         self.weight = 0.0
@@ -101,7 +116,9 @@ class MatchGoal:
             return self.spread * math.sqrt(to_go)
         return self.spread * math.sqrt(rounds)
 
-    def _chance(self, bal: tuple[int, int], winner: int | None, *, continuing: bool) -> float:
+    def _chance(
+        self, bal: tuple[int, int], winner: int | None, *, continuing: bool, shift: float = 0.0
+    ) -> float:
         """P(win the match) with balances ``bal`` before the next round (draw = ½); ``winner``
         is the match winner when it has ended (``continuing`` False)."""
         ctx = self.context
@@ -111,9 +128,9 @@ class MatchGoal:
         me, opp = bal[ctx.seat], bal[1 - ctx.seat]
         if ctx.target is not None:
             sigma = self._sigma(bal, 1)
-            return _phi(((ctx.target - opp) - (ctx.target - me)) / sigma)
+            return _phi(((ctx.target - opp) - (ctx.target - me) + shift) / sigma)
         sigma = self._sigma(bal, max(1, ctx.rounds_left or 0))
-        return _phi((me - opp) / sigma)
+        return _phi((me - opp + shift) / sigma)
 
     # ------------------------------------------------------------------ results
     def after(self, points: int) -> tuple[tuple[int, int], int | None, bool]:
@@ -135,6 +152,19 @@ class MatchGoal:
             return None
         return 0 if winner is None else (1 if winner == self.context.seat else -1)
 
+    def _deal_shift(self, points: int) -> float:
+        """What the next deal is worth to the deciding seat, in lead (R-SETUP-3): the dealer
+        of the next round expects ``deal_edge`` points of it, so the lead after this round is
+        counted that much higher when this result makes me the next dealer, lower when it
+        makes him (0 without a dealer or an edge)."""
+        ctx = self.context
+        if not self.deal_edge or ctx is None or self.dealer is None:
+            return 0.0
+        winner = None if points == 0 else (ctx.seat if points > 0 else 1 - ctx.seat)
+        nxt = next_dealer(ctx.rules, self.dealer, winner)
+        edge = self.deal_edge * self.per_point
+        return edge if nxt == ctx.seat else -edge
+
     def win_chance(self, points: int) -> float:
         """The chance of winning the match (a draw counts half) if the current round's result
         is ``points``: exact when the engine says the round ends the match, else the normal
@@ -150,17 +180,19 @@ class MatchGoal:
         bal, winner, over = self.after(points)
         return self._chance(bal, winner, continuing=not over)
 
-    def _at(self, points: int) -> float:
-        hit = self._memo.get(points)
+    def _at(self, points: int, dealt: bool = False) -> float:
+        key = (points, dealt)
+        hit = self._memo.get(key)
         if hit is not None:
             return hit
         ctx = self.context
         assert ctx is not None
         bal, winner, over = self.after(points)
-        chance = self._chance(bal, winner, continuing=not over)
+        shift = self._deal_shift(points) if dealt else 0.0
+        chance = self._chance(bal, winner, continuing=not over, shift=shift)
         gained = (bal[ctx.seat] - bal[1 - ctx.seat]) - ctx.lead
         v = (self.weight * chance + MARGIN * gained) / self.per_point
-        self._memo[points] = v
+        self._memo[key] = v
         return v
 
     def value(self, points: float) -> float:
@@ -173,6 +205,14 @@ class MatchGoal:
             return self._at(lo) - self._at(0)
         f = points - lo
         return (1.0 - f) * self._at(lo) + f * self._at(lo + 1) - self._at(0)
+
+    def settled(self, points: int) -> float:
+        """:meth:`value` of a round that has ended with ``points``, counting who deals the
+        next round (``deal_edge``): an estimate of a round still in play (``value``) leaves the
+        deal open, a finished one settles it."""
+        if self.context is None:
+            return float(points)
+        return self._at(points, True) - self._at(0)
 
     __call__ = value
 

@@ -93,6 +93,22 @@ def settle(
     return paid, (bal[0], bal[1])
 
 
+def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
+    """R-SETUP-3: the dealer of the round after one dealt by ``dealer`` and won by ``winner``
+    (None: nobody won it). The winner deals; a round without a winner keeps the dealer or
+    passes the deal, per ``dealer_after_no_winner``.
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> next_dealer(PRESETS["nintendo"], 0, 1), next_dealer(PRESETS["nintendo"], 0, None)
+    (1, 1)
+    >>> next_dealer(PRESETS["seed-000"], 0, None)
+    0
+    """
+    if winner is not None:
+        return winner
+    return 1 - dealer if rules.dealer_after_no_winner == "alternate" else dealer
+
+
 def match_end(rules: Rules, balances: tuple[int, int], rounds_played: int) -> MatchOutcome | None:
     """RULES.md §12: how the match ends with ``balances`` after ``rounds_played`` settled rounds,
     or None when it goes on (equal totals under ``final_tie = extra_round``: one more round).
@@ -435,12 +451,7 @@ class Match:
             events.append(Settled(w, paid, out.reason))
             if self._match_over(events):
                 return
-            if w is not None:
-                nxt = w
-            elif rules.dealer_after_no_winner == "alternate":
-                nxt = 1 - r.dealer
-            else:
-                nxt = r.dealer
+            nxt = next_dealer(rules, r.dealer, w)
             self.round = RoundState.deal(rules, dealer=nxt, next_deck=self._next_deck)
             self.deals.append(_Deal(nxt, list(self.round.deals), self.round.moves))
             events.extend(self.round.history)

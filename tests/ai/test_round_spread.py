@@ -20,8 +20,13 @@ spec.loader.exec_module(round_spread)
 
 
 def test_records_follow_the_matches_round_by_round() -> None:
-    results, leads, records = round_spread.play("seed-003", "beginner", 3, 5)
+    results, leads, records, dealer = round_spread.play("seed-003", "beginner", 3, 5)
     assert len(leads) == 3 and len(results) >= 3 * 12
+    # the dealer's result is seat 0's when seat 0 dealt, else its opposite; both seats deal
+    assert len(dealer) == len(results)
+    assert all(d in (r, -r) for d, r in zip(dealer, results, strict=True))
+    assert any(d == r != 0 for d, r in zip(dealer, results, strict=True))
+    assert any(d == -r != 0 for d, r in zip(dealer, results, strict=True))
     assert len(records) == len(results) - 3  # every round but each match's last
     start = PRESETS["seed-003"].starting_balance
     first = [ctx for ctx, _, _ in records if ctx.rounds_played == 0]

@@ -109,3 +109,49 @@ def test_the_same_lead_is_less_safe_where_rounds_swing_more() -> None:
 
     assert chance("nintendo") > 0.8
     assert 0.5 < chance("seed-000") < 0.7
+
+
+# --------------------------------------------------------------------------- the next deal
+def dealt_goal(preset: str, played: int, dealer: int, edge: float, seat: int = 0) -> MatchGoal:
+    rules = PRESETS[preset]
+    start = rules.starting_balance
+    ctx = MatchContext(seat, (start, start), played, rules)
+    return MatchGoal(ctx, dealer=dealer, deal_edge=edge)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    played=st.integers(0, 10),
+    dealer=st.integers(0, 1),
+    seat=st.integers(0, 1),
+    x=st.integers(-30, 30),
+)
+def test_without_a_deal_edge_a_settled_round_is_its_value(
+    preset: str, played: int, dealer: int, seat: int, x: int
+) -> None:
+    g = dealt_goal(preset, played, dealer, 0.0, seat)
+    assert g.settled(x) == g.value(x)
+
+
+def test_a_settled_round_counts_who_deals_next() -> None:
+    # nintendo, early: winning a round makes me the next dealer, losing makes him; a round
+    # nobody wins passes the deal (R-SETUP-3), so it costs the dealer and gives the other
+    for dealer in (0, 1):
+        g = dealt_goal("nintendo", 2, dealer, 1.0)
+        plain = dealt_goal("nintendo", 2, dealer, 0.0)
+        assert g.settled(4) > plain.value(4) + 0.8
+        assert g.settled(-4) < plain.value(-4) - 0.8
+        assert g.value(4) == plain.value(4)  # an estimate of a round in play leaves it open
+    assert dealt_goal("nintendo", 2, 0, 1.0).settled(0) < -0.8  # my deal passes to him
+    assert dealt_goal("nintendo", 2, 1, 1.0).settled(0) > 0.8  # his deal passes to me
+    # seed-000 keeps the deal after a round nobody wins: the dealer keeps his edge
+    assert dealt_goal("seed-000", 2, 0, 1.0).settled(0) > 0.8
+    assert dealt_goal("seed-000", 2, 1, 1.0).settled(0) < -0.8
+
+
+def test_the_last_round_has_no_next_deal() -> None:
+    for dealer in (0, 1):
+        g = dealt_goal("nintendo", 11, dealer, 1.0)
+        plain = dealt_goal("nintendo", 11, dealer, 0.0)
+        assert [g.settled(x) for x in (-5, 0, 3)] == [plain.value(x) for x in (-5, 0, 3)]

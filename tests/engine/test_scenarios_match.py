@@ -494,3 +494,22 @@ def test_r_pay_r_match_ledger_oracle(name, changes, rounds) -> None:
             assert over == (i == len(m.ledger) - 1), (i, bal)
         want = None if bal[0] == bal[1] else (0 if bal[0] > bal[1] else 1)
         assert m.outcome.winner == want and m.balances == tuple(bal)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_next_dealer_is_the_winner_or_per_the_no_winner_rule(name: str) -> None:
+    """R-SETUP-3: the winner deals next; a round nobody wins keeps the dealer (seed-000,
+    seed-001) or passes the deal (seed-003, nintendo) — the one rule ``Match`` and the match
+    goal both ask."""
+    from koikoi_desktop.engine.match import next_dealer
+
+    rules = PRESETS[name]
+    for dealer in (0, 1):
+        assert next_dealer(rules, dealer, 0) == 0
+        assert next_dealer(rules, dealer, 1) == 1
+        passes = rules.dealer_after_no_winner == "alternate"
+        assert next_dealer(rules, dealer, None) == (1 - dealer if passes else dealer)
+    assert {n for n in PRESET_NAMES if PRESETS[n].dealer_after_no_winner == "alternate"} == {
+        "seed-003",
+        "nintendo",
+    }
