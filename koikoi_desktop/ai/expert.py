@@ -244,11 +244,12 @@ class Expert(Opponent):
     #: Points a round's dealer expects over his opponent, counted in every finished round the
     #: search sees (``MatchGoal.settled``: winning it makes me the next dealer, losing it or,
     #: in nintendo, a round nobody wins as dealer passes the deal). An arena option, off.
-    #: Decision (issue 13, thirteenth attempt): the dealer's edge is real — +0.47 points a
-    #: round in Intermediate self-play (``benchmarks/round_spread.py --preset nintendo``) —
-    #: but at ``deal_edge=0.5`` the Expert won 115-83-2 and 121-76-3 of the first 200
-    #: matches of seeds 1 and 2, where it won 113-84-3 and 120-76-4 without it: too small a
-    #: shift of its choices to measure, so the search leaves the next deal out.
+    #: Decision (issue 13, thirteenth attempt): the dealer's edge is real — about half a point
+    #: a round in Intermediate self-play (``benchmarks/round_spread.py --preset nintendo``:
+    #: +0.60, se 0.12, over 4,800 rounds of seed 1) — but at ``deal_edge=0.5`` the Expert won
+    #: 115-83-2 and 121-76-3 of the first 200 matches of seeds 1 and 2, where it won 113-84-3
+    #: and 120-76-4 without it: too small a shift of its choices to measure, so the search
+    #: leaves the next deal out.
     deal_edge = 0.0
 
     def _budget(self) -> Budget:
