@@ -339,3 +339,26 @@ def test_move_log_in_other_languages_uses_the_you_entries(code: str) -> None:
 def test_a_named_player_is_spoken_of_in_the_third_person() -> None:
     line = table_text.describe(ev_.Played(0, 1), ("Kenji", "Akiko"), engine.PRESETS["nintendo"])
     assert line == f"Kenji plays {i18n.card_name(1)} to the field."
+
+
+# ------------------------------------------------------------------------- grammatical case
+QUOTED_CARD = {"uk": "«{card}»", "ru": "«{card}»", "sk": "„{card}“"}
+
+
+@pytest.mark.parametrize("code", sorted(QUOTED_CARD))
+def test_a_card_in_the_move_log_keeps_its_name_in_the_nominative(code: str) -> None:
+    """Card names are nominative ("Завіса під сакурою"); the verbs of the move log take the
+    accusative, so "відкриває Завіса" was wrong. Each log line names the card as a quoted
+    apposition ("відкриває карту «Завіса під сакурою»") and lists captures after a colon."""
+    catalog = i18n.catalog(code)
+    log = {k: v for k, v in catalog.items() if k.startswith("ui.log.") and isinstance(v, str)}
+    with_card = {k: v for k, v in log.items() if "{card}" in v}
+    assert len(with_card) >= 13, sorted(with_card)
+    for key, value in with_card.items():
+        assert QUOTED_CARD[code] in value, (key, value)
+    for key, value in log.items():
+        if "{cards}" in value:
+            assert ": {cards}" in value, (key, value)
+    gfx.set_language(code)
+    line = table_text.describe(ev_.Drew(1, 9), ("You", "Akiko"), engine.PRESETS["nintendo"])
+    assert line is not None and QUOTED_CARD[code].format(card=i18n.card_name(9)) in line
