@@ -5,25 +5,16 @@ add up."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from koikoi_desktop.ai.utility import certain_decision
 from koikoi_desktop.engine import PRESETS, MatchContext
 from koikoi_desktop.engine.actions import KOIKOI, STOP
+from tests.benchmark_scripts import load_benchmark
 
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location(
-    "decision_oracle", ROOT / "benchmarks" / "decision_oracle.py"
-)
-assert spec is not None and spec.loader is not None
-oracle = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = oracle  # its dataclasses look their module up
-spec.loader.exec_module(oracle)
+oracle = load_benchmark("decision_oracle")
 
 NINTENDO = PRESETS["nintendo"]
 START = MatchContext(0, (0, 0), 0, NINTENDO)

@@ -3,23 +3,13 @@ hold each hand once, alike choosers score exactly 0, and a stronger chooser scor
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from koikoi_desktop.engine import PRESETS, Action, PlayerView
 from koikoi_desktop.engine.events import Discarded, Played
+from tests.benchmark_scripts import load_benchmark
 
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location(
-    "duplicate_rounds", ROOT / "benchmarks" / "duplicate_rounds.py"
-)
-assert spec is not None and spec.loader is not None
-dup = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = dup
-spec.loader.exec_module(dup)
+dup = load_benchmark("duplicate_rounds")
 
 NINTENDO = PRESETS["nintendo"]
 

@@ -3,17 +3,13 @@ recover known coefficients, and it records positions of real rounds."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("leaf_fit", ROOT / "benchmarks" / "leaf_fit.py")
-assert spec is not None and spec.loader is not None
-leaf_fit = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(leaf_fit)
+from tests.benchmark_scripts import load_benchmark
+
+leaf_fit = load_benchmark("leaf_fit")
 
 
 def test_the_fit_recovers_known_coefficients() -> None:

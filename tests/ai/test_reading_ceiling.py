@@ -4,23 +4,15 @@ distribution over his hand."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location(
-    "reading_ceiling", ROOT / "benchmarks" / "reading_ceiling.py"
-)
-assert spec is not None and spec.loader is not None
-rc = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = rc
-spec.loader.exec_module(rc)
+from tests.benchmark_scripts import load_benchmark
+
+rc = load_benchmark("reading_ceiling")
 
 
 @pytest.fixture(scope="module")

@@ -3,20 +3,13 @@ matches round by round, and its Brier score judges the chance of winning honestl
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
-from pathlib import Path
 
 from koikoi_desktop.ai import utility
 from koikoi_desktop.engine import PRESETS
+from tests.benchmark_scripts import load_benchmark
 
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location(
-    "round_spread", ROOT / "benchmarks" / "round_spread.py"
-)
-assert spec is not None and spec.loader is not None
-round_spread = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(round_spread)
+round_spread = load_benchmark("round_spread")
 
 
 def test_records_follow_the_matches_round_by_round() -> None:
