@@ -318,3 +318,15 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     inside = [ln for ln in lines if box.contains(ln.rect)]
     assert rv.summary_rows() and inside
     check(inside, f"review summary {lang}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", ["turn", "matching", "koikoi", "scoring", "presets", "tips"])
+def test_every_rules_page(tmp_path: Path, lang: str, page: str, monkeypatch: Any) -> None:
+    """Each page of the rules screen (the history page is long prose that scrolls)."""
+    a = make_app(tmp_path / "data", lang)
+    a.stack.push(scenes.create("rules", a, page=page))
+    lines = record(monkeypatch)
+    a.stack.draw(a.screen)
+    shot(a, tmp_path / f"rules-{page}-{lang}.png")
+    check(lines, f"rules {page} {lang}")

@@ -363,3 +363,20 @@ def test_a_card_in_the_move_log_keeps_its_name_in_the_nominative(code: str) -> N
     gfx.set_language(code)
     line = table_text.describe(ev_.Drew(1, 9), ("You", "Akiko"), engine.PRESETS["nintendo"])
     assert line is not None and QUOTED_CARD[code].format(card=i18n.card_name(9)) in line
+
+
+QUOTED_YAKU = {"uk": "«{yaku}»", "ru": "«{yaku}»", "sk": "„{yaku}“"}
+
+
+@pytest.mark.parametrize("code", sorted(QUOTED_YAKU))
+def test_a_yaku_made_in_the_tutorial_keeps_its_name_in_the_nominative(code: str) -> None:
+    """ "Ви зібрали Кабан, олень і метелик" (and sk "Vytvorili ste Diviak, jeleň a motýľ"): a
+    yaku named as the object of "made" stands as a quoted apposition to "yaku"."""
+    entry = i18n.catalog(code)["ui.tutorial.decide"]
+    assert isinstance(entry, dict) and len(entry) >= 3
+    for form, text in entry.items():
+        assert QUOTED_YAKU[code] in text, (form, text)
+    gfx.set_language(code)
+    name = i18n.t("yaku.inoshikacho.name")
+    line = i18n.t("ui.tutorial.decide", yaku=name, n=5, stop="S")
+    assert QUOTED_YAKU[code].format(yaku=name) in line
