@@ -94,7 +94,8 @@ class MatchGoal:
         self.context = context
         self.dealer = dealer
         self.deal_edge = deal_edge if dealer is not None else 0.0
-        self._memo: dict[tuple[int, bool], float] = {}
+        self._memo: dict[int, float] = {}
+        self._dealt_memo: dict[int, float] = {}
         self.per_point = 1.0
         self.spread = ROUND_SD["nintendo"]
         self.weight = 0.0
@@ -181,8 +182,8 @@ class MatchGoal:
         return self._chance(bal, winner, continuing=not over)
 
     def _at(self, points: int, dealt: bool = False) -> float:
-        key = (points, dealt)
-        hit = self._memo.get(key)
+        memo = self._dealt_memo if dealt else self._memo
+        hit = memo.get(points)
         if hit is not None:
             return hit
         ctx = self.context
@@ -192,7 +193,7 @@ class MatchGoal:
         chance = self._chance(bal, winner, continuing=not over, shift=shift)
         gained = (bal[ctx.seat] - bal[1 - ctx.seat]) - ctx.lead
         v = (self.weight * chance + MARGIN * gained) / self.per_point
-        self._memo[key] = v
+        memo[points] = v
         return v
 
     def value(self, points: float) -> float:
@@ -210,8 +211,8 @@ class MatchGoal:
         """:meth:`value` of a round that has ended with ``points``, counting who deals the
         next round (``deal_edge``): an estimate of a round still in play (``value``) leaves the
         deal open, a finished one settles it."""
-        if self.context is None:
-            return float(points)
+        if not self.deal_edge or self.context is None:  # the deal not counted: a plain value
+            return self.value(points)
         return self._at(points, True) - self._at(0)
 
     __call__ = value
