@@ -219,8 +219,7 @@ def ledger_command(args: argparse.Namespace) -> int:
             if args.export_ledger:
                 path = store.export_all(args.export_ledger)
                 print(
-                    f"exported {store.db.count(include_computer=True) if store.db else 0} "
-                    f"matches to {path}"
+                    f"exported {store.db.count(computer=None) if store.db else 0} matches to {path}"
                 )
             else:
                 added, same, aside = store.import_ledger(args.import_ledger)

@@ -1,9 +1,12 @@
 """The coin ledger screen: every recorded match, its rounds, lifetime statistics and export.
 
-Three views under one heading (chips at the top switch between the first two):
+Three views under one heading (chips at the top switch between the lists and the statistics):
 
 * ``matches``: the matches newest first, one row each — result, rules ("Custom, based on …" for
-  a changed preset), date, opponent and level, a practice mark, rounds, and both final totals;
+  a changed preset), date, opponent and level, a practice mark, rounds, and both final totals.
+  The player's matches, or — under their own chip, shown once there are any — the
+  computer-vs-computer matches ``--autoplay --record`` wrote (result and totals from Computer
+  1's seat);
 * ``match``: one match opened to its rounds, every field of RULES.md §11 per round (round
   number, dealer, how it ended, winner, yaku with values, base, each factor, final, the amount
   paid, both balances), plus each seat's koi-koi calls when the record has them;
@@ -28,6 +31,9 @@ Decisions:
   the disk, and a match recorded meanwhile appears on the next visit.
 * Only the visible rows of the list are drawn, so a ledger of thousands of matches scrolls as
   fast as one of three.
+* Computer-vs-computer matches are a filter of the list, never part of the player's list or
+  statistics; their seats are named from the seat numbers when drawn ("Computer 1", "Computer 2
+  (Intermediate)"), not from the name stored in the language of the day they were recorded.
 * Statistics leave practice matches out (storage's definition: hints and undo make them another
   game); a chip counts them in, and the number left out is always shown.
 * A warning is translated from its ``ui.storage.<key>`` entry with the notice's parameters (the
@@ -74,7 +80,9 @@ if TYPE_CHECKING:
     from koikoi_desktop.storage.models import MatchRecord, RoundEntry
     from koikoi_desktop.storage.stats import LedgerStats, MatchSummary, Tally
 
-VIEWS = ("matches", "stats")
+#: The chips at the top, in order: (view, computer filter). The computer chip is left out
+#: while there are no computer matches.
+TABS: tuple[tuple[str, bool], ...] = (("matches", False), ("matches", True), ("stats", False))
 #: English reasons of :func:`koikoi_desktop.storage.store._reason` -> catalog keys.
 REASON_KEYS = {
     "the disk is full": "ui.storage.reason.full",
@@ -173,6 +181,10 @@ class LedgerScene(LearnScene):
         #: (read with the statistics, when they are first shown).
         self._history: Sequence[tuple[str, str, int, int]] | None = None
         self.include_practice = False
+        #: The list shows the computer-vs-computer matches (their chip) instead of the player's.
+        self.computer = False
+        #: How many matches each list holds (read with the records).
+        self.counts = {False: 0, True: 0}
         self.selected = 0
         self.opened: int | None = None
         self.scroll = {"matches": 0, "match": 0, "stats": 0}
@@ -191,11 +203,21 @@ class LedgerScene(LearnScene):
         from koikoi_desktop.storage.ledger_db import PagedRows
 
         store = self.storage
-        count = store.ledger_count() if store is not None else 0
         if store is not None:
-            self.records = PagedRows(count, store.ledger_page)
-            self.summaries = PagedRows(count, store.ledger_summaries)
+            self.counts = {c: store.ledger_count(computer=c) for c in (False, True)}
+            if not self.counts[True]:
+                self.computer = False
+            computer = self.computer
+            count = self.counts[computer]
+            self.records = PagedRows(
+                count, lambda offset, limit: store.ledger_page(offset, limit, computer=computer)
+            )
+            self.summaries = PagedRows(
+                count,
+                lambda offset, limit: store.ledger_summaries(offset, limit, computer=computer),
+            )
         else:
+            self.counts = {False: 0, True: 0}
             self.records, self.summaries = [], []
         self._stats = None  # computed when the statistics are first shown
         self._history = None
@@ -252,15 +274,16 @@ class LedgerScene(LearnScene):
 
     def build(self) -> None:
         super().build()
-        can_export = bool(self.records) and self.storage is not None
-        for b in self.buttons[:3]:
-            b.enabled = can_export
+        can_export = bool(self.counts[False]) and self.storage is not None
+        for b in self.buttons[:2]:
+            b.enabled = can_export  # the export is the player's ledger
+        self.buttons[2].enabled = bool(self.records) and self.storage is not None
         self.focus.set(self.buttons)
 
     def export(self, fmt: Literal["csv", "json"]) -> None:
         """Write the ledger to the data folder's ``exports/`` and say where."""
         store = self.storage
-        if store is None or not self.records:
+        if store is None or not self.counts[False]:
             return
         try:
             path = store.export(fmt)
@@ -289,7 +312,9 @@ class LedgerScene(LearnScene):
         level = rec.opponent_level
         me = rec.player_seat
         seats = None
-        if level in LEVELS:
+        if self.computer:
+            pass  # two computers: nothing to play again from the player's seat
+        elif level in LEVELS:
             seats = ("human", level) if me == 0 else (level, "human")
         elif level in ("hotseat", "human"):
             seats = ("human", "human")
@@ -322,6 +347,28 @@ class LedgerScene(LearnScene):
         if self.opened is not None:
             self.selected = self.opened
             self.ensure_visible()
+
+    def tabs(self) -> list[tuple[str, bool]]:
+        """The chips shown: the computer matches' only when there are any."""
+        return [t for t in TABS if not t[1] or self.counts[True]]
+
+    def tab(self) -> tuple[str, bool]:
+        """The chip that is lit (an open match belongs to its list's chip)."""
+        return ("stats", False) if self.view == "stats" else ("matches", self.computer)
+
+    def show_tab(self, view: str, computer: bool) -> None:
+        """Switch to a chip's view; choosing the other list reads it from the start."""
+        if view == "matches" and computer != self.computer:
+            self.computer = computer
+            self.opened, self.selected = None, 0
+            self.scroll["matches"] = 0
+            self.view = "matches"
+            self.load()
+            self.build()
+        elif view == "matches":
+            self.show_list()
+        else:
+            self.set_view(view)
 
     def open_match(self, index: int) -> None:
         if 0 <= index < len(self.records):
@@ -424,7 +471,8 @@ class LedgerScene(LearnScene):
             if self.view == "match" and self.opened is not None:
                 self.open_match(max(0, min(len(self.records) - 1, self.opened + d)))
             else:
-                self.set_view(VIEWS[(VIEWS.index(self.view) + d) % len(VIEWS)])
+                tabs = self.tabs()
+                self.show_tab(*tabs[(tabs.index(self.tab()) + d) % len(tabs)])
             return True
         return False
 
@@ -452,16 +500,18 @@ class LedgerScene(LearnScene):
     def draw_tabs(self, surface: pygame.Surface) -> None:
         x, y, h = self.px(24), self.px(70), self.px(34)
         f = self.font(15)
-        tabs = [
-            ("matches", gfx.tr("ui.ledger.tab.matches", n=len(self.records))),
-            ("stats", gfx.tr("ui.ledger.tab.stats")),
-        ]
-        for view, label in tabs:
+        labels = {
+            ("matches", False): gfx.tr("ui.ledger.tab.matches", n=self.counts[False]),
+            ("matches", True): gfx.tr("ui.ledger.tab.computer", n=self.counts[True]),
+            ("stats", False): gfx.tr("ui.ledger.tab.stats"),
+        }
+        lit = self.tab()
+        for tab in self.tabs():
+            label = labels[tab]
             w = chip_width(label, f, self.px(14))
             r = pygame.Rect(x, y, w, h)
-            active = self.view == view or (view == "matches" and self.view == "match")
-            chip(surface, r, label, f, active=active)
-            self.hit(r, self._tab_cb(view))
+            chip(surface, r, label, f, active=tab == lit)
+            self.hit(r, self._tab_cb(*tab))
             x += w + self.px(8)
         if self.view == "matches" and self.records:
             gfx.blit_text(
@@ -474,14 +524,8 @@ class LedgerScene(LearnScene):
                 max_width=max(20, self.size[0] - x - self.px(40)),
             )
 
-    def _tab_cb(self, view: str) -> Callable[[], None]:
-        def go() -> None:
-            if view == "matches":
-                self.show_list()
-            else:
-                self.set_view(view)
-
-        return go
+    def _tab_cb(self, view: str, computer: bool) -> Callable[[], None]:
+        return lambda: self.show_tab(view, computer)
 
     def draw_scrollbar(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         v = "matches" if self.view == "matches" else self.view
@@ -606,7 +650,10 @@ class LedgerScene(LearnScene):
         )
         gfx.blit_text(
             surface,
-            gfx.tr("ui.ledger.score_caption", unit=unit_word(s.unit)),
+            gfx.tr(
+                "ui.ledger.score_caption_computer" if self.computer else "ui.ledger.score_caption",
+                unit=unit_word(s.unit),
+            ),
             self.font(13),
             (r.right - pad, r.bottom - self.px(8)),
             color=theme.MUTED,
@@ -637,11 +684,12 @@ class LedgerScene(LearnScene):
             pygame.draw.rect(surface, theme.PAPER, mr, width=1, border_radius=mr.h // 2)
             gfx.blit_text(surface, mark, f, mr.center, anchor="center")
             mx += mw + self.px(6)
-        parts = [
-            date_text(s.date),
-            gfx.tr("ui.ledger.against", name=opponent_text(s.opponent_name, s.opponent_level)),
-            gfx.tr("ui.ledger.rounds_n", n=s.rounds),
-        ]
+        if self.computer:
+            first, second = self.computer_names(s.opponent_level)
+            who = gfx.tr("ui.ledger.computer_vs", a=first, b=second)
+        else:
+            who = gfx.tr("ui.ledger.against", name=opponent_text(s.opponent_name, s.opponent_level))
+        parts = [date_text(s.date), who, gfx.tr("ui.ledger.rounds_n", n=s.rounds)]
         gfx.blit_text(
             surface,
             " · ".join(parts),
@@ -653,7 +701,16 @@ class LedgerScene(LearnScene):
         )
 
     # ---- one match
+    @staticmethod
+    def computer_names(level: str) -> tuple[str, str]:
+        """The seats of a computer match as the table named them ("Computer 1", "Computer 2"),
+        in the current language, with seat 2's recorded level."""
+        second = opponent_text(gfx.tr("ui.table.computer_n", n=2), level)
+        return gfx.tr("ui.table.computer_n", n=1), second
+
     def names(self, rec: MatchRecord) -> tuple[str, str]:
+        if self.computer:
+            return self.computer_names(rec.opponent_level)
         me = rec.player_seat
         you = gfx.tr("ui.common.you")
         them = rec.opponent_name or gfx.tr("ui.common.opponent")
@@ -663,14 +720,19 @@ class LedgerScene(LearnScene):
         names = self.names(rec)
         me = rec.player_seat
         unit = unit_word(rec.unit)
-        head = f"{result_label(rec.player_result)} · {date_text(rec.date)} · " + ruleset_label(
-            rec.preset, bool(rec.options)
-        )
+        result = result_label(rec.player_result)
+        if self.computer and rec.winner is not None:
+            result = gfx.tr("ui.ledger.seat_won", name=names[rec.winner])
+        head = f"{result} · {date_text(rec.date)} · " + ruleset_label(rec.preset, bool(rec.options))
         lines = [(head, 24, theme.OCHRE, True)]
-        sub = [
-            gfx.tr("ui.ledger.against", name=opponent_text(rec.opponent_name, rec.opponent_level)),
-            gfx.tr("ui.ledger.rounds_n", n=len(rec.rounds)),
-        ]
+        against = (
+            gfx.tr("ui.ledger.computer_vs", a=names[0], b=names[1])
+            if self.computer
+            else gfx.tr(
+                "ui.ledger.against", name=opponent_text(rec.opponent_name, rec.opponent_level)
+            )
+        )
+        sub = [against, gfx.tr("ui.ledger.rounds_n", n=len(rec.rounds))]
         if rec.practice:
             sub.append(gfx.tr("ui.ledger.practice"))
         if rec.ending != "completed":

@@ -493,14 +493,17 @@ class LedgerDB:
             out.append(SavedMatch(str(match_id), str(record), meta_obj, when, elsewhere))
         return out
 
-    def count(self, *, include_computer: bool = False) -> int:
-        where = "" if include_computer else " WHERE computer = 0"
+    def count(self, *, computer: bool | None = False) -> int:
+        """How many matches: the player's (``computer=False``), the computer-vs-computer ones
+        (``True``) or all (``None``)."""
+        where = "" if computer is None else f" WHERE computer = {int(computer)}"
         return int(self.conn.execute(f"SELECT COUNT(*) FROM matches{where}").fetchone()[0])
 
-    def page(self, offset: int, limit: int, *, include_computer: bool = False) -> list[MatchRecord]:
-        """One page of recorded matches, newest first. Rows that no longer validate are skipped
-        (they stay in the database; :meth:`unreadable_count` says how many)."""
-        where = "" if include_computer else "WHERE computer = 0 "
+    def page(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchRecord]:
+        """One page of recorded matches, newest first: the player's, or with ``computer`` the
+        computer-vs-computer ones. Rows that no longer validate are skipped (they stay in the
+        database; :meth:`unreadable_count` says how many)."""
+        where = f"WHERE computer = {int(computer)} "
         ids = [
             r[0]
             for r in self.conn.execute(
@@ -521,14 +524,15 @@ class LedgerDB:
         loaded = (_load_record(data[i]) for i in ids if i in data)
         return [rec for rec in loaded if rec is not None]
 
-    def summaries(self, offset: int, limit: int) -> list[MatchSummary]:
-        """The list lines of one page, newest first, read from columns only (no JSON)."""
+    def summaries(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchSummary]:
+        """The list lines of one page, newest first, read from columns only (no JSON): the
+        player's matches, or with ``computer`` the computer-vs-computer ones."""
         rows = self.conn.execute(
             "SELECT match_id, date, preset, custom, unit, opponent_name, opponent_level, "
             "practice, result, player_total, opponent_total, rounds, ending, help_level "
             "FROM matches "
-            "WHERE computer = 0 ORDER BY date DESC, rowid DESC LIMIT ? OFFSET ?",
-            (max(0, limit), max(0, offset)),
+            "WHERE computer = ? ORDER BY date DESC, rowid DESC LIMIT ? OFFSET ?",
+            (int(computer), max(0, limit), max(0, offset)),
         ).fetchall()
         out = []
         for r in rows:

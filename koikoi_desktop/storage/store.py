@@ -345,16 +345,21 @@ class Storage:
         write_json(((rec, text) for rec, text, _ in self.pending), path)
         return path
 
-    def ledger_count(self) -> int:
-        """How many matches the player has recorded (computer-vs-computer runs not counted)."""
-        return self.db.count() if self.db is not None else 0
+    def ledger_count(self, *, computer: bool = False) -> int:
+        """How many matches the player has recorded (computer-vs-computer runs not counted);
+        with ``computer``, how many computer-vs-computer matches ``--autoplay --record`` has."""
+        return self.db.count(computer=computer) if self.db is not None else 0
 
-    def ledger_page(self, offset: int, limit: int) -> list[MatchRecord]:
-        """Recorded matches ``offset`` … ``offset + limit`` newest first (one screen page)."""
-        return self.db.page(offset, limit) if self.db is not None else []
+    def ledger_page(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchRecord]:
+        """Recorded matches ``offset`` … ``offset + limit`` newest first (one screen page): the
+        player's, or with ``computer`` the computer-vs-computer ones."""
+        return self.db.page(offset, limit, computer=computer) if self.db is not None else []
 
-    def ledger_summaries(self, offset: int, limit: int) -> list[MatchSummary]:
-        return self.db.summaries(offset, limit) if self.db is not None else []
+    def ledger_summaries(
+        self, offset: int, limit: int, *, computer: bool = False
+    ) -> list[MatchSummary]:
+        """The list lines of :meth:`ledger_page` (columns only)."""
+        return self.db.summaries(offset, limit, computer=computer) if self.db is not None else []
 
     def get_match(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
         """A recorded match and its replayable record text (None when not recorded)."""

@@ -452,3 +452,75 @@ def test_tab_reaches_the_export_buttons(tmp_path, apps, english) -> None:
     key(scene, pygame.K_DOWN)  # back on the list: Enter opens the selected match again
     key(scene, pygame.K_RETURN)
     assert scene.view == "match" and scene.opened == 0
+
+
+# --------------------------------------------------------------------------- computer matches
+
+
+def test_recorded_computer_matches_have_their_own_chip_and_review(
+    tmp_path, apps, english, monkeypatch
+) -> None:
+    """``--autoplay --record`` (a real run of the game) lands under a "Computer matches" chip,
+    outside the player's list and statistics, and Review opens it."""
+    import os
+    import subprocess
+    import sys
+
+    from koikoi_desktop.scenes.review import ReviewScene
+
+    data = tmp_path / "data"
+    seed_dir(data, SEED[:1])  # one match of the player's own
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    run = subprocess.run(
+        [
+            *(sys.executable, "-m", "koikoi_desktop", "--autoplay", "--record", "--seed", "3"),
+            *("--speed", "off", "--preset", "seed-003", "--data-dir", str(data)),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    scene = open_ledger(apps, data)
+    assert len(scene.records) == 1 and scene.counts == {False: 1, True: 1}
+    text = " | ".join(drawn(scene, monkeypatch))
+    assert "Matches (1)" in text and "Computer matches (1)" in text
+    assert "Computer 1 against" not in text  # the player's list keeps to the player's matches
+    # the player's statistics leave the computer match out
+    assert scene.app.storage.stats(include_practice=True).overall.matches == 1
+    # the chip (a click) shows the computer match, both seats named
+    drawn(scene, monkeypatch)
+    chips = sorted((r for r, _ in scene.hits if r.y == scene.px(70)), key=lambda r: r.x)
+    assert len(chips) == 3  # Matches, Computer matches, Statistics
+    click(scene, chips[1].center)
+    assert scene.computer and scene.view == "matches" and len(scene.records) == 1
+    rec = scene.records[0]
+    assert rec.opponent_level == "intermediate"
+    text = " | ".join(drawn(scene, monkeypatch))
+    assert "Computer 1 against Computer 2 (Intermediate)" in text
+    assert "computer 1 : 2, points" in text and "you : opponent" not in text
+    assert button(scene, "Review").enabled and button(scene, "Export CSV").enabled
+    # opened, its rounds are told with both computers' names
+    key(scene, pygame.K_RETURN)
+    assert scene.view == "match"
+    text = " | ".join(drawn(scene, monkeypatch))
+    assert "Computer 1 against Computer 2 (Intermediate)" in text and "You" not in text
+    names = ("Computer 1", "Computer 2 (Intermediate)")
+    assert (f"{names[rec.winner]} won · " if rec.winner is not None else "Draw · ") in text
+    # Review (the header button) opens the review of that match
+    click(scene, button(scene, "Review").rect.center)
+    rv = scene.app.stack.top
+    assert isinstance(rv, ReviewScene) and rv.match_id == rec.match_id
+    assert rv.timeline is not None and rv.timeline.match.balances == rec.final_balances
+    assert rv.names == ("Computer 1", "Computer 2 (Intermediate)") and rv.seats is None
+    scene.app.stack.pop()
+    # Esc back to the computer list, Right goes on to the statistics, Left back to it
+    key(scene, pygame.K_ESCAPE)
+    assert scene.view == "matches" and scene.computer
+    key(scene, pygame.K_RIGHT)
+    assert scene.view == "stats"
+    key(scene, pygame.K_LEFT)
+    assert scene.view == "matches" and scene.computer
+    key(scene, pygame.K_LEFT)
+    assert scene.view == "matches" and not scene.computer and len(scene.records) == 1
