@@ -11,6 +11,7 @@ import pygame
 from koikoi_desktop import scenes
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene
+from koikoi_desktop.scenes.table_prompts import concede_prompt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
 
@@ -55,13 +56,14 @@ class PauseScene(MenuScene):
         self.app.stack.reset(scenes.create("title", self.app))
 
     def concede(self) -> None:
-        """Give up the match: it is recorded as conceded and the result is shown."""
+        """Give up the match, once confirmed: the menu closes and the table asks "concede the
+        match?" (Enter keeps playing); a confirmed concede is recorded and the result shown."""
         t = self.table
         if t is None or t.match is None:
             self.on_back()
             return
         self.app.stack.pop()
-        t.concede()
+        self.app.stack.push(concede_prompt(t))
 
     def end_now(self) -> None:
         t = self.table

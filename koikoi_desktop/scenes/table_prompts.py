@@ -5,7 +5,7 @@ the yaku just made (with their cards), "Stop now: N" with its breakdown, what th
 score by stopping after a koi-koi, and the cards left in both hands. Also: the first dealer (the
 draw, age or birth month, with the rulebook's sakura sentence for a tie), an instant win to
 declare, the hand exchange (both hands stay hidden until it is decided), the hot-seat curtain,
-and "quit the match?". (A Gaji play needs no prompt: its targets are lit like any card's.)
+"quit the match?" and "concede the match?". (A Gaji play needs no prompt: its targets are lit like any card's.)
 
 Computer seats never get a prompt; with no human at the table a prompt continues by itself.
 
@@ -68,6 +68,8 @@ class TableHost(Protocol):
     def decline(self, key: tuple[int, int, str]) -> None: ...
 
     def curtain_lifted(self, seat: int) -> None: ...
+
+    def concede(self) -> None: ...
 
 
 #: A prompt button: label, what it does, primary.
@@ -253,8 +255,8 @@ class PromptScene(Scene):
         if intent.kind in ("left", "right"):
             self.focus.move(1 if intent.kind == "right" else -1)
             return
-        if intent.kind == "back" and not self.opaque and self.key[0] == "quit":
-            self.close()
+        if intent.kind == "back" and not self.opaque and self.key[0] in ("quit", "concede"):
+            self.close()  # Esc is the first button's "keep playing"
             return
         self.focus.handle(intent)
 
@@ -569,5 +571,24 @@ def quit_prompt(table: TableHost) -> PromptScene:
     prompt.buttons = [
         (gfx.tr("ui.quit.stay"), prompt.close, False),
         (gfx.tr("ui.quit.save_quit"), prompt.then(quit_now), True),
+    ]
+    return prompt
+
+
+def concede_prompt(table: TableHost) -> PromptScene:
+    """Concede (the pause menu) asks once: keep playing (first, focused: Enter or Esc) or
+    concede; only the second ends the match and records it as lost. It never answers itself,
+    not even at a table with no human."""
+    prompt = PromptScene(
+        table,
+        key=("concede",),
+        title=gfx.tr("ui.concede.title"),
+        lines=[gfx.tr("ui.concede.text")],
+        buttons=[],
+    )
+    prompt.auto = None
+    prompt.buttons = [
+        (gfx.tr("ui.quit.stay"), prompt.close, True),
+        (gfx.tr("ui.pause.concede"), prompt.then(table.concede), False),
     ]
     return prompt

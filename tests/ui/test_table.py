@@ -516,14 +516,35 @@ def _pause_button(app: Any, key: str) -> Any:
     return next(b for b in pause.buttons if (b.label() if callable(b.label) else b.label) == label)
 
 
-def test_pause_menu_concede_records_the_match_and_shows_the_result(
-    ui_app: Any, pump_fn: Any
-) -> None:
+def _key(app: Any, key: int) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_pause_menu_concede_asks_once_and_enter_keeps_playing(ui_app: Any, pump_fn: Any) -> None:
     t = start_table(ui_app, pump_fn, 4)
     t.controller.apply(t.controller.state.legal_actions()[0])
     pump_fn(t, lambda: t.controller.my_turn() or t.prompt is not None or t.waiting_summary)
-    ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    # Concede in the menu asks first; Enter (the focused first button) keeps playing
+    _key(ui_app, pygame.K_ESCAPE)
     _pause_button(ui_app, "ui.pause.concede").on_click()
+    ask = ui_app.stack.top
+    assert ask.name == "table-prompt" and ask.key == ("concede",) and t.prompt is ask
+    assert [w.label for w in ask.widgets] == [gfx.tr("ui.quit.stay"), gfx.tr("ui.pause.concede")]
+    _key(ui_app, pygame.K_RETURN)
+    assert ui_app.stack.top is t and not t.controller.finished
+    # Esc keeps playing too; nothing is recorded, and the prompt never answers itself
+    _key(ui_app, pygame.K_ESCAPE)
+    _pause_button(ui_app, "ui.pause.concede").on_click()
+    pump_fn(t, lambda: False, seconds=3.0)
+    assert ui_app.stack.top.key == ("concede",)
+    _key(ui_app, pygame.K_ESCAPE)
+    assert ui_app.stack.top is t and not t.controller.finished
+    assert ui_app.storage.ledger_count() == 0
+    # a confirmed concede ends and records the match
+    _key(ui_app, pygame.K_ESCAPE)
+    _pause_button(ui_app, "ui.pause.concede").on_click()
+    _key(ui_app, pygame.K_RIGHT)
+    _key(ui_app, pygame.K_RETURN)
     result = ui_app.stack.top
     assert result.name == "match-result" and result.ending == "conceded"
     assert ui_app.stack.find("table") is None and t.controller.finished
