@@ -248,7 +248,7 @@ class RulesScene(LearnScene):
         py += h + self.px(16)
         f = self.font(17)
         bx = pic.x
-        for key, primary in (("ui.call.stop", False), ("ui.call.koikoi", True)):
+        for key, primary in (("ui.call.stop", True), ("ui.call.koikoi", False)):
             label = gfx.tr(key)
             bw = gfx.measure(label, f, bold=True)[0] + self.px(40)
             r = pygame.Rect(bx, py, bw, self.px(44))

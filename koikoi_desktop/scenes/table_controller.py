@@ -226,6 +226,9 @@ class TableSnapshot:
     can_undo: bool
     #: The header's title in place of the round count ("" for a match: the round count).
     title: str = ""
+    #: At the start of the player's turn (nothing held), the hand cards that would take
+    #: something, as the engine's legal actions and captures say; empty at help level none.
+    capturable: frozenset[int] = frozenset()
 
 
 # ------------------------------------------------------------------------------ controller
@@ -571,6 +574,12 @@ class TableController:
             cards = self.pickable()
             if cards and self.focus < len(cards):
                 focus = cards[self.focus]
+        capturable: frozenset[int] = frozenset()
+        idle = ch is None and self.drag is None and not (self.asking or self.curtain)
+        if targets and mine and idle and view.phase == "play":
+            capturable = frozenset(
+                a.card for a in view.legal if a.kind == "play" and view.captures(a)
+            )
         return TableSnapshot(
             view=view,
             round_number=number,
@@ -599,6 +608,7 @@ class TableController:
             log=tuple(self.log),
             can_undo=self.can_undo(),
             title=self.config.title,
+            capturable=capturable,
         )
 
     # ------------------------------------------------------------------ the frame

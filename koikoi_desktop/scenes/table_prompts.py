@@ -5,7 +5,8 @@ the yaku just made (with their cards), "Stop now: N" with its breakdown, what th
 score by stopping after a koi-koi, and the cards left in both hands. Also: the first dealer (the
 draw, age or birth month, with the rulebook's sakura sentence for a tie), an instant win to
 declare, the hand exchange (both hands stay hidden until it is decided), the hot-seat curtain,
-"quit the match?" and "concede the match?". (A Gaji play needs no prompt: its targets are lit like any card's.)
+"quit the match?" and "concede the match?". (A Gaji play needs no prompt: its targets are lit
+like any card's.)
 
 Computer seats never get a prompt; with no human at the table a prompt continues by itself.
 
@@ -447,8 +448,29 @@ def _answer(table: TableHost, prompt: PromptScene, text: str) -> Callable[[], No
     return prompt.then(lambda: table.answer(action))
 
 
+def koikoi_stakes(rules: engine.Rules, calls: tuple[int, int], seat: int) -> str:
+    """What a koi-koi call by ``seat`` (with the round's ``calls`` so far) risks under
+    ``rules``, as the key of its sentence: ``forced`` when the call uses up the round's koi-koi
+    limit (the opponent's first yaku then ends the round at once, R-KOI-7), ``may`` when he may
+    still answer with a call of his own; ``_double`` when the call doubles his win (the engine's
+    ``opponent_koi`` factor, R-MULT-3).
+
+    >>> from koikoi_desktop.engine import PRESETS
+    >>> koikoi_stakes(PRESETS["nintendo"], (0, 0), 0), koikoi_stakes(PRESETS["seed-003"], (1, 0), 1)
+    ('forced_double', 'may')
+    """
+    limit = rules.koikoi_limit
+    forced = limit is not None and calls[0] + calls[1] + 1 >= limit
+    named = dict(
+        engine.factors(1, rules, winner_calls=calls[1 - seat], loser_calls=calls[seat] + 1)
+    )
+    return ("forced" if forced else "may") + ("_double" if "opponent_koi" in named else "")
+
+
 def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
-    """Stop or koi-koi, with the numbers that matter (from the deciding seat's view)."""
+    """Stop or koi-koi, in that order (as the rules page shows them; Stop is focused, so Enter
+    takes the sure points), each said in one sentence true to the rules in force, with the
+    numbers that matter at help level full (from the deciding seat's view)."""
     c = table.controller
     rules = c.rules
     view = c.view(p)
@@ -456,12 +478,19 @@ def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Prompt
     made = odds.yaku
     lines = [gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points) for y in made]
     now = odds.payout
+    other = c.names[view.opponent]
+    koi = engine.Action.from_text("koikoi")
+    lines.append(gfx.tr("ui.decide.does_stop", word=stop_word(rules), n=now))
+    if koi in view.legal:
+        does = f"ui.decide.does_koi.{koikoi_stakes(rules, view.calls, p)}"
+        lines.append(gfx.tr(does, word=koi_word(rules), name=other))
+    else:
+        lines.append(gfx.tr("ui.decide.no_koikoi"))
     if shows(c.config.help_level, "panel"):  # help level: the panel's numbers
         breakdown = " × ".join(
             [str(odds.base), *(f"{f} ({factor_text(n, f)})" for n, f in odds.factors)]
         )
         lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
-        other = c.names[view.opponent]
         if odds.opponent_base > 0:
             lines.append(gfx.tr("ui.decide.opponent_would", name=other, n=odds.opponent_payout))
         else:
@@ -478,11 +507,6 @@ def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Prompt
         buttons=[],
         cards=cards[:12],
     )
-    koi = engine.Action.from_text("koikoi")
-    if koi in view.legal:
-        prompt.buttons.append((koi_word(rules) + "!", _answer(table, prompt, "koikoi"), False))
-    else:
-        lines.append(gfx.tr("ui.decide.no_koikoi"))
     prompt.buttons.append(
         (
             gfx.tr("ui.decide.stop_button", word=stop_word(rules), n=odds.payout),
@@ -490,6 +514,8 @@ def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Prompt
             True,
         )
     )
+    if koi in view.legal:
+        prompt.buttons.append((koi_word(rules) + "!", _answer(table, prompt, "koikoi"), False))
     return prompt
 
 

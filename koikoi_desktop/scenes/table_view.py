@@ -13,7 +13,8 @@ corner brackets; the target under a dragged card (or the pointer, or the keyboar
 white frame drawn over everything, and the dragged card turns see-through over it, so the card
 it would take stays in view; the last move a small triangle marker and a double outline; the
 keyboard focus (shown only once the keyboard is used) a lift and a bar with a notch under the
-card, never brackets.
+card, never brackets; at the start of the player's turn (help levels full and light) each hand
+card the engine says can take something half a lift and a lit bar along its top edge.
 
 Reading at a glance (issue 16): the field's free positions are drawn only while a card is
 dragged; each capture group has its category, a bold count and the yaku it is closest to (the
@@ -137,8 +138,12 @@ class TableView:
             x, y, w, h = sp.box
             rect = pygame.Rect(round(x), round(y), round(w), round(h))
             lifted = sp.card == snap.lifted or sp.card == snap.focus
+            # a hand card that can take something, at the start of the turn: half a lift
+            can_take = sp.card in snap.capturable and not f.animating
             if lifted and not snap.held:
                 rect.y -= lay.lift
+            elif can_take:
+                rect.y -= lay.lift // 2
             see_through = snap.dragging and sp.card == snap.lifted and f.hot != 0
             if (sp.z >= 1000 or lifted) and not see_through:
                 surface.blit(_shadow(rect.size), rect.move(5, 7))
@@ -161,6 +166,8 @@ class TableView:
                 _last_marker(surface, rect, arrow=rect.h >= lay.card[1])
             if sp.card == snap.focus:
                 _keyboard_focus(surface, rect)
+            if can_take:
+                _lit_edge(surface, rect)
         if chosen is not None:  # over everything, the dragged card included
             pygame.draw.rect(surface, theme.WHITE, chosen.inflate(2, 2), width=4, border_radius=6)
         if snap.open_field:
@@ -565,6 +572,13 @@ def _last_marker(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = Tr
     pygame.draw.polygon(
         surface, theme.PAPER, [(cx - 7, rect.top - 12), (cx + 7, rect.top - 12), (cx, rect.top - 3)]
     )
+
+
+def _lit_edge(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A hand card that can take something: a lit bar along its top edge (a target has an
+    outline with corner brackets, the keyboard focus a bar under the card)."""
+    bar = pygame.Rect(rect.x + 6, rect.top - 10, rect.w - 12, 4)  # clear of a focus ring
+    pygame.draw.rect(surface, theme.TARGET, bar, border_radius=2)
 
 
 def _keyboard_focus(surface: pygame.Surface, rect: pygame.Rect) -> None:

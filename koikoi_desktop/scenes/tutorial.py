@@ -255,7 +255,7 @@ class TutorialScene(TableScene):
         super().run_cues()
         top = self.app.stack.top
         if isinstance(top, PromptScene) and top.table is self and top.key[-1] == "decide":
-            top.focus.index = len(top.widgets) - 1
+            top.focus.index = 0  # Stop comes first
 
     def open_pause(self) -> None:
         """Esc (nothing held) or the side button: the lesson has no pause menu; leave it."""

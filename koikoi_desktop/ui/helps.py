@@ -1,8 +1,9 @@
 """What each help level shows on the table (``Settings.help_level``, ``MatchConfig.help_level``).
 
-* ``full``: lit drop targets, the yaku tracker (live and dead outs), the numbers on the koi-koi
+* ``full``: lit drop targets (and, at the start of a turn, the hand cards that can take
+  something), the yaku tracker (live and dead outs), the numbers on the koi-koi
   panel (what stopping pays, what the opponent would win), the one-line hints;
-* ``highlights`` (shown as "light"): lit drop targets only;
+* ``highlights`` (shown as "light"): lit drop targets (and the hand cards that can take) only;
 * ``none``: nothing — the keyboard cursor still shows where a key press would play.
 
 >>> shows("full", "tracker"), shows("highlights", "targets"), shows("highlights", "hints")

@@ -84,7 +84,7 @@ def play_until(a: Any, t: TableScene, done: Callable[[], bool], limit: int = 600
         if done():
             return
         if t.prompt is not None:  # koi-koi when offered; any other question: its default
-            t.prompt.widgets[0 if t.prompt.key[-1] == "decide" else -1].activate()
+            t.prompt.widgets[-1].activate()
         elif a.stack.top is not t:  # a round summary: continue
             a.stack.top.on_back()
             continue

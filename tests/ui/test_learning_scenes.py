@@ -510,7 +510,7 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
         elif step.kind == "decide":
             prompt = a.stack.top
             assert isinstance(prompt, PromptScene) and prompt.table is s
-            stop = prompt.widgets[-1]
+            stop = prompt.widgets[0]
             assert gfx.tr("ui.tutorial.stop_hint", stop="Stop") in prompt.lines
             click(a, stop.rect.center)
             frames(a)
@@ -602,8 +602,8 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
             prompt = a.stack.top
             assert isinstance(prompt, PromptScene)
             if not refused:  # koi-koi: refused with the reason, and asked again
-                key(a, pygame.K_LEFT)
-                assert prompt.focus.focused is prompt.widgets[0]
+                key(a, pygame.K_RIGHT)
+                assert prompt.focus.focused is prompt.widgets[-1]
                 key(a, pygame.K_RETURN)
                 frames(a, 5)
                 again = a.stack.top
@@ -612,7 +612,7 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
                 assert c.message in again.lines and s.lesson.step.kind == "decide"
                 refused = True
                 continue
-            assert prompt.focus.focused is prompt.widgets[-1]  # Stop, as the guide advises
+            assert prompt.focus.focused is prompt.widgets[0]  # Stop, as the guide advises
             key(a, pygame.K_RETURN)
             frames(a)
             key(a, pygame.K_RETURN)  # the round summary
@@ -658,7 +658,7 @@ def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
             elif step.kind == "decide":
                 prompt = a.stack.top
                 assert isinstance(prompt, PromptScene)
-                prompt.widgets[-1].activate()
+                prompt.widgets[0].activate()  # Stop
                 frames(a)
                 a.stack.pop()  # the round summary
             else:

@@ -161,7 +161,7 @@ def test_koikoi_prompt_shows_numbers(ui_app: Any, pump_fn: Any) -> None:
     )
     text = " ".join(t.prompt.lines)
     assert f": {now}" in text and str(len(st.hand(0))) in text
-    t.prompt.widgets[-1].activate()  # Stop
+    t.prompt.widgets[0].activate()  # Stop
     assert st.outcome is not None and st.outcome.reason == "stop"
 
 
@@ -507,6 +507,52 @@ def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> N
     assert points and len(differs) > len(points) // 2  # drawn opaque, none would differ
     ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
     assert {card, target} <= set(c.state.captured(0))
+
+
+@pytest.mark.parametrize("level", ["full", "highlights", "none"])
+def test_turn_start_marks_the_hand_cards_that_can_take(
+    ui_app: Any, pump_fn: Any, level: str
+) -> None:
+    """Issue 34 item 4: at the start of the player's turn, each hand card with a match on the
+    field is lifted half way with a lit bar along its top (help full and light, not none);
+    the others lie flat; lifting a card clears the marks."""
+    for seed in range(1, 40):
+        cfg = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed)
+        cfg.help_level = level
+        t = TableScene(ui_app, config=cfg)
+        ui_app.stack.push(scenes.create("title", ui_app))
+        ui_app.stack.push(t)
+        t.prompt.widgets[-1].activate()
+        c = t.controller
+
+        def ready(t: TableScene = t) -> bool:
+            c = t.controller
+            return c.my_turn() and c.state.phase == "play" and not t.queue.busy
+
+        assert pump_fn(t, ready)
+        st = c.state
+        months = {engine.month_of(f) for f in st.field}
+        can = {h for h in st.hand(0) if engine.month_of(h) in months}
+        flat = set(st.hand(0)) - can
+        if can and flat:
+            break
+        ui_app.stack.pop()
+        ui_app.stack.pop()
+    marked = level != "none"
+    assert c.snapshot().capturable == (frozenset(can) if marked else frozenset())
+    t.draw(ui_app.screen)
+    for card in can | flat:
+        r = shown_rect(t, card)
+        half = r.move(0, -(t.lay.lift // 2))
+        above = pygame.Rect(half.x + 8, half.top - 10, half.w - 16, 4)
+        lit = theme.TARGET in colors(ui_app.screen, above)
+        assert lit == (marked and card in can), (card, level)
+    # a lifted card: the turn's marks give way to its targets
+    if marked:
+        first = sorted(can)[0]
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            ui_app.dispatch(pygame.event.Event(kind, button=1, pos=center(t, first)))
+        assert c.lifted is not None and c.snapshot().capturable == frozenset()
 
 
 def _pause_button(app: Any, key: str) -> Any:

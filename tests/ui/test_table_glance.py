@@ -364,13 +364,61 @@ def test_koikoi_prompt_starts_on_stop(ui_app: Any, pump_fn: Any) -> None:
     play_to_decision(t, pump_fn)
     prompt = t.prompt
     focused = prompt.focus.focused
-    assert focused is prompt.widgets[-1] and focused.label.startswith("Stop")
+    assert focused is prompt.widgets[0] and focused.label.startswith("Stop")
     assert any(line.startswith("Stop now:") for line in prompt.lines)
     assert any("Cards in hand" in line for line in prompt.lines)
     t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     st = c.state if not t.match.ledger else None
     assert t.match.ledger and (st is None or st.outcome is not None)
     assert t.match.ledger[-1].end == "stop"
+
+
+def test_koikoi_prompt_says_what_each_choice_does_in_the_rules_page_order(
+    ui_app: Any, pump_fn: Any
+) -> None:
+    """Issue 34 item 5: Stop | Koi-koi, as on the rules page (the keyboard too: right goes from
+    Stop to Koi-koi), each said in a sentence true to the rules in force (Nintendo: one call a
+    round, so the opponent's first yaku ends it at once, doubled)."""
+    t = start_table(ui_app, pump_fn, 11)
+    c = t.controller
+    play_to_decision(t, pump_fn)
+    prompt = t.prompt
+    odds = c.view(0).koikoi_odds()
+    assert odds.koikoi_allowed
+    labels = [w.label for w in prompt.widgets]
+    assert labels == [f"Stop: {odds.payout}", "Koi-koi!"]
+    assert prompt.focus.focused is prompt.widgets[0]
+    other = c.names[1]
+    assert f"Stop: end the round now and score {odds.payout}." in prompt.lines
+    assert (
+        f"Koi-koi: play on for a bigger win, but if {other} makes a yaku first, the round ends"
+        " at once as their win at double value, and you score nothing." in prompt.lines
+    )
+    t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert prompt.focus.focused is prompt.widgets[1]
+    t.app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert c.state.calls[0] == 1  # the focused Koi-koi was called
+
+
+@pytest.mark.parametrize(
+    ("preset", "calls", "stakes"),
+    [
+        ("nintendo", (0, 0), "forced_double"),  # one call a round; the opponent's win doubles
+        ("seed-000", (0, 2), "may_double"),  # unlimited calls; the opponent's win doubles
+        ("seed-003", (1, 0), "may"),  # unlimited calls; no opponent double
+        ("seed-001", (0, 0), "may"),
+    ],
+)
+def test_koikoi_sentence_follows_the_rules(
+    preset: str, calls: tuple[int, int], stakes: str
+) -> None:
+    from koikoi_desktop.scenes.table_prompts import koikoi_stakes
+
+    rules = engine.PRESETS[preset]
+    assert koikoi_stakes(rules, calls, 0) == stakes == koikoi_stakes(rules, calls[::-1], 1)
+    capped = rules.model_copy(update={"koikoi_limit": 4})
+    assert koikoi_stakes(capped, (2, 1), 0).startswith("forced")
+    assert koikoi_stakes(capped, (1, 1), 0).startswith("may")
 
 
 # ---------------------------------------------------------------- i. the round summary
