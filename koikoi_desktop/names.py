@@ -20,8 +20,9 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
@@ -181,3 +182,87 @@ def ending_label(ending: str) -> str:
     """How a recorded match ended (conceded, ended early …); unknown endings as recorded."""
     key = f"ui.ledger.ending.{ending}"
     return i18n.t(key) if i18n.has(key, "en") else ending
+
+
+# ------------------------------------------------------------------------------ seat names
+def default_seat_name(seats: Sequence[str], p: int) -> str:
+    """Seat ``p``'s default name now, from the seats' kinds ("human" or an opponent level):
+    "You" and "Computer (Level)" when a person plays the computer, "Player 1/2" at hot seat,
+    "Computer 1/2" when two computers play."""
+    humans = [q for q in (0, 1) if seats[q] == "human"]
+    if len(humans) == 2:
+        return i18n.t("ui.table.player_n", n=p + 1)
+    if seats[p] == "human":
+        return i18n.t("ui.common.you")
+    if humans:
+        return i18n.t("ui.table.computer", level=level_name(seats[p]))
+    return i18n.t("ui.table.computer_n", n=p + 1)
+
+
+def is_default_name(text: str, seats: Sequence[str], p: int) -> bool:
+    """Whether ``text`` is seat ``p``'s default name in any language (a saved match from
+    before names were kept as facts stored the default name as words)."""
+    if not text:
+        return True
+    for code in i18n.LANGUAGES:
+        saved = i18n.get_language()
+        i18n.set_language(code)
+        try:
+            if default_seat_name(seats, p) == text:
+                return True
+        finally:
+            i18n.set_language(saved)
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNames(Sequence[str]):
+    """Both seats' names as facts, rendered in the current language whenever read.
+
+    ``typed`` holds what a person typed for a seat ("" for none); a seat without one is named
+    from ``seats`` (its kind and level, :func:`default_seat_name`), or from the catalog key in
+    ``keys`` (the guided round's "Opponent"). Reading a name (``names[p]``, iterating) renders
+    it now, so a language change shows at once on every screen that holds these facts.
+
+    >>> i18n.set_language("en")
+    >>> n = SeatNames(("human", "expert"), ("", ""))
+    >>> tuple(n), SeatNames(("human", "beginner"), ("Oksana", ""))[0]
+    (('You', 'Computer (Expert)'), 'Oksana')
+    """
+
+    seats: tuple[str, str]
+    typed: tuple[str, str] = ("", "")
+    keys: tuple[str, str] = ("", "")
+
+    @overload
+    def __getitem__(self, p: int) -> str: ...
+    @overload
+    def __getitem__(self, p: slice) -> Sequence[str]: ...
+    def __getitem__(self, p: int | slice) -> str | Sequence[str]:
+        if isinstance(p, slice):
+            return tuple(self)[p]
+        if self.typed[p]:
+            return self.typed[p]
+        if self.keys[p]:
+            return i18n.t(self.keys[p])
+        return default_seat_name(self.seats, p)
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self[0], self[1]))
+
+    def now(self) -> tuple[str, str]:
+        """Both names as they read now."""
+        return (self[0], self[1])
+
+    @classmethod
+    def from_saved(cls, seats: Sequence[str], saved: Sequence[str] | None) -> SeatNames:
+        """The names of a saved match: a name a person typed stays; a default name (saved as
+        "" — or, by an older version, as words in some language) is rendered again."""
+        pair = (str(seats[0]), str(seats[1]))
+        if saved is None:
+            return cls(pair)
+        typed = tuple("" if is_default_name(t, pair, p) else t for p, t in enumerate(saved))
+        return cls(pair, (typed[0], typed[1]))

@@ -9,7 +9,7 @@ hover is drawn once per size into a cached layer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -40,7 +40,7 @@ class MatchResultScene(MenuScene):
         app: AppServices,
         *,
         match: Match,
-        names: tuple[str, str] = ("", ""),
+        names: Sequence[str] = ("", ""),
         rules: Rules,
         autoplay: bool = False,
         config: MatchConfig | None = None,

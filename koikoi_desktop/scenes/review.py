@@ -41,6 +41,7 @@ import pygame
 from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 from koikoi_desktop.engine import Action, RecordError, RoundState
+from koikoi_desktop.names import SeatNames
 from koikoi_desktop.review.analysis import (
     CLASSES,
     Judgement,
@@ -82,7 +83,7 @@ class ReviewScene(Scene):
         *,
         record: str = "",
         match_id: str | None = None,
-        names: tuple[str, str] | None = None,
+        names: Sequence[str] | None = None,
         viewer: int = 0,
         start_round: int | None = None,
         rounds: Sequence[int] | None = None,
@@ -94,7 +95,10 @@ class ReviewScene(Scene):
         super().__init__(app, **kwargs)
         self.record = record
         self.match_id = match_id
-        self.names = names or (gfx.tr("ui.common.you"), gfx.tr("ui.common.opponent"))
+        #: the seats' names (facts such as the table's SeatNames are worded when read)
+        self.names: Sequence[str] = names or SeatNames(
+            ("human", "human"), keys=("ui.common.you", "ui.common.opponent")
+        )
         self.viewer = viewer
         self.start_round = start_round
         self.rounds = list(rounds) if rounds is not None else None

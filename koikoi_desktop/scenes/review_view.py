@@ -8,6 +8,7 @@ move list, the slider and, when open, the summary.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -51,7 +52,7 @@ class ReviewScene(Protocol):
     board_cache: BoardCache
     index: int
     viewer: int
-    names: tuple[str, str]
+    names: Sequence[str]
     judged: dict[tuple[int, int], Judgement]
     decisions: set[tuple[int, int]]
     runner: ReviewRunner | None

@@ -7,7 +7,7 @@ balances) and both capture piles grouped by category, with the cards of each sco
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -37,7 +37,7 @@ class RoundSummaryScene(MenuScene):
         *,
         entry: LedgerEntry,
         round_state: RoundState | None = None,
-        names: tuple[str, str] = ("", ""),
+        names: Sequence[str] = ("", ""),
         rules: Rules | None = None,
         match: Match | None = None,
         autoplay: bool = False,

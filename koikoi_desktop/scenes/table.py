@@ -26,7 +26,7 @@ import pygame
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.ai import Thinker
-from koikoi_desktop.names import level_name
+from koikoi_desktop.names import SeatNames
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.table_controller import (
     DRAG_THRESHOLD,
@@ -49,7 +49,7 @@ from koikoi_desktop.scenes.table_prompts import (
     question_prompt,
     quit_prompt,
 )
-from koikoi_desktop.scenes.table_text import describe
+from koikoi_desktop.scenes.table_text import LogLine, describe
 from koikoi_desktop.scenes.table_view import TableFrame, TableView, idle_turn
 from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx, sound_cues
@@ -57,7 +57,7 @@ from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
 from koikoi_desktop.ui.input import Intent
-from koikoi_desktop.ui.widgets import Button
+from koikoi_desktop.ui.widgets import Button, Label
 
 __all__ = ["MatchConfig", "TableScene"]
 
@@ -67,21 +67,25 @@ HOVER_DELAY = 0.35
 LONG_PRESS = 0.5
 
 
-def default_names(app: AppServices, seats: tuple[str, str]) -> tuple[str, str]:
-    """The seats' names: the player's name (or "You"), "Computer (Level)", "Player 1/2"."""
+def default_names(app: AppServices, seats: tuple[str, str]) -> SeatNames:
+    """The seats' names as facts: the player's name from the settings (typed, shown as
+    typed), else the seat's default ("You", "Computer (Level)", "Player 1/2"), rendered in the
+    language of the moment."""
     humans = [p for p in (0, 1) if seats[p] == "human"]
-    if len(humans) == 2:
-        return (gfx.tr("ui.table.player_n", n=1), gfx.tr("ui.table.player_n", n=2))
-    out = []
-    for p in (0, 1):
-        if seats[p] == "human":
-            name = str(app.setting("player_name", "") or "") or gfx.tr("ui.common.you")
-        elif humans:
-            name = gfx.tr("ui.table.computer", level=level_name(seats[p]))
-        else:
-            name = gfx.tr("ui.table.computer_n", n=p + 1)
-        out.append(name)
-    return (out[0], out[1])
+    typed = ["", ""]
+    if len(humans) == 1:
+        typed[humans[0]] = str(app.setting("player_name", "") or "")
+    return SeatNames(seats, (typed[0], typed[1]))
+
+
+def match_names(app: AppServices, config: MatchConfig) -> SeatNames:
+    """The names of ``config``'s match: its own (facts, or typed names) or the defaults."""
+    given = config.names
+    if isinstance(given, SeatNames):
+        return given
+    if given is None:
+        return default_names(app, config.seats)
+    return SeatNames(config.seats, (given[0], given[1]))
 
 
 class TableScene(Scene):
@@ -122,7 +126,7 @@ class TableScene(Scene):
         self.clock = AnimationClock()
         self.controller = TableController(
             config,
-            names=config.names or default_names(app, config.seats),
+            names=match_names(app, config),
             thinker=Thinker(app.ai_executor),
             storage=app.storage,
             warnings=app.warnings,
@@ -136,7 +140,7 @@ class TableScene(Scene):
         self.director.describe = lambda ev: describe(ev, c.names, c.rules)
         self.director.yaku_cards = c.yaku_cards
         self.director.staged = self.staged
-        self.director.on_log = c.log.append
+        self.director.on_log = lambda ev: c.log.append(LogLine.of(ev))
         self.director.on_show = sound_cues.table_listener(app.cues, lambda: c.config.seats)
         self.clock.on_tick(self.director.update)
         self.clock.on_tick(c.tick)
@@ -240,10 +244,11 @@ class TableScene(Scene):
         lay = self.lay
         side = lay.sidebar
         h = round(34 * lay.scale)
-        specs: list[tuple[str, Any]] = [(gfx.tr("ui.table.menu"), self.open_pause)]
+        # labels are read when drawn: a language change shows at once
+        specs: list[tuple[Label, Any]] = [(lambda: gfx.tr("ui.table.menu"), self.open_pause)]
         if self.controller.config.practice:
-            specs.append((gfx.tr("ui.table.undo"), self.undo))
-            specs.append((gfx.tr("ui.table.suggest"), self.controller.suggest))
+            specs.append((lambda: gfx.tr("ui.table.undo"), self.undo))
+            specs.append((lambda: gfx.tr("ui.table.suggest"), self.controller.suggest))
         n = len(specs)
         w = (side.w - 20 - 8 * (n - 1)) // n
         self.buttons = [
@@ -292,7 +297,7 @@ class TableScene(Scene):
                 self.app,
                 entry=c.played().ledger[cue.index],
                 round_state=cue.round_state,
-                names=c.names,
+                names=c.seat_names,
                 rules=c.rules,
                 match=c.match,
                 autoplay=self.autoplay,
@@ -307,7 +312,7 @@ class TableScene(Scene):
                 "match-result",
                 self.app,
                 match=c.match,
-                names=c.names,
+                names=c.seat_names,
                 rules=c.rules,
                 autoplay=self.autoplay,
                 config=c.config,

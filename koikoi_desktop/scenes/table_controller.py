@@ -37,6 +37,7 @@ match is saved after every move and recorded in the ledger when it ends.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import random
 from collections import deque
 from collections.abc import Callable
@@ -47,8 +48,8 @@ from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai import Opponent, Thinker, decide, make_opponent
 from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView, RoundState, Rules
 from koikoi_desktop.engine.yaku import scorer_for
-from koikoi_desktop.names import card_name
-from koikoi_desktop.scenes.table_text import illegal_text, reason_text
+from koikoi_desktop.names import SeatNames, card_name
+from koikoi_desktop.scenes.table_text import LogLine, describe, illegal_text, reason_text
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
 from koikoi_desktop.ui.helps import shows
@@ -73,7 +74,9 @@ class MatchConfig:
     seats: tuple[str, str] = ("human", "intermediate")
     seed: int | None = None
     practice: bool = False
-    names: tuple[str, str] | None = None
+    #: Names a person typed for the seats ("" for none: the seat's default name, rendered
+    #: in the language of the moment), or the names as facts.
+    names: SeatNames | tuple[str, str] | None = None
     #: "full" (lit targets, yaku tracker, koi-koi panel numbers, hints), "highlights" (lit
     #: targets only) or "none" (``ui/helps.py``; Settings.help_level's values).
     help_level: str = "full"
@@ -83,8 +86,8 @@ class MatchConfig:
     #: lesson, not a recorded match).
     recorded: bool = True
     #: Shown in the header instead of "Round n of m" (the guided round: a lesson, not round 1
-    #: of a 12-round match).
-    title: str = ""
+    #: of a 12-round match); a callable is read when drawn (in the language of the moment).
+    title: str | Callable[[], str] = ""
 
 
 @dataclass
@@ -222,7 +225,8 @@ class TableSnapshot:
     focus: int
     message: str
     suggestion: str
-    log: tuple[str, ...]
+    #: The move log as facts (``table_text.log_text`` words them when drawn).
+    log: tuple[LogLine, ...]
     can_undo: bool
     #: The header's title in place of the round count ("" for a match: the round count).
     title: str = ""
@@ -239,7 +243,7 @@ class TableController:
         self,
         config: MatchConfig,
         *,
-        names: tuple[str, str],
+        names: SeatNames | tuple[str, str],
         thinker: Thinker,
         storage: Storage | None = None,
         warnings: list[str] | None = None,
@@ -258,7 +262,8 @@ class TableController:
         }
         self.humans = [p for p in (0, 1) if config.seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
-        self.names = names
+        #: The seats' names as facts (what a person typed, else the seat's kind and level).
+        self.seat_names = names if isinstance(names, SeatNames) else SeatNames(config.seats, names)
         self.thinker = thinker
         self.storage = storage
         self.warnings = warnings if warnings is not None else []
@@ -285,16 +290,19 @@ class TableController:
         #: The keyboard is being used for the cards: only then is its focus shown (a pointer
         #: player must not see a mark on a hand card that looks like a choice).
         self.keyboard_used = False
-        self.message = ""
+        #: The one-line message and the practice suggestion, kept as what words them (read
+        #: when drawn, so a language change rewords them too).
+        self._message: Callable[[], str] | None = None
         self.message_left = 0.0
-        self.suggestion = ""
+        self._suggestion: Callable[[], str] | None = None
         self.curtain = False
         #: Something has the player's attention (a question, the curtain, or the guided
         #: round's explanation): the table waits and the cards may not move.
         self.asking = False
         self.asked: tuple[int, int, str] | None = None
         self.declined: tuple[int, int, str] | None = None
-        self.log: list[str] = []
+        #: The move log as facts, oldest first (see :class:`~.table_text.LogLine`).
+        self.log: list[LogLine] = []
         self.cpu_delay = 0.0
         self.finished = False
         self._warnings_seen = 0
@@ -344,13 +352,15 @@ class TableController:
         self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
         self.humans = [p for p in (0, 1) if seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
-        if data.names is not None:
-            self.names = data.names  # the names as they were when saved
+        # a name a person typed stays as typed; a default name is rendered anew
+        self.seat_names = SeatNames.from_saved(seats, data.names)
+        self.config.names = self.seat_names
         self.recorder = self._recorder(data.match_id)
         self.shown_ledger = len(data.match.ledger)
         self.stage = "play"
         self.cues.append(Rest(self.view()))
-        self.log.append(i18n.t("ui.table.resumed"))
+        self.log = self.replayed_log(data.match)
+        self.log.append(LogLine("resumed"))
         if data.match.outcome is not None:
             # saved after the match's last move (closed on the last round summary): show that
             # summary again, then the result, which records the match and clears the autosave
@@ -382,6 +392,21 @@ class TableController:
         else:
             self.finish()
 
+    def replayed_log(self, match: Match) -> list[LogLine]:
+        """The move log of ``match`` as the table wrote it while it was played: its record's
+        moves replayed through the engine, round by round, as the same facts (a round's
+        heading, then each event the log tells). A computer's practice reasons are not part
+        of the record and are not rebuilt."""
+        out: list[LogLine] = []
+        for number, history in round_histories(match):
+            out.append(LogLine("round", n=number))
+            out.extend(LogLine.of(e) for e in history if self.logged(e))
+        return out
+
+    def logged(self, ev: Event) -> bool:
+        """Whether the move log has a line for ``ev`` (the director logs what has words)."""
+        return describe(ev, self.names, self.rules) is not None
+
     def first_dealer_ages(self) -> tuple[Pair, Pair]:
         """Ages and birth months for the seed-000 / seed-001 dealer rules: a human's from the
         birth date in the settings (None when not given), a computer's from its persona."""
@@ -406,7 +431,8 @@ class TableController:
             self.storage,
             match_id=match_id,
             seats=self.config.seats,
-            names=self.names,
+            names=self.seat_names.typed,
+            shown_names=lambda: self.names,
             rules=self.rules,
             practice=self.config.practice,
             record=(bool(self.humans) or self.record_computer) and self.config.recorded,
@@ -424,7 +450,7 @@ class TableController:
             self.finish()
             return
         self.display = None
-        self.log.append(i18n.t("ui.common.round_n", n=m.round_number))
+        self.log.append(LogLine("round", n=m.round_number))
         later = tuple(e for e in m.round.history if e.kind != "deal")
         self.cues.append(Deal(self.view(), later))
         self.after = self._rest
@@ -463,6 +489,11 @@ class TableController:
         self.finish()
 
     # ------------------------------------------------------------------ reading
+    @property
+    def names(self) -> tuple[str, str]:
+        """The seats' names as they read now, in the current language."""
+        return self.seat_names.now()
+
     def played(self) -> Match:
         """The match (an error before ``start`` / ``restore``)."""
         if self.match is None:
@@ -607,7 +638,7 @@ class TableController:
             suggestion=self.suggestion,
             log=tuple(self.log),
             can_undo=self.can_undo(),
-            title=self.config.title,
+            title=self.config.title() if callable(self.config.title) else self.config.title,
             capturable=capturable,
         )
 
@@ -617,7 +648,7 @@ class TableController:
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
-                self.message = ""
+                self._message = None
 
     def update(self, dt: float) -> None:
         """Once a frame, after the animation: the next step of the match when the table is
@@ -657,7 +688,7 @@ class TableController:
         if not self.apply(action):
             raise RuntimeError(f"the {self.config.seats[p]} opponent chose an illegal {action}")
         if why and self.config.practice:
-            self.log.append(i18n.t("ui.log.reason", name=self.names[p], why=reason_text(why)))
+            self.log.append(LogLine("reason", seat=p, why=why))
 
     def _human_turn(self, p: int) -> None:
         if len(self.humans) == 2 and p != self.viewer and not self.curtain:
@@ -730,11 +761,11 @@ class TableController:
         try:
             events = m.apply(action)
         except engine.IllegalAction as exc:
-            self.say(illegal_text(exc))
+            self.say(functools.partial(illegal_text, exc))
             return False
         self.actions.append((number, seat, str(action)))
-        self.message = ""
-        self.suggestion = ""
+        self._message = None
+        self._suggestion = None
         self.lifted = None
         if prev.outcome is not None:
             self.display = (prev, number, balances)
@@ -752,10 +783,25 @@ class TableController:
         self.save()
         return True
 
-    def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
-        """A one-line message for the player (it fades after ``seconds``)."""
-        self.message = text
+    def say(self, text: str | Callable[[], str], seconds: float = MESSAGE_SECONDS) -> None:
+        """A one-line message for the player (it fades after ``seconds``); a callable words it
+        when drawn."""
+        self._message = text if callable(text) else (lambda: text)
         self.message_left = seconds
+
+    @property
+    def message(self) -> str:
+        """The one-line message as it reads now ("" for none)."""
+        return self._message() if self._message is not None else ""
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = (lambda: text) if text else None
+
+    @property
+    def suggestion(self) -> str:
+        """Practice: the suggested move as it reads now ("" for none)."""
+        return self._suggestion() if self._suggestion is not None else ""
 
     # ------------------------------------------------------------------ the held card
     @property
@@ -859,13 +905,18 @@ class TableController:
         helper = make_opponent("intermediate", seed=self.seed)
         context = self.played().context(self.viewer)
         action, why = decide(helper, self.view(), context)
-        self.suggestion = i18n.t(
-            "ui.table.suggestion", move=self.action_text(action), why=reason_text(why)
-        )
+        took = self.state.captures(action) if action.kind in ("play", "discard") else ()
 
-    def action_text(self, a: Action) -> str:
+        def words() -> str:
+            move = self.action_text(action, took)
+            return i18n.t("ui.table.suggestion", move=move, why=reason_text(why))
+
+        self._suggestion = words
+
+    def action_text(self, a: Action, took: tuple[int, ...] | None = None) -> str:
+        """A move in words (``took``: what a play captures, default: in the round now)."""
         if a.kind in ("play", "discard"):
-            took = self.state.captures(a)
+            took = self.state.captures(a) if took is None else took
             if took:
                 return f"{card_name(a.card)} → {', '.join(card_name(t) for t in took)}"
             return card_name(a.card)
@@ -901,7 +952,7 @@ class TableController:
         self.lifted = None
         self.cpu_delay = 0.0
         self.cues.append(Rest(self.view()))
-        self.log.append(i18n.t("ui.table.undone"))
+        self.log.append(LogLine("undone"))
         return True
 
     # ------------------------------------------------------------------ recording
@@ -925,7 +976,7 @@ class TableController:
         the app's list (the title shows them)."""
         if self.recorder is not None:
             for key in self.recorder.messages:
-                self.say(i18n.t(f"ui.storage.{key}"))
+                self.say(functools.partial(i18n.t, f"ui.storage.{key}"))
             self.recorder.messages.clear()
         if self.storage is not None:
             new = self.storage.warnings[self._warnings_seen :]
@@ -935,3 +986,23 @@ class TableController:
     def close(self) -> None:
         """The table is left: stop thinking."""
         self.thinker.close()
+
+
+def round_histories(match: Match) -> list[tuple[int, tuple[Event, ...]]]:
+    """Each round of ``match`` that was played at the table (not one settled at the deal),
+    with its number and its public events as the table saw them: the match's record replayed
+    move by move through the engine, so the events are exactly those the live table animated.
+    """
+    decks = [d for deal in match.deals for d in deal.decks]
+    fresh = engine.new_match(
+        match.rules, first_dealer=match.first_dealer, seed=match.seed, decks=decks
+    )
+    rounds: list[tuple[int, RoundState]] = []
+    if fresh.round.outcome is None:
+        rounds.append((fresh.round_number, fresh.round))
+    for action in (a for deal in match.deals for a in deal.moves):
+        st = fresh.round
+        fresh.apply(action)
+        if fresh.round is not st and fresh.outcome is None and fresh.round.outcome is None:
+            rounds.append((fresh.round_number, fresh.round))
+    return [(n, tuple(st.history)) for n, st in rounds]

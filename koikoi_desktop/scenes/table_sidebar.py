@@ -19,6 +19,7 @@ import pygame
 from koikoi_desktop import i18n
 from koikoi_desktop.names import yaku_name
 from koikoi_desktop.scenes.table_controller import TableSnapshot
+from koikoi_desktop.scenes.table_text import log_text
 from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.layout import TableLayout
 
@@ -196,7 +197,17 @@ def log_rect(lay: TableLayout, top: int) -> pygame.Rect:
 
 
 def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[Any, ...]:
-    return (top, lay.sidebar.size, lay.scale, len(snap.log), snap.log[-1:], gfx.tr("ui.table.log"))
+    # the log holds facts: its words change with the language, the name style and the names
+    return (
+        top,
+        lay.sidebar.size,
+        lay.scale,
+        len(snap.log),
+        snap.log[-1:],
+        snap.names,
+        gfx.tr("ui.table.log"),
+        i18n.get_name_style(),
+    )
 
 
 def draw_log(surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, top: int) -> None:
@@ -216,7 +227,10 @@ def draw_log(surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, top
     line_h = fs + 6
     lines: list[str] = []
     for entry in reversed(snap.log):
-        lines[:0] = gfx.wrap(entry, fs, side.w - 24)
+        text = log_text(entry, snap.names, snap.rules)  # words now, in today's language
+        if not text:
+            continue
+        lines[:0] = gfx.wrap(text, fs, side.w - 24)
         if len(lines) * line_h > room:
             break
     lines = lines[-max(0, room // line_h) :] if room > 0 else []

@@ -4,7 +4,9 @@ reasons, the call words (card and yaku names come from :mod:`koikoi_desktop.name
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai.base import Reason
@@ -19,6 +21,7 @@ from koikoi_desktop.names import (
 )
 
 __all__ = [
+    "LogLine",
     "amount_text",
     "card_name",
     "cards_text",
@@ -27,6 +30,7 @@ __all__ = [
     "factor_text",
     "illegal_text",
     "koi_word",
+    "log_text",
     "reason_text",
     "stop_word",
     "yaku_name",
@@ -151,3 +155,39 @@ def describe(ev: engine.Event, names: tuple[str, str], rules: engine.Rules) -> s
             return say("ui.log.round_won", names[ev.winner], final=ev.final)
         return i18n.t("ui.log.round_no_winner", reason=end_text(ev.reason))
     return None
+
+
+# ------------------------------------------------------------------------------ the move log
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the table's move log, kept as a fact and put into words when drawn
+    (:func:`log_text`), so a language change rewrites the whole log at once.
+
+    ``kind``: ``"event"`` (an engine event, ``event``), ``"round"`` (round ``n`` is dealt),
+    ``"reason"`` (practice: why seat ``seat``'s computer moved, ``why``), ``"resumed"`` (the
+    match was continued from its autosave), ``"undone"`` (a move was taken back).
+    """
+
+    kind: Literal["event", "round", "reason", "resumed", "undone"]
+    event: engine.Event | None = None
+    n: int = 0
+    seat: int = 0
+    why: Why | str | None = None
+
+    @classmethod
+    def of(cls, ev: engine.Event) -> LogLine:
+        return cls("event", event=ev)
+
+
+def log_text(line: LogLine, names: Sequence[str], rules: engine.Rules) -> str:
+    """A log line in the current language ("" for an event not worth a line)."""
+    if line.kind == "event":
+        assert line.event is not None
+        pair = (names[0], names[1])
+        return describe(line.event, pair, rules) or ""
+    if line.kind == "round":
+        return i18n.t("ui.common.round_n", n=line.n)
+    if line.kind == "reason":
+        assert line.why is not None
+        return i18n.t("ui.log.reason", name=names[line.seat], why=reason_text(line.why))
+    return i18n.t("ui.table.resumed" if line.kind == "resumed" else "ui.table.undone")

@@ -39,6 +39,7 @@ from koikoi_desktop import i18n, scenes
 from koikoi_desktop.ai.base import Opponent, Reason, personas
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
 from koikoi_desktop.engine.round import deal_positions
+from koikoi_desktop.names import SeatNames
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import paragraph
 from koikoi_desktop.scenes.table import TableScene, default_names
@@ -183,10 +184,12 @@ class TutorialScene(TableScene):
             rules=RULES,
             seats=seats,
             seed=0,
-            names=(default_names(app, seats)[0], gfx.tr("ui.common.opponent")),
+            names=SeatNames(
+                seats, default_names(app, seats).typed, keys=("", "ui.common.opponent")
+            ),
             deal=(0, (stacked_deck(),)),
             recorded=False,
-            title=gfx.tr("ui.tutorial.title"),
+            title=lambda: gfx.tr("ui.tutorial.title"),
         )
         super().__init__(app, config=config, **kwargs)
         self.controller.opponents[1] = ScriptedOpponent()

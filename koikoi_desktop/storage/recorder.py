@@ -12,7 +12,7 @@ or opponent, impossible metadata. The caller sets that row aside and tells the p
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -45,6 +45,8 @@ class Resumed:
     match_id: str
     match: engine.Match
     seats: tuple[str, str]
+    #: The names a person typed for the seats ("": the seat's default name, which the table
+    #: renders in the language of the moment); None when the save has none.
     names: tuple[str, str] | None
     practice: bool
     help_level: str = "full"
@@ -76,9 +78,9 @@ def resume(saved: AutosaveData) -> Resumed:
     if (
         isinstance(names_raw, (list, tuple))
         and len(names_raw) == 2
-        and all(isinstance(n, str) and n.strip() for n in names_raw)
+        and all(isinstance(n, str) for n in names_raw)
     ):
-        names = (str(names_raw[0])[:40], str(names_raw[1])[:40])
+        names = (str(names_raw[0]).strip()[:40], str(names_raw[1]).strip()[:40])
     help_level = meta.get("help_level", "full")
     if help_level not in HELP_LEVELS:
         help_level = "full"  # a saved match from before help levels: the old table's help
@@ -102,6 +104,7 @@ class MatchRecorder:
         match_id: str,
         seats: Sequence[str],
         names: Sequence[str],
+        shown_names: Callable[[], Sequence[str]] | None = None,
         rules: engine.Rules,
         practice: bool,
         record: bool = True,
@@ -111,7 +114,11 @@ class MatchRecorder:
         self.store = store
         self.match_id = match_id
         self.seats = (str(seats[0]), str(seats[1]))
+        #: What a person typed for each seat ("" for a default name): saved with the match.
         self.names = (str(names[0]), str(names[1]))
+        #: The names as they read now (the ledger keeps the opponent's name as shown when the
+        #: match ended).
+        self.shown_names = shown_names or (lambda: self.names)
         self.rules = rules
         self.practice = practice
         self.active = store is not None and record
@@ -197,7 +204,7 @@ class MatchRecorder:
             preset=self.rules.based_on,
             options=self.rules.changes_from_preset() if engine.is_custom(self.rules) else {},
             unit=self.rules.unit,
-            opponent_name=self.names[1 - me],
+            opponent_name=self.shown_names()[1 - me],
             # a person against the computer: its level; computer vs computer: seat 1's level
             opponent_level=(cpu[0] if cpu and humans else self.seats[1] if cpu else "hotseat"),
             practice=self.practice,

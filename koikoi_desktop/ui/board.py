@@ -35,6 +35,7 @@ import pygame
 
 from koikoi_desktop.engine import Event, PlayerView
 from koikoi_desktop.engine.events import (
+    Dealt,
     Discarded,
     DrawPending,
     Drew,
@@ -167,7 +168,9 @@ class Board:
         return stand_in
 
     def sync(self, view: PlayerView) -> None:
-        """Make the model match what ``view``'s seat sees, exactly (keeping field slots)."""
+        """Make the model match what ``view``'s seat sees, exactly. The field's slots are
+        those its round's events put the cards in (:func:`field_slots`): a function of the
+        record, so a table rebuilt from it (Continue) lays the field out as before."""
         me, opp = view.player, view.opponent
         # during the exchange decision both hands are hidden and both hold the dealt cards
         mine = placeholders(me, view.opponent_hand_size) if view.hand_hidden else sorted(view.hand)
@@ -178,12 +181,37 @@ class Board:
             old = [c for c in self.caps[p] if c in captured]
             self.caps[p] = old + sorted(captured - set(old))
         field = set(view.field)
+        self.field = field_slots(view.history)
         self.field = [c if c in field else None for c in self.field]
         for c in sorted(field - set(self.field_cards())):
             self.place(c)
         self.stacked = {}
         self.reveal = view.pending_draw
         self.pile = view.pile_size
+
+
+def field_slots(history: Iterable[Event]) -> list[int | None]:
+    """The field's slots after a round's public events, laid out as the live table lays them:
+    the dealt field in card order, a captured card leaves a gap, a card placed fills the first
+    gap (or a new slot at the end)."""
+    b = Board()
+    for ev in history:
+        if isinstance(ev, Dealt):
+            b.field = []
+            for c in sorted(ev.field):
+                b.place(c)
+        elif isinstance(ev, (Played, GajiPaired, Drew)):
+            if ev.captured:
+                for c in ev.captured:
+                    b.unplace(c)
+            else:
+                b.place(ev.card)
+        elif isinstance(ev, (Discarded, Flipped)):
+            b.place(ev.card)
+        elif isinstance(ev, Swept):
+            for c in ev.cards:
+                b.unplace(c)
+    return b.field
 
 
 class Director:
@@ -215,7 +243,9 @@ class Director:
         #: The cards of a yaku or stop event (the engine's scoring of the seat's captures).
         self.yaku_cards: Callable[[Event], tuple[int, ...]] = lambda e: ()
         self.describe: Callable[[Event], str | None] = lambda e: None
-        self.on_log: Callable[[str], None] = lambda s: None
+        #: An event that has words (``describe``) reaches the move log as it shows; the log
+        #: keeps the event and words it when drawn.
+        self.on_log: Callable[[Event], None] = lambda ev: None
         #: Called as each moment of the animation starts: ("deal" | "place" | "onto" |
         #: "capture" | "flip" | "announce", the engine event or None). The table plugs the
         #: sound cues in here (:mod:`koikoi_desktop.ui.sound_cues`).
@@ -411,7 +441,7 @@ class Director:
             kind = ev.kind
             text = self.describe(ev)
             if text and kind not in ANNOUNCED:
-                self.step(self._logger(text), 0.0)
+                self.step(self._logger(ev), 0.0)
             if isinstance(ev, (Played, GajiPaired)):
                 self._capture_move(ev.player, ev.card, ev.captured, from_hand=True, ev=ev)
             elif isinstance(ev, Discarded):
@@ -468,7 +498,7 @@ class Director:
             if kind in ANNOUNCED:
                 self.step(self._announcer(ev), 0.0)
                 if text:
-                    self.step(self._logger(text), 0.0)
+                    self.step(self._logger(ev), 0.0)
                     self._proclaim_event(ev, text)
 
     def _proclaim_event(self, ev: Event, text: str) -> None:
@@ -482,9 +512,9 @@ class Director:
         else:
             self.say(text, hold=0.5 if isinstance(ev, RoundOver) else 0.9)
 
-    def _logger(self, text: str) -> Callable[[], None]:
+    def _logger(self, ev: Event) -> Callable[[], None]:
         def log() -> None:
-            self.on_log(text)
+            self.on_log(ev)
 
         return log
 

@@ -38,7 +38,10 @@ def test_refused_match_is_told_at_its_end_and_at_quit_then_exported_and_retried(
     said: list[str] = []
     c = t.controller
     real_say = c.say
-    c.say = lambda text, seconds=4.0: (said.append(text), real_say(text, seconds))  # type: ignore[method-assign]
+    c.say = lambda text, seconds=4.0: (  # type: ignore[method-assign]
+        said.append(text() if callable(text) else text),  # a message is worded when shown
+        real_say(text, seconds),
+    )
     play_until(app, t, lambda: app.stack.top.name == "match-result", 6000)
     store = app.storage
     assert len(store.pending) == 1  # held in memory

@@ -1,0 +1,258 @@
+"""The table across its seams (issue 34, items 1 and 2): the move log, the names and the buttons
+are kept as facts and worded when drawn, so Continue rebuilds the same log and field from the
+match record, and a language change (through the settings, as a player makes it) rewords every
+line on the table at once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import engine, scenes
+from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table_text import LogLine, log_text
+from koikoi_desktop.ui import gfx
+from koikoi_desktop.ui.widgets import Choice
+
+from .conftest import pump
+from .test_continue import close_app, continue_in_new_app, make_app, play_until
+
+
+@pytest.fixture
+def apps() -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for a in made:
+        if a.stack.top is not None:
+            close_app(a)
+    gfx.set_language("en")
+
+
+def click(a: Any, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        a.dispatch(pygame.event.Event(kind, button=1, pos=pos))
+
+
+def key(a: Any, k: int) -> None:
+    a.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def start(a: Any, seed: int, *, practice: bool = False) -> TableScene:
+    a.stack.push(scenes.create("title", a))
+    rules = engine.PRESETS["nintendo"]
+    t = TableScene(a, config=MatchConfig(rules, ("human", "beginner"), seed, practice))
+    a.stack.push(t)
+    assert t.prompt is not None and t.prompt.key == ("first",)
+    t.prompt.widgets[-1].activate()
+    assert pump(t, lambda: t.controller.my_turn() and t.controller.state.phase == "play")
+    return t
+
+
+def idle_turn(a: Any, t: TableScene) -> None:
+    """Play on to the player's next turn in the play phase, every animation shown."""
+    play_until(a, t, lambda: t.controller.my_turn() and t.controller.state.phase == "play")
+
+
+def words(t: TableScene) -> list[str]:
+    c = t.controller
+    return [log_text(line, c.names, c.rules) for line in c.log]
+
+
+# ---------------------------------------------------------------------------- item 1: Continue
+
+
+def test_continue_rebuilds_the_log_and_the_field_order_and_plays_on(tmp_path: Path, apps) -> None:
+    data = tmp_path / "data"
+    a = make_app(data)
+    apps.append(a)
+    t = start(a, seed=11)
+    # into the second round, a few moves in: captures have left gaps in the field
+    play_until(
+        a,
+        t,
+        lambda: (
+            len(t.match.ledger) >= 1
+            and len(t.match.round.moves) >= 6
+            and t.controller.my_turn()
+            and t.controller.state.phase == "play"
+        ),
+        limit=3000,
+    )
+    log = list(t.controller.log)
+    field = list(t.director.board.field)
+    assert None in field or field != sorted(c for c in field if c is not None)  # not dealt order
+    said = words(t)
+    assert LogLine("round", n=2) in log and all(said)
+    close_app(a)
+    apps.remove(a)
+
+    b, t2 = continue_in_new_app(apps, data)
+    c2 = t2.controller
+    assert c2.log[:-1] == log  # the same story, as facts
+    assert c2.log[-1] == LogLine("resumed")
+    assert words(t2)[:-1] == said  # and the same words
+    assert t2.director.board.field == field  # the field in the same places
+    assert pump(t2, lambda: c2.my_turn())
+    # play on into the next round: new lines follow the rebuilt ones
+    number = t2.match.round_number
+    play_until(
+        b,
+        t2,
+        lambda: t2.match.round_number > number and c2.my_turn() and c2.state.phase == "play",
+        limit=3000,
+    )
+    assert c2.log[: len(log) + 1] == [*log, LogLine("resumed")]
+    assert LogLine("round", n=number + 1) in c2.log[len(log) + 1 :]
+    assert all(words(t2))
+    # the live log and a log rebuilt from the record now tell the same moves
+    rebuilt = c2.replayed_log(t2.match)
+    live = [ln for ln in c2.log if ln.kind != "resumed"]
+    assert live == rebuilt
+
+
+# ---------------------------------------------------------------------------- item 2: language
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+#: The keys a label names stay as printed on the keyboard ("Меню (Esc)", "Порада (H)"), and
+#: a maker's name is not translated ("Nintendo (стандарт)").
+KEY_HINT = re.compile(r"\((Esc|[A-Z])\)|Nintendo")
+
+
+def latin(texts: list[str]) -> list[str]:
+    """The lines that still have a word in Latin letters (besides key names)."""
+    return [s for s in texts if LATIN_WORD.search(KEY_HINT.sub("", s))]
+
+
+def drawn_text(a: Any, monkeypatch: Any) -> list[str]:
+    """Every line of text the frame draws."""
+    lines: list[str] = []
+    real = gfx.blit_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, pos: Any, **kw: Any) -> pygame.Rect:
+        lines.append(text)
+        return real(surface, text, size, pos, **kw)
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    t = a.stack.top
+    t.view = type(t.view)(a)  # a fresh view: every layer drawn, none kept from before
+    a.stack.draw(a.screen)
+    monkeypatch.setattr(gfx, "blit_text", real)
+    return lines
+
+
+def switch_language(a: Any, t: TableScene, code: str) -> None:
+    """Menu → Settings → Language, as a player does it, and back to the table."""
+    click(a, t.buttons[0].rect.center)  # Menu
+    pause = a.stack.top
+    assert pause.name == "pause"
+    a.stack.draw(a.screen)
+    settings_button = next(b for b in pause.buttons if b.label() == gfx.tr("ui.title.settings"))
+    click(a, settings_button.rect.center)
+    settings = a.stack.top
+    assert settings.name == "settings"
+    a.stack.draw(a.screen)
+    lang = next(
+        w
+        for _, w in settings.rows
+        if isinstance(w, Choice) and getattr(w.on_change, "__name__", "") == "set_language"
+    )
+    for _ in range(len(lang.options)):
+        if lang.value == code:
+            break
+        click(a, (lang.rect.right - 5, lang.rect.centery))
+        a.stack.draw(a.screen)
+    assert lang.value == code
+    key(a, pygame.K_ESCAPE)  # the settings close
+    key(a, pygame.K_ESCAPE)  # the pause menu closes
+    assert a.stack.top is t
+
+
+def test_a_language_change_mid_match_rewords_the_whole_table(tmp_path: Path, apps, monkeypatch):
+    a = make_app(tmp_path / "data")
+    apps.append(a)
+    t = start(a, seed=3, practice=True)
+    for _ in range(3):
+        t.controller.apply(t.controller.state.legal_actions()[0])
+        idle_turn(a, t)
+    t.controller.suggest()
+    english = drawn_text(a, monkeypatch)
+    assert "You" in " ".join(english) and "Menu (Esc)" in english
+
+    switch_language(a, t, "uk")
+    c = t.controller
+    assert c.names == ("Ви", "Комп’ютер (Початківець)")
+    labels = ["Меню (Esc)", "Скасувати хід (U)", "Порада (H)"]
+    assert [b.label() for b in t.buttons] == labels
+    shown = drawn_text(a, monkeypatch)
+    logged = [log_text(ln, c.names, c.rules) for ln in c.log]
+    assert len(logged) > 6 and all(logged)
+    english_left = latin(shown + logged)
+    assert not english_left, english_left
+    assert any(s.startswith("Ви ") for s in logged)  # the player's lines, in the second person
+    assert c.suggestion and not latin([c.suggestion])
+    for label in labels:
+        assert label in shown
+    # new lines are Ukrainian too, and none mixes the languages ("You грає …")
+    c.apply(c.state.legal_actions()[0])
+    idle_turn(a, t)
+    logged = [log_text(ln, c.names, c.rules) for ln in c.log]
+    assert not latin(logged)
+
+
+def test_a_match_started_in_ukrainian_continues_in_english(tmp_path: Path, apps) -> None:
+    data = tmp_path / "data"
+    gfx.set_language("uk")
+    a = make_app(data)
+    apps.append(a)
+    t = start(a, seed=5)
+    t.controller.apply(t.controller.state.legal_actions()[0])
+    idle_turn(a, t)
+    assert t.controller.names == ("Ви", "Комп’ютер (Початківець)")
+    close_app(a)
+    apps.remove(a)
+
+    gfx.set_language("en")  # as --lang en does
+    _, t2 = continue_in_new_app(apps, data)
+    c = t2.controller
+    assert c.names == ("You", "Computer (Beginner)")
+    assert all(not re.search("[А-яІіЇїЄє]", log_text(ln, c.names, c.rules)) for ln in c.log)
+
+
+def test_a_typed_name_stays_as_typed_across_languages(tmp_path: Path, apps) -> None:
+    data = tmp_path / "data"
+    a = make_app(data)
+    apps.append(a)
+    a.stack.push(scenes.create("title", a))
+    cfg = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 9, names=("Оксана", ""))
+    t = TableScene(a, config=cfg)
+    a.stack.push(t)
+    t.prompt.widgets[-1].activate()
+    idle_turn(a, t)
+    t.controller.apply(t.controller.state.legal_actions()[0])
+    idle_turn(a, t)
+    assert t.controller.names == ("Оксана", "Computer (Beginner)")
+    close_app(a)
+    apps.remove(a)
+    gfx.set_language("ja")
+    _, t2 = continue_in_new_app(apps, data)
+    assert t2.controller.names[0] == "Оксана"
+    assert t2.controller.names[1] != "Computer (Beginner)"
+
+
+def test_a_save_from_before_keeps_no_old_words(tmp_path: Path) -> None:
+    """A saved match written when names were stored as words: its default names are known
+    as defaults in any language and rendered anew; a typed one stays."""
+    from koikoi_desktop.names import SeatNames
+
+    seats = ("human", "intermediate")
+    gfx.set_language("en")
+    old = SeatNames.from_saved(seats, ("Ви", "Комп’ютер (Досвідчений)"))
+    assert old.typed == ("", "")
+    assert tuple(old) == ("You", "Computer (Intermediate)")
+    assert SeatNames.from_saved(seats, ("Rin", "")).now() == ("Rin", "Computer (Intermediate)")
