@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
-from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP
+from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP, hand_capture
 
 from .base import Opponent, Reason
-from .intermediate import describe_play, play_effect
+from .intermediate import describe_play
 from .knowledge import knowledge_for
 from .utility import stop_points
 
@@ -55,13 +55,13 @@ class Beginner(Opponent):
             return a, describe_play(view, a, k)
 
         def face(a: Action) -> float:
-            taken, _ = play_effect(view, a)
+            taken, _ = hand_capture(a, view.field_mask)
             if taken:
                 return 10 + sum(worth[c] for c in _ids(taken)) + rng.random()
             return -worth[a.card] + rng.random() * 2
 
         best = max(plays, key=face)
-        taken, _ = play_effect(view, best)
+        taken, _ = hand_capture(best, view.field_mask)
         if taken and max(worth[c] for c in _ids(taken)) >= 4:
             return best, Reason("takes_pretty", {"card": max(_ids(taken), key=lambda c: worth[c])})
         return best, describe_play(view, best, k)

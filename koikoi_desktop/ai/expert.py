@@ -67,8 +67,7 @@ import time
 from collections.abc import Callable
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
-from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP
-from koikoi_desktop.engine.cards import MONTH_MASK_OF
+from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP, capture_mask
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.sim import determinize, rollout
 
@@ -123,18 +122,11 @@ def playout_policy(k: Knowledge, race: float = 6.0) -> Policy:
         ref_opp = state.refs[1 - p]
         best = first
         best_score = -1e9
+        drawn = 1 << state.pending
         for a in legal:
-            k_ = a.kind
-            if k_ == "draw":
-                taken = (1 << state.pending) | (1 << a.target)
-            elif k_ == "discard":
-                taken = 0
-            elif a.target:
-                taken = (1 << a.card) | (1 << a.target)
-            else:
-                mm = field & MONTH_MASK_OF[a.card]
-                taken = (1 << a.card) | mm if mm else 0
+            taken = capture_mask(a, field)  # the field cards the card takes (the engine's rule)
             if taken:
+                taken |= drawn if a.kind == "draw" else 1 << a.card
                 g = 0.0
                 t = taken
                 while t:
@@ -307,7 +299,8 @@ class Expert(Opponent):
         opp = view.cap_masks[1 - view.player]
         if view.phase == "draw":
             gain = RoundGain(view, k).for_seat(view.player)
-            return {a: gain(me, opp, (1 << a.target) | (1 << view.pending_draw)) for a in legal}
+            drawn, field = 1 << view.pending_draw, view.field_mask
+            return {a: gain(me, opp, capture_mask(a, field) | drawn) for a in legal}
         return {
             a: score_play(
                 view,

@@ -35,7 +35,13 @@ import random
 from dataclasses import dataclass
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
-from koikoi_desktop.engine.actions import KOIKOI, STOP
+from koikoi_desktop.engine.actions import (
+    KOIKOI,
+    STOP,
+    capture_mask,
+    hand_capture,
+    is_gaji_pairing,
+)
 from koikoi_desktop.engine.cards import (
     FULL_MASK,
     MONTH,
@@ -57,21 +63,6 @@ DEFENCE_WEIGHT = 0.8
 #: and of my own draw's expected capture (the Intermediate's; the Expert's prior sets its own).
 REPLY_WEIGHT = 0.9
 DRAW_WEIGHT = 0.5
-
-
-def play_effect(view: PlayerView, a: Action) -> tuple[int, int]:
-    """(cards captured, field after) of a hand action, before the draw."""
-    field = view.field_mask
-    c = a.card
-    bit = 1 << c
-    if a.kind == "discard":
-        return 0, field | bit
-    if a.target:
-        return bit | (1 << a.target), field & ~(1 << a.target)
-    mm = field & MONTH_MASK_OF[c]
-    if mm:
-        return bit | mm, field & ~mm
-    return 0, field | bit
 
 
 class RoundGain:
@@ -129,13 +120,13 @@ def score_play(
     defending = view.calls[1 - me_p] > 0
     my_gain = rg.for_seat(me_p) if race else k.gain
     opp_gain = rg.for_seat(1 - me_p) if race or defending else k.gain
-    taken, field = play_effect(view, a)
+    taken, field = hand_capture(a, view.field_mask)
     score = my_gain(me, opp, taken)
     if defending:
         score += defence(view, taken, k)
     mine = me | taken
     unseen = view.unseen_mask
-    if a.target and MONTH[a.target] != MONTH[a.card]:  # Gaji: the month's field cards are mine
+    if is_gaji_pairing(a):  # the month's field cards are swept into my pile at the end
         rest = field & MONTH_MASK[MONTH[a.target]]
         score += 0.7 * k.gain(mine, opp, rest) + 0.5
     if not careful:
@@ -162,7 +153,7 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
     opp = view.cap_masks[1 - view.player]
     if a.kind == "draw":
         return Reason("draw_takes", {"drawn": view.pending_draw, "card": a.target})
-    taken, _ = play_effect(view, a)
+    taken, _ = hand_capture(a, view.field_mask)
     c = a.card
     if not taken:
         u = (view.unseen_mask & MONTH_MASK_OF[c]).bit_count()
@@ -171,7 +162,7 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
         if (view.hand_mask & ~(1 << c)) & MONTH_MASK_OF[c]:
             return Reason("discard_own", {"card": c})
         return Reason("discard_cheap", {"card": c})
-    if a.target and MONTH[a.target] != MONTH[c]:
+    if is_gaji_pairing(a):
         return Reason("gaji", {"card": a.target, "month": MONTH[a.target]})
     field_taken = taken & ~(1 << c)
     best = max(ids_of(field_taken), key=lambda t: k.worth[t])
@@ -434,9 +425,10 @@ class Intermediate(Opponent):
             me = view.cap_masks[view.player]
             opp = view.cap_masks[1 - view.player]
             gain = k.gain
+            drawn, field = 1 << view.pending_draw, view.field_mask
             best = max(
                 view.legal,
-                key=lambda a: (gain(me, opp, (1 << a.target) | (1 << view.pending_draw)), a.target),
+                key=lambda a: (gain(me, opp, capture_mask(a, field) | drawn), a.target),
             )
             return best, describe_play(view, best, k)
         scored = [(score_play(view, a, k) + rng.random() * 1e-6, a) for a in view.legal]

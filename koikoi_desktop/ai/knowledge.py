@@ -242,13 +242,6 @@ class Knowledge:
         return out
 
     # ------------------------------------------------------------------ field and counting
-    @staticmethod
-    def capture_of(card: int, target: int, field: int) -> int:
-        """Field cards that ``card`` takes (``target`` chosen of two, or the Gaji pairing)."""
-        if target:
-            return 1 << target
-        return field & MONTH_MASK_OF[card]
-
     def opponent_reply(
         self,
         me: int,

@@ -22,7 +22,7 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
-from koikoi_desktop.engine.cards import MONTH_MASK_OF
+from koikoi_desktop.engine.cards import MONTH, MONTH_MASK_OF
 
 
 class NameEnum(StrEnum):
@@ -250,3 +250,40 @@ def capture_mask(action: Action, field_mask: int) -> int:
 
 
 _PLAY_KIND = ActionKind.PLAY  # a module constant: enum attribute lookups are slow on 3.11
+
+
+def hand_capture(action: Action, field_mask: int) -> tuple[int, int]:
+    """What a hand action (``play`` or ``discard``) does to ``field_mask`` before the draw:
+    (the cards it moves to its player's capture pile — the played card with the field cards it
+    takes, :func:`capture_mask` — or 0 when it takes nothing, the field after). Legality is not
+    checked here.
+
+    >>> from koikoi_desktop.engine.cards import ids_of, mask_of
+    >>> field = mask_of([1, 2, 5])
+    >>> [(ids_of(t), ids_of(f)) for t, f in (hand_capture(Action.play(3), field),
+    ...                                        hand_capture(Action.play(44, 5), field))]
+    [((1, 2, 3), (5,)), ((5, 44), (1, 2))]
+    >>> [ids_of(f) for t, f in (hand_capture(Action.play(9), field),
+    ...                         hand_capture(Action.discard(3), field))]
+    [(1, 2, 5, 9), (1, 2, 3, 5)]
+    """
+    bit = 1 << action.card
+    taken = capture_mask(action, field_mask)
+    if taken:
+        return taken | bit, field_mask & ~taken
+    return 0, field_mask | bit
+
+
+def is_gaji_pairing(action: Action) -> bool:
+    """Whether ``action`` is the Gaji wild pairing (R-TURN-1b): a hand card played onto a
+    field card of another month (only the lightning, when the rules allow it, may do that).
+    Legality is not checked here; a ``play C>T`` between two cards of one month is a choice of
+    target, not a pairing.
+
+    >>> is_gaji_pairing(Action.play(44, 5)), is_gaji_pairing(Action.play(44, 41))
+    (True, False)
+    >>> is_gaji_pairing(Action.play(44)), is_gaji_pairing(Action.draw(5))
+    (False, False)
+    """
+    t = action.target
+    return bool(t) and action.kind == _PLAY_KIND and MONTH[t] != MONTH[action.card]

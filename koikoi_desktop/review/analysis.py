@@ -54,8 +54,8 @@ from koikoi_desktop.ai.intermediate import describe_play
 from koikoi_desktop.ai.knowledge import knowledge_for
 from koikoi_desktop.ai.utility import MatchGoal, stop_points
 from koikoi_desktop.engine import Action, MatchContext, PlayerView, instant_win
-from koikoi_desktop.engine.actions import DECLARE, KEEP, KOIKOI, STOP
-from koikoi_desktop.engine.cards import GAJI, MONTH
+from koikoi_desktop.engine.actions import DECLARE, KEEP, KOIKOI, STOP, is_gaji_pairing
+from koikoi_desktop.engine.cards import GAJI
 
 from .timeline import Timeline
 
@@ -103,11 +103,9 @@ def decision_kind(view: PlayerView, played: Action) -> str:
         return "declare"
     if phase == "draw":
         return "match"
-    if played.kind == "play" and played.target and MONTH[played.target] != MONTH[played.card]:
+    if is_gaji_pairing(played):
         return "gaji"
-    if played.card == GAJI and any(
-        a.kind == "play" and a.card == GAJI and a.target for a in view.legal
-    ):
+    if played.card == GAJI and any(is_gaji_pairing(a) for a in view.legal):
         return "gaji"
     return "play"
 

@@ -28,25 +28,37 @@ from itertools import combinations
 from typing import Any, Literal
 
 from koikoi_desktop.engine import DECK, PRESETS, Rules, score_yaku
-from koikoi_desktop.engine.yaku import ORDER, factors
+from koikoi_desktop.engine.cards import (
+    BLUE,
+    BRIGHTS,
+    CURTAIN,
+    INOSHIKACHO,
+    MOON,
+    NONRAIN_BRIGHTS,
+    POETRY,
+    RAIN_MAN,
+    SAKE_CUP,
+    ids_of,
+)
+from koikoi_desktop.engine.yaku import KASU_NEED, ORDER, TANE_NEED, TANZAKU_NEED, factors
 
 Relation = Literal["shared", "disjoint", "never"]
 
-_NONRAIN = (1, 9, 29, 45)
+_NONRAIN = ids_of(NONRAIN_BRIGHTS)
 _TRIOS = [frozenset(c) for c in combinations(_NONRAIN, 3)]
 
 #: Alternative smallest card sets of each yaku (what to picture and probe; see module docstring).
 MIN_SETS: dict[str, tuple[frozenset[int], ...]] = {
-    "goko": (frozenset({1, 9, 29, 41, 45}),),
+    "goko": (frozenset(ids_of(BRIGHTS)),),
     "shiko": (frozenset(_NONRAIN),),
-    "ame_shiko": tuple(t | {41} for t in _TRIOS),
-    "sanko": (*_TRIOS, *(frozenset(p) | {41} for p in combinations(_NONRAIN, 2))),
-    "hanami": (frozenset({9, 33}),),
-    "tsukimi": (frozenset({29, 33}),),
-    "inoshikacho": (frozenset({21, 25, 37}),),
-    "akaao": (frozenset({2, 6, 10, 22, 34, 38}),),
-    "akatan": (frozenset({2, 6, 10}),),
-    "aotan": (frozenset({22, 34, 38}),),
+    "ame_shiko": tuple(t | {RAIN_MAN} for t in _TRIOS),
+    "sanko": (*_TRIOS, *(frozenset(p) | {RAIN_MAN} for p in combinations(_NONRAIN, 2))),
+    "hanami": (frozenset({CURTAIN, SAKE_CUP}),),
+    "tsukimi": (frozenset({MOON, SAKE_CUP}),),
+    "inoshikacho": (frozenset(ids_of(INOSHIKACHO)),),
+    "akaao": (frozenset(ids_of(POETRY | BLUE)),),
+    "akatan": (frozenset(ids_of(POETRY)),),
+    "aotan": (frozenset(ids_of(BLUE)),),
     "tane": (
         frozenset({5, 13, 17, 30, 42}),
         frozenset({21, 25, 37, 5, 13}),
@@ -61,10 +73,15 @@ MIN_SETS: dict[str, tuple[frozenset[int], ...]] = {
         frozenset({3, 4, 7, 8, 11, 12, 15, 16, 19, 20}),
         frozenset({23, 24, 27, 28, 31, 32, 35, 36, 39, 33}),
     ),
-    "trio": (frozenset({2, 6, 10, 22, 34, 38}),),
+    "trio": (frozenset(ids_of(POETRY | BLUE)),),
 }
 #: How many cards the yaku needs when it is "any N of these" (the counting yaku and Sankō).
-NEEDS_ANY: dict[str, int] = {"tane": 5, "tanzaku": 5, "kasu": 10, "sanko": 3}
+NEEDS_ANY: dict[str, int] = {
+    "tane": TANE_NEED,
+    "tanzaku": TANZAKU_NEED,
+    "kasu": KASU_NEED,
+    "sanko": 3,
+}
 LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
 
 

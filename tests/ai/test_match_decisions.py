@@ -10,11 +10,11 @@ import pytest
 
 from koikoi_desktop.ai import make_opponent
 from koikoi_desktop.ai.expert import Expert
-from koikoi_desktop.ai.intermediate import finishers, koikoi_estimate, play_effect
+from koikoi_desktop.ai.intermediate import finishers, koikoi_estimate
 from koikoi_desktop.ai.knowledge import knowledge_for
 from koikoi_desktop.ai.utility import MatchGoal, match_point, stop_points
 from koikoi_desktop.engine import PRESETS, MatchContext, PlayerView, Rules, new_round
-from koikoi_desktop.engine.actions import KOIKOI, STOP
+from koikoi_desktop.engine.actions import KOIKOI, STOP, hand_capture
 from koikoi_desktop.engine.round import RoundState
 
 from .conftest import round_with
@@ -184,18 +184,19 @@ def test_defends_after_the_opponents_koikoi(level: str, case: str) -> None:
     assert fin & view.field_mask  # a finisher of his lies on the field
     bot = make_opponent(level, seed=2, budget=800)
     action = bot.choose(view, None)
-    assert play_effect(view, action)[0] & fin
+    assert hand_capture(action, view.field_mask)[0] & fin
     assert bot.last_reason.key == "blocks_koikoi"
     calm = dataclasses.replace(view, calls=(0, 0))  # the same cards, as if he had not called
     if level == "intermediate":
         other = make_opponent(level, seed=2, budget=800).choose(calm, None)
-        assert not play_effect(calm, other)[0] & fin
+        assert not hand_capture(other, calm.field_mask)[0] & fin
         return
 
     def block_lead(v: PlayerView) -> float:
         scores = make_opponent(level, seed=2, budget=800).evaluate(v, None)
-        block = max(x for a, x in scores.items() if play_effect(v, a)[0] & fin)
-        return block - max(x for a, x in scores.items() if not play_effect(v, a)[0] & fin)
+        takes = {a: bool(hand_capture(a, v.field_mask)[0] & fin) for a in scores}
+        block = max(x for a, x in scores.items() if takes[a])
+        return block - max(x for a, x in scores.items() if not takes[a])
 
     assert block_lead(view) > 0.0
     assert block_lead(view) - block_lead(calm) > 3.0

@@ -15,6 +15,7 @@ from koikoi_desktop.ai.utility import MatchGoal
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, match_record, new_match, new_round
 from koikoi_desktop.engine.actions import DECLARE, KOIKOI
 from koikoi_desktop.engine.cards import GAJI, ids_of
+from koikoi_desktop.engine.deal import deal_positions
 from koikoi_desktop.review.analysis import (
     Review,
     decision_kind,
@@ -228,6 +229,35 @@ def test_decision_kinds() -> None:
     v = r.view(0)
     assert decision_kind(v, v.legal[0]) == "play"
     assert decision_kind(v, Action.from_text("declare")) == "declare"
+
+
+def _gaji_deal(field: list[int]) -> Any:
+    """The dealer's first view in a round with the lightning wild, the lightning in the
+    dealer's hand and ``field`` on the table."""
+    rules = NINTENDO.model_copy(update={"gaji_wild": True})
+    sources = {
+        "d": [GAJI, 3, 7, 11, 15, 19, 23, 27],
+        "nd": [4, 8, 12, 16, 20, 24, 28, 32],
+        "f": list(field),
+    }
+    deck = [sources[dest].pop(0) for dest, _ in deal_positions(rules)]
+    deck += [c for c in range(1, 49) if c not in deck]
+    r = new_round(rules, dealer=0, deck=deck)
+    assert r.to_move == 0
+    return r.view(0)
+
+
+def test_the_lightning_is_a_gaji_decision_only_when_it_may_pair_with_another_month() -> None:
+    """The engine says what a Gaji pairing is (``is_gaji_pairing``): the lightning facing two
+    November cards on the field chooses between them like any card (``play``), but with no
+    November card about it may pair with any field card, so playing it is the ``gaji`` choice."""
+    choice = _gaji_deal([41, 42, 1, 5, 9, 13, 17, 21])
+    assert Action.play(GAJI, 41) in choice.legal
+    assert decision_kind(choice, Action.play(GAJI, 41)) == "play"
+    wild = _gaji_deal([1, 5, 9, 13, 17, 21, 25, 29])
+    assert decision_kind(wild, Action.play(GAJI, 5)) == "gaji"
+    assert decision_kind(wild, Action.play(GAJI)) == "gaji"
+    assert decision_kind(wild, Action.play(3)) == "play"
 
 
 def test_a_review_round_trips_through_its_cache_text_and_exports_the_issue_fields() -> None:
