@@ -153,6 +153,10 @@ class TableScene(Scene):
         #: press being held still (a long press), and the card shown enlarged (0: none).
         self.hover_card = 0
         self.hover_time = 0.0
+        #: Hovering counts only once the pointer has moved since the last press or release
+        #: (a card is not shown where the pointer happens to rest after a drag or a click).
+        self.hover_armed = True
+        self.hover_at: tuple[int, int] | None = None
         self.press_at: tuple[int, int] | None = None
         self.press_time = 0.0
         self.long_pressed = False
@@ -375,9 +379,10 @@ class TableScene(Scene):
         self.update_inspect(dt)
 
     def update_inspect(self, dt: float) -> None:
-        """Hover (after ``HOVER_DELAY``) or a long press (``LONG_PRESS``, held still) on a
-        face-up card shows it enlarged with its facts; moving off, a drag or cards moving
-        hide it."""
+        """Hover (the pointer still for ``HOVER_DELAY`` on a card, nothing held, and moved
+        since the last press or release: not where a drag or a click left it) or a long press
+        (``LONG_PRESS``, held still) on a face-up card shows it enlarged with its facts; moving
+        off, a drag or cards moving hide it."""
         c = self.controller
         dragging = c.drag is not None and c.drag.moved
         if self.key_inspected:  # the keyboard's look at a card (I) holds until other input
@@ -392,7 +397,14 @@ class TableScene(Scene):
                     self.inspected = card
         pos = self.pointer_pos
         under = 0
-        if pos is not None and c.lifted is None and not self.queue.busy and self.prompt is None:
+        if (
+            pos is not None
+            and self.hover_armed
+            and c.drag is None
+            and c.lifted is None
+            and not self.queue.busy
+            and self.prompt is None
+        ):
             under = self.card_at(pos, face_up=True)
         if under != self.hover_card:
             self.hover_card, self.hover_time = under, 0.0
@@ -411,9 +423,20 @@ class TableScene(Scene):
         d = self.director
         snap = self.controller.snapshot()
         inspect = None
+        avoid: list[pygame.Rect] = []
         sp = d.sprites.get(self.inspected) if self.inspected else None
         if sp is not None and not snap.dragging:
             inspect = (self.inspected, pygame.Rect(*map(round, sp.box)))
+            # the enlarged card keeps clear of the lit targets, and of the cards a hand card
+            # looked at could take (the engine's choice for it)
+            lit = set(snap.lit)
+            if self.inspected in self.controller.pickable():
+                ch = self.controller.choice_for(self.inspected)
+                lit |= set(ch.targets) if ch is not None else set()
+            for card in sorted(lit):
+                tsp = d.sprites.get(card)
+                if tsp is not None:
+                    avoid.append(pygame.Rect(*map(round, tsp.box)).inflate(12, 12))
         return TableFrame(
             snap=snap,
             lay=self.lay,
@@ -427,6 +450,7 @@ class TableScene(Scene):
             turn=d.showing if self.queue.busy and d.showing else idle_turn(snap),
             announce=d.announce,
             inspect=inspect,
+            inspect_avoid=tuple(avoid),
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -439,6 +463,9 @@ class TableScene(Scene):
         c = self.controller
         if intent.kind == "move":
             self.pointer_pos = intent.pos
+            self.pointer_moved(intent.pos)
+        elif intent.kind in ("press", "release"):
+            self.hover_armed = False  # the card under a press or a drop is not looked at
         if c.match is None:
             return
         if intent.kind in ("press", "release", "move"):
@@ -499,6 +526,16 @@ class TableScene(Scene):
         else:
             c.key(intent.kind)
         self.run_cues()
+
+    def pointer_moved(self, pos: tuple[int, int]) -> None:
+        """The hover clock waits for a still pointer: a move of more than a few pixels starts
+        it again; a move with nothing pressed or held arms hovering again."""
+        last = self.hover_at
+        if last is None or abs(pos[0] - last[0]) + abs(pos[1] - last[1]) > 3:
+            self.hover_at = pos
+            self.hover_time = 0.0
+        if self.press_at is None and self.controller.drag is None:
+            self.hover_armed = True
 
     def undo(self) -> None:
         if self.controller.undo():

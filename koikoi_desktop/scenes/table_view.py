@@ -73,6 +73,8 @@ class TableFrame:
     announce: Announce | None = None
     #: The card shown enlarged (hover, long press) and where it lies on the table.
     inspect: tuple[int, pygame.Rect] | None = None
+    #: Where the enlarged card must not go: the lit targets (and a hand card's own targets).
+    inspect_avoid: tuple[pygame.Rect, ...] = ()
 
 
 #: The steps of a turn, in order, as the banner names them (catalog ``ui.turn.<step>``).
@@ -253,16 +255,8 @@ class TableView:
             for sub in gfx.wrap(line, size, text_w, bold=i == 0):
                 wrapped.append((sub, size, i == 0, color))
         text_h = sum(round(size * 1.35) for _, size, _, _ in wrapped)
-        panel = pygame.Rect(0, 0, cw + text_w + 3 * pad, max(ch, text_h) + 2 * pad)
-        panel.midbottom = (at.centerx, at.top - 8)
-        if panel.top < lay.main.top + 4:
-            panel.midtop = (at.centerx, at.bottom + 8)
-        panel.clamp_ip(lay.main)
-        if panel.colliderect(at):  # no room above or below: beside it
-            panel.midleft = (at.right + 8, at.centery)
-            if panel.right > lay.main.right:
-                panel.midright = (at.left - 8, at.centery)
-            panel.clamp_ip(lay.main)
+        size = (cw + text_w + 3 * pad, max(ch, text_h) + 2 * pad)
+        panel = place_inspect(size, at, lay.main, f.inspect_avoid)
         gfx.draw_panel(surface, panel, alpha=245)
         img = card_surface(self.app, card, (cw, ch))
         surface.blit(img, (panel.x + pad, panel.y + pad))
@@ -326,6 +320,47 @@ class TableView:
             anchor="midtop",
             color=theme.PAPER,
         )
+
+
+def place_inspect(
+    size: tuple[int, int],
+    at: pygame.Rect,
+    area: pygame.Rect,
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """Where a card looked at closely (``size``) goes: above the card at ``at``, else below,
+    right or left of it, else in a corner of ``area`` — the first place inside ``area`` that
+    covers neither the card nor any rectangle of ``avoid`` (the lit targets); when none is
+    free, the place that covers the least of them.
+
+    >>> area = pygame.Rect(0, 0, 1000, 600)
+    >>> place_inspect((300, 200), pygame.Rect(450, 300, 60, 90), area).midbottom
+    (480, 292)
+    >>> place_inspect((300, 200), pygame.Rect(450, 300, 60, 90), area,
+    ...               [pygame.Rect(400, 80, 200, 200)]).midtop
+    (480, 398)
+    """
+    spots: list[pygame.Rect] = []
+    for anchor, point in (
+        ("midbottom", (at.centerx, at.top - 8)),
+        ("midtop", (at.centerx, at.bottom + 8)),
+        ("midleft", (at.right + 8, at.centery)),
+        ("midright", (at.left - 8, at.centery)),
+        ("topleft", area.topleft),
+        ("topright", area.topright),
+        ("bottomleft", area.bottomleft),
+        ("bottomright", area.bottomright),
+    ):
+        r = pygame.Rect((0, 0), size)
+        setattr(r, anchor, point)
+        spots.append(r.clamp(area))
+
+    def covered(r: pygame.Rect) -> int:
+        cut = [r.clip(x) for x in (at, *avoid)]
+        return sum(c.w * c.h for c in cut)
+
+    free = [r for r in spots if covered(r) == 0]
+    return free[0] if free else min(spots, key=covered)
 
 
 def inspect_lines(card: int, snap: TableSnapshot) -> list[tuple[str, tuple[int, int, int]]]:

@@ -274,6 +274,66 @@ def test_long_press_shows_a_card_and_does_not_play_it(ui_app: Any, pump_fn: Any)
     assert engine.match_record(t.match) == before
 
 
+def test_no_card_pops_up_where_a_drag_ends_only_for_a_still_pointer(
+    ui_app: Any, pump_fn: Any
+) -> None:
+    """Issue 34 item 9: the card-info pop-up waits for a still pointer that moved since the last
+    press or release: not where a drag (here a refused drop) left the pointer."""
+    from tests.ui.test_table import drag, find_seed
+
+    t, card, wrong = find_seed(ui_app, pump_fn, "wrong")
+    to = center(t, wrong)
+    drag(t, card, to)
+    assert card in t.controller.state.hand(0)  # refused: the pointer rests on a field card
+    frames(t, 3 * HOVER_DELAY)
+    assert t.inspected == 0 and t.frame().inspect is None
+    # the pointer moves (a few pixels, on the same card), then rests: now it is shown
+    move(t, (to[0] + 5, to[1] + 5))
+    frames(t, HOVER_DELAY / 2)
+    move(t, (to[0] + 10, to[1] + 10))  # still moving: the wait starts again
+    frames(t, HOVER_DELAY * 0.7)
+    assert t.inspected == 0
+    frames(t, HOVER_DELAY * 0.5)
+    assert t.inspected == wrong
+
+
+def test_a_hand_card_looked_at_does_not_cover_its_targets(ui_app: Any, pump_fn: Any) -> None:
+    """Issue 34 item 9: the pop-up of a hand card keeps clear of the field cards it could take
+    (every hand card with a match, over a few deals)."""
+    screen = ui_app.screen
+    checked = 0
+    for seed in (3, 4, 5):
+        t = start_table(ui_app, pump_fn, seed)
+        c = t.controller
+        for card in c.pickable():
+            ch = c.choice_for(card)
+            assert ch is not None
+            if not ch.targets:
+                continue
+            move(t, (2, 2))
+            frames(t, 0.05)
+            move(t, center(t, card))
+            frames(t, HOVER_DELAY + 0.1)
+            f = t.frame()
+            assert f.inspect is not None and f.inspect[0] == card
+            t.view.draw(screen, dataclasses.replace(f, inspect=None))
+            spots = [pygame.Rect(*map(round, t.director.sprites[x].box)) for x in ch.targets]
+            plain = [screen.subsurface(r).copy() for r in spots]
+            t.view.draw(screen, f)
+            for r, before in zip(spots, plain, strict=True):
+                shown = screen.subsurface(r)
+                same = all(
+                    shown.get_at((x, y)) == before.get_at((x, y))
+                    for x in range(0, r.w, 5)
+                    for y in range(0, r.h, 5)
+                )
+                assert same, (seed, card, r)
+            checked += 1
+        ui_app.stack.pop()
+        ui_app.stack.pop()
+    assert checked >= 4
+
+
 # ---------------------------------------------------------------- f. announcements
 def test_yaku_and_koikoi_pop_up_with_the_sound_cue_and_a_click_skips(
     ui_app: Any, pump_fn: Any
