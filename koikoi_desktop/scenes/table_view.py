@@ -255,8 +255,8 @@ class TableView:
             for sub in gfx.wrap(line, size, text_w, bold=i == 0):
                 wrapped.append((sub, size, i == 0, color))
         text_h = sum(round(size * 1.35) for _, size, _, _ in wrapped)
-        size = (cw + text_w + 3 * pad, max(ch, text_h) + 2 * pad)
-        panel = place_inspect(size, at, lay.main, f.inspect_avoid)
+        box = (cw + text_w + 3 * pad, max(ch, text_h) + 2 * pad)
+        panel = place_inspect(box, at, lay.main, f.inspect_avoid)
         gfx.draw_panel(surface, panel, alpha=245)
         img = card_surface(self.app, card, (cw, ch))
         surface.blit(img, (panel.x + pad, panel.y + pad))
