@@ -36,6 +36,9 @@ class AppServices(Protocol):
     ui_scale: float
     anim_speed: str
     reduced_motion: bool
+    #: Settings "click to move (instead of dragging)": a held card never follows the pointer;
+    #: every press on a card is a click (click the card, then where it goes).
+    click_mode: bool
     autoplay: bool
     #: ``--autoplay --record``: computer-vs-computer matches go into the ledger (marked).
     record_autoplay: bool

@@ -12,7 +12,8 @@ insides.
   layout, the side buttons and the one animation clock.
 
 Input: drag a hand card (or the drawn card) onto a lit card; click a card then a target
-(click-click); or keyboard: left/right pick a card, Enter lifts it, left/right pick a target (or
+(click-click; with the setting "click to move" on, only that: a card never follows the
+pointer); or keyboard: left/right pick a card, Enter lifts it, left/right pick a target (or
 the open field), Enter plays, Esc puts it back (Esc with nothing lifted opens the pause menu).
 While cards move, a click or a key finishes the animation. Right-click or M opens the month
 reference at a card; H suggests and U takes back a move in practice mode.
@@ -615,7 +616,9 @@ class TableScene(Scene):
             return
         if it.kind == "move":
             d = c.drag
-            if d is not None and c.drag_to(it.pos):
+            # click to move (the setting): the pressed card is lifted and stays put, so a hand
+            # that slips while clicking never drags a card anywhere
+            if d is not None and not self.app.click_mode and c.drag_to(it.pos):
                 sp = self.director.sprites[d.card]
                 sp.box = (it.pos[0] - d.offset[0], it.pos[1] - d.offset[1], sp.box[2], sp.box[3])
                 self.hot = self.drop_target(c.lifted, it.pos, click=False) if c.lifted else 0

@@ -80,6 +80,34 @@ def test_drag_onto_matching_card_captures(ui_app: Any, pump_fn: Any) -> None:
     assert {card, target} <= set(t.match.round.captured(0))
 
 
+def test_click_to_move_setting_turns_a_drag_into_a_click(ui_app: Any, pump_fn: Any) -> None:
+    """Issue 34 item 10: Settings' "Click to move (instead of dragging)" on: a pressed card
+    never follows the pointer, and a drag gesture onto a target only lifts the card (its target
+    lit); a second click plays it."""
+    settings = ui_app.stack.push(scenes.create("settings", ui_app))
+    label = gfx.tr("ui.settings.click_to_move")
+    row = next(w for _, w in settings.rows if w is not None and w.label() == label)
+    row.step(1)  # off -> on
+    assert ui_app.storage.settings.click_to_move is True
+    ui_app.stack.pop()
+    t, card, target = find_seed(ui_app, pump_fn, "match")
+    c = t.controller
+    home = t.director.sprites[card].box
+    start, to = center(t, card), center(t, target)
+    ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
+    for p in (((start[0] + to[0]) // 2, (start[1] + to[1]) // 2), to):
+        ui_app.dispatch(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        assert t.director.sprites[card].box == home and not c.snapshot().dragging
+    ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
+    assert card in c.state.hand(0) and c.lifted is not None and c.lifted.card == card
+    assert c.snapshot().lit == frozenset({target})
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        ui_app.dispatch(pygame.event.Event(kind, button=1, pos=to))
+    assert {card, target} <= set(c.state.captured(0))
+
+
 def test_drag_onto_wrong_card_changes_nothing(ui_app: Any, pump_fn: Any) -> None:
     """A card that must take its match, dropped on a card of another month: refused."""
     t, card, other = find_seed(ui_app, pump_fn, "wrong")
