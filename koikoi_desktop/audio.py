@@ -534,8 +534,8 @@ class SynthJob:
     back — the frame loop after a flip, the computer opponent's worker thread — waited for the
     next slice: an autoplay match took twice as long while the sounds were being made. A worker
     process runs on another core and hands back bytes (~1 MB). Like the Expert's worker
-    (``ui.thinker``) it forks on Linux and spawns elsewhere; it is a daemon, so quitting never
-    waits for it, and ``cancel`` ends it at once.
+    (``ai.worker.Thinker``) it forks on Linux and spawns elsewhere; it is a daemon, so quitting
+    never waits for it, and ``cancel`` ends it at once.
     """
 
     def __init__(self, work: str, cache: Path | None = None) -> None:

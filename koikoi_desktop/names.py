@@ -25,27 +25,20 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from koikoi_desktop import i18n
+from koikoi_desktop.ai.base import LEVELS
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
 
-#: Opponent levels a seat may have (the AI's LEVELS; "human" is a person).
-LEVELS = ("beginner", "intermediate", "expert")
+# A card's and a yaku's name (id or engine key; a name style, default the player's; a language,
+# default the current one): one function each, kept in ``i18n`` beside the catalogs so that the
+# opponents' English explanations (``ai.base.Reason``) use them too; screens ask for them here.
+from koikoi_desktop.i18n import card_name as card_name
+from koikoi_desktop.i18n import yaku_name as yaku_name
 
 
 # ------------------------------------------------------------------------------ cards, yaku
-def card_name(card_id: int, style: str | None = None) -> str:
-    """A card's name (id 1-48) in a name style (translated, japanese, romaji; default: the
-    player's, :func:`koikoi_desktop.i18n.set_name_style`)."""
-    return i18n.card_name(card_id, style)
-
-
 def cards_text(cards: Iterable[int]) -> str:
     """Card names joined with commas."""
     return ", ".join(card_name(c) for c in cards)
-
-
-def yaku_name(key: str, style: str | None = None) -> str:
-    """A yaku's name (an engine key such as ``"akatan"``; default style: the player's)."""
-    return i18n.yaku_name(key, style)
 
 
 def recorded_yaku_name(key: str, style: str | None = None) -> str:

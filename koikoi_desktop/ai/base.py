@@ -33,8 +33,7 @@ from typing import Any, ClassVar
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import DECLARE, EXCHANGE, KEEP
 from koikoi_desktop.engine.round import instant_win
-
-from .names import card_name, month_name, yaku_name
+from koikoi_desktop.i18n import YAKU_KEYS, card_name, month_plant, t_in, yaku_name
 
 LEVELS: tuple[str, ...] = ("beginner", "intermediate", "expert")
 
@@ -86,7 +85,7 @@ class Reason:
     ``month`` a month number, so a translation can name them in its own language.
 
     >>> Reason("completes", {"card": 29, "yaku": "tsukimi"}).text()
-    'takes the full moon: completes Tsukimi'
+    'takes Full Moon: completes Tsukimi'
     """
 
     key: str
@@ -97,12 +96,12 @@ class Reason:
         fmt = _TEMPLATES.get(self.key, self.key)
         shown: dict[str, Any] = {}
         for k, v in self.params.items():
-            if k in ("card", "hand", "drawn") and isinstance(v, int):
-                shown[k] = card_name(v)
+            if k in ("card", "hand", "drawn") and isinstance(v, int) and 1 <= v <= 48:
+                shown[k] = card_name(v, "translated", language="en")
             elif k in ("yaku", "instant") and isinstance(v, str):
-                shown[k] = yaku_name(v)
-            elif k == "month" and isinstance(v, int):
-                shown[k] = month_name(v)
+                shown[k] = _english_yaku(v)
+            elif k == "month" and isinstance(v, int) and 1 <= v <= 12:
+                shown[k] = month_plant(v, language="en").lower()
             else:
                 shown[k] = v
         try:
@@ -112,6 +111,16 @@ class Reason:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _english_yaku(key: str) -> str:
+    """A yaku, an instant win or the brights (``"lights"``), named as the English catalog names
+    them (the yaku in romaji, as the table's English move log does by default)."""
+    if key in YAKU_KEYS:
+        return yaku_name(key, "romaji", language="en")
+    if key == "lights":
+        return t_in("en", "kind.bright.plural").lower()
+    return t_in("en", f"ui.instant.{key}")
 
 
 # --------------------------------------------------------------------------- personas

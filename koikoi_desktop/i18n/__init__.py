@@ -152,7 +152,11 @@ def t(key: str, /, **fmt: object) -> str:
     >>> t("ui.newgame.rounds", n=1), t("ui.newgame.rounds", n=12)
     ('1 round', '12 rounds')
     """
-    code = _current
+    return _text(_current, key, fmt)
+
+
+def _text(code: str, key: str, fmt: dict[str, object]) -> str:
+    """``t`` in language ``code`` (English when that catalog lacks ``key``); touches no global."""
     entry = catalog(code).get(key)
     if entry is None:
         code = DEFAULT_LANGUAGE
@@ -193,51 +197,58 @@ def t_person(key: str, /, name: str, **fmt: object) -> str:
 
 
 def t_in(code: str, key: str, /, **fmt: object) -> str:
-    """Like ``t`` but in language ``code`` (e.g. a language's own name or an English subtitle)."""
-    global _current
-    saved = _current
-    _current = code
-    try:
-        return t(key, **fmt)
-    finally:
-        _current = saved
+    """Like ``t`` but in language ``code`` (e.g. a language's own name or an English subtitle);
+    the current language stays as it is, so another thread's ``t`` is never switched."""
+    return _text(code, key, fmt)
 
 
-def card_name(card_id: int, style: NameStyle | str | None = None) -> str:
+def card_name(
+    card_id: int, style: NameStyle | str | None = None, *, language: str | None = None
+) -> str:
     """A card's name (``card_id`` 1-48) in the given style (default: the current name style,
-    :func:`set_name_style`); see the module docstring.
+    :func:`set_name_style`) and language (default: the current one); see the module docstring.
+    The one function that names a card: ``names.card_name`` is this function, and the
+    opponents' English explanations call it with ``language="en"``.
 
     >>> set_language("sk"); card_name(41, "translated"), card_name(41, "japanese")
     ('Básnik v daždi', '柳に小野道風')
+    >>> card_name(29, "translated", language="en")
+    'Full Moon'
     """
     if not 1 <= card_id <= 48:
         raise ValueError(f"card id must be 1-48, not {card_id}")
-    return _styled(f"card.{card_id}", style or _name_style)
+    return _styled(f"card.{card_id}", style or _name_style, language or _current)
 
 
-def yaku_name(key: str, style: NameStyle | str | None = None) -> str:
+def yaku_name(
+    key: str, style: NameStyle | str | None = None, *, language: str | None = None
+) -> str:
     """A yaku's name (``key`` as in RULES.md §7.1, e.g. ``"akatan"``) in the given style
-    (default: the current name style, :func:`set_name_style`)."""
+    (default: the current name style, :func:`set_name_style`) and language (default: the
+    current one). The one function that names a yaku (``names.yaku_name`` is this function)."""
     if key not in YAKU_KEYS:
         raise ValueError(f"unknown yaku {key!r}")
-    return _styled(f"yaku.{key}", style or _name_style)
+    return _styled(f"yaku.{key}", style or _name_style, language or _current)
 
 
-def _styled(prefix: str, style: str) -> str:
+def _styled(prefix: str, style: str, code: str) -> str:
     if style == "translated":
-        return t(f"{prefix}.name")
+        return _text(code, f"{prefix}.name", {})
     if style == "japanese":
-        return t_in("ja", f"{prefix}.name")
+        return _text("ja", f"{prefix}.name", {})
     if style == "romaji":
-        return t(f"{prefix}.romaji")
+        return _text(code, f"{prefix}.romaji", {})
     raise ValueError(f"unknown name style {style!r}; expected one of {NAME_STYLES}")
 
 
-def month_plant(month: int, style: NameStyle | str = "translated") -> str:
-    """A month's plant (1-12): translated, in kanji (``"japanese"``) or Latin romaji."""
+def month_plant(
+    month: int, style: NameStyle | str = "translated", *, language: str | None = None
+) -> str:
+    """A month's plant (1-12): translated (in ``language``, default the current one), in kanji
+    (``"japanese"``) or Latin romaji."""
     if not 1 <= month <= 12:
         raise ValueError(f"month must be 1-12, not {month}")
     suffix = {"translated": "plant", "japanese": "plant_ja", "romaji": "plant_romaji"}.get(style)
     if suffix is None:
         raise ValueError(f"unknown name style {style!r}; expected one of {NAME_STYLES}")
-    return t(f"month.{month}.{suffix}")
+    return _text(language or _current, f"month.{month}.{suffix}", {})

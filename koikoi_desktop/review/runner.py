@@ -9,7 +9,7 @@ Decisions:
 
 * A process, not a thread: the analysis is pure-Python search that would hold the interpreter
   lock and starve the frame loop (the same reason the Expert opponent thinks in a process, see
-  :mod:`koikoi_desktop.ui.thinker`). On Linux the pool forks; elsewhere it spawns.
+  :class:`koikoi_desktop.ai.worker.Thinker`). On Linux the pool forks; elsewhere it spawns.
 * Tasks carry the record text and the decision's place (deal, move), never a view object: the
   worker replays the record once (kept for the following tasks) and builds the view itself.
 * ``inline=True`` judges on the calling thread, a few decisions per :meth:`poll` (tests and the

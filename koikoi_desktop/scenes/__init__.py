@@ -29,8 +29,8 @@ REGISTRY: dict[str, str] = {
     "tutorial": "koikoi_desktop.scenes.tutorial:TutorialScene",
     "settings": "koikoi_desktop.scenes.settings_screen:SettingsScene",
     "ledger": "koikoi_desktop.scenes.ledger:LedgerScene",
-    "about": "koikoi_desktop.scenes.rules_screen:AboutScene",
-    "credits": "koikoi_desktop.scenes.about:AboutScene",
+    "about": "koikoi_desktop.scenes.rules_screen:HanafudaHistoryScene",
+    "credits": "koikoi_desktop.scenes.about:CreditsScene",
     "unsaved": "koikoi_desktop.scenes.unsaved:UnsavedScene",
     "review": "koikoi_desktop.scenes.review:ReviewScene",
 }

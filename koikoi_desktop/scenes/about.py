@@ -11,8 +11,8 @@ next to the program in a packaged build, the checkout's root from source, the wh
 Decisions:
 
 * The name ``about`` belongs to the "about hanafuda" history page of the learning screens
-  (``rules_screen:AboutScene``), which the title's "About hanafuda" button opens; this screen
-  is the game's own About and offers a button to that page.
+  (``rules_screen:HanafudaHistoryScene``), which the title's "About hanafuda" button opens;
+  this screen (``CreditsScene``) is the game's own About and offers a button to that page.
 * Text is fitted, not scrolled: the body font shrinks step by step (down to 11 px at scale 1)
   until every wrapped line fits the panel, so a long translation or a 1024x640 window never
   overflows.
@@ -105,7 +105,7 @@ def notices_folder() -> Path | None:
     return _installed_licences()
 
 
-class AboutScene(MenuScene):
+class CreditsScene(MenuScene):
     """Version, licences and credits; Esc or Back returns."""
 
     name = "credits"

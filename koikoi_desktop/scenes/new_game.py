@@ -43,7 +43,7 @@ class NewGameScene(MenuScene):
         self.opponent = opp if opp in self.opponents else "intermediate"
         self.practice = False
         level = str(app.setting("help_level", "full"))
-        self.help_level = level if level in helps.LEVELS else "full"
+        self.help_level = level if level in helps.HELP_LEVELS else "full"
         self.message = ""
         self.scroll = 0
         self.rule_widgets: list[Choice] = []
@@ -137,7 +137,7 @@ class NewGameScene(MenuScene):
             ),
             Choice(
                 lambda: gfx.tr("ui.settings.help_level"),
-                [(v, gfx.tr(f"ui.settings.help_level.{v}")) for v in helps.LEVELS],
+                [(v, gfx.tr(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS],
                 self.help_level,
                 self._set_help,
                 rect(),

@@ -1,7 +1,7 @@
 """The rules screen: a short illustrated "how to play", preset differences, history and tips.
 
-``RulesScene(app, page=…, preset=…)``; ``AboutScene`` is the same screen opened on the history
-page (registered as ``about``, the title's "About hanafuda").
+``RulesScene(app, page=…, preset=…)``; ``HanafudaHistoryScene`` is the same screen opened on the
+history page (registered as ``about``, the title's "About hanafuda").
 
 Pages (chips at the top, left/right to switch, the wheel scrolls):
 
@@ -433,7 +433,7 @@ class RulesScene(LearnScene):
         return y
 
 
-class AboutScene(RulesScene):
+class HanafudaHistoryScene(RulesScene):
     """The rules screen opened on the history page (the title's "About hanafuda")."""
 
     name = "about"

@@ -346,7 +346,7 @@ class SettingsScene(LearnScene):
                 lab("ui.settings.name_display"), styles, i18n.get_name_style(), self.set_name_style
             )
         )
-        levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in helps.LEVELS]
+        levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS]
         add(
             WideChoice(
                 lab("ui.settings.help_level"),

@@ -18,7 +18,7 @@ from koikoi_desktop.storage.models import HelpLevel
 
 #: The levels, in the order the new-game and settings screens offer them: the values a
 #: setting and a ledger row may hold (``storage.models.HelpLevel``, the one list of them).
-LEVELS: tuple[str, ...] = get_args(HelpLevel)
+HELP_LEVELS: tuple[str, ...] = get_args(HelpLevel)
 SHOWS: dict[str, frozenset[str]] = {
     "full": frozenset({"targets", "tracker", "panel", "hints"}),
     "highlights": frozenset({"targets"}),
@@ -28,6 +28,6 @@ SHOWS: dict[str, frozenset[str]] = {
 
 def shows(level: str, what: str) -> bool:
     """Whether help level ``level`` shows ``what`` (targets, tracker, panel or hints); a level
-    that is not one of :data:`LEVELS` is a KeyError (the recorder and the settings model only
+    that is not one of :data:`HELP_LEVELS` is a KeyError (the recorder and the settings model only
     ever hand out those)."""
     return what in SHOWS[level]

@@ -6,9 +6,11 @@ the set-up asserts the phase it expects, so a change in the engine cannot silent
 
 from __future__ import annotations
 
-from koikoi_desktop.ai import LEVELS, make_opponent
+from koikoi_desktop import names
+from koikoi_desktop.ai import LEVELS, Reason, make_opponent
 from koikoi_desktop.engine import PRESETS, Action, Rules, new_round
 from koikoi_desktop.engine.actions import DECLARE, KOIKOI, STOP
+from koikoi_desktop.i18n import card_name, yaku_name
 
 from .conftest import deck_for, round_with
 
@@ -37,7 +39,7 @@ def test_two_match_choice_takes_the_moon_not_the_plain():
     assert {Action.play(31, 29), Action.play(31, 32)} <= set(view.legal)
     for bot in bots()[1:]:
         assert bot.choose(view, None) == Action.play(31, 29), bot
-        assert "full moon" in bot.explain()
+        assert card_name(29, "translated", language="en") in bot.explain()
     assert bots()[0].choose(view, None) in view.legal
 
 
@@ -77,7 +79,7 @@ def test_koikoi_or_stop_stops_when_the_opponent_is_one_card_away():
     inter, expert = bots()[1:]
     assert inter.choose(view, None) == STOP
     assert inter.last_reason.key == "stop_threat"
-    assert "Ino-Shika-Cho" in inter.explain()
+    assert yaku_name("inoshikacho", "romaji", language="en") in inter.explain()
     assert expert.choose(view, None) == STOP
     assert "5 points" in expert.explain()
 
@@ -163,3 +165,12 @@ def test_gaji_pairs_the_lightning_with_the_crane():
     assert inter.choose(view, None) == Action.play(44, 1)
     assert "lightning" in inter.explain()
     assert bots()[2].choose(view, None) in view.legal
+
+
+def test_the_opponents_english_names_every_card_as_the_english_table_does():
+    """One ``card_name``: the reasons the computer explains in English name each card with the
+    English catalog's name, the one the table shows (not a wording of the AI's own)."""
+    for c in range(1, 49):
+        said = Reason("takes_pretty", {"card": c}).text()
+        assert said == f"takes {card_name(c, 'translated', language='en')}: it looks valuable"
+    assert card_name is names.card_name

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import __version__, i18n, scenes
-from koikoi_desktop.scenes.about import AboutScene, notices_folder
+from koikoi_desktop.scenes.about import CreditsScene, notices_folder
 from koikoi_desktop.scenes.base import SceneStack
 from koikoi_desktop.ui import gfx
 
@@ -29,14 +29,14 @@ def make_app(size: tuple[int, int] = (1280, 800)) -> Any:
 
 
 def test_registered_as_credits_and_reachable_from_the_command_line() -> None:
-    assert scenes.scene_class("credits") is AboutScene
+    assert scenes.scene_class("credits") is CreditsScene
     assert "credits" in scenes.CLI_SCENES
     scene = scenes.create("credits", make_app())
     assert scene.name == "credits"
 
 
 def test_shows_version_licences_and_where_the_notices_are() -> None:
-    scene = AboutScene(make_app())
+    scene = CreditsScene(make_app())
     assert __version__ in scene.subheading()
     text = " ".join(" ".join([t, *ps]) for t, ps in scene.sections())
     for needle in ("MIT", "BY-SA 4.0", "LGPL 2.1", "zlib", "Open Font License", pygame.version.ver):
@@ -50,7 +50,7 @@ def test_shows_version_licences_and_where_the_notices_are() -> None:
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_every_language_fits_the_panel(code: str, size: tuple[int, int]) -> None:
     gfx.set_language(code)
-    scene = AboutScene(make_app(size))
+    scene = CreditsScene(make_app(size))
     scene.enter()
     surface = pygame.Surface(size)
     scene.draw(surface)
@@ -81,7 +81,7 @@ def test_back_returns_to_the_screen_below() -> None:
         ),
     )
     app.stack.push(below)
-    app.stack.push(AboutScene(app))
+    app.stack.push(CreditsScene(app))
     app.stack.top.on_back()
     assert app.stack.top is below
 

@@ -17,7 +17,7 @@ from koikoi_desktop.engine import DECK, PRESETS, Action, Rules, match_record
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
-from koikoi_desktop.scenes.rules_screen import PAGES, AboutScene, RulesScene
+from koikoi_desktop.scenes.rules_screen import PAGES, HanafudaHistoryScene, RulesScene
 from koikoi_desktop.scenes.settings_screen import SettingsScene, TextField
 from koikoi_desktop.scenes.table import TableScene
 from koikoi_desktop.scenes.table_prompts import PromptScene
@@ -82,7 +82,7 @@ def test_registry_points_at_the_learning_scenes() -> None:
     assert scenes.scene_class("month-reference") is MonthReferenceScene
     assert scenes.scene_class("yaku-reference") is YakuReferenceScene
     assert scenes.scene_class("rules") is RulesScene
-    assert scenes.scene_class("about") is AboutScene
+    assert scenes.scene_class("about") is HanafudaHistoryScene
     assert scenes.scene_class("tutorial") is TutorialScene
     assert scenes.scene_class("settings") is SettingsScene
 

@@ -304,7 +304,7 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
     words = drawn(ledger, monkeypatch)
     label = gfx.tr("ui.ledger.help", level=gfx.tr("ui.settings.help_level.highlights"))
     assert label in words
-    assert set(helps.SHOWS) == set(helps.LEVELS)  # every level says what it shows
+    assert set(helps.SHOWS) == set(helps.HELP_LEVELS)  # every level says what it shows
 
 
 @pytest.mark.parametrize("level", ["full", "highlights", "none"])

@@ -123,11 +123,11 @@ def test_sidebar_headings_show_whole_names_at_the_smallest_size(
 
 
 def test_credits_tell_where_the_notices_are_in_words() -> None:
-    from koikoi_desktop.scenes.about import AboutScene, notices_folder
+    from koikoi_desktop.scenes.about import CreditsScene, notices_folder
 
     from ..packaging.test_about import make_app
 
-    scene = AboutScene(make_app())
+    scene = CreditsScene(make_app())
     text = " ".join(" ".join([t, *ps]) for t, ps in scene.sections())
     folder = notices_folder()
     assert folder is not None and str(folder) not in text
