@@ -2,6 +2,8 @@
 practice mode, and every rule setting of the preset, each changeable.
 
 Changing any setting makes the match "custom, based on <preset>" (shown above the list). The
+left side follows every change: the match length shows the rules' length (one set in the list
+included), and the description under the buttons says what changed from the preset. The
 settings come from the engine (``rules.SETTINGS`` and ``setting_choices``), so a new rule option
 appears here without UI changes; a combination the rules model rejects (A-38) is refused with
 its one-line reason and the old value stays.
@@ -17,7 +19,7 @@ import pygame
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
-from koikoi_desktop.names import level_name, rule_label, rule_value_label, rules_label
+from koikoi_desktop.names import level_name, preset_name, rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table import MatchConfig
@@ -26,6 +28,8 @@ from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 
 HOTSEAT = "hotseat"
+#: Changes from the preset named one by one in the description of custom rules.
+SHOWN_CHANGES = 3
 
 
 class NewGameScene(MenuScene):
@@ -51,14 +55,52 @@ class NewGameScene(MenuScene):
 
     # ------------------------------------------------------------------ model
     def lengths(self) -> list[tuple[Any, str]]:
+        """The match lengths the preset offers (None: its target race), plus the length of the
+        rules now when one was set in the full list."""
         r = engine.PRESETS[self.preset]
+        opts: list[int | None]
         if r.match_end == "target":
-            return [
-                (None, gfx.tr("ui.newgame.first_to", n=r.target_score)),
-                (12, gfx.tr("ui.newgame.rounds", n=12)),
-            ]
-        opts = [3, 6, 12] if r.unit == "coins" else ([6, 12] if r.end_match_anytime else [12])
-        return [(n, gfx.tr("ui.newgame.rounds", n=n)) for n in opts]
+            opts = [None, 12]
+        else:
+            opts = [3, 6, 12] if r.unit == "coins" else ([6, 12] if r.end_match_anytime else [12])
+        cur = self.current_length()
+        if cur not in opts:
+            opts.append(cur)
+        target = self.rules.target_score or r.target_score
+        return [
+            (
+                n,
+                gfx.tr("ui.newgame.first_to", n=target)
+                if n is None
+                else gfx.tr("ui.newgame.rounds", n=n),
+            )
+            for n in opts
+        ]
+
+    def current_length(self) -> int | None:
+        """The rules' match length: a number of rounds, or None for a target race."""
+        return self.rules.rounds if self.rules.match_end == "rounds" else None
+
+    def description(self) -> str:
+        """The preset's description, or for custom rules what changed from the preset."""
+        if not rules_mod.is_custom(self.rules):
+            return gfx.tr(f"preset.{self.preset}.desc")
+        base = engine.PRESETS[self.preset]
+        changed = self.rules.changes_from_preset()
+        parts = [
+            gfx.tr(
+                "ui.newgame.change",
+                rule=rule_label(k),
+                value=rule_value_label(k, v),
+                was=rule_value_label(k, getattr(base, k)),
+            )
+            for k, v in list(changed.items())[:SHOWN_CHANGES]
+        ]
+        if len(changed) > SHOWN_CHANGES:
+            parts.append(gfx.tr("ui.newgame.more_changes", n=len(changed) - SHOWN_CHANGES))
+        return gfx.tr(
+            "ui.newgame.custom_desc", preset=preset_name(self.preset), changes="; ".join(parts)
+        )
 
     def set_preset(self, name: str) -> None:
         self.preset = name
@@ -67,23 +109,36 @@ class NewGameScene(MenuScene):
         self.build()
 
     def set_length(self, n: Any) -> None:
+        """A match length from the left side; the other settings changed in the list stay."""
         base = engine.PRESETS[self.preset]
-        self.rules = (
-            base
-            if n is None or (base.match_end == "rounds" and n == base.rounds)
-            else base.with_rounds(n)
-        )
-        self.build()
+        if n is None:  # the preset's own target race
+            keep = ("match_end", "rounds", "target_score", "starting_balance")
+            self.change({k: getattr(base, k) for k in keep})
+        else:
+            try:
+                self.rules = self.rules.with_rounds(n)
+                self.message = ""
+            except ValueError as exc:
+                self.refused(exc)
+            self.sync_rule_widgets()
 
     def set_rule(self, name: str, value: Any) -> None:
+        self.change({name: value})
+
+    def change(self, values: dict[str, Any]) -> None:
+        """Settings changed: the rules model checks the combination (a refusal is shown in one
+        line and the old values stay); every widget shows the rules now."""
         try:
-            self.rules = engine.Rules.model_validate({**self.rules.model_dump(), name: value})
+            self.rules = engine.Rules.model_validate({**self.rules.model_dump(), **values})
             self.message = ""
         except ValueError as exc:
-            errs = getattr(exc, "errors", None)
-            msg = str(errs()[0].get("msg", exc)) if callable(errs) and errs() else str(exc)
-            self.message = msg.removeprefix("Value error, ")
+            self.refused(exc)
         self.sync_rule_widgets()
+
+    def refused(self, exc: ValueError) -> None:
+        errs = getattr(exc, "errors", None)
+        msg = str(errs()[0].get("msg", exc)) if callable(errs) and errs() else str(exc)
+        self.message = msg.removeprefix("Value error, ")
 
     def start(self) -> None:
         seats: tuple[str, str] = (
@@ -113,15 +168,18 @@ class NewGameScene(MenuScene):
             return pygame.Rect(x, 0, col_w, rh)
 
         presets = [(n, rules_label(engine.PRESETS[n])) for n in engine.PRESETS]
-        lengths = self.lengths()
-        cur_len = self.rules.rounds if self.rules.match_end == "rounds" else None
-        if cur_len not in [v for v, _ in lengths]:
-            cur_len = lengths[-1][0]
+        self.length = Choice(
+            lambda: gfx.tr("ui.newgame.length"),
+            self.lengths(),
+            self.current_length(),
+            self.set_length,
+            rect(),
+        )
         self.left = [
             Choice(
                 lambda: gfx.tr("ui.newgame.preset"), presets, self.preset, self.set_preset, rect()
             ),
-            Choice(lambda: gfx.tr("ui.newgame.length"), lengths, cur_len, self.set_length, rect()),
+            self.length,
             Choice(
                 lambda: gfx.tr("ui.newgame.opponent"),
                 [
@@ -197,8 +255,11 @@ class NewGameScene(MenuScene):
         self.help_level = str(v)
 
     def sync_rule_widgets(self) -> None:
+        """Every widget shows the rules now: the full list and the match length."""
         for name, wdg in zip(rules_mod.SETTINGS, self.rule_widgets, strict=True):
             wdg.set_value(getattr(self.rules, name))
+        self.length.options = list(self.lengths())
+        self.length.set_value(self.current_length())
 
     def row_h(self) -> int:
         return int(38 * self.scale)
@@ -253,7 +314,7 @@ class NewGameScene(MenuScene):
         )
         y = self.back_btn.rect.bottom + int(20 * s)
         # the preset's description, then what practice mode means (its switch says only its name)
-        for text in (gfx.tr(f"preset.{self.preset}.desc"), gfx.tr("ui.newgame.practice_help")):
+        for text in (self.description(), gfx.tr("ui.newgame.practice_help")):
             for line in gfx.wrap(text, theme.font_px(15, s), self.left[0].rect.w)[:6]:
                 gfx.blit_text(
                     surface, line, theme.font_px(15, s), (self.left[0].rect.x, y), color=theme.MUTED

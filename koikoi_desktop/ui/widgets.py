@@ -140,7 +140,9 @@ class Button(Widget):
 
 
 class Choice(Widget):
-    """Cycle through options with click or left/right: ``options`` are (value, label) pairs."""
+    """Cycle through options with click or left/right: ``options`` are (value, label) pairs.
+    With a single option there is nothing to cycle: it shows no arrows and a step does
+    nothing."""
 
     def __init__(
         self,
@@ -163,8 +165,14 @@ class Choice(Widget):
     def set_value(self, value: Any) -> None:
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), self.index)
 
+    @property
+    def shown(self) -> str:
+        """The value as drawn: between arrows when there is something to choose."""
+        val = _label(self.options[self.index][1]) if self.options else ""
+        return f"‹ {val} ›" if len(self.options) > 1 else val
+
     def step(self, d: int) -> None:
-        if not self.enabled or not self.options:
+        if not self.enabled or len(self.options) < 2:
             return
         self.index = (self.index + d) % len(self.options)
         self.on_change(self.value)
@@ -201,8 +209,8 @@ class Choice(Widget):
         color = theme.PAPER if self.enabled else theme.MUTED
         pad = 10
         label = _label(self.label)
-        val = _label(self.options[self.index][1]) if self.options else ""
-        value_room, label_room = self.split(label, f"‹ {val} ›", font, pad)
+        shown = self.shown
+        value_room, label_room = self.split(label, shown, font, pad)
         gfx.blit_text(
             surface,
             label,
@@ -214,7 +222,7 @@ class Choice(Widget):
         )
         gfx.blit_text(
             surface,
-            f"‹ {val} ›",
+            shown,
             font,
             (self.rect.right - pad, self.rect.centery),
             color=theme.OCHRE if self.enabled else theme.MUTED,

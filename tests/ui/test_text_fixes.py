@@ -132,3 +132,47 @@ def test_credits_tell_where_the_notices_are_in_words() -> None:
     folder = notices_folder()
     assert folder is not None and str(folder) not in text
     assert "THIRD_PARTY_NOTICES.md" in text
+
+
+def test_new_game_left_side_follows_the_full_list(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 34 item 8: Rounds set to 3 in the full list shows on the left ("3 rounds"), and
+    the description says what changed from the preset instead of the preset's own text; the
+    Nintendo preset's one match length shows no arrows; a length chosen on the left keeps the
+    other changes made in the list."""
+    from koikoi_desktop.names import rule_label
+
+    a = make(tmp_path, "--size", "1024x640")
+    s = a.stack.push(scenes.create("new-game", a))
+    assert s.preset == "nintendo" and [v for v, _ in s.length.options] == [12]
+    drawn: list[str] = []
+    real = gfx.blit_text
+
+    def spy(surface: Any, text: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    a.stack.draw(a.screen)
+    assert gfx.tr("ui.newgame.rounds", n=12) in drawn  # one choice: no arrows
+    assert f"‹ {gfx.tr('ui.newgame.rounds', n=12)} ›" not in drawn
+    assert gfx.tr("preset.nintendo.desc") in " ".join(drawn)
+    rounds = next(w for w in s.rule_widgets if w.label() == rule_label("rounds"))
+    while rounds.value != 3:
+        rounds.step(1)
+    assert s.rules.rounds == 3 and s.length.value == 3
+    drawn.clear()
+    a.stack.draw(a.screen)
+    assert f"‹ {gfx.tr('ui.newgame.rounds', n=3)} ›" in drawn
+    text = " ".join(drawn)
+    assert gfx.tr("preset.nintendo.desc") not in text
+    assert "Custom rules: Nintendo (standard) with these changes" in s.description()
+    assert "Rounds: 3 (instead of 12)" in s.description()
+    assert s.description().split(" — ")[0] in text
+    # back to 12 on the left: another change made in the list stays
+    final_tie = next(w for w in s.rule_widgets if w.label() == rule_label("final_tie"))
+    final_tie.step(1)
+    tie = s.rules.final_tie
+    assert tie != engine.PRESETS["nintendo"].final_tie
+    s.length.step(-1)
+    assert s.rules.rounds == 12 and s.rules.final_tie == tie
+    assert "Rounds" not in s.description() and rule_label("final_tie") in s.description()
