@@ -385,7 +385,8 @@ def test_help_level_sets_the_koikoi_panel_numbers(
     numbers = [ln for ln in prompt.lines if ln.startswith(stop_line)]
     assert len(numbers) == (1 if level == "full" else 0)
     yaku = st.view(st.to_move).koikoi_odds().yaku
-    assert len(prompt.lines) == len(yaku) + (3 if level == "full" else 0)
+    # the yaku, what Stop and Koi-koi do (at every level), and the numbers at full help
+    assert len(prompt.lines) == len(yaku) + 2 + (3 if level == "full" else 0)
 
 
 def test_a_record_that_does_not_replay_is_said_on_the_screen(
