@@ -196,6 +196,8 @@ class LearnScene(Scene):
         self.wheel_hits: list[tuple[pygame.Rect, Callable[[int], Any]]] = []
         self.message = ""
         self.pointer: tuple[int, int] = (0, 0)  # last pointer position (for the wheel)
+        #: The language the header buttons were measured in (their widths fit its labels).
+        self.built_language = ""
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -238,6 +240,7 @@ class LearnScene(Scene):
             x -= gap
         self.buttons[-1].primary = True
         self.focus.set(self.buttons)
+        self.built_language = i18n.get_language()
 
     def header_left(self) -> int:
         """The x where the header buttons start (the heading must end before it)."""
@@ -317,7 +320,8 @@ class LearnScene(Scene):
         """Backdrop, heading and header buttons; clears the hit regions for this frame."""
         self.hits = []
         self.wheel_hits = []
-        if surface.get_size() != self.size:
+        if surface.get_size() != self.size or self.built_language != i18n.get_language():
+            # a new size or language: the header buttons are measured again for their labels
             self.size = surface.get_size()
             self.build()
         surface.blit(felt(surface.get_size()), (0, 0))

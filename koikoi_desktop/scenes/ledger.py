@@ -158,8 +158,8 @@ def shorten_middle(text: str, size: int, width: int) -> str:
         head = keep // 3
         cand = text[:head] + "…" + text[len(text) - (keep - head) :]
         if gfx.measure(cand, size)[0] <= width:
-            return cand
-    return text[:4] + "…"
+            return gfx.cut(text, cand)
+    return gfx.cut(text, text[:4] + "…")
 
 
 # ---------------------------------------------------------------------------------- scene

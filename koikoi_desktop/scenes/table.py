@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 import pygame
 
-from koikoi_desktop import engine, scenes
+from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.ai import Thinker
 from koikoi_desktop.names import SeatNames
 from koikoi_desktop.scenes.base import AppServices, Scene
@@ -53,7 +53,7 @@ from koikoi_desktop.scenes.table_prompts import (
 from koikoi_desktop.scenes.table_text import LogLine, describe
 from koikoi_desktop.scenes.table_view import TableFrame, TableView, idle_turn
 from koikoi_desktop.storage.recorder import Resumed
-from koikoi_desktop.ui import gfx, sound_cues
+from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
@@ -148,6 +148,7 @@ class TableScene(Scene):
         self.view = TableView(app)
         self.buttons: list[Button] = []
         self.undo_button: Button | None = None
+        self.buttons_language = ""
         self.pointer_pos: tuple[int, int] | None = None
         self.hot = 0  # the lit card a dragged card is over (drawn brighter)
         #: The face-up card under the pointer and how long it has been there (hover), the
@@ -245,22 +246,46 @@ class TableScene(Scene):
 
     def build_buttons(self) -> None:
         """Menu, and in practice mode Undo and Suggest, along the bottom of the sidebar (laid
-        out once per window size; hit-tested by ``handle``, drawn by the view)."""
+        out per window size and language; hit-tested by ``handle``, drawn by the view).
+
+        The buttons share a row while every label fits its share at the buttons' font; a label
+        that would not fit starts another row (Menu above Undo and Suggest at 1024x640), so a
+        label is never cut."""
         lay = self.lay
         side = lay.sidebar
         h = round(34 * lay.scale)
-        # labels are read when drawn: a language change shows at once
+        gap = 8
+        font = theme.font_px(15, lay.scale)
+        # labels are read when drawn: a language change shows at once (and lays out anew)
         specs: list[tuple[Label, Any]] = [(lambda: gfx.tr("ui.table.menu"), self.open_pause)]
         if self.controller.config.practice:
             specs.append((lambda: gfx.tr("ui.table.undo"), self.undo))
             specs.append((lambda: gfx.tr("ui.table.suggest"), self.controller.suggest))
-        n = len(specs)
-        w = (side.w - 20 - 8 * (n - 1)) // n
-        self.buttons = [
-            Button(label, cb, pygame.Rect(side.x + 10 + i * (w + 8), side.bottom - h - 8, w, h))
-            for i, (label, cb) in enumerate(specs)
-        ]
+        inner = side.w - 20
+
+        def fits(row: list[tuple[Label, Any]]) -> bool:
+            w = (inner - gap * (len(row) - 1)) // len(row)
+            return all(
+                gfx.measure(label() if callable(label) else label, font, bold=True)[0] <= w - 12
+                for label, _ in row
+            )
+
+        rows: list[list[tuple[Label, Any]]] = []
+        for spec in specs:
+            if rows and fits([*rows[-1], spec]):
+                rows[-1].append(spec)
+            else:
+                rows.append([spec])
+        self.buttons = []
+        y = side.bottom - 8 - len(rows) * h - (len(rows) - 1) * 6
+        for row in rows:
+            w = (inner - gap * (len(row) - 1)) // len(row)
+            for i, (label, cb) in enumerate(row):
+                rect = pygame.Rect(side.x + 10 + i * (w + gap), y, w, h)
+                self.buttons.append(Button(label, cb, rect))
+            y += h + 6
         self.undo_button = self.buttons[1] if self.controller.config.practice else None
+        self.buttons_language = i18n.get_language()
 
     # ------------------------------------------------------------------ cues
     def run_cues(self) -> None:
@@ -457,6 +482,8 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.controller.match is None:
             return
+        if self.buttons_language != i18n.get_language():
+            self.build_buttons()  # another language: the buttons are measured for its labels
         self.view.draw(surface, self.frame())
 
     # ------------------------------------------------------------------ input

@@ -87,9 +87,10 @@ def draw_tracker(
         score_text = f"{gfx.tr('term.yaku')}: {snap.bases[p]}"
         score_w = gfx.measure(score_text, fs + 1, bold=True)[0]
         fits = gfx.measure(name, fs + 1, bold=True)[0] + 10 + score_w <= width
-        if not fits:  # the name gets its own line; the score goes under it, on the right
-            gfx.blit_text(surface, name, fs + 1, (x0, y), bold=True, color=color, max_width=width)
-            y += fs + 5
+        if not fits:  # the name gets its own lines; the score goes under it, on the right
+            for line in gfx.wrap(name, fs + 1, width, bold=True):
+                gfx.blit_text(surface, line, fs + 1, (x0, y), bold=True, color=color)
+                y += fs + 5
         gfx.blit_text(
             surface,
             score_text,
@@ -210,8 +211,15 @@ def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[Any, ...]:
     )
 
 
-def draw_log(surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, top: int) -> None:
-    """The move log under the tracker, newest line last (brighter)."""
+def draw_log(
+    surface: pygame.Surface,
+    snap: TableSnapshot,
+    lay: TableLayout,
+    top: int,
+    bottom: int | None = None,
+) -> None:
+    """The move log under the tracker, newest line last (brighter), down to ``bottom`` (the
+    top of the buttons under it; default: one row of buttons)."""
     side = lay.sidebar
     fs, _, _, pad = _metrics(lay)
     x0 = side.x + pad
@@ -220,10 +228,13 @@ def draw_log(surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, top
     y = top + 4
     pygame.draw.line(surface, theme.PANEL_EDGE, (side.x + 8, y), (side.right - 8, y))
     y += 6
+    if bottom is None:
+        bottom = side.bottom - round(40 * lay.scale)
+    if y + fs + 4 > bottom:  # no room left under the tracker (a tall one, a small window)
+        return
     gfx.blit_text(surface, gfx.tr("ui.table.log"), fs, (x0, y), bold=True)
     y += fs + 8
-    buttons_h = round(40 * lay.scale)
-    room = side.bottom - buttons_h - 10 - y
+    room = bottom - 10 - y
     line_h = fs + 6
     lines: list[str] = []
     for entry in reversed(snap.log):
@@ -233,7 +244,8 @@ def draw_log(surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, top
         lines[:0] = gfx.wrap(text, fs, side.w - 24)
         if len(lines) * line_h > room:
             break
-    lines = lines[-max(0, room // line_h) :] if room > 0 else []
+    fit = max(0, room // line_h)  # lines that fit (lines[-0:] would be all of them)
+    lines = lines[len(lines) - fit :] if fit else []
     for i, line in enumerate(lines):
         last = i == len(lines) - 1
         gfx.blit_text(

@@ -296,9 +296,10 @@ class TableView:
             cache.log_top = table_sidebar.draw_tracker(surf, f.snap, lay, self.image)
             keys["tracker"] = key
             keys.pop("log", None)
-        key = table_sidebar.log_key(f.snap, lay, cache.log_top)
+        bottom = min((b.rect.top for b in f.buttons), default=lay.sidebar.bottom)
+        key = (*table_sidebar.log_key(f.snap, lay, cache.log_top), bottom)
         if keys.get("log") != key:
-            table_sidebar.draw_log(surf, f.snap, lay, cache.log_top)
+            table_sidebar.draw_log(surf, f.snap, lay, cache.log_top, bottom)
             keys["log"] = key
         return surf
 
@@ -666,12 +667,33 @@ def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
     )
     if rules.match_end == "target" and rules.target_score:
         rnd += " · " + gfx.tr("ui.table.target", n=rules.target_score)
-    parts = [s.title or rnd]
-    if s.dealer_known:
-        parts.append(gfx.tr("ui.table.dealer", name=s.names[s.view.dealer]))
-    parts.append(rules_label(rules))
-    if s.practice:
-        parts.append(gfx.tr("ui.table.practice"))
+    dealer = gfx.tr("ui.table.dealer", name=s.names[s.view.dealer]) if s.dealer_known else ""
+    practice = gfx.tr("ui.table.practice") if s.practice else ""
+    balances: dict[int, str] = {}
+    for p in (1, 0):
+        calls = s.view.calls[p]
+        amount = amount_text(s.balances[p], rules.unit)
+        txt = gfx.tr("ui.table.balance", name=s.names[p], amount=amount)
+        if calls:
+            txt += " · " + gfx.tr("ui.table.calls", n=calls)
+        balances[p] = txt
+    # Everything on one line, whole: when it does not fit, the font steps down (to 3/4), then
+    # the rules' name goes (the rules screen and the pause menu name them), then the dealer
+    # (the seat's tag says "Dealer" too); the round, practice and the balances always stay.
+    room = lay.header.w - 24
+    choices = [
+        [s.title or rnd, dealer, rules_label(rules), practice],
+        [s.title or rnd, dealer, practice],
+        [s.title or rnd, practice],
+    ]
+    parts, size = choices[-1], max(10, fs * 3 // 4)
+    for candidate in choices:
+        texts = [t for t in candidate if t]
+        fitted = _fit_row([*texts, balances[1], balances[0]], fs, room, 18)
+        if fitted:
+            parts, size = texts, fitted
+            break
+    fs = size
     x = lay.header.x + 12
     cy = lay.header.centery
     for part in parts:
@@ -680,11 +702,7 @@ def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
     # balances on the right
     right = lay.header.right - 12
     for p in (1, 0):
-        calls = s.view.calls[p]
-        amount = amount_text(s.balances[p], rules.unit)
-        txt = gfx.tr("ui.table.balance", name=s.names[p], amount=amount)
-        if calls:
-            txt += " · " + gfx.tr("ui.table.calls", n=calls)
+        txt = balances[p]
         r = gfx.blit_text(
             surface,
             txt,
@@ -696,6 +714,17 @@ def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
             max_width=max(120, right - x - 20),
         )
         right = r.left - 22
+
+
+def _fit_row(texts: list[str], fs: int, room: int, gap: int) -> int:
+    """The largest font size from ``fs`` down to 3/4 of it at which ``texts`` fit one line of
+    ``room`` pixels with ``gap`` between them (the balances may be bold: measured bold); 0
+    when none does."""
+    for size in range(fs, max(10, fs * 3 // 4) - 1, -1):
+        width = sum(gfx.measure(t, size, bold=True)[0] for t in texts)
+        if width + gap * (len(texts) - 1) + 22 <= room:
+            return size
+    return 0
 
 
 def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
@@ -750,16 +779,27 @@ def draw_status(surface: pygame.Surface, f: TableFrame) -> None:
             else:
                 text = gfx.tr("ui.table.hint_play")
     if text:
-        gfx.blit_text(
-            surface,
-            text,
-            fs,
-            (lay.main.centerx, lay.message.centery),
-            color=color,
-            anchor="center",
-            max_width=lay.main.w - 30,
-            bold=bool(s.message),
-        )
+        # one line, whole: the font steps down to 3/4 to fit; a longer line takes two lines
+        # (rising over the field's edge rather than being cut)
+        bold = bool(s.message)
+        width = lay.main.w - 30
+        size = max(gfx.fit_size(text, fs, width, bold=bold), max(10, fs * 3 // 4))
+        lines = [text] if gfx.measure(text, size, bold=bold)[0] <= width else None
+        if lines is None:
+            lines = gfx.wrap(text, size, width, bold=bold)
+        line_h = size + 4
+        y = min(lay.message.centery - line_h // 2, lay.message.bottom - line_h * len(lines))
+        for line in lines:
+            gfx.blit_text(
+                surface,
+                line,
+                size,
+                (lay.main.centerx, y + line_h // 2),
+                color=color,
+                anchor="center",
+                bold=bold,
+            )
+            y += line_h
 
 
 def draw_banner(surface: pygame.Surface, lay: TableLayout, text: str) -> None:

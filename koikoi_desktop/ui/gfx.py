@@ -18,6 +18,19 @@ from koikoi_desktop.ui import theme
 
 tr = i18n.t
 
+#: While a list is set here, every line cut short with an ellipsis is added to it as (the
+#: whole text, what was shown): the one place text is cut reports it, so a layout test can ask
+#: whether anything on a screen was cut (``tests/ui/test_no_cut_text.py``). None: not watched.
+cuts: list[tuple[str, str]] | None = None
+
+
+def cut(text_: str, shown: str) -> str:
+    """Report that ``text_`` is shown cut short as ``shown`` (see :data:`cuts`); returns
+    ``shown``. Every place that shortens a line with "…" calls this."""
+    if cuts is not None:
+        cuts.append((text_, shown))
+    return shown
+
 
 tr_person = i18n.t_person
 
@@ -119,7 +132,7 @@ def blit_text(
         lo = text_
         while len(lo) > 1 and measure(lo + "…", size, bold=bold)[0] > max_width:
             lo = lo[:-1]
-        surf = text(lo.rstrip() + "…", size, color, bold=bold)
+        surf = text(cut(text_, lo.rstrip() + "…"), size, color, bold=bold)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect

@@ -1,0 +1,254 @@
+"""No cut text anywhere (issue 34, item 6): every screen and every table state, at the smallest
+window (1024x640) and at 1920x1080, in all five languages, draws each line whole and no line of
+text on another.
+
+A cut is what the game itself reports: the one place that shortens a line with "…"
+(``gfx.cut``, called by ``gfx.blit_text`` and the ledger's middle cut) adds it to
+``gfx.cuts`` while a test watches. Overlaps are read from the lines ``gfx.blit_text`` drew
+(their ink). Each state is set up once, through the real scenes and the table's controller,
+then drawn at both sizes in every language (the app's own resize and language switch, so this
+also checks that every screen rewords and re-lays itself out when they change). The frames are
+saved as PNGs in the test's temporary folder for a person to look at.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from koikoi_desktop import app as appmod
+from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.ui import gfx
+
+from .conftest import pump
+
+pytestmark = pytest.mark.slow
+
+SIZES = [(1024, 640), (1920, 1080)]
+LANGS = list(i18n.LANGUAGES)
+#: The longest name the settings accept is 40 characters; a long but ordinary one.
+LONG_NAME = "Alexandra Konstantinovna Dobrovolskaya"
+
+
+@dataclass
+class Line:
+    text: str
+    rect: pygame.Rect
+    hidden: bool  # (partly) outside the clip in force: scrolled out of view
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Any]:
+    args = appmod.parse_args(
+        ["--data-dir", str(tmp_path / "data"), "--size", "1024x640", "--speed", "off"]
+    )
+    a = appmod.App(args)
+    appmod.sdl_defaults(args)
+    a.open_storage()
+    a.open_window()
+    a.open_sprites()
+    from koikoi_desktop.ai import InlineExecutor
+
+    a.ai_executor = InlineExecutor()
+    yield a
+    while a.stack.top is not None:
+        a.stack.pop()
+    gfx.set_language("en")
+    pygame.display.quit()
+
+
+class Watch:
+    """Records the lines drawn and the cuts reported while a frame is drawn."""
+
+    def __init__(self, monkeypatch: Any) -> None:
+        self.lines: list[Line] = []
+        self.cuts: list[tuple[str, str]] = []
+        real = gfx.blit_text
+
+        def spy(surface: pygame.Surface, text: str, size: int, pos: Any, **kw: Any) -> Any:
+            rect = real(surface, text, size, pos, **kw)
+            bold = kw.get("bold", False)
+            ink = gfx.text(text, size, bold=bold).get_bounding_rect().move(rect.topleft)
+            if kw.get("max_width") is not None and ink.w > rect.w:
+                ink = rect  # a cut line: the box it was given
+            self.lines.append(Line(text, ink, not surface.get_clip().contains(rect)))
+            return rect
+
+        monkeypatch.setattr(gfx, "blit_text", spy)
+        monkeypatch.setattr(gfx, "cuts", self.cuts)
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.cuts.clear()
+
+
+def problems(w: Watch, size: tuple[int, int]) -> list[str]:
+    """What is wrong with the lines of one frame: cuts, lines outside the window, overlaps."""
+    out = [f"cut: {whole!r} shown as {shown!r}" for whole, shown in w.cuts]
+    screen = pygame.Rect((0, 0), size)
+    shown = [ln for ln in w.lines if ln.text.strip() and not ln.hidden and ln.rect.w > 0]
+    out += [f"outside the window: {ln.text!r}" for ln in shown if not screen.contains(ln.rect)]
+    for a, b in itertools.combinations(shown, 2):
+        o = a.rect.clip(b.rect)
+        if o.w > 1 and o.h > 1 and a.text != b.text:
+            out.append(f"{a.text!r} overlaps {b.text!r}")
+    return out
+
+
+def draw_top(a: Any, w: Watch) -> None:
+    """Draw the whole stack; record only what the top scene draws (an overlay's lines are
+    meant to lie over the dimmed screen under it)."""
+    w.clear()
+    scenes_ = a.stack.scenes
+    under = scenes_[:-1]
+    start = max((i for i, s in enumerate(under) if s.opaque), default=0)
+    for s in under[start:]:
+        s.draw(a.screen)
+    w.clear()
+    scenes_[-1].draw(a.screen)
+
+
+def sweep(a: Any, w: Watch, name: str, out: Path, found: dict[str, list[str]]) -> None:
+    """Draw the stack as it stands at both sizes in every language; note what is wrong."""
+    for size in SIZES:
+        a.on_resize(size)
+        for lang in LANGS:
+            gfx.set_language(lang)
+            draw_top(a, w)
+            bad = problems(w, size)
+            if bad:
+                found[f"{name} {size[0]}x{size[1]} {lang}"] = bad
+            if lang in ("en", "uk", "ja"):
+                pygame.image.save(a.screen, str(out / f"{name}-{size[0]}x{size[1]}-{lang}.png"))
+    gfx.set_language("en")
+    a.on_resize(SIZES[0])
+
+
+# ---------------------------------------------------------------------------- table states
+
+
+def table(a: Any, seats: tuple[str, str], seed: int, **kw: Any) -> TableScene:
+    a.stack.reset(scenes.create("title", a))
+    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], seats, seed, **kw))
+    a.stack.push(t)
+    return t
+
+
+def to_play(a: Any, t: TableScene, until: Callable[[], bool], limit: int = 800) -> None:
+    """The person plays the first legal move, calls koi-koi when asked, closes summaries."""
+    c = t.controller
+    for _ in range(limit):
+        if until():
+            return
+        top = a.stack.top
+        if top is not t and top.name == "round-summary":
+            top.on_back()
+        elif t.prompt is not None:
+            pr = t.prompt
+            koi = [cb for label, cb, _ in pr.buttons if str(label).endswith("!")]
+            if koi and pr.key[-1] == "decide":
+                koi[0]()  # koi-koi, so the header shows a call
+            else:
+                pr.widgets[-1].activate()
+        elif c.my_turn():
+            c.apply(c.state.legal_actions()[0])
+            t.run_cues()
+        pump(t, lambda: until() or c.my_turn() or a.stack.top is not t, 5)
+    raise AssertionError("the wanted position was not reached")
+
+
+def test_every_screen_and_table_state_draws_whole_lines(
+    app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    a = app
+    w = Watch(monkeypatch)
+    found: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        sweep(a, w, name, tmp_path, found)
+
+    # the screens off the table
+    for name in ("title", "new-game", "settings", "rules", "credits", "ledger", "tutorial"):
+        a.stack.reset(scenes.create("title", a))
+        if name != "title":
+            a.stack.push(scenes.create(name, a))
+        check(name)
+    for name in ("month-reference", "yaku-reference"):
+        a.stack.reset(scenes.create("title", a))
+        a.stack.push(scenes.create(name, a, rules=engine.PRESETS["nintendo"]))
+        check(name)
+
+    # practice off: the first dealer, then the table mid-round
+    t = table(a, ("human", "intermediate"), 2)
+    check("table-first-dealer")
+    c = t.controller
+    to_play(a, t, lambda: len(c.state.moves) >= 6 and c.my_turn())
+    check("table")
+    a.stack.push(scenes.create("pause", a, table=t))
+    check("pause")
+
+    # practice on, a long name, a suggestion and a refused move's reason, then koi-koi called
+    t = table(a, ("human", "intermediate"), 5, practice=True, names=(LONG_NAME, ""))
+    c = t.controller
+    to_play(a, t, lambda: len(c.state.moves) >= 4 and c.my_turn())
+    c.suggest()
+    check("table-practice-suggestion")
+    c.apply(engine.Action.discard(sorted(c.state.hand(c.viewer))[0]))  # refused or placed
+    check("table-practice-message")
+    to_play(a, t, lambda: sum(c.state.calls) > 0 and c.my_turn(), limit=3000)
+    check("table-practice-koikoi")
+
+    # a question open: stop or koi-koi
+    t = table(a, ("human", "beginner"), 11)
+    c = t.controller
+    to_play(
+        a,
+        t,
+        lambda: c.state.phase == "decide" and c.is_human(c.state.to_move) and not c.busy,
+        limit=3000,
+    )
+    assert pump(t, lambda: t.prompt is not None)
+    check("table-decide")
+
+    # hot seat: the curtain, then the board for the second player
+    t = table(a, ("human", "human"), 4)
+    c = t.controller
+    t.prompt.widgets[-1].activate()
+    assert pump(t, lambda: t.prompt is not None or c.my_turn())
+    c.apply(c.state.legal_actions()[0])
+    t.run_cues()
+    assert pump(t, lambda: t.prompt is not None and t.prompt.key[0] == "curtain")
+    check("table-hot-seat-curtain")
+
+    # the end of a round and of a match
+    for end in ("round-summary", "match-result"):
+        a.stack.reset(scenes.create("title", a))
+        a.stack.push(
+            scenes.create("table", a, autoplay=True, seed=4, preset="nintendo", fast_forward=end)
+        )
+        assert a.stack.top.name == end
+        check(end)
+
+    report = "\n".join(f"{where}:\n  " + "\n  ".join(bad) for where, bad in found.items())
+    assert not found, f"{len(found)} frames with cut or overlapping text:\n{report}"
+
+
+def test_the_watch_sees_a_cut_and_an_overlap(monkeypatch: Any) -> None:
+    """The checks are real: a line cut with an ellipsis and two lines on each other."""
+    pygame.font.init()
+    w = Watch(monkeypatch)
+    surf = pygame.Surface((400, 200))
+    gfx.blit_text(surf, "A long line that cannot fit", 20, (10, 10), max_width=40)
+    assert w.cuts and w.cuts[0][0] == "A long line that cannot fit"
+    assert any(p.startswith("cut:") for p in problems(w, (400, 200)))
+    w.clear()
+    gfx.blit_text(surf, "First", 20, (10, 10))
+    gfx.blit_text(surf, "Second", 20, (14, 14))
+    assert any("overlaps" in p for p in problems(w, (400, 200)))
