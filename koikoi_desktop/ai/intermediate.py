@@ -156,11 +156,12 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
     taken, _ = hand_capture(a, view.field_mask)
     c = a.card
     if not taken:
-        u = (view.unseen_mask & MONTH_MASK_OF[c]).bit_count()
-        if not u:
-            return Reason("discard_safe", {"card": c})
+        # the player's own card of that month first: it can pair the laid card, so "nobody
+        # can pair it" would not be true
         if (view.hand_mask & ~(1 << c)) & MONTH_MASK_OF[c]:
             return Reason("discard_own", {"card": c})
+        if not view.unseen_mask & MONTH_MASK_OF[c]:
+            return Reason("discard_safe", {"card": c})
         return Reason("discard_cheap", {"card": c})
     if is_gaji_pairing(a):
         return Reason("gaji", {"card": a.target, "month": MONTH[a.target]})

@@ -174,3 +174,32 @@ def test_the_opponents_english_names_every_card_as_the_english_table_does():
         said = Reason("takes_pretty", {"card": c}).text()
         assert said == f"takes {card_name(c, 'translated', language='en')}: it looks valuable"
     assert card_name is names.card_name
+
+
+def test_a_card_laid_while_holding_its_month_mate_is_not_called_unpairable():
+    """Issue 34 item 7: "nobody can pair it" only when no one can: holding the other card of
+    that month, the reason says so instead."""
+    import dataclasses
+
+    from koikoi_desktop.ai.intermediate import describe_play
+    from koikoi_desktop.ai.knowledge import knowledge_for
+    from koikoi_desktop.engine import month_of
+    from koikoi_desktop.engine.cards import mask_of
+
+    s = round_with(NINTENDO, dealer_hand=_HAND, other_hand=_OTHER, field=_FIELD)
+    view = s.view(0)
+    assert {month_of(c) for c in (45, 46, 47, 48)} == {12} and not view.field_mask & mask_of(
+        [45, 46, 47, 48]
+    )
+    k = knowledge_for(NINTENDO)
+    holding = dataclasses.replace(
+        view,
+        hand_mask=mask_of([45, 46]),
+        hand=(45, 46),
+        cap_masks=(view.cap_masks[0], mask_of([47, 48])),
+    )
+    assert describe_play(holding, Action.play(45), k).key == "discard_own"
+    alone = dataclasses.replace(
+        view, hand_mask=mask_of([45]), hand=(45,), cap_masks=(mask_of([46]), mask_of([47, 48]))
+    )
+    assert describe_play(alone, Action.play(45), k).key == "discard_safe"
