@@ -61,7 +61,10 @@ _TEMPLATES: dict[str, str] = {
     "stop_threat": "stops: {points} points now, the opponent is {n} card(s) from {yaku}",
     "stop_points": "stops: {points} points now",
     "stop_last": "stops: {points} points now, no cards left to improve with",
-    "stop_sure": "stops: {points} points now; a koi-koi would be worth about {ev:+.1f}",
+    "stop_sure": "stops: {points} points now; a koi-koi would win about {ev:.1f} on average, "
+    "not enough for the risk",
+    "stop_sure_loss": "stops: {points} points now; a koi-koi would lose about {loss:.1f} "
+    "on average",
     "koikoi": "calls koi-koi: {points} points is small and the opponent is far from a yaku",
     "koikoi_greedy": "calls koi-koi: wants more than {points} points",
     "koikoi_ev": "calls koi-koi: {ev:+.1f} expected against {points} points now",
@@ -111,6 +114,21 @@ class Reason:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def stop_sure(points: int, ev: float, **more: Any) -> Reason:
+    """Stopping for ``points`` beats a koi-koi expected to end at ``ev``: said plainly, as
+    what a koi-koi would win on average or, when that is negative, what it would lose (never
+    a signed number).
+
+    >>> stop_sure(5, -2.9).text()
+    'stops: 5 points now; a koi-koi would lose about 2.9 on average'
+    >>> stop_sure(5, 4.0).key
+    'stop_sure'
+    """
+    if ev < -0.05:
+        return Reason("stop_sure_loss", {"points": points, "ev": ev, "loss": -ev, **more})
+    return Reason("stop_sure", {"points": points, "ev": max(ev, 0.0), **more})
 
 
 def _english_yaku(key: str) -> str:
@@ -324,5 +342,6 @@ __all__ = [
     "Persona",
     "Reason",
     "personas",
+    "stop_sure",
     "view_key",
 ]

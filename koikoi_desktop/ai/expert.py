@@ -71,7 +71,7 @@ from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP, capture_
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.sim import determinize, rollout
 
-from .base import Budget, Opponent, Reason
+from .base import Budget, Opponent, Reason, stop_sure
 from .intermediate import RoundGain, describe_play, heuristic_koikoi, score_play
 from .knowledge import Knowledge, knowledge_for
 from .reading import month_weights, sample_opponent_hand
@@ -467,4 +467,4 @@ class Expert(Opponent):
         sure = goal.settled(points)
         if ev > sure + self.koi_margin + KOI_MARGIN_SHARE * points:
             return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": ev, "n": n})
-        return STOP, Reason("stop_sure", {"points": points, "ev": ev, "n": n})
+        return STOP, stop_sure(points, ev, n=n)

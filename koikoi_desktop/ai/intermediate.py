@@ -51,7 +51,7 @@ from koikoi_desktop.engine.cards import (
 )
 from koikoi_desktop.engine.yaku import payout
 
-from .base import Opponent, Reason
+from .base import Opponent, Reason, stop_sure
 from .knowledge import Gain, Knowledge, knowledge_for, prob_has
 from .utility import MatchGoal, certain_decision, stop_points
 
@@ -408,7 +408,7 @@ def heuristic_koikoi(
         return STOP, Reason(
             "stop_threat", {"points": points, "n": threats[0].missing, "yaku": threats[0].key}
         )
-    return STOP, Reason("stop_sure", {"points": points, "ev": est.ev})
+    return STOP, stop_sure(points, est.ev)
 
 
 class Intermediate(Opponent):

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from koikoi_desktop.ai.base import Reason
+from koikoi_desktop.ai.base import Reason, stop_sure
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS, decision_rng, playout_results
 from koikoi_desktop.ai.intermediate import describe_play
 from koikoi_desktop.ai.knowledge import knowledge_for
@@ -314,9 +314,7 @@ def best_reason(view: PlayerView, best: Action, points: dict[Action, float], wor
         now = stop_points(view)
         if best == STOP:
             koi = points.get(KOIKOI)
-            return Reason(
-                "stop_sure", {"points": now, "ev": round(koi if koi else 0.0, 2), "n": worlds}
-            )
+            return stop_sure(now, round(koi if koi else 0.0, 2), n=worlds)
         return Reason("koikoi_ev", {"points": now, "ev": ev, "n": worlds})
     if best == DECLARE:
         iw = instant_win(view.hand_mask, view.rules)

@@ -430,6 +430,7 @@ def test_a_koikoi_decision_shows_the_yaku_there_was_to_stop_with(
 #: ``describe_play`` it reuses), with parameters of each kind.
 REVIEW_REASONS = (
     "stop_sure",
+    "stop_sure_loss",
     "koikoi_ev",
     "declare",
     "search",
@@ -463,6 +464,7 @@ def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang
         "yaku": "tane",
         "points": 6,
         "ev": 2.5,
+        "loss": 2.9,
         "n": 160,
         "month": 3,
         "instant": "teshi",

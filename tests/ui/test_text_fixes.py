@@ -176,3 +176,19 @@ def test_new_game_left_side_follows_the_full_list(tmp_path: Path, monkeypatch: A
     s.length.step(-1)
     assert s.rules.rounds == 12 and s.rules.final_tie == tie
     assert "Rounds" not in s.description() and rule_label("final_tie") in s.description()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_stop_reason_says_plainly_what_a_koikoi_would_bring(lang: str) -> None:
+    """Issue 34 item 7: "a koi-koi would be worth about -2.9" said plainly: what it would lose
+    (or win) on average, never a signed number."""
+    from koikoi_desktop.ai.base import stop_sure
+
+    i18n.set_language(lang)
+    loss = table_text.reason_text(stop_sure(5, -2.9))
+    win = table_text.reason_text(stop_sure(5, 3.0))
+    for text in (loss, win):
+        assert "-2.9" not in text and "+" not in text and "{" not in text, text
+    assert "2.9" in loss and "3.0" in win and loss != win
+    if lang == "en":
+        assert loss == "stops: 5 points now; a koi-koi would lose about 2.9 on average"
