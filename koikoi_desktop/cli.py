@@ -102,12 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="start straight into the saved match (the title, with one line, when there is none)",
     )
     p.add_argument(
-        "--export-ledger", metavar="FILE", help="write the coin ledger to FILE (JSON) and exit"
+        "--export-ledger", metavar="FILE", help="write the match ledger to FILE (JSON) and exit"
     )
     p.add_argument(
         "--import-ledger",
         metavar="FILE",
-        help="merge a ledger export (JSON) into the coin ledger by match id and exit",
+        help="merge a ledger export (JSON) into the match ledger by match id and exit",
     )
     p.add_argument(
         "--record",

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         found = store.get_match(match_id) if match_id else None
         if found is None:
             what = "no match is recorded yet" if wanted == "latest" else f"no match {wanted!r}"
-            print(f"koikoi-desktop: error: {what} in the coin ledger", file=sys.stderr)
+            print(f"koikoi-desktop: error: {what} in the match ledger", file=sys.stderr)
             return 2
         _, record = found
         assert match_id is not None

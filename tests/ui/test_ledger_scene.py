@@ -395,7 +395,7 @@ def test_storage_warnings_one_line_each(tmp_path, apps, english, monkeypatch) ->
     store = scene.app.storage
     assert [n.key for n in store.warnings] == ["ledger_db_repaired"]
     text = drawn(scene, monkeypatch)
-    line = next(t for t in text if t.startswith("The coin ledger database was damaged"))
+    line = next(t for t in text if t.startswith("The match ledger database was damaged"))
     assert "\n" not in line and "0 matches were recovered" in line
     gfx.set_language("uk")
     scene.load()

@@ -192,3 +192,26 @@ def test_a_stop_reason_says_plainly_what_a_koikoi_would_bring(lang: str) -> None
     assert "2.9" in loss and "3.0" in win and loss != win
     if lang == "en":
         assert loss == "stops: 5 points now; a koi-koi would lose about 2.9 on average"
+
+
+def test_the_ledger_is_not_called_a_coin_ledger(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 34 item 7: Nintendo matches count points, so the ledger's title (and every message
+    about it) names matches, not coins."""
+    import json
+
+    en = json.loads((Path(i18n.__file__).parent / "en.json").read_text(encoding="utf-8"))
+    flat = [v for v in en.values() if isinstance(v, str)]
+    flat += [x for v in en.values() if isinstance(v, dict) for x in v.values()]
+    assert not [v for v in flat if "coin ledger" in v.lower()]
+    a = make(tmp_path)
+    drawn: list[str] = []
+    real = gfx.blit_text
+
+    def spy(surface: Any, text: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    a.stack.push(scenes.create("ledger", a))
+    a.stack.draw(a.screen)
+    assert "Match ledger" in drawn

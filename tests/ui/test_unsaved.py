@@ -45,9 +45,9 @@ def test_refused_match_is_told_at_its_end_and_at_quit_then_exported_and_retried(
     play_until(app, t, lambda: app.stack.top.name == "match-result", 6000)
     store = app.storage
     assert len(store.pending) == 1  # held in memory
-    assert any("not saved in the coin ledger yet" in s for s in said), said
+    assert any("not saved in the match ledger yet" in s for s in said), said
     result = app.stack.top  # the screen the player is looking at says it too
-    assert "not saved in the coin ledger yet" in result.unsaved_text()
+    assert "not saved in the match ledger yet" in result.unsaved_text()
     import pygame
 
     result.draw(pygame.display.get_surface())
