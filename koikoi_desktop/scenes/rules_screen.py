@@ -41,6 +41,10 @@ from koikoi_desktop.scenes.learning import (
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
 
+#: The turn page's picture: the hand (the bush warbler takes the plum), and the card turned over
+#: from the pile (the geese, which take the susuki of August), as its caption says.
+TURN_HAND = (5, 14, 40)
+TURN_DRAWN = 30
 PAGES = ("turn", "matching", "koikoi", "scoring", "presets", "history", "tips")
 #: The example pile of the scoring page (three brights and the sake cup).
 SCORING_EXAMPLE = (1, 9, 29, 33, 21, 25, 37)
@@ -179,7 +183,7 @@ class RulesScene(LearnScene):
         cw = card_size(h)[0]
         py = y
         py = self.caption(surface, gfx.tr("ui.rules.pic.hand"), pic.x, py, pic.w)
-        self.cards_row(surface, [5, 14, 30], pic.x, py, h, selected=5)
+        self.cards_row(surface, list(TURN_HAND), pic.x, py, h, selected=5)
         hand_y = py
         py += h + self.px(50)
         # the caption sits right of the arrow that runs down from the hand card to its match
@@ -192,7 +196,9 @@ class RulesScene(LearnScene):
         self.cards_row(surface, [7, 22, 31], fx, py, h)  # the pile's match last: no crossing
         self.arrow(surface, (pic.x + cw // 2, hand_y + h), (fx + cw // 2, py))
         pile = pygame.Rect(fx + 3 * (cw + gap) + self.px(40), py, cw, h)
-        draw_card(surface, self.app, 0, pile, badge=False)
+        # the pile, its top card turned over: the geese the caption says were drawn
+        draw_card(surface, self.app, 0, pile.move(self.px(5), self.px(5)), badge=False)
+        draw_card(surface, self.app, TURN_DRAWN, pile)
         self.caption(surface, gfx.tr("ui.rules.pic.pile"), pile.x, pile.bottom + 4, pic.w)
         self.arrow(surface, (pile.x, pile.centery), (fx + 3 * cw + 2 * gap, py + h // 2))
         py += h + self.px(40)

@@ -215,3 +215,29 @@ def test_the_ledger_is_not_called_a_coin_ledger(tmp_path: Path, monkeypatch: Any
     a.stack.push(scenes.create("ledger", a))
     a.stack.draw(a.screen)
     assert "Match ledger" in drawn
+
+
+def test_how_to_play_draws_the_geese_from_the_pile_as_its_caption_says(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Issue 34 item 7: the turn picture's caption says the geese are drawn; they lie on the
+    pile beside the field row, not in the hand row."""
+    from koikoi_desktop.scenes import rules_screen
+
+    a = make(tmp_path)
+    seen: list[tuple[int, pygame.Rect]] = []
+    real = rules_screen.draw_card
+
+    def spy(surface: Any, app: Any, cid: int, rect: pygame.Rect, **kw: Any) -> None:
+        seen.append((cid, pygame.Rect(rect)))
+        real(surface, app, cid, rect, **kw)
+
+    monkeypatch.setattr(rules_screen, "draw_card", spy)
+    a.stack.push(scenes.create("rules", a, page="turn"))
+    a.stack.draw(a.screen)
+    at = {cid: r for cid, r in seen}
+    hand_row = {cid for cid, r in seen if r.y == at[5].y}
+    field_row = {cid for cid, r in seen if r.y == at[31].y}
+    assert 30 not in hand_row and {7, 22, 31, 30} <= field_row
+    assert at[30].x > max(at[c].right for c in (7, 22, 31))  # on the pile, right of the field
+    assert "geese" in gfx.tr("ui.rules.pic.turn_caption").lower()
