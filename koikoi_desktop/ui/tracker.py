@@ -64,7 +64,8 @@ def rows(
     engine's scoring of ``mine``.
 
     The light yaku share one row: the five brights, with the count the best light yaku held
-    needs (Three Brights' count while none is held). Akaao has no row of its own: its cards are
+    needs (Three Brights' count while none is held), counting only the brights that yaku
+    takes (the Rain Man alone is 0 of Three Brights' 3). Akaao has no row of its own: its cards are
     the Akatan and Aotan rows'.
     """
     score = score_yaku(mine, rules)
@@ -75,7 +76,7 @@ def rows(
 
     def add(goal: Goal, cards: tuple[int, ...] | None = None) -> None:
         shown = cards or goal.cards
-        held = set(shown) & mine_set
+        held = set(goal.cards) & mine_set  # only what the yaku counts (no Rain Man for Sanko)
         out.append(
             Row(
                 goal.key,

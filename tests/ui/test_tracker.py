@@ -105,3 +105,20 @@ def test_every_tick_is_a_yaku_the_engine_scores(pile: set[int], preset: str) -> 
 @pytest.mark.parametrize("preset", sorted(engine.PRESETS))
 def test_nothing_is_ticked_for_an_empty_pile(preset: str) -> None:
     assert not any(r.done for r in tracker.rows(set(), set(), engine.PRESETS[preset]))
+
+
+def test_the_brights_caption_counts_only_what_three_brights_takes() -> None:
+    """Issue 34 item 7: the Rain Man alone is not "Three Brights 1/3", and Moon, Phoenix and
+    the Rain Man (Yaku: 0) are 2/3, not 3/3 — unless the rules let the Rain Man count."""
+    from koikoi_desktop.names import yaku_name
+    from koikoi_desktop.scenes.table_view import group_progress
+
+    sanko = yaku_name("sanko")
+    assert "bright" not in group_progress({RAIN_MAN}, set(), NINTENDO)
+    assert group_progress({MOON, PHOENIX, RAIN_MAN}, set(), NINTENDO)["bright"] == (
+        f"{sanko} 2/3",
+        False,
+    )
+    light = next(r for r in tracker.rows({MOON, PHOENIX, RAIN_MAN}, set(), NINTENDO))
+    assert (light.key, light.held, light.need, light.done) == ("sanko", 2, 3, False)
+    assert group_progress({RAIN_MAN}, set(), RAIN_SANKO)["bright"] == (f"{sanko} 1/3", False)
