@@ -127,7 +127,9 @@ def describe(ev: engine.Event, names: tuple[str, str], rules: engine.Rules) -> s
             return say("ui.log.draw_capture", who, card=card_name(ev.card), cards=took)
         return say("ui.log.draw", who, card=card_name(ev.card))
     if isinstance(ev, e.DrawPending):
-        return say("ui.log.draw_pending", names[ev.player], card=card_name(ev.card))
+        # no line of its own: the draw's line once the target is chosen says the same card
+        # ("draws Maple and takes …"); until then the turn banner and the hint ask for the choice
+        return None
     if isinstance(ev, e.Flipped):
         return i18n.t("ui.log.flip", card=card_name(ev.card))
     if isinstance(ev, e.Swept):

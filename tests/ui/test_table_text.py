@@ -93,6 +93,7 @@ def test_every_ai_reason_key_is_in_the_catalogs() -> None:
         "points": 6,
         "n": 2,
         "ev": 1.25,
+        "loss": 2.5,
     }
     templates = ai_base._TEMPLATES
     for code in LANGS:
