@@ -18,7 +18,7 @@ from koikoi_desktop import scenes
 from koikoi_desktop.engine import Match, Rules, match_record
 from koikoi_desktop.engine.events import MatchOver
 from koikoi_desktop.engine.match import LedgerEntry
-from koikoi_desktop.names import amount_text, end_text, unit_word, yaku_name
+from koikoi_desktop.names import amount_text, end_text, factor_text, unit_word, yaku_name
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table_controller import MatchConfig
@@ -147,7 +147,8 @@ class MatchResultScene(MenuScene):
         return theme.font_px(14, self.scale) + int(8 * self.scale)
 
     def round_tip(self, e: LedgerEntry) -> list[str]:
-        """The tooltip of one round: who won it, with which yaku, what was paid."""
+        """The tooltip of one round: who won it, with which yaku, the multipliers that turned
+        the base into the final score (as the round summary writes them), what was paid."""
         if e.winner is None:
             lines = [gfx.tr("ui.summary.no_winner", n=e.round), end_text(e.end)]
         else:
@@ -155,6 +156,10 @@ class MatchResultScene(MenuScene):
             lines += [f"{yaku_name(k)} {pts}" for k, pts in e.yaku]
             if e.instant:
                 lines.append(gfx.tr(f"ui.instant.{e.instant}"))
+            if e.factors:  # 10 → 20 needs its "× 2 (7 or more)"
+                parts = [gfx.tr("ui.summary.base", n=e.base)]
+                parts += [f"× {f} ({factor_text(name, f)})" for name, f in e.factors]
+                lines.append(" ".join(parts) + f" = {e.final}")
             paid = amount_text(e.paid, self.rules.unit)
             lines.append(gfx.tr("ui.ledger.round.paid", amount=paid))
         return lines

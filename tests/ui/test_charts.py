@@ -172,6 +172,34 @@ def test_match_result_charts_both_balances_of_every_round(ui_app: Any) -> None:
     assert r.hover == min(i + 1, len(m.ledger))
 
 
+def test_match_chart_tooltip_shows_the_multipliers(ui_app: Any) -> None:
+    """Issue 34 item 7: a round won 10 → 20 says why (the ×2), as the round summary does."""
+    from koikoi_desktop import scenes
+    from koikoi_desktop.names import factor_text
+
+    t = scenes.create(
+        "table", ui_app, autoplay=True, seed=4, preset="nintendo", fast_forward="match-result"
+    )
+    ui_app.stack.push(t)
+    t.enter()
+    r = ui_app.stack.top
+    m = r.match
+    multiplied = [(i, e) for i, e in enumerate(m.ledger, start=1) if e.factors]
+    plain = [(i, e) for i, e in enumerate(m.ledger, start=1) if e.winner is not None]
+    assert multiplied, "seed 4 has a multiplied round"
+    for i, e in multiplied:
+        tip = r.chart.tips[i]
+        name, f = e.factors[0]
+        want = f"× {f} ({factor_text(name, f)})"
+        line = next(x for x in tip if want in x)
+        assert line.startswith(gfx.tr("ui.summary.base", n=e.base)) and line.endswith(
+            f"= {e.final}"
+        )
+    for i, e in plain:
+        if not e.factors:
+            assert not any("×" in x for x in r.chart.tips[i])
+
+
 # ------------------------------------------------------------------------ the ledger
 
 
