@@ -117,6 +117,36 @@ def amount_text(n: int, unit: str) -> str:
     return i18n.t("ui.count.coins" if unit == "coins" else "ui.count.points", n=n)
 
 
+#: The call words of each preset's rulebook (RULES.md §13), by the preset a rule set is based on
+#: (the engine keeps that id; the words are ``ui.word.stop.<word>`` / ``ui.word.koi.<word>``):
+#: seed-000 says «Агарі» / «Кой-кой», seed-003 „Shobu“ / „Koi“, the others Stop / Koi-koi.
+CALL_WORDS: dict[str, tuple[str, str]] = {
+    "seed-000": ("agari", "koikoi"),
+    "seed-003": ("shobu", "koi"),
+}
+_PLAIN_CALLS = ("stop", "koikoi")
+
+
+def stop_word(rules: Rules) -> str:
+    """The word for stopping under ``rules``' rulebook, in the player's language ("Agari").
+
+    >>> i18n.set_language("en")
+    >>> [stop_word(PRESETS[p]) for p in ("nintendo", "seed-000", "seed-003")]
+    ['Stop', 'Agari', 'Shobu']
+    """
+    return i18n.t(f"ui.word.stop.{CALL_WORDS.get(rules.based_on, _PLAIN_CALLS)[0]}")
+
+
+def koi_word(rules: Rules) -> str:
+    """The word for playing on under ``rules``' rulebook, in the player's language ("Koi").
+
+    >>> i18n.set_language("en")
+    >>> [koi_word(PRESETS[p]) for p in ("nintendo", "seed-000", "seed-003")]
+    ['Koi-koi', 'Koi-koi', 'Koi']
+    """
+    return i18n.t(f"ui.word.koi.{CALL_WORDS.get(rules.based_on, _PLAIN_CALLS)[1]}")
+
+
 def end_text(reason: str) -> str:
     """How a round ended (an engine outcome reason)."""
     return i18n.t(f"ui.end.{reason}")

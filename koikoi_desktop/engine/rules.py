@@ -68,6 +68,10 @@ YAKU_KEYS: tuple[str, ...] = (
 )
 
 
+#: Fields of older records that are words for people, not rules (they are read past).
+_OLD_WORDS = ("stop_word", "koi_word")
+
+
 class Rules(BaseModel):
     """Every setting of RULES.md §13 as a field. Frozen; build variants with ``model_validate``.
 
@@ -152,15 +156,16 @@ class Rules(BaseModel):
     # --- end of round (R-END)
     exhaustion: Literal["draw", "last_koi_caller_scores", "oya_hand_empty"] = "draw"
 
-    stop_word: str = Field(default="Stop", max_length=40)
-    koi_word: str = Field(default="Koi-Koi", max_length=40)
-
     @model_validator(mode="before")
     @classmethod
     def _viewing_aliases(cls, data: Any) -> Any:
-        """Accept ``value_hanami`` / ``value_tsukimi`` as spellings of ``viewing_value``."""
+        """Accept ``value_hanami`` / ``value_tsukimi`` as spellings of ``viewing_value``, and
+        read past ``stop_word`` / ``koi_word``, which records written before the call words
+        became the UI's (``names.stop_word``, by the preset a rule set is based on) carry."""
         if not isinstance(data, dict):
             return data
+        if "stop_word" in data or "koi_word" in data:
+            data = {k: v for k, v in data.items() if k not in _OLD_WORDS}
         aliases = {k: data[k] for k in ("value_hanami", "value_tsukimi") if k in data}
         if not aliases:
             return data
@@ -270,8 +275,6 @@ _SEED_000 = Rules(
     instant_win_declaration="optional",
     free_discard=True,
     koi_multiplier="double_per_call",
-    stop_word="Agari",
-    koi_word="Koi-koi",
     set_yaku_absorb_extras=False,
     koikoi_limit=None,
 )
@@ -298,8 +301,6 @@ _SEED_003 = Rules(
     koi_multiplier="linear_total_calls",
     opponent_koi_double=False,
     exhaustion="oya_hand_empty",
-    stop_word="Shobu",
-    koi_word="Koi",
     set_yaku_absorb_extras=False,
     koikoi_limit=None,
 )
@@ -399,9 +400,7 @@ def setting_choices(name: str) -> tuple[object, ...]:
 
 
 #: Settings a player may change in a custom match (everything but the bookkeeping fields).
-SETTINGS: tuple[str, ...] = tuple(
-    n for n in Rules.model_fields if n not in ("based_on", "stop_word", "koi_word")
-)
+SETTINGS: tuple[str, ...] = tuple(n for n in Rules.model_fields if n != "based_on")
 
 
 def is_custom(rules: Rules) -> bool:

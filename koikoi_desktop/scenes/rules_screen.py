@@ -25,7 +25,14 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, payout, score_yaku
-from koikoi_desktop.names import preset_name, rule_label, rule_value_label, rules_label
+from koikoi_desktop.names import (
+    koi_word,
+    preset_name,
+    rule_label,
+    rule_value_label,
+    rules_label,
+    stop_word,
+)
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -48,6 +55,29 @@ TURN_DRAWN = 30
 PAGES = ("turn", "matching", "koikoi", "scoring", "presets", "history", "tips")
 #: The example pile of the scoring page (three brights and the sake cup).
 SCORING_EXAMPLE = (1, 9, 29, 33, 21, 25, 37)
+
+
+def difference_rows(preset: str) -> list[tuple[str, str, dict[str, str], bool]]:
+    """The presets page's rows in words (label, this preset's value, {other preset: value},
+    unique): the settings where ``preset`` differs (``yaku_facts.preset_differences``) and the
+    call words of its rulebook where they differ (``names.stop_word`` / ``koi_word``, in the
+    player's language); unique rows first."""
+    rows = [
+        (
+            rule_label(field),
+            rule_value_label(field, mine),
+            {n: rule_value_label(field, v) for n, v in theirs.items()},
+            unique,
+        )
+        for field, mine, theirs, unique in yaku_facts.preset_differences(preset)
+    ]
+    for key, word in (("rule.stop_word", stop_word), ("rule.koi_word", koi_word)):
+        said = word(PRESETS[preset])
+        others = {n: word(r) for n, r in PRESETS.items() if n != preset}
+        if any(v != said for v in others.values()):
+            rows.append((i18n.t(key), said, others, all(v != said for v in others.values())))
+    rows.sort(key=lambda r: not r[3])
+    return rows
 
 
 class RulesScene(LearnScene):
@@ -358,12 +388,12 @@ class RulesScene(LearnScene):
         c1 = int(body.w * 0.36)
         c2 = int(body.w * 0.27)
         c3 = body.w - c1 - c2 - self.px(20)
-        for field, mine, theirs, unique in yaku_facts.preset_differences(self.preset):
+        for label, mine, theirs, unique in difference_rows(self.preset):
             top = y
-            a = paragraph(surface, rule_label(field), f, body.x, y, c1 - self.px(10), bold=unique)
+            a = paragraph(surface, label, f, body.x, y, c1 - self.px(10), bold=unique)
             b = paragraph(
                 surface,
-                rule_value_label(field, mine),
+                mine,
                 f,
                 body.x + c1,
                 y,
@@ -372,7 +402,7 @@ class RulesScene(LearnScene):
                 bold=True,
             )
             others = " · ".join(
-                gfx.tr("ui.learn.labelled", label=preset_name(n), value=rule_value_label(field, v))
+                gfx.tr("ui.learn.labelled", label=preset_name(n), value=v)
                 for n, v in theirs.items()
             )
             c = paragraph(

@@ -3,7 +3,6 @@ reasons, the call words (card and yaku names come from :mod:`koikoi_desktop.name
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -17,6 +16,8 @@ from koikoi_desktop.names import (
     cards_text,
     end_text,
     factor_text,
+    koi_word,
+    stop_word,
     yaku_name,
 )
 
@@ -85,23 +86,6 @@ def reason_text(why: str | Reason) -> str:
         if text is not None:
             return text
     return why.text() if isinstance(why, Reason) else str(why)
-
-
-def _word(kind: str, word: str, fallback: str) -> str:
-    """A rulebook's call word ("Agari", "Shobu", "Koi") in the player's language: catalog key
-    ``ui.word.<kind>.<word, lower case, letters only>``; a word the catalogs do not know (a
-    custom rule) is shown as the rules spell it."""
-    word = word or fallback
-    slug = re.sub(r"[^a-z]", "", word.lower())
-    return _catalog(f"ui.word.{kind}.{slug}") or word
-
-
-def stop_word(rules: engine.Rules) -> str:
-    return _word("stop", rules.stop_word, "Stop")
-
-
-def koi_word(rules: engine.Rules) -> str:
-    return _word("koi", rules.koi_word, "Koi-koi")
 
 
 def describe(ev: engine.Event, names: tuple[str, str], rules: engine.Rules) -> str | None:

@@ -277,7 +277,7 @@ TABLE_13 = {
         sake_cup_is_plain=True, sanko_allows_rain_man=False, one_yaku_per_card=False,
         set_yaku_absorb_extras=False, trio_bonus=None, seven_plus_double=True,
         koi_multiplier="double_per_call", opponent_koi_double=True, koikoi_limit=None,
-        exhaustion="draw", stop_word="Agari", koi_word="Koi-koi",
+        exhaustion="draw",
     ),
     "seed-003": dict(
         unit="points", match_end="rounds", rounds=12, starting_balance=0, settlement="zero_sum",
@@ -295,7 +295,7 @@ TABLE_13 = {
         sake_cup_is_plain=False, sanko_allows_rain_man=False, one_yaku_per_card=True,
         set_yaku_absorb_extras=False, trio_bonus=None, seven_plus_double=False,
         koi_multiplier="linear_total_calls", opponent_koi_double=False, koikoi_limit=None,
-        exhaustion="oya_hand_empty", stop_word="Shobu", koi_word="Koi",
+        exhaustion="oya_hand_empty",
     ),
     "seed-001": dict(
         unit="points", match_end="target", rounds=None, starting_balance=0,
@@ -312,7 +312,7 @@ TABLE_13 = {
         sake_cup_is_plain=True, sanko_allows_rain_man=False, one_yaku_per_card=False,
         set_yaku_absorb_extras=False, trio_bonus=None, seven_plus_double=False,
         koi_multiplier="none", opponent_koi_double=False, koikoi_limit=None,
-        exhaustion="last_koi_caller_scores", stop_word="Stop", koi_word="Koi-Koi",
+        exhaustion="last_koi_caller_scores",
     ),
     "nintendo": dict(
         unit="points", match_end="rounds", rounds=12, starting_balance=0,
@@ -329,7 +329,7 @@ TABLE_13 = {
         viewing_value=5, viewing_excluded_by_light_yaku=False, sake_cup_is_plain=True,
         sanko_allows_rain_man=False, one_yaku_per_card=False, trio_bonus=None,
         seven_plus_double=True, koi_multiplier="none", opponent_koi_double=True, koikoi_limit=1,
-        exhaustion="draw", stop_word="Stop", koi_word="Koi-Koi",
+        exhaustion="draw",
     ),
 }  # fmt: skip
 

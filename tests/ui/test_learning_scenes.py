@@ -14,7 +14,7 @@ from koikoi_desktop import app as appmod
 from koikoi_desktop import i18n, scenes
 from koikoi_desktop.ai import InlineExecutor
 from koikoi_desktop.engine import DECK, PRESETS, Action, Rules, match_record
-from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes import rules_screen, yaku_facts
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
 from koikoi_desktop.scenes.rules_screen import PAGES, HanafudaHistoryScene, RulesScene
@@ -340,6 +340,17 @@ def test_yaku_facts_follow_the_rule_flags() -> None:
     rows = {r[0]: r for r in yaku_facts.preset_differences("seed-003")}
     assert rows["value_goko"][1] == 15 and rows["value_goko"][3] is True
     assert "value_tane" not in rows  # the same in every preset
+
+
+def test_the_presets_page_says_each_rulebooks_call_words_in_the_players_language() -> None:
+    """The call words are the UI's (``names.stop_word``), so the presets page says them in the
+    player's language; Koi-koi and Koi-Koi are one word, not a difference between rulebooks."""
+    gfx.set_language("uk")
+    rows = {r[0]: r for r in rules_screen.difference_rows("seed-000")}
+    stop = rows[gfx.tr("rule.stop_word")]
+    others = {"nintendo": "Стоп", "seed-001": "Стоп", "seed-003": "Шьобу"}
+    assert stop[1:] == ("Агарі", others, True)
+    assert not rows[gfx.tr("rule.koi_word")][3]  # seed-003's «Кой» differs; seed-000's does not
 
 
 # ----------------------------------------------------------------------------- rules, tutorial

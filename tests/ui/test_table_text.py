@@ -155,6 +155,7 @@ def test_computer_reason_rendered_in_the_current_language() -> None:
         ("seed-000", "uk", "Агарі", "Кой-кой"),
         ("seed-003", "ja", "勝負", "こい"),
         ("nintendo", "ru", "Стоп", "Кой-Кой"),
+        ("seed-001", "en", "Stop", "Koi-koi"),
     ],
 )
 def test_stop_and_koi_words_follow_the_language(
@@ -164,8 +165,16 @@ def test_stop_and_koi_words_follow_the_language(
     rules = engine.PRESETS[preset]
     assert table_text.stop_word(rules) == stop
     assert table_text.koi_word(rules) == koi
-    custom = rules.model_copy(update={"stop_word": "Enough"})
-    assert table_text.stop_word(custom) == "Enough"  # a word no catalog knows: as written
+    custom = rules.model_copy(update={"koikoi_limit": 3})  # custom: the rulebook's words stay
+    assert (table_text.stop_word(custom), table_text.koi_word(custom)) == (stop, koi)
+
+
+def test_the_call_words_are_the_uis_and_old_records_that_carry_them_still_read() -> None:
+    """The engine keeps ids (the preset a rule set is based on), not words for people; a record
+    written when the rules carried ``stop_word`` / ``koi_word`` still replays."""
+    assert not {"stop_word", "koi_word"} & set(engine.Rules.model_fields)
+    old = {**engine.PRESETS["seed-000"].model_dump(), "stop_word": "Agari", "koi_word": "Koi-koi"}
+    assert engine.Rules.model_validate(old) == engine.PRESETS["seed-000"]
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
