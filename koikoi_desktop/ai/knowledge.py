@@ -36,7 +36,7 @@ from koikoi_desktop.engine.cards import (
     RIBBONS,
     ids_of,
 )
-from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.engine.rules import PerRules, Rules
 from koikoi_desktop.engine.yaku import Scorer, goals, scorer_for
 
 RAIN = 1 << deck.RAIN_MAN
@@ -326,24 +326,12 @@ def prob_has(u: int, n: int, k: int) -> float:
     return 1.0 - comb(n - u, k) / comb(n, k)
 
 
-_CACHE: dict[int, tuple[Rules, Knowledge]] = {}
-_BY_VALUE: dict[Rules, Knowledge] = {}
+_KNOWLEDGE: PerRules[Knowledge] = PerRules(Knowledge, limit=32)
 
 
 def knowledge_for(rules: Rules) -> Knowledge:
-    """The shared :class:`Knowledge` of a rule set (by identity, then by value: each new game of
-    a chosen length brings an equal but new ``Rules`` object, which must not get its own memos)."""
-    hit = _CACHE.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_CACHE) > 32:
-        _CACHE.clear()
-        _BY_VALUE.clear()
-    k = _BY_VALUE.get(rules)
-    if k is None:
-        k = _BY_VALUE[rules] = Knowledge(rules)
-    _CACHE[id(rules)] = (rules, k)
-    return k
+    """The shared :class:`Knowledge` of a rule set (one per equal rule set: ``PerRules``)."""
+    return _KNOWLEDGE.get(rules)
 
 
 __all__ = ["BRIGHTS", "Knowledge", "Threat", "knowledge_for", "prob_has"]

@@ -41,9 +41,9 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for Rules
 from __future__ import annotations
 
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -415,3 +415,41 @@ def preset(name: str) -> Rules:
         return PRESETS[name]
     except KeyError:
         raise ValueError(f"Unknown preset {name!r}; choose one of: {', '.join(PRESETS)}.") from None
+
+
+T = TypeVar("T")
+
+
+class PerRules(Generic[T]):
+    """One value made from each rule set (a scorer, the AI's knowledge), shared: looked up by
+    identity first (fast), then by value, because every new game of a chosen length builds an
+    equal but new ``Rules`` object, and each used to get (and keep) memos of its own (issue 9
+    soak). Past ``limit`` rule sets seen it starts afresh.
+
+    >>> made = PerRules(lambda r: [r.based_on], limit=8)
+    >>> a = made.get(PRESETS["nintendo"])
+    >>> a is made.get(PRESETS["nintendo"].model_copy()), a
+    (True, ['nintendo'])
+    """
+
+    __slots__ = ("_by_id", "_by_value", "_limit", "_make")
+
+    def __init__(self, make: Callable[[Rules], T], *, limit: int) -> None:
+        self._make = make
+        self._limit = limit
+        self._by_id: dict[int, tuple[Rules, T]] = {}
+        self._by_value: dict[Rules, T] = {}
+
+    def get(self, rules: Rules) -> T:
+        """The value of ``rules`` (made on the first request for an equal rule set)."""
+        hit = self._by_id.get(id(rules))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        if len(self._by_id) > self._limit:
+            self._by_id.clear()
+            self._by_value.clear()
+        value = self._by_value.get(rules)
+        if value is None:
+            value = self._by_value[rules] = self._make(rules)
+        self._by_id[id(rules)] = (rules, value)
+        return value

@@ -34,7 +34,7 @@ from koikoi_desktop.engine.cards import (
     ids_of,
     mask_of,
 )
-from koikoi_desktop.engine.rules import YAKU_KEYS, Rules
+from koikoi_desktop.engine.rules import YAKU_KEYS, PerRules, Rules
 
 _RAIN = 1 << RAIN_MAN
 _SAKE = 1 << SAKE_CUP
@@ -475,29 +475,12 @@ class Scorer:
         return b
 
 
-_SCORERS: dict[int, tuple[Rules, Scorer]] = {}
-_SCORERS_BY_VALUE: dict[Rules, Scorer] = {}
+_SCORERS: PerRules[Scorer] = PerRules(Scorer, limit=64)
 
 
 def scorer_for(rules: Rules) -> Scorer:
-    """The shared memoising Scorer of a rule set.
-
-    Looked up by identity first (fast), then by value: every new game of a chosen length builds
-    an equal but new ``Rules`` object, and each used to get (and keep) a scorer of its own, so a
-    long session held dozens of full memos (issue 9 soak).
-    """
-    key = id(rules)
-    hit = _SCORERS.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_SCORERS) > 64:
-        _SCORERS.clear()
-        _SCORERS_BY_VALUE.clear()
-    sc = _SCORERS_BY_VALUE.get(rules)
-    if sc is None:
-        sc = _SCORERS_BY_VALUE[rules] = Scorer(rules)
-    _SCORERS[key] = (rules, sc)
-    return sc
+    """The shared memoising Scorer of a rule set (one per equal rule set, :class:`PerRules`)."""
+    return _SCORERS.get(rules)
 
 
 def score_yaku(cards: Iterable[int | Card] | int, rules: Rules) -> Score:
