@@ -11,9 +11,9 @@ Decisions:
   This is view state, never game state, so ``draw`` stays read-only for the match; a click that
   arrives before the first frame simply finds no region. The last region registered wins (it is
   drawn on top).
-* Card images come from a private :class:`koikoi_desktop.assets.CardSprites` cache (four sizes),
-  so opening a reference screen over the table does not evict the table's sprite sizes; without
-  the art (a broken install) the UI engineer's placeholders are drawn.
+* Card images come from the app's one sprite cache (``ui.cards.card_surface``; it keeps ten
+  sizes, room for the table's and a reference screen's together, so opening one over the table
+  evicts none of the table's); without the art (a broken install) the placeholders are drawn.
 * The active rules are, in order: a ``rules=`` argument, the match in progress on the table
   below (``app.stack.find("table").rules``), then the settings' default preset and options.
 """
@@ -28,30 +28,14 @@ import pygame
 from pydantic import ValidationError
 
 from koikoi_desktop import i18n
-from koikoi_desktop.assets import CardSprites
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.cards import draw_badge, placeholder
+from koikoi_desktop.ui.cards import card_surface, draw_badge
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 CARD_RATIO = 0.625  # width / height of a card (ART.md viewBox 200 x 320)
-
-_sprites: CardSprites | None = None
-
-
-def card_image(card_id: int, size: tuple[int, int]) -> pygame.Surface:
-    """Card art at ``size`` from the learning screens' own sprite cache; the placeholder when
-    the install lacks the card's file or it is damaged."""
-    global _sprites
-    size = (max(1, int(size[0])), max(1, int(size[1])))
-    if _sprites is None:
-        _sprites = CardSprites(max_sizes=4)
-    try:
-        return _sprites.get(card_id, size)
-    except (pygame.error, OSError):
-        return placeholder(card_id, size)
 
 
 def card_size(height: int) -> tuple[int, int]:
@@ -69,7 +53,8 @@ def draw_card(
     badge: bool | None = None,
 ) -> None:
     """One card in ``rect`` (badge per the settings), dimmed or outlined as asked."""
-    surface.blit(card_image(card_id, rect.size), rect)
+    size = (max(1, rect.w), max(1, rect.h))
+    surface.blit(card_surface(app, card_id, size), rect)
     if badge is None:
         badge = bool(app_setting(app, "card_badges", True))
     if badge and card_id and rect.h >= 60:

@@ -222,6 +222,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
         a.stack.update(1 / 60)
         draw(a)
     before = match_record(table.match)
+    table_sizes = set(a.sprites.sizes())
     below = a.stack.top  # the table, or the first dealer's prompt over it
     assert below is table or below.table is table
     s = a.stack.push(scenes.create("month-reference", a, month=2, card=5))  # as a right-click
@@ -229,6 +230,8 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
     for k in (pygame.K_DOWN, pygame.K_q, pygame.K_ESCAPE, pygame.K_y):
         key(a, k)
         draw(a)
+    # one sprite cache, the app's: the reference's sizes join the table's and evict none of them
+    assert set(a.sprites.sizes()) > table_sizes
     for _ in range(10):
         if a.stack.top is below:
             break
