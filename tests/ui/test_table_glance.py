@@ -127,7 +127,7 @@ def test_turn_banner_says_whose_turn_and_which_step(
         ("1. Play a card from the hand", False),
         ("2. Choose what the drawn card takes", True),
     ]
-    assert table_view.turn_text(snap, (0, "decide"))[1][-1] == ("3. Koi-koi or stop?", True)
+    assert table_view.turn_text(snap, (0, "decide"))[1][-1] == ("3. Stop or koi-koi?", True)
     # the computer's move: the banner follows the cards being shown, not the engine
     t.queue.speed = "normal"
     c.apply(c.state.legal_actions()[0])
