@@ -180,6 +180,13 @@ def test_every_screen_and_table_state_draws_whole_lines(
         if name != "title":
             a.stack.push(scenes.create(name, a))
         check(name)
+    # the new-game screen with rules changed in the full list: its description of the changes
+    a.stack.reset(scenes.create("title", a))
+    ng = a.stack.push(scenes.create("new-game", a))
+    for field, value in (("rounds", 3), ("final_tie", "extra_round"), ("koikoi_limit", None)):
+        ng.set_rule(field, value)
+    ng.set_rule("seven_plus_double", False)
+    check("new-game-custom")
     for name in ("month-reference", "yaku-reference"):
         a.stack.reset(scenes.create("title", a))
         a.stack.push(scenes.create(name, a, rules=engine.PRESETS["nintendo"]))
@@ -193,6 +200,9 @@ def test_every_screen_and_table_state_draws_whole_lines(
     check("table")
     a.stack.push(scenes.create("pause", a, table=t))
     check("pause")
+    a.stack.top.concede()  # the menu closes and the table asks first
+    assert a.stack.top.key == ("concede",)
+    check("table-concede")
 
     # practice on, a long name, a suggestion and a refused move's reason, then koi-koi called
     t = table(a, ("human", "intermediate"), 5, practice=True, names=(LONG_NAME, ""))
