@@ -72,7 +72,7 @@ def test_make_opponent_levels_personas_and_budgets() -> None:
 
 def test_reason_keeps_template_and_params() -> None:
     r = Reason("stop_threat", {"points": 7, "n": 1, "yaku": "inoshikacho"})
-    assert r.text() == "stops: 7 points now, the opponent is 1 card(s) from Ino-Shika-Cho"
+    assert r.text() == "stops: 7 points now, the opponent is 1 card(s) from Ino-Shika-Chō"
     assert r.key == "stop_threat" and r.params["yaku"] == "inoshikacho"
 
 
