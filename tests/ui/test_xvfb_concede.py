@@ -1,0 +1,164 @@
+"""Concede in a real window under Xvfb, with real keys and a real click (xdotool): the pause
+menu's Concede asks first, Enter keeps playing, and only a confirmed concede ends and records
+the match (issue 34 item 3).
+
+The game runs in a child process (a real X11 window, the real frame loop). At each step it
+writes what it shows (and where the Concede button is) to a numbered file; the test answers
+with xdotool and waits for the next one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .test_xvfb_drag import _free_display, _wait_for
+
+pytestmark = pytest.mark.xvfb
+
+CHILD = r"""
+import json, sys, time
+from pathlib import Path
+import pygame
+from koikoi_desktop import app as app_mod, engine, scenes
+from koikoi_desktop.ai import InlineExecutor
+from koikoi_desktop.scenes.table import MatchConfig, TableScene
+
+out = Path(sys.argv[1])
+args = app_mod.parse_args(["--data-dir", str(out / "data"), "--speed", "off", "--size", "1280x800"])
+a = app_mod.App(args)
+a.ai_executor = InlineExecutor()
+app_mod.sdl_defaults(args)
+a.open_storage(); a.open_window(); a.open_sprites()
+a.stack.push(scenes.create("title", a))
+t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 4))
+a.stack.push(t)
+t.prompt.widgets[-1].activate()
+
+def frame():
+    for ev in pygame.event.get():
+        a.dispatch(ev)
+    a.stack.update(1 / 60)
+    a.stack.draw(a.screen)
+    pygame.display.flip()
+    time.sleep(1 / 120)
+
+def say(n, **facts):
+    top = a.stack.top
+    facts.update(top=top.name, key=list(getattr(top, "key", ()) or ()),
+                 finished=t.controller.finished, ledger=a.storage.ledger_count())
+    (out / f"{n}.json").write_text(json.dumps(facts))
+
+def wait(until, limit=3600):
+    for _ in range(limit):
+        if until():
+            return
+        frame()
+    raise SystemExit("step not reached")
+
+wait(lambda: t.controller.my_turn() and not t.queue.busy)
+say(1)  # the table: the test presses Esc
+for n in (2, 4):
+    wait(lambda: a.stack.top.name == "pause")
+    frame()
+    b = next(b for b in a.stack.top.buttons if b.label() == a.stack.top.items()[-1][0]())
+    say(n, concede=list(b.rect.center))  # the test clicks Concede
+    wait(lambda: a.stack.top.name == "table-prompt")
+    say(n + 1, labels=[w.label for w in a.stack.top.widgets],
+        focused=a.stack.top.focus.focused.label)
+    if n == 2:  # the test presses Enter: keep playing
+        wait(lambda: a.stack.top is t)
+        for _ in range(30):
+            frame()
+        say(4.5)
+wait(lambda: a.stack.top.name == "match-result")
+say(6, ending=a.stack.top.ending)
+pygame.display.quit()
+"""
+
+
+def _xdo(env: dict[str, str], *step: str) -> None:
+    subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
+    time.sleep(0.1)
+
+
+@pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
+)
+def test_real_window_concede_asks_and_enter_keeps_playing(tmp_path: Path) -> None:
+    n = _free_display()
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    game = None
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{n}").exists():
+                break
+            time.sleep(0.05)
+        env = dict(
+            os.environ,
+            DISPLAY=f":{n}",
+            SDL_VIDEODRIVER="x11",
+            PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+        )
+        game = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(tmp_path)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        first = _wait_for(tmp_path / "1.json", game, 90)
+        assert first["top"] == "table"
+        wid = ""
+        for _ in range(100):
+            found = subprocess.run(
+                ["xdotool", "search", "--pid", str(game.pid)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=20,
+            ).stdout.split()
+            if found:
+                wid = found[-1]
+                break
+            time.sleep(0.1)
+        assert wid, "the game window did not appear"
+        _xdo(env, "windowfocus", "--sync", wid)
+        _xdo(env, "key", "--window", wid, "Escape")
+        pause = _wait_for(tmp_path / "2.json", game, 30)
+        x, y = pause["concede"]  # type: ignore[misc]
+        _xdo(env, "mousemove", "--window", wid, str(x), str(y))
+        _xdo(env, "click", "1")
+        ask = _wait_for(tmp_path / "3.json", game, 30)
+        assert ask["key"] == ["concede"] and not ask["finished"]
+        assert ask["labels"] == ["Keep playing", "Concede the match"]
+        assert ask["focused"] == "Keep playing"
+        _xdo(env, "key", "--window", wid, "Return")  # Enter: keep playing
+        kept = _wait_for(tmp_path / "4.5.json", game, 30)
+        assert kept["top"] == "table" and not kept["finished"] and kept["ledger"] == 0
+        _xdo(env, "key", "--window", wid, "Escape")
+        pause = _wait_for(tmp_path / "4.json", game, 30)
+        x, y = pause["concede"]  # type: ignore[misc]
+        _xdo(env, "mousemove", "--window", wid, str(x), str(y))
+        _xdo(env, "click", "1")
+        _wait_for(tmp_path / "5.json", game, 30)
+        _xdo(env, "key", "--window", wid, "Right")
+        _xdo(env, "key", "--window", wid, "Return")  # confirmed
+        result = _wait_for(tmp_path / "6.json", game, 30)
+        assert result["top"] == "match-result" and result["ending"] == "conceded"
+        assert result["finished"] and result["ledger"] == 1
+        game.wait(timeout=30)
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+        xvfb.terminate()
