@@ -52,7 +52,7 @@ _TEMPLATES: dict[str, str] = {
     "blocks": "takes {card}: the opponent needs it for {yaku}",
     "takes_pretty": "takes {card}: it looks valuable",
     "discard_safe": "lays {card} on the field: nobody can pair it",
-    "discard_own": "lays {card} on the field: it holds the other card of that month",
+    "discard_own": "lays {card} on the field: the other card of that month is in the hand",
     "discard_cheap": "lays {card} on the field: the cheapest card to give away",
     "discard": "lays {card} on the field",
     "gaji": "pairs the lightning with {card}: the {month} cards left on the field "
