@@ -21,6 +21,8 @@ reference at a card; H suggests and U takes back a move in practice mode.
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any, Literal
 
 import pygame
@@ -58,7 +60,7 @@ from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
 from koikoi_desktop.ui.input import Intent
-from koikoi_desktop.ui.widgets import Button, Label
+from koikoi_desktop.ui.widgets import Button
 
 __all__ = ["MatchConfig", "TableScene"]
 
@@ -87,6 +89,17 @@ def match_names(app: AppServices, config: MatchConfig) -> SeatNames:
     if given is None:
         return default_names(app, config.seats)
     return SeatNames(config.seats, (given[0], given[1]))
+
+
+#: A key named at the end of a label: "Menu (Esc)", "一手戻す（U）".
+KEY_HINT = re.compile(r"\s*[(（][^()（）]{1,5}[)）]$")
+
+
+def button_label(key: str, hints: bool) -> str:
+    """A side button's label in the current language, with its key ("Menu (Esc)") or, where
+    there is no room for it, without ("Menu")."""
+    text = gfx.tr(key)
+    return text if hints else KEY_HINT.sub("", text)
 
 
 class TableScene(Scene):
@@ -249,40 +262,47 @@ class TableScene(Scene):
         out per window size and language; hit-tested by ``handle``, drawn by the view).
 
         The buttons share a row while every label fits its share at the buttons' font; a label
-        that would not fit starts another row (Menu above Undo and Suggest at 1024x640), so a
-        label is never cut."""
+        that would not fit starts another row. Labels carry their key ("Menu (Esc)") when that
+        costs no extra row, else the key is left out ("Menu"): a label is never cut, and the
+        move log keeps its room."""
         lay = self.lay
         side = lay.sidebar
         h = round(34 * lay.scale)
         gap = 8
         font = theme.font_px(15, lay.scale)
-        # labels are read when drawn: a language change shows at once (and lays out anew)
-        specs: list[tuple[Label, Any]] = [(lambda: gfx.tr("ui.table.menu"), self.open_pause)]
+        keys = ["ui.table.menu"]
+        calls: list[Any] = [self.open_pause]
         if self.controller.config.practice:
-            specs.append((lambda: gfx.tr("ui.table.undo"), self.undo))
-            specs.append((lambda: gfx.tr("ui.table.suggest"), self.controller.suggest))
+            keys += ["ui.table.undo", "ui.table.suggest"]
+            calls += [self.undo, self.controller.suggest]
         inner = side.w - 20
 
-        def fits(row: list[tuple[Label, Any]]) -> bool:
-            w = (inner - gap * (len(row) - 1)) // len(row)
-            return all(
-                gfx.measure(label() if callable(label) else label, font, bold=True)[0] <= w - 12
-                for label, _ in row
-            )
+        def rows_of(hints: bool) -> list[list[int]]:
+            def fits(row: list[int]) -> bool:
+                w = (inner - gap * (len(row) - 1)) // len(row)
+                texts = [button_label(keys[i], hints) for i in row]
+                return all(gfx.measure(t, font, bold=True)[0] <= w - 12 for t in texts)
 
-        rows: list[list[tuple[Label, Any]]] = []
-        for spec in specs:
-            if rows and fits([*rows[-1], spec]):
-                rows[-1].append(spec)
-            else:
-                rows.append([spec])
+            rows: list[list[int]] = []
+            for i in range(len(keys)):
+                if rows and fits([*rows[-1], i]):
+                    rows[-1].append(i)
+                else:
+                    rows.append([i])
+            return rows
+
+        with_keys, without = rows_of(True), rows_of(False)
+        hints = len(with_keys) <= len(without)
+        rows = with_keys if hints else without
         self.buttons = []
         y = side.bottom - 8 - len(rows) * h - (len(rows) - 1) * 6
         for row in rows:
             w = (inner - gap * (len(row) - 1)) // len(row)
-            for i, (label, cb) in enumerate(row):
-                rect = pygame.Rect(side.x + 10 + i * (w + gap), y, w, h)
-                self.buttons.append(Button(label, cb, rect))
+            for n, i in enumerate(row):
+                rect = pygame.Rect(side.x + 10 + n * (w + gap), y, w, h)
+                # the label is read when drawn: a language change shows at once
+                label = functools.partial(button_label, keys[i], hints)
+                self.buttons.append(Button(label, calls[i], rect))
             y += h + 6
         self.undo_button = self.buttons[1] if self.controller.config.practice else None
         self.buttons_language = i18n.get_language()

@@ -232,20 +232,23 @@ def draw_log(
         bottom = side.bottom - round(40 * lay.scale)
     if y + fs + 4 > bottom:  # no room left under the tracker (a tall one, a small window)
         return
-    gfx.blit_text(surface, gfx.tr("ui.table.log"), fs, (x0, y), bold=True)
+    head_y = y
     y += fs + 8
     room = bottom - 10 - y
     line_h = fs + 6
+    fit = max(0, room // line_h)  # the lines there is room for
     lines: list[str] = []
     for entry in reversed(snap.log):
         text = log_text(entry, snap.names, snap.rules)  # words now, in today's language
         if not text:
             continue
-        lines[:0] = gfx.wrap(text, fs, side.w - 24)
-        if len(lines) * line_h > room:
-            break
-    fit = max(0, room // line_h)  # lines that fit (lines[-0:] would be all of them)
-    lines = lines[len(lines) - fit :] if fit else []
+        wrapped = gfx.wrap(text, fs, side.w - 24)
+        if len(lines) + len(wrapped) > fit:
+            break  # only whole entries: never the tail of a sentence at the top
+        lines[:0] = wrapped
+    if snap.log and not lines:
+        return  # no room for a whole entry (a tall tracker, a small window): no log at all
+    gfx.blit_text(surface, gfx.tr("ui.table.log"), fs, (x0, head_y), bold=True)
     for i, line in enumerate(lines):
         last = i == len(lines) - 1
         gfx.blit_text(

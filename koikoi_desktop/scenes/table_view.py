@@ -486,24 +486,46 @@ def _empty_slots(surface: pygame.Surface, f: TableFrame) -> None:
             pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=2, border_radius=6)
 
 
-def group_progress(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, tuple[str, bool]]:
-    """For each capture group, the yaku it is closest to, as (text, made): the tracker's rows
-    (ticked from the engine's scoring) of yaku whose cards are mostly of that category; a made
-    one first, else the row nearest completion among those still possible and begun."""
-    best: dict[str, tuple[float, str, bool]] = {}
+@dataclass(frozen=True, slots=True)
+class Near:
+    """The yaku a capture group is closest to, as facts: its ``key``, ``held`` of ``need``
+    cards, and whether the engine scores it ``made`` (worded when drawn)."""
+
+    key: str
+    held: int
+    need: int
+    made: bool
+
+    def text(self) -> str:
+        """ "Red Poetry Ribbons — made!" or "Three Brights 2/3"."""
+        if self.made:
+            return i18n.t("ui.caps.made", yaku=yaku_name(self.key))
+        return f"{yaku_name(self.key)} {self.held}/{self.need}"
+
+
+def group_near(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, Near]:
+    """For each capture group, the yaku it is closest to: the tracker's rows (ticked from the
+    engine's scoring) of yaku whose cards are mostly of that category; a made one first, else
+    the row nearest completion among those still possible and begun."""
+    best: dict[str, tuple[float, Near]] = {}
     for row in tracker.rows(mine, theirs, rules):
         kinds: list[str] = [kind_of(c) for c in row.cards]
         group = max(GROUP_KEYS, key=lambda g: (kinds.count(g), -GROUP_KEYS.index(g)))
         if row.done:
-            cand = (2.0, i18n.t("ui.caps.made", yaku=yaku_name(row.key)), True)
+            cand = (2.0, Near(row.key, row.held, row.need, True))
         elif row.possible and row.held > 0:
             ratio = min(0.99, row.held / row.need) + 1.0
-            cand = (ratio, f"{yaku_name(row.key)} {row.held}/{row.need}", False)
+            cand = (ratio, Near(row.key, row.held, row.need, False))
         else:
             continue
         if group not in best or cand[0] > best[group][0]:
             best[group] = cand
-    return {g: (text, made) for g, (_, text, made) in best.items()}
+    return {g: near for g, (_, near) in best.items()}
+
+
+def group_progress(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, tuple[str, bool]]:
+    """:func:`group_near` in words: each group's (text, made)."""
+    return {g: (n.text(), n.made) for g, n in group_near(mine, theirs, rules).items()}
 
 
 def _group_caption(
@@ -512,10 +534,12 @@ def _group_caption(
     rect: pygame.Rect,
     name: str,
     n: int,
-    near: tuple[str, bool] | None,
+    near: Near | None,
 ) -> None:
     """A capture group's caption: its category and a bold count, and under it the yaku the
-    group is closest to (in a smaller size when the group is narrow)."""
+    group is closest to (in a smaller size when the group is narrow; a made yaku that still
+    does not fit drops "— made!" for a drawn tick before its name, as in the tracker, in
+    ochre but not bold)."""
     big = theme.font_px(19, lay.scale)
     room = rect.w - gfx.measure(str(n), big, bold=True)[0] - 6
     fs = gfx.fit_size(name, theme.font_px(15, lay.scale), room)
@@ -539,17 +563,36 @@ def _group_caption(
     )
     if near is None:
         return
-    text, made = near
-    size = gfx.fit_size(text, theme.font_px(14, lay.scale), rect.w, bold=made)
+    made = near.made
+    text = near.text()
+    base = theme.font_px(14, lay.scale)
+    size = gfx.fit_size(text, base, rect.w, bold=made)
+    x, w = rect.x, rect.w
+    color = theme.OCHRE if made else theme.PAPER
+    if made and (size < base * 3 // 4 or gfx.measure(text, size, bold=True)[0] > rect.w):
+        text = yaku_name(near.key)  # in ochre after a tick, not bold: narrower
+        made = False
+        tick = max(6, base // 2)
+        size = gfx.fit_size(text, base, rect.w - tick - 4)
+        th = gfx.measure(text, size)[1]
+        cy = rect.y + lay.caption + th // 2
+        pygame.draw.lines(
+            surface,
+            color,
+            False,
+            [(x, cy), (x + tick // 2, cy + tick // 2), (x + tick, cy - tick // 2)],
+            2,
+        )
+        x, w = x + tick + 4, w - tick - 4
     gfx.blit_text(
         surface,
         text,
         size,
-        (rect.x, rect.y + lay.caption),
+        (x, rect.y + lay.caption),
         anchor="topleft",  # the room left below it is for a last-move outline on the cards
         bold=made,
-        color=theme.OCHRE if made else theme.PAPER,
-        max_width=rect.w,
+        color=color,
+        max_width=w,
     )
 
 
@@ -735,7 +778,7 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
     for top in (True, False):
         p = (1 - s.viewer) if top else s.viewer
         groups = lay.opp_caps if top else lay.my_caps
-        near = group_progress(set(board.caps[p]), set(board.caps[1 - p]), s.rules)
+        near = group_near(set(board.caps[p]), set(board.caps[1 - p]), s.rules)
         for g, rect in groups.items():
             n = sum(1 for c in board.caps[p] if kind_of(c) == g)
             _group_caption(surface, lay, rect, kind_name(g, plural=True), n, near.get(g))

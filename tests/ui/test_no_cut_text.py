@@ -8,12 +8,13 @@ A cut is what the game itself reports: the one place that shortens a line with "
 (their ink). Each state is set up once, through the real scenes and the table's controller,
 then drawn at both sizes in every language (the app's own resize and language switch, so this
 also checks that every screen rewords and re-lays itself out when they change). The frames are
-saved as PNGs in the test's temporary folder for a person to look at.
+saved as PNGs in the test's temporary folder (or ``$KOIKOI_SHOTS``) for a person to look at.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,8 +172,11 @@ def test_every_screen_and_table_state_draws_whole_lines(
     w = Watch(monkeypatch)
     found: dict[str, list[str]] = {}
 
+    shots = Path(os.environ.get("KOIKOI_SHOTS", tmp_path))  # where a person looks at them
+    shots.mkdir(parents=True, exist_ok=True)
+
     def check(name: str) -> None:
-        sweep(a, w, name, tmp_path, found)
+        sweep(a, w, name, shots, found)
 
     # the screens off the table
     for name in ("title", "new-game", "settings", "rules", "credits", "ledger", "tutorial"):
@@ -262,3 +266,39 @@ def test_the_watch_sees_a_cut_and_an_overlap(monkeypatch: Any) -> None:
     gfx.blit_text(surf, "First", 20, (10, 10))
     gfx.blit_text(surf, "Second", 20, (14, 14))
     assert any("overlaps" in p for p in problems(w, (400, 200)))
+
+
+def test_pile_captions_are_whole_for_every_yaku(monkeypatch: Any) -> None:
+    """Each capture pile's caption names the yaku it is closest to ("Rainy Four Brights 3/4",
+    "Sake under the cherry blossoms — made!"): drawn for every yaku of every preset, made and
+    nearly made, over both players' piles, at both sizes in every language, none is cut."""
+    from koikoi_desktop.names import kind_name
+    from koikoi_desktop.scenes import table_view as tv
+    from koikoi_desktop.ui import layout, tracker
+    from koikoi_desktop.ui.cards import kind_of
+
+    pygame.font.init()
+    w = Watch(monkeypatch)
+    found: list[str] = []
+    try:
+        for size in SIZES:
+            lay = layout.compute(size, 1.0)
+            surf = pygame.Surface(size)
+            for lang in LANGS:
+                gfx.set_language(lang)
+                for rules in engine.PRESETS.values():
+                    for row in tracker.rows(set(), set(), rules):
+                        kinds = [kind_of(c) for c in row.cards]
+                        g = max(tv.GROUP_KEYS, key=lambda k: kinds.count(k))
+                        for near in (
+                            tv.Near(row.key, row.need, row.need, True),
+                            tv.Near(row.key, row.need - 1, row.need, False),
+                        ):
+                            for rect in (lay.my_caps[g], lay.opp_caps[g]):
+                                w.clear()
+                                name = kind_name(g, plural=True)
+                                tv._group_caption(surf, lay, rect, name, 10, near)
+                                found += [f"{size} {lang}: {c[0]!r}" for c in w.cuts]
+    finally:
+        gfx.set_language("en")
+    assert not found, "\n".join(sorted(set(found)))

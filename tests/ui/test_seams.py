@@ -182,13 +182,14 @@ def test_a_language_change_mid_match_rewords_the_whole_table(tmp_path: Path, app
         idle_turn(a, t)
     t.controller.suggest()
     english = drawn_text(a, monkeypatch)
-    assert "You" in " ".join(english) and "Menu (Esc)" in english
+    assert "You" in " ".join(english) and t.buttons[0].label() in english
 
     switch_language(a, t, "uk")
     c = t.controller
     assert c.names == ("Ви", "Комп’ютер (Початківець)")
-    labels = ["Меню (Esc)", "Скасувати хід (U)", "Порада (H)"]
-    assert [b.label() for b in t.buttons] == labels
+    labels = [b.label() for b in t.buttons]  # with their keys where there is room
+    words = ["Меню", "Скасувати хід", "Порада"]
+    assert [label.split(" (")[0] for label in labels] == words
     shown = drawn_text(a, monkeypatch)
     logged = [log_text(ln, c.names, c.rules) for ln in c.log]
     assert len(logged) > 6 and all(logged)
