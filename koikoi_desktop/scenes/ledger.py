@@ -191,6 +191,7 @@ class LedgerScene(LearnScene):
         self.content_h = {"matches": 0, "match": 0, "stats": 0}
         self.export_path: Path | None = None
         self.warning_lines: list[str] = []
+        self._generation = 0
 
     # ------------------------------------------------------------------ data
     @property
@@ -220,6 +221,7 @@ class LedgerScene(LearnScene):
             self.counts = {False: 0, True: 0}
             self.records, self.summaries = [], []
         self._stats = None  # computed when the statistics are first shown
+        self._generation = store.ledger_generation if store is not None else 0
         self._history = None
         self.selected = max(0, min(self.selected, len(self.records) - 1))
         if self.opened is not None and self.opened >= len(self.records):
@@ -259,6 +261,17 @@ class LedgerScene(LearnScene):
     def enter(self) -> None:
         self.load()
         super().enter()
+
+    def update(self, dt: float) -> None:
+        """Between frames: damaged rows the last draw skipped are set aside (one counted line),
+        and the pages are read again without them."""
+        super().update(dt)
+        store = self.storage
+        if store is None:
+            return
+        store.tidy()
+        if store.ledger_generation != self._generation:
+            self.load()
 
     def resume(self) -> None:
         self.load()
@@ -300,9 +313,9 @@ class LedgerScene(LearnScene):
         if store is None or not self.records:
             return
         index = self.opened if self.view == "match" and self.opened is not None else self.selected
-        rec = self.records[index]
-        found = store.get_match(rec.match_id)
-        if found is None or not found[1]:
+        rec = self.record_at(index)
+        found = store.get_match(rec.match_id) if rec is not None else None
+        if rec is None or found is None or not found[1]:
             self.export_path = None
             self.message = gfx.tr("ui.ledger.no_record")
             return
@@ -609,9 +622,13 @@ class LedgerScene(LearnScene):
         first = self.scroll["matches"] // rh
         last = min(len(self.records), (self.scroll["matches"] + body.h) // rh + 1)
         for i in range(first, last):
+            try:
+                summary = self.summaries[i]
+            except IndexError:  # damaged rows skipped on this page: fewer lines
+                break
             y = body.y + i * rh - self.scroll["matches"]
             r = pygame.Rect(body.x, y, body.w, rh - self.px(6))
-            self.draw_row(surface, r, self.summaries[i], selected=i == self.selected)
+            self.draw_row(surface, r, summary, selected=i == self.selected)
             self.hit(r.clip(body), self._open_cb(i))
 
     def _open_cb(self, i: int) -> Callable[[], None]:
@@ -823,8 +840,24 @@ class LedgerScene(LearnScene):
         )
         return left, right
 
+    def record_at(self, index: int) -> MatchRecord | None:
+        """The full record of the list's line ``index``; None when it does not read (the row
+        is set aside between frames and the list read again)."""
+        try:
+            summary = self.summaries[index]
+            rec = self.records[index]
+        except IndexError:
+            return None
+        if rec.match_id == summary.match_id:
+            return rec
+        store = self.storage  # the pages shifted past a skipped row: read this one by its id
+        found = store.get_match(summary.match_id) if store is not None else None
+        return None if found is None else found[0]
+
     def draw_match(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        rec = self.records[self.opened or 0]
+        rec = self.record_at(self.opened or 0)
+        if rec is None:
+            return
         self.scroll["match"] = min(self.scroll["match"], self.limit("match"))
         y0 = body.y - self.scroll["match"]
         y = y0

@@ -47,7 +47,14 @@ from typing import Any, Literal, TypeVar, overload
 from pydantic import ValidationError
 
 from .atomic import fsync_dir, quarantine
-from .models import MatchRecord
+from .models import (
+    DataRow,
+    MatchRecord,
+    ReviewRow,
+    SavedRow,
+    SummaryRow,
+    _stored_date,
+)
 from .paths import DB_FILE
 from .stats import BestRound, KoikoiStats, LedgerStats, MatchSummary, Tally
 
@@ -148,6 +155,112 @@ CREATE TABLE IF NOT EXISTS reviews (
 );
 """
 
+
+def _text_ok(col: str, most: int, least: int = 0) -> str:
+    return (
+        f"(typeof({col}) = 'text' AND length({col}) BETWEEN {least} AND {most} "
+        f"AND instr(CAST({col} AS BLOB), x'00') = 0)"
+    )
+
+
+def _int_ok(col: str, lo: int, hi: int, *, null: bool = False) -> str:
+    test = f"(typeof({col}) = 'integer' AND {col} BETWEEN {lo} AND {hi})"
+    return f"({col} IS NULL OR {test})" if null else test
+
+
+_AMOUNT = 10**12
+
+
+def _good_match(p: str = "") -> str:
+    """SQL for "this ``matches`` row could have been written by the game" (types and bounds;
+    :class:`.models.SummaryRow` checks the rest when the row is shown)."""
+    return (
+        "("
+        + " AND ".join(
+            (
+                _text_ok(f"{p}match_id", 64, 1),
+                _text_ok(f"{p}date", 64, 1),
+                _text_ok(f"{p}preset", 40, 1),
+                _int_ok(f"{p}custom", 0, 1),
+                f"{p}unit IN ('coins', 'points')",
+                _text_ok(f"{p}opponent_name", 200),
+                _text_ok(f"{p}opponent_level", 40),
+                _int_ok(f"{p}practice", 0, 1),
+                _int_ok(f"{p}computer", 0, 1),
+                _int_ok(f"{p}player_seat", 0, 1),
+                _int_ok(f"{p}winner", 0, 1, null=True),
+                f"{p}result IN ('win', 'loss', 'draw')",
+                _int_ok(f"{p}player_total", -_AMOUNT, _AMOUNT),
+                _int_ok(f"{p}opponent_total", -_AMOUNT, _AMOUNT),
+                _int_ok(f"{p}rounds", 0, 10_000),
+                _text_ok(f"{p}ending", 40),
+                f"({p}help_level IS NULL OR {p}help_level IN ('full', 'highlights', 'none'))",
+            )
+        )
+        + ")"
+    )
+
+
+_GOOD_MATCH = _good_match()
+_GOOD_ROUND = (
+    "("
+    + " AND ".join(
+        (
+            _text_ok("match_id", 64, 1),
+            _int_ok("round", 1, 10**6),
+            _int_ok("dealer", 0, 1),
+            _int_ok("winner", 0, 1, null=True),
+            _int_ok("base", -_AMOUNT, _AMOUNT),
+            _int_ok("final", -_AMOUNT, _AMOUNT),
+            _int_ok("paid", -_AMOUNT, _AMOUNT),
+            _int_ok("koikoi0", 0, 100, null=True),
+            _int_ok("koikoi1", 0, 100, null=True),
+            _int_ok("player_seat", 0, 1),
+            _int_ok("counted", 0, 1),
+            _int_ok("practice", 0, 1),
+            "unit IN ('coins', 'points')",
+            _text_ok("date", 64, 1),
+        )
+    )
+    + ")"
+)
+_GOOD_YAKU = (
+    "("
+    + " AND ".join(
+        (
+            _text_ok("match_id", 64, 1),
+            _int_ok("round", 1, 10**6),
+            _text_ok("key", 40, 1),
+            _int_ok("points", -_AMOUNT, _AMOUNT),
+            _int_ok("mine", 0, 1),
+            _int_ok("counted", 0, 1),
+            _int_ok("practice", 0, 1),
+        )
+    )
+    + ")"
+)
+
+_MATCH_COLS = (
+    "match_id",
+    "date",
+    "preset",
+    "custom",
+    "unit",
+    "opponent_name",
+    "opponent_level",
+    "practice",
+    "computer",
+    "player_seat",
+    "winner",
+    "result",
+    "player_total",
+    "opponent_total",
+    "rounds",
+    "ending",
+    "help_level",
+)
+_SAVED_COLS = ("match_id", "owner", "host", "pid", "updated", "record", "meta")
+
 #: user_version n -> the SQL that brings an n database to n + 1 (0 is a new, empty file).
 MIGRATIONS: dict[int, str] = {0: _SCHEMA_V1}
 
@@ -238,6 +351,14 @@ class LedgerDB:
         #: This running copy's id: its saved match rows carry it.
         self.owner = uuid.uuid4().hex
         self.host = socket.gethostname()[:200]
+        #: Rows a read found unreadable, (table, rowid): skipped by the readers, set aside by
+        #: :meth:`mend` (never from a screen's draw: a read changes nothing).
+        self.damaged: set[tuple[str, int]] = set()
+        #: Rows set aside this run (kept in ``set_aside``); matches rebuilt from their record.
+        self.set_aside_now = 0
+        self.rebuilt_now = 0
+        #: Bumped whenever :meth:`mend` moved rows: paged views of the ledger read again.
+        self.generation = 0
 
     # ------------------------------------------------------------------------------ opening
 
@@ -266,6 +387,7 @@ class LedgerDB:
             conn.execute("PRAGMA synchronous=FULL")
             if version < SCHEMA_VERSION:
                 _migrate(conn, version)
+            _check_schema(conn)
         except sqlite3.Error as exc:
             conn.close()
             raise _classify(exc) from exc
@@ -357,9 +479,16 @@ class LedgerDB:
         return added, same, conflicts
 
     def _insert_match_in_tx(
-        self, rec: MatchRecord, text: str | None, *, computer: bool = False
+        self, rec: MatchRecord, text: str | None, *, computer: bool = False, data: bool = True
     ) -> bool:
-        """Insert a match and its rounds unless its id is taken; True when inserted."""
+        """Insert a match and its rounds unless its id is taken; True when inserted.
+
+        The record keeps the computer flag (``rec.computer``), so that a salvage or an import
+        rebuilds the match as it was. ``data=False``: its ``match_data`` row is already there.
+        """
+        computer = computer or rec.computer
+        if computer != rec.computer:
+            rec = rec.model_copy(update={"computer": computer})
         me = rec.player_seat
         cur = self.conn.execute(
             "INSERT OR IGNORE INTO matches (match_id, date, preset, custom, unit, opponent_name, "
@@ -388,10 +517,11 @@ class LedgerDB:
         )
         if cur.rowcount != 1:
             return False
-        self.conn.execute(
-            "INSERT INTO match_data (match_id, data, record) VALUES (?,?,?)",
-            (rec.match_id, rec.model_dump_json(), text),
-        )
+        if data:
+            self.conn.execute(
+                "INSERT INTO match_data (match_id, data, record) VALUES (?,?,?)",
+                (rec.match_id, rec.model_dump_json(), text),
+            )
         self._insert_rounds(rec, computer=computer)
         return True
 
@@ -433,7 +563,7 @@ class LedgerDB:
             ).fetchone()
             if row is None:
                 return
-            payload = json.dumps({"record": row[0], "meta": row[1]}, ensure_ascii=False)
+            payload = _payload({"record": row[0], "meta": row[1]})
             self._aside_in_tx("saved_match", match_id, reason, payload)
             self.conn.execute("DELETE FROM saved WHERE match_id = ?", (match_id,))
 
@@ -470,27 +600,32 @@ class LedgerDB:
     # ------------------------------------------------------------------------------ reading
 
     def saved_matches(self) -> list[SavedMatch]:
-        """Saved matches, most recently saved first (a bounded list: one row per copy)."""
+        """Saved matches, most recently saved first (a bounded list: one row per copy).
+
+        A row that fails :class:`.models.SavedRow` (a BLOB record, a NUL, a date that is not
+        one...) is skipped and noted in :attr:`damaged`; :meth:`mend` sets it aside."""
         rows = self.conn.execute(
-            "SELECT match_id, owner, host, pid, updated, record, meta FROM saved "
+            "SELECT rowid, match_id, owner, host, pid, updated, record, meta FROM saved "
             "ORDER BY updated DESC LIMIT 50"
         ).fetchall()
         out = []
-        for match_id, owner, host, pid, updated, record, meta in rows:
+        for rowid, *values in rows:
             try:
-                meta_obj = json.loads(meta)
+                row = SavedRow.model_validate(dict(zip(_SAVED_COLS, values, strict=True)))
+            except ValidationError:
+                self.damaged.add(("saved", int(rowid)))
+                continue
+            try:
+                meta_obj = json.loads(row.meta)
             except (ValueError, RecursionError):
                 meta_obj = None
             if not isinstance(meta_obj, dict):
                 meta_obj = {"_damaged": True}
-            try:
-                when = datetime.fromisoformat(updated)
-            except (TypeError, ValueError):
-                when = datetime.fromtimestamp(0, UTC)
-            elsewhere = owner != self.owner and host == self.host and _pid_alive(int(pid or 0))
+            when = row.updated
+            elsewhere = row.owner != self.owner and row.host == self.host and _pid_alive(row.pid)
             if os.name == "nt" and elsewhere:  # heartbeat: a copy saves after every move
                 elsewhere = (datetime.now(UTC) - when).total_seconds() < 15 * 60
-            out.append(SavedMatch(str(match_id), str(record), meta_obj, when, elsewhere))
+            out.append(SavedMatch(row.match_id, row.record, meta_obj, when, elsewhere))
         return out
 
     def count(self, *, computer: bool | None = False) -> int:
@@ -501,70 +636,80 @@ class LedgerDB:
 
     def page(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchRecord]:
         """One page of recorded matches, newest first: the player's, or with ``computer`` the
-        computer-vs-computer ones. Rows that no longer validate are skipped (they stay in the
-        database; :meth:`unreadable_count` says how many)."""
+        computer-vs-computer ones. Rows that do not pass the boundary are skipped and noted in
+        :attr:`damaged` (:meth:`mend` sets them aside)."""
         where = f"WHERE computer = {int(computer)} "
-        ids = [
-            r[0]
-            for r in self.conn.execute(
-                f"SELECT match_id FROM matches {where}ORDER BY date DESC, rowid DESC "
-                "LIMIT ? OFFSET ?",
-                (max(0, limit), max(0, offset)),
-            )
-        ]
-        data: dict[str, str] = {}
-        for i in range(0, len(ids), 500):  # SQLite's limit on host parameters is 999 or more
-            chunk = ids[i : i + 500]
-            marks = ",".join("?" * len(chunk))
-            data.update(
-                self.conn.execute(
-                    f"SELECT match_id, data FROM match_data WHERE match_id IN ({marks})", chunk
-                ).fetchall()
-            )
-        loaded = (_load_record(data[i]) for i in ids if i in data)
-        return [rec for rec in loaded if rec is not None]
+        ids = self.conn.execute(
+            f"SELECT rowid, match_id FROM matches {where}ORDER BY date DESC, rowid DESC "
+            "LIMIT ? OFFSET ?",
+            (max(0, limit), max(0, offset)),
+        ).fetchall()
+        out = []
+        for rowid, match_id in ids:
+            found = self._read_data(match_id) if isinstance(match_id, str) else None
+            if found is None:
+                self.damaged.add(("matches", int(rowid)))
+                continue
+            out.append(found[0])
+        return out
+
+    def _read_data(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
+        """A match's record through the boundary (None, and the row noted, when it fails)."""
+        row = self.conn.execute(
+            "SELECT rowid, match_id, data, record FROM match_data WHERE match_id = ?",
+            (match_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            data = DataRow.model_validate({"match_id": row[1], "data": row[2], "record": row[3]})
+        except ValidationError:
+            data = None
+        rec = None if data is None else _load_record(data.data)
+        if data is None or rec is None or rec.match_id != match_id:
+            self.damaged.add(("match_data", int(row[0])))
+            return None
+        return rec, data.record
 
     def summaries(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchSummary]:
         """The list lines of one page, newest first, read from columns only (no JSON): the
-        player's matches, or with ``computer`` the computer-vs-computer ones."""
+        player's matches, or with ``computer`` the computer-vs-computer ones. Each row passes
+        :class:`.models.SummaryRow` (a row that fails is skipped and noted)."""
         rows = self.conn.execute(
-            "SELECT match_id, date, preset, custom, unit, opponent_name, opponent_level, "
-            "practice, result, player_total, opponent_total, rounds, ending, help_level "
-            "FROM matches "
+            f"SELECT rowid, {', '.join(_MATCH_COLS)} FROM matches "
             "WHERE computer = ? ORDER BY date DESC, rowid DESC LIMIT ? OFFSET ?",
             (int(computer), max(0, limit), max(0, offset)),
         ).fetchall()
         out = []
-        for r in rows:
+        for rowid, *values in rows:
+            try:
+                r = SummaryRow.model_validate(dict(zip(_MATCH_COLS, values, strict=True)))
+            except ValidationError:
+                self.damaged.add(("matches", int(rowid)))
+                continue
             out.append(
                 MatchSummary(
-                    match_id=r[0],
-                    date=datetime.fromisoformat(r[1]),
-                    preset=r[2],
-                    custom=bool(r[3]),
-                    unit=r[4],
-                    opponent_name=r[5],
-                    opponent_level=r[6],
-                    practice=bool(r[7]),
-                    result=r[8],
-                    player_total=int(r[9]),
-                    opponent_total=int(r[10]),
-                    rounds=int(r[11]),
-                    ending=r[12],
-                    help_level=r[13],
+                    match_id=r.match_id,
+                    date=r.date,
+                    preset=r.preset,
+                    custom=bool(r.custom),
+                    unit=r.unit,
+                    opponent_name=r.opponent_name,
+                    opponent_level=r.opponent_level,
+                    practice=bool(r.practice),
+                    result=r.result,
+                    player_total=r.player_total,
+                    opponent_total=r.opponent_total,
+                    rounds=r.rounds,
+                    ending=r.ending,
+                    help_level=r.help_level,
                 )
             )
         return out
 
     def get(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
         """One recorded match and its replayable record text (None for old imported matches)."""
-        row = self.conn.execute(
-            "SELECT data, record FROM match_data WHERE match_id = ?", (match_id,)
-        ).fetchone()
-        if row is None:
-            return None
-        rec = _load_record(row[0])
-        return None if rec is None else (rec, row[1])
+        return self._read_data(match_id)
 
     def latest_id(self) -> str | None:
         row = self.conn.execute(
@@ -574,9 +719,15 @@ class LedgerDB:
 
     def review(self, match_id: str) -> str | None:
         row = self.conn.execute(
-            "SELECT data FROM reviews WHERE match_id = ?", (match_id,)
+            "SELECT rowid, match_id, data FROM reviews WHERE match_id = ?", (match_id,)
         ).fetchone()
-        return None if row is None else str(row[0])
+        if row is None:
+            return None
+        try:
+            return ReviewRow.model_validate({"match_id": row[1], "data": row[2]}).data
+        except ValidationError:
+            self.damaged.add(("reviews", int(row[0])))
+            return None
 
     def iter_all(
         self, *, include_computer: bool = True
@@ -584,23 +735,42 @@ class LedgerDB:
         """Every recorded match, oldest first, streamed (exports)."""
         where = "" if include_computer else " WHERE m.computer = 0"
         cur = self.conn.execute(
-            "SELECT d.data, d.record FROM matches m JOIN match_data d USING (match_id)"
-            f"{where} ORDER BY m.date, m.rowid"
+            "SELECT d.rowid, d.match_id, d.data, d.record FROM matches m "
+            f"JOIN match_data d USING (match_id){where} ORDER BY m.date, m.rowid"
         )
-        for data, text in cur:
-            rec = _load_record(data)
-            if rec is not None:
-                yield rec, text
+        for rowid, match_id, data, text in cur:
+            try:
+                row = DataRow.model_validate({"match_id": match_id, "data": data, "record": text})
+            except ValidationError:
+                self.damaged.add(("match_data", int(rowid)))
+                continue
+            rec = _load_record(row.data)
+            if rec is not None and rec.match_id == row.match_id:
+                yield rec, row.record
+            else:
+                self.damaged.add(("match_data", int(rowid)))
 
     def aside_count(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM set_aside").fetchone()[0])
 
     def stats(self, *, include_practice: bool = False) -> LedgerStats:
         """Lifetime statistics by SQL (same definitions as :func:`.stats.compute_stats`)."""
-        base = "computer = 0" + ("" if include_practice else " AND practice = 0")
         q = self.conn.execute
+        # the boundary in SQL: rows whose values could not have been written by the game are
+        # left out of every figure and noted (mend() sets them aside); the rest is the same SQL
+        for table, good in (
+            ("matches", _GOOD_MATCH),
+            ("rounds", _GOOD_ROUND),
+            ("round_yaku", _GOOD_YAKU),
+        ):
+            for (rowid,) in q(f"SELECT rowid FROM {table} WHERE NOT {good} LIMIT 1000"):
+                self.damaged.add((table, int(rowid)))
+        base = f"{_GOOD_MATCH} AND computer = 0" + ("" if include_practice else " AND practice = 0")
         practice = int(
-            q("SELECT COUNT(*) FROM matches WHERE computer = 0 AND practice = 1").fetchone()[0]
+            q(
+                f"SELECT COUNT(*) FROM matches WHERE {_GOOD_MATCH} AND computer = 0 "
+                "AND practice = 1"
+            ).fetchone()[0]
         )
 
         def tallies(column: str | None) -> dict[str, Tally]:
@@ -622,7 +792,9 @@ class LedgerDB:
             return out
 
         overall = tallies(None).get("", Tally())
-        r_base = "r.counted = 1" + ("" if include_practice else " AND r.practice = 0")
+        r_base = f"{_GOOD_ROUND} AND r.counted = 1" + (
+            "" if include_practice else " AND r.practice = 0"
+        )
         joined = f"FROM rounds r WHERE {r_base}"
         # one scan of the rounds for every per-round figure (each scan of 1.1M rows costs
         # about a third of a second), grouped by unit for the won/lost sums
@@ -658,23 +830,30 @@ class LedgerDB:
             if best_key is None
             else q(
                 "SELECT m.match_id, m.date, m.preset, m.unit, m.opponent_name, r.round, r.base, "
-                "r.final, r.paid FROM rounds r JOIN matches m ON m.match_id = r.match_id "
-                "WHERE r.match_id = ? AND r.round = ?",
+                "r.final, r.paid, m.rowid FROM rounds r JOIN matches m ON m.match_id = r.match_id "
+                f"WHERE r.match_id = ? AND r.round = ? AND {_good_match('m.')}",
                 best_key,
             ).fetchone()
         )
         best = None
+        best_date: datetime | None = None
         if best_row is not None:
+            try:
+                best_date = _stored_date(best_row[1])
+            except ValueError:
+                self.damaged.add(("matches", int(best_row[9])))
+        if best_row is not None and best_date is not None:
             keys = tuple(
                 k
                 for (k,) in q(
-                    "SELECT key FROM round_yaku WHERE match_id = ? AND round = ? ORDER BY rowid",
+                    "SELECT key FROM round_yaku y WHERE match_id = ? AND round = ? AND "
+                    f"{_GOOD_YAKU} ORDER BY rowid",
                     (best_row[0], best_row[5]),
                 )
             )
             best = BestRound(
                 match_id=best_row[0],
-                date=datetime.fromisoformat(best_row[1]),
+                date=best_date,
                 preset=best_row[2],
                 unit=best_row[3],
                 opponent_name=best_row[4],
@@ -684,7 +863,7 @@ class LedgerDB:
                 paid=int(best_row[8]),
                 yaku=keys,
             )
-        y_base = "y.mine = 1 AND y.counted = 1" + (
+        y_base = f"{_GOOD_YAKU} AND y.mine = 1 AND y.counted = 1" + (
             "" if include_practice else " AND y.practice = 0"
         )
         yaku_rows = q(f"SELECT y.key, COUNT(*) FROM round_yaku y WHERE {y_base} GROUP BY y.key")
@@ -711,10 +890,94 @@ class LedgerDB:
         first (for charts)."""
         rows = self.conn.execute(
             "SELECT match_id, unit, player_total, opponent_total FROM matches "
-            "WHERE computer = 0 AND practice = 0 ORDER BY date DESC, rowid DESC LIMIT ?",
+            f"WHERE {_GOOD_MATCH} AND computer = 0 AND practice = 0 "
+            "ORDER BY date DESC, rowid DESC LIMIT ?",
             (limit,),
         ).fetchall()
         return [(r[0], r[1], int(r[2]), int(r[3])) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------------------ mending
+
+    def mend(self) -> tuple[int, int]:
+        """Set aside the rows the readers noted in :attr:`damaged`; (rows set aside, matches
+        rebuilt).
+
+        A damaged row of ``matches``, ``rounds`` or ``round_yaku`` is derived data: when the
+        match's record still reads, the row is kept in ``set_aside`` and the match's rows are
+        written again from the record. A match whose record does not read is moved to
+        ``set_aside`` whole (its summary, rounds and data), never deleted. A damaged saved
+        match or cached review is moved there as it is. A read-only database changes nothing
+        (the rows stay skipped). Raises :class:`Refused` when the disk refuses.
+        """
+        if not self.damaged or self.read_only:
+            return 0, 0
+        todo = sorted(self.damaged)
+        aside = rebuilt = 0
+        done: set[str] = set()
+        with self._transaction():
+            for table, rowid in todo:
+                values = _row_dict(self.conn, table, rowid)
+                if values is None:
+                    continue
+                match_id = values.get("match_id")
+                why = f"a damaged row of {table}"
+                if table in ("saved", "reviews") or not isinstance(match_id, str):
+                    kind = "saved_match" if table == "saved" else f"damaged_{table}"
+                    self._aside_in_tx(kind, _id_or_none(match_id), why, _payload(values))
+                    self.conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (rowid,))
+                    aside += 1
+                    continue
+                if match_id in done:  # its whole match was handled already
+                    continue
+                kept, again = self._mend_match_in_tx(match_id, table, values)
+                aside += kept
+                rebuilt += again
+                done.add(match_id)
+        self.damaged.clear()
+        self.set_aside_now += aside
+        self.rebuilt_now += rebuilt
+        if aside or rebuilt:
+            self.generation += 1
+        return aside, rebuilt
+
+    def _mend_match_in_tx(
+        self, match_id: str, table: str, values: dict[str, Any]
+    ) -> tuple[int, int]:
+        q = self.conn.execute
+        data = q("SELECT data, record FROM match_data WHERE match_id = ?", (match_id,)).fetchone()
+        rec = _load_record(data[0]) if data is not None and isinstance(data[0], str) else None
+        if rec is not None and rec.match_id != match_id:
+            rec = None
+        if rec is None:  # nothing to rebuild from: the whole match goes aside, kept
+            rows = {
+                t: [
+                    _row_dict(self.conn, t, r)
+                    for (r,) in q(f"SELECT rowid FROM {t} WHERE match_id = ?", (match_id,))
+                ]
+                for t in ("matches", "match_data", "rounds", "round_yaku")
+            }
+            self._aside_in_tx(
+                "damaged_match", match_id, f"a damaged row of {table}", _payload(rows)
+            )
+            for t in rows:
+                q(f"DELETE FROM {t} WHERE match_id = ?", (match_id,))
+            return 1, 0
+        text = data[1]
+        if text is not None and not (isinstance(text, str) and "\x00" not in text):
+            # the record reads but its replay text is not text: keep that aside, drop it here
+            self._aside_in_tx(
+                "damaged_record", match_id, "a damaged replay record", _payload({"record": text})
+            )
+            q("UPDATE match_data SET record = NULL WHERE match_id = ?", (match_id,))
+            text = None
+            if table == "match_data":
+                return 1, 0
+        self._aside_in_tx("damaged_row", match_id, f"a damaged row of {table}", _payload(values))
+        computer = rec.computer or _was_computer(self.conn, match_id)
+        for t in ("matches", "rounds", "round_yaku"):
+            q(f"DELETE FROM {t} WHERE match_id = ?", (match_id,))
+        self._insert_match_in_tx(rec, text, computer=computer, data=False)
+        return 1, 1
 
     # ------------------------------------------------------------------------------ helpers
 
@@ -771,8 +1034,78 @@ def _connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
         conn = sqlite3.connect(
             str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
         )
+    conn.text_factory = _text
     conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
     return conn
+
+
+def _text(raw: bytes) -> str:
+    """SQLite text that is not UTF-8 (written by another program) reads with U+FFFD, not an
+    exception in the middle of a query."""
+    return raw.decode("utf-8", "replace")
+
+
+def _row_dict(conn: sqlite3.Connection, table: str, rowid: int) -> dict[str, Any] | None:
+    cur = conn.execute(f"SELECT * FROM {table} WHERE rowid = ?", (rowid,))
+    row = cur.fetchone()
+    if row is None:
+        return None
+    return {d[0]: v for d, v in zip(cur.description, row, strict=True)}
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, bytes | bytearray | memoryview):
+        return {"blob_hex": bytes(value).hex()}
+    return repr(value)
+
+
+def _payload(obj: object) -> str:
+    """Any row as JSON text for ``set_aside`` (a BLOB kept as hex, byte for byte)."""
+    return json.dumps(obj, default=_json_default, ensure_ascii=True)
+
+
+def _id_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) and len(value) <= 64 and "\x00" not in value else None
+
+
+def _was_computer(conn: sqlite3.Connection, match_id: str) -> bool:
+    """A computer match by what is left of its rows (records from before the flag was kept)."""
+    row = conn.execute(
+        "SELECT EXISTS (SELECT 1 FROM matches WHERE match_id = ?1 AND computer = 1) "
+        "OR EXISTS (SELECT 1 FROM rounds WHERE match_id = ?1 AND counted = 0)",
+        (match_id,),
+    ).fetchone()
+    return bool(row[0])
+
+
+_EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {}
+
+
+def _table_shape(conn: sqlite3.Connection, table: str) -> list[tuple[str, str, int, int]]:
+    return [
+        (str(r[1]), str(r[2]).upper(), int(r[3]), int(r[5]))
+        for r in conn.execute(f"PRAGMA table_info({table})")
+    ]
+
+
+def _expected_schema() -> dict[str, list[tuple[str, str, int, int]]]:
+    if not _EXPECTED:
+        mem = sqlite3.connect(":memory:")
+        mem.executescript(_SCHEMA_V1)
+        _EXPECTED.update({t: _table_shape(mem, t) for t in _TABLES})
+        mem.close()
+    return _EXPECTED
+
+
+def _check_schema(conn: sqlite3.Connection) -> None:
+    """Every table with every column as this version writes them: a dropped or altered table
+    is damage (the file is set aside and rebuilt from what reads), not a crash later."""
+    for table, want in _expected_schema().items():
+        got = _table_shape(conn, table)
+        if not got:
+            raise DatabaseDamaged(f"the table {table} is missing")
+        if got != want:
+            raise DatabaseDamaged(f"the table {table} was altered")
 
 
 def _user_version(conn: sqlite3.Connection) -> int:
@@ -852,12 +1185,22 @@ def salvage(damaged: Path, fresh: LedgerDB) -> dict[str, int]:
     except sqlite3.Error:
         return copied
     try:
+        src.text_factory = _text
         with fresh._transaction():
             for table in _TABLES:
-                for row in _rows(src, table):
+                try:  # a dropped table has nothing to copy; an altered one gives what matches
+                    have = {c[0] for c in _table_shape(src, table)}
+                except sqlite3.Error:
+                    continue
+                cols = [c[0] for c in _expected_schema()[table] if c[0] in have]
+                if not cols:
+                    continue
+                names = ", ".join(cols)
+                for row in _rows(src, table, names):
                     try:
                         cur = fresh.conn.execute(
-                            f"INSERT OR IGNORE INTO {table} VALUES ({','.join('?' * len(row))})",
+                            f"INSERT OR IGNORE INTO {table} ({names}) "
+                            f"VALUES ({','.join('?' * len(row))})",
                             row,
                         )
                     except sqlite3.IntegrityError:
@@ -889,29 +1232,30 @@ def _reconcile(db: LedgerDB) -> None:
         if rec is None or rec.match_id != match_id:
             db._aside_in_tx("salvaged_unreadable", match_id, "unreadable match", data)
             continue
+        computer = rec.computer or _was_computer(db.conn, match_id)
         q("DELETE FROM rounds WHERE match_id = ?", (match_id,))
         q("DELETE FROM round_yaku WHERE match_id = ?", (match_id,))
-        db._insert_match_in_tx(rec, text)
+        db._insert_match_in_tx(rec, text, computer=computer)
     cols = [r[1] for r in q("PRAGMA table_info(matches)")]
     for row in q(
         "SELECT * FROM matches WHERE match_id NOT IN (SELECT match_id FROM match_data)"
     ).fetchall():
         match_id = row[0]
         rounds = q("SELECT * FROM rounds WHERE match_id = ?", (match_id,)).fetchall()
-        payload = json.dumps({"match": dict(zip(cols, row, strict=True)), "rounds": rounds})
+        payload = _payload({"match": dict(zip(cols, row, strict=True)), "rounds": rounds})
         db._aside_in_tx("salvaged_summary", match_id, "only the summary could be read", payload)
         for table in ("matches", "rounds", "round_yaku"):
             q(f"DELETE FROM {table} WHERE match_id = ?", (match_id,))
 
 
-def _rows(src: sqlite3.Connection, table: str) -> Iterator[tuple[Any, ...]]:
+def _rows(src: sqlite3.Connection, table: str, names: str) -> Iterator[tuple[Any, ...]]:
     last = -(1 << 62)
     step = 1
     failures = 0
     while failures < 64:
         try:
             cur = src.execute(
-                f"SELECT rowid, * FROM {table} WHERE rowid > ? ORDER BY rowid", (last,)
+                f"SELECT rowid, {names} FROM {table} WHERE rowid > ? ORDER BY rowid", (last,)
             )
             for row in cur:
                 last = int(row[0])
@@ -1011,6 +1355,15 @@ class PagedRows(Sequence[T]):
             if len(self._pages) >= self.keep:
                 self._pages.pop(next(iter(self._pages)))
             self._pages[number] = rows
-        if offset >= len(rows):  # a row that no longer validates: show the page's last one
+            self._fetched(number, rows)
+        if offset >= len(rows):  # rows that failed the boundary were skipped: one less
             raise IndexError(index)
         return rows[offset]
+
+    def _fetched(self, number: int, rows: list[T]) -> None:
+        """A page shorter than the rows counted (damaged rows skipped): the sequence shrinks,
+        and the other pages, which may have shifted, are read again."""
+        expected = min(self._page, self._count - number * self._page)
+        if len(rows) < expected:
+            self._count -= expected - len(rows)
+            self._pages = {number: rows}

@@ -35,7 +35,16 @@ from enum import Enum
 from pathlib import PurePath
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationError,
+    field_validator,
+)
 
 SETTINGS_VERSION = 1
 LEDGER_VERSION = 1
@@ -44,20 +53,35 @@ AUTOSAVE_VERSION = 1
 #: Bound on every stored coin/point figure (a real match stays far below it).
 MAX_AMOUNT = 10**12
 
+
+def _printable(value: str) -> str:
+    """Text a screen can draw on one line: no NUL, no control characters, no lone surrogates."""
+    if not value.isprintable():
+        raise ValueError("text holds a control character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text holds a lone surrogate") from None
+    return value
+
+
+Printable = AfterValidator(_printable)
+#: Bounded one-line text types: every string read from disk that a screen shows is one of them.
+Text40 = Annotated[str, Field(max_length=40), Printable]
+Name40 = Annotated[str, Field(min_length=1, max_length=40), Printable]
+Text60 = Annotated[str, Field(max_length=60), Printable]
+Id64 = Annotated[str, Field(min_length=1, max_length=64), Printable]
+Key = Annotated[str, Field(max_length=64), Printable]
+
 Amount = Annotated[int, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
 Seat = Literal[0, 1]
-ShortText = Annotated[str, Field(max_length=200)]
+ShortText = Annotated[str, Field(max_length=200), Printable]
 Pixels = Annotated[int, Field(ge=240, le=16384)]
 Calls = Annotated[int, Field(ge=0, le=100)]
 #: How much the table helps: lit targets, yaku tracker, koi-koi panel numbers and hints
 #: ("full"), lit targets only ("highlights", shown as "light"), or nothing ("none").
 HelpLevel = Literal["full", "highlights", "none"]
-OptionValue = (
-    Annotated[int, Field(ge=-(10**9), le=10**9)]
-    | bool
-    | Annotated[str, Field(max_length=64)]
-    | None
-)
+OptionValue = Annotated[int, Field(ge=-(10**9), le=10**9)] | bool | Key | None
 
 
 class FutureVersionError(ValueError):
@@ -95,14 +119,12 @@ class Settings(BaseModel):
     help_level: HelpLevel = "full"
     ui_scale: float = Field(default=1.0, ge=0.5, le=3.0, allow_inf_nan=False)
     reduced_motion: bool = False
-    default_preset: str = Field(default="nintendo", min_length=1, max_length=40)
+    default_preset: Name40 = "nintendo"
     #: Rule overrides on top of the default preset (RULES.md §13 setting name -> value).
-    default_options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
-        default_factory=dict, max_length=200
-    )
-    default_opponent: str = Field(default="intermediate", min_length=1, max_length=40)
+    default_options: dict[Key, OptionValue] = Field(default_factory=dict, max_length=200)
+    default_opponent: Name40 = "intermediate"
     #: Empty means "let the UI show its translated word for you".
-    player_name: str = Field(default="", max_length=40)
+    player_name: Text40 = ""
     #: Optional; the ``seed-000`` (age) and ``seed-001`` (birth month) dealer rules use it.
     birth_date: date | None = None
     name_display: Literal["japanese", "romaji", "translated"] = "translated"
@@ -119,10 +141,10 @@ class Settings(BaseModel):
             raise ValueError("birth date must lie between 1900 and today")
         return value
 
-    @field_validator("player_name")
+    @field_validator("player_name", mode="before")
     @classmethod
-    def _one_line(cls, value: str) -> str:
-        return " ".join(value.split())
+    def _one_line(cls, value: object) -> object:
+        return " ".join(value.split()) if isinstance(value, str) else value
 
 
 def load_settings_tolerant(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
@@ -158,7 +180,7 @@ class YakuEntry(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    key: str = Field(min_length=1, max_length=40)
+    key: Name40
     points: Amount
 
 
@@ -167,7 +189,7 @@ class FactorEntry(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    name: str = Field(min_length=1, max_length=40)
+    name: Name40
     factor: Annotated[int, Field(ge=0, le=10**6)]
 
 
@@ -182,7 +204,7 @@ class RoundEntry(BaseModel):
 
     round: Annotated[int, Field(ge=1, le=10**6)]
     dealer: Seat
-    end: str = Field(max_length=60)
+    end: Text60
     winner: Seat | None
     yaku: list[YakuEntry] = Field(default_factory=list, max_length=64)
     base: Amount = 0
@@ -225,19 +247,20 @@ class MatchRecord(BaseModel):
 
     schema_version: int = LEDGER_VERSION
     #: Unique id: salvage merges the ledger with its backup by it.
-    match_id: str = Field(default_factory=lambda: uuid.uuid4().hex, min_length=1, max_length=64)
+    match_id: Id64 = Field(default_factory=lambda: uuid.uuid4().hex)
     date: datetime = Field(default_factory=_now)
     #: The preset the match was based on (``Rules.based_on``).
-    preset: str = Field(min_length=1, max_length=40)
+    preset: Name40
     #: Rule settings changed from the preset (empty: the preset as published).
-    options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
-        default_factory=dict, max_length=200
-    )
+    options: dict[Key, OptionValue] = Field(default_factory=dict, max_length=200)
     unit: Literal["coins", "points"] = "points"
     opponent_name: ShortText = ""
     #: "beginner" / "intermediate" / "expert", or "human" for a hot-seat match.
-    opponent_level: str = Field(default="", max_length=40)
+    opponent_level: Text40 = ""
     practice: bool = False
+    #: A computer-vs-computer match (``--autoplay --record``): kept out of the statistics. Part
+    #: of the record so that a salvage or an import keeps it.
+    computer: bool = False
     #: The help the player had ("full", "highlights", "none"); None for matches recorded before
     #: help levels existed (or computer matches).
     help_level: HelpLevel | None = None
@@ -247,8 +270,8 @@ class MatchRecord(BaseModel):
     final_balances: tuple[Amount, Amount]
     winner: Seat | None
     #: "completed", or how it ended early ("conceded", "ended", "abandoned").
-    ending: str = Field(default="completed", max_length=40)
-    app_version: str = Field(default="", max_length=40)
+    ending: Text40 = "completed"
+    app_version: Text40 = ""
 
     @field_validator("date")
     @classmethod
@@ -363,6 +386,127 @@ class AutosaveData(BaseModel):
     #: Free JSON metadata from the UI (preset, opponent, practice, round, balances...).
     meta: dict[str, Any] = Field(default_factory=dict)
     app_version: str = Field(default="", max_length=40)
+
+
+# -------------------------------------------------------------------------- rows of the database
+#
+# The one boundary for what the database holds: every row a screen or the engine will see is
+# validated by one of these models first. The database is a file anyone can edit (or a disk can
+# damage), so nothing is taken on trust: a BLOB where text belongs, a NUL in a name, a NULL, a
+# number out of range or a date that is not one fails here, and the caller sets the row aside.
+
+#: The longest saved match record the game reads (a 12-round match is ~3 kB of text).
+RECORD_LIMIT = 1024 * 1024
+#: The longest JSON document (a match's data, a saved match's metadata, a review) read back.
+DOC_LIMIT = 4 * 1024 * 1024
+
+
+def _stored_date(value: object) -> datetime:
+    """An ISO date and time as the game writes it (text), as an aware datetime in UTC."""
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError("not a date")
+    when = datetime.fromisoformat(value)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    try:
+        return when.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("a date out of range") from None
+
+
+def _no_nul(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("text holds a NUL")
+    return value
+
+
+StoredDate = Annotated[datetime, BeforeValidator(_stored_date)]
+Flag = Literal[0, 1]
+RecordText = Annotated[str, Field(min_length=1, max_length=RECORD_LIMIT), AfterValidator(_no_nul)]
+DocText = Annotated[str, Field(max_length=DOC_LIMIT), AfterValidator(_no_nul)]
+SeatKind = Literal["human", "beginner", "intermediate", "expert"]
+
+
+class _Row(BaseModel):
+    """A database row: strict types (no BLOB read as text, no text read as a number)."""
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
+
+
+class SummaryRow(_Row):
+    """A row of ``matches``: what the ledger's list and the statistics read."""
+
+    match_id: Id64
+    date: StoredDate
+    preset: Name40
+    custom: Flag
+    unit: Literal["coins", "points"]
+    opponent_name: ShortText
+    opponent_level: Text40
+    practice: Flag
+    computer: Flag
+    player_seat: Seat
+    winner: Seat | None
+    result: Literal["win", "loss", "draw"]
+    player_total: Amount
+    opponent_total: Amount
+    rounds: Annotated[int, Field(ge=0, le=10_000)]
+    ending: Text40
+    help_level: HelpLevel | None
+
+
+class SavedRow(_Row):
+    """A row of ``saved``: a match in progress (its metadata parsed by :class:`SavedMeta`)."""
+
+    match_id: Id64
+    owner: Key
+    host: ShortText
+    pid: Annotated[int, Field(ge=0, le=2**31)]
+    updated: StoredDate
+    record: RecordText
+    meta: DocText
+
+
+class DataRow(_Row):
+    """A row of ``match_data``: the match's JSON (read by :class:`MatchRecord`) and its record."""
+
+    match_id: Id64
+    data: DocText
+    record: RecordText | None
+
+
+class ReviewRow(_Row):
+    """A row of ``reviews``: a cached review (JSON text the review screen validates)."""
+
+    match_id: Id64
+    data: DocText
+
+
+def _help_or_full(value: object) -> object:
+    return value if value in ("full", "highlights", "none") else "full"
+
+
+class SavedMeta(BaseModel):
+    """What Continue reads of a saved match besides its record: seats, names, practice, help.
+
+    A help level from before help levels existed is the old table's ("full").
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    match_id: Id64
+    seats: tuple[SeatKind, SeatKind] = ("human", "intermediate")
+    names: tuple[Text40, Text40] | None = None
+    practice: StrictBool = False
+    help_level: Annotated[HelpLevel, BeforeValidator(_help_or_full)] = "full"
+
+    @field_validator("names", mode="before")
+    @classmethod
+    def _trimmed(cls, value: object) -> object:
+        """A name as the table keeps it: trimmed, at most 40 characters (blank: the default)."""
+        if isinstance(value, list | tuple) and all(isinstance(n, str) for n in value):
+            return [n.strip()[:40] for n in value]
+        return value
 
 
 # ------------------------------------------------------------------------------------- migrations

@@ -16,9 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from pydantic import ValidationError
+
 from koikoi_desktop import engine
 
-from .models import AutosaveData, HelpLevel, MatchRecord, RoundEntry
+from .models import AutosaveData, HelpLevel, MatchRecord, RoundEntry, SavedMeta
 from .store import Storage
 
 #: What a seat of a saved match may be: a person, or an opponent level.
@@ -54,18 +56,17 @@ class Resumed:
 
 def resume(saved: AutosaveData) -> Resumed:
     """Replay a saved match (see the module docstring); raises :class:`ResumeError`."""
-    meta = saved.meta if isinstance(saved.meta, dict) else {}
-    match_id = meta.get("match_id")
-    if not isinstance(match_id, str) or not (0 < len(match_id) <= 64):
-        raise ResumeError("the saved match has no valid id")
-    seats_raw = meta.get("seats", ("human", "intermediate"))
-    if (
-        not isinstance(seats_raw, (list, tuple))
-        or len(seats_raw) != 2
-        or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats_raw)
-    ):
-        raise ResumeError("the saved match names seats that do not exist")
-    seats = (str(seats_raw[0]), str(seats_raw[1]))
+    try:
+        meta = SavedMeta.model_validate(saved.meta)
+    except ValidationError as exc:
+        where = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+        if "match_id" in where:
+            raise ResumeError("the saved match has no valid id") from None
+        if "seats" in where:
+            raise ResumeError("the saved match names seats that do not exist") from None
+        if "names" in where:
+            raise ResumeError("the saved match's player names cannot be shown") from None
+        raise ResumeError("the saved match's details are unreadable") from None
     try:
         match = engine.replay_match(saved.record)
     except ValueError as exc:  # RecordError and IllegalAction are ValueErrors (documented)
@@ -73,20 +74,7 @@ def resume(saved: AutosaveData) -> Resumed:
     if match.rules.based_on not in engine.PRESETS:
         name = match.rules.based_on[:40]
         raise ResumeError(f"the saved match is from an unknown preset ({name})")
-    names_raw = meta.get("names")
-    names: tuple[str, str] | None = None
-    if (
-        isinstance(names_raw, (list, tuple))
-        and len(names_raw) == 2
-        and all(isinstance(n, str) for n in names_raw)
-    ):
-        names = (str(names_raw[0]).strip()[:40], str(names_raw[1]).strip()[:40])
-    help_level = meta.get("help_level", "full")
-    if help_level not in HELP_LEVELS:
-        help_level = "full"  # a saved match from before help levels: the old table's help
-    return Resumed(
-        match_id, match, seats, names, bool(meta.get("practice") is True), str(help_level)
-    )
+    return Resumed(meta.match_id, match, meta.seats, meta.names, meta.practice, meta.help_level)
 
 
 class MatchRecorder:

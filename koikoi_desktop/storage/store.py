@@ -54,6 +54,7 @@ from .background import BackgroundWriter
 from .export import write_csv, write_json
 from .ledger_db import LedgerDB, Refused, SavedMatch, open_or_repair
 from .models import (
+    RECORD_LIMIT,
     SETTINGS_VERSION,
     AutosaveData,
     FutureVersionError,
@@ -69,8 +70,6 @@ if TYPE_CHECKING:
 
 SETTINGS_LIMIT = 1024 * 1024  # a settings file is ~1 kB; a megabyte of it is junk
 AUTOSAVE_LIMIT = 8 * 1024 * 1024
-#: A saved match's record text above this is not a real match (a 12-round match is ~3 kB).
-RECORD_LIMIT = 1024 * 1024
 
 FileKind = Literal["settings", "ledger", "autosave"]
 
@@ -88,6 +87,11 @@ class Notice(str):
     params: dict[str, Any]
 
     def __new__(cls, key: str, text: str, **params: Any) -> Notice:
+        # a reason may quote what was read from disk: one drawable line, whatever it held
+        params = {
+            k: "".join(c if c.isprintable() else "?" for c in v)[:200] if isinstance(v, str) else v
+            for k, v in params.items()
+        }
         obj = super().__new__(cls, text.format(**params))
         obj.key = key
         obj.params = params
@@ -130,6 +134,9 @@ class Storage:
         self._warned: set[str] = set()
         self._autosaver: BackgroundWriter | None = None
         self._saver_db: LedgerDB | None = None
+        self._skipped: set[tuple[str, int]] = set()  # damaged rows of a read-only database
+        self._aside_rows = 0  # damaged rows set aside this run (saved matches told apart)
+        self._rebuilt = 0
 
     # ------------------------------------------------------------------------------- opening
 
@@ -181,6 +188,7 @@ class Storage:
     def close(self) -> None:
         """Write whatever is still pending and close the database."""
         self._stop_saver()
+        self.tidy()
         self._flush_pending()
         if self.db is not None:
             with contextlib.suppress(Refused):  # a refusing disk: the pid tells it is gone
@@ -396,6 +404,59 @@ class Storage:
             return compute_stats([], include_practice=include_practice)
         return self.db.stats(include_practice=include_practice)
 
+    @property
+    def ledger_generation(self) -> int:
+        """Changes whenever damaged rows were set aside: a paged view of the ledger reads again."""
+        return self.db.generation if self.db is not None else 0
+
+    def tidy(self) -> None:
+        """Set aside the rows the reads found damaged (see :meth:`.ledger_db.LedgerDB.mend`)
+        and count them in one line. Called between frames (never from a draw) and at close."""
+        db = self.db
+        if db is None or not db.damaged:
+            return
+        if db.read_only:
+            self._skipped |= db.damaged
+            db.damaged = set()
+            self._count_notice(
+                "rows_skipped",
+                "Damaged rows of the coin ledger that are not shown: {count} (the database "
+                "cannot be written, so they stay in it).",
+                count=len(self._skipped),
+            )
+            return
+        saved = sum(1 for table, _ in db.damaged if table == "saved")
+        try:
+            aside, rebuilt = db.mend()
+        except Refused as exc:
+            self._write_failed("ledger", exc)
+            return
+        if saved:
+            self._warn(
+                "autosave_damaged",
+                "The saved match could not be resumed ({why}); it was kept aside in the database.",
+                why="not a saved match",
+            )
+        self._aside_rows += aside - min(saved, aside)
+        self._rebuilt += rebuilt
+        if self._aside_rows:
+            self._count_notice(
+                "rows_set_aside",
+                "Damaged rows found in the coin ledger: {count}, kept aside in the database; "
+                "matches rebuilt from their records: {rebuilt}.",
+                count=self._aside_rows,
+                rebuilt=self._rebuilt,
+            )
+
+    def _count_notice(self, key: str, text: str, **params: Any) -> None:
+        """One line for a count that grows: the line already shown is replaced, not repeated."""
+        notice = Notice(key, text, **params)
+        for i, old in enumerate(self.warnings):
+            if old.key == key:
+                self.warnings[i] = notice
+                return
+        self._warn(key, text, **params)
+
     # ------------------------------------------------------------------------- saved matches
 
     def write_autosave(
@@ -473,7 +534,9 @@ class Storage:
         if self.db is None:
             return None
         self._settle_background()
-        for saved in self.db.saved_matches():
+        found = self.db.saved_matches()
+        self.tidy()
+        for saved in found:
             if not saved.in_use_elsewhere:
                 return saved
         return None

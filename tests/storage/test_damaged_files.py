@@ -433,3 +433,38 @@ def test_damaged_old_autosave_is_set_aside_not_offered(data_dir: Path, raw: byte
         assert [w.key for w in store.warnings] == ["autosave_damaged"]
     [kept] = h.aside(data_dir, "autosave.json")
     assert kept.read_bytes() == raw
+
+
+@pytest.mark.parametrize("old_records", [False, True], ids=["flag-in-record", "flag-in-rounds"])
+def test_a_salvage_keeps_every_column_and_the_statistics(
+    data_dir: Path, h, old_records: bool
+) -> None:
+    """A repair rebuilds each match as it was: computer matches stay computer matches (out of
+    the statistics), practice stays practice, presets and names stay; the statistics after the
+    repair equal those before it."""
+    with Storage.open(data_dir) as store:
+        for i in range(24):
+            rec = h.make_record(
+                rounds=3 + i % 4,
+                winner=i % 3 % 2,
+                preset=("nintendo", "seed-000")[i % 2],
+                practice=i % 5 == 0,
+                player_name=f"Ren {i}",
+            )
+            assert store.record_match(rec, computer=i % 4 == 0)
+        before = store.stats()
+        before_practice = store.stats(include_practice=True)
+        listed = store.ledger_summaries(0, 100)
+        total = store.db.count(computer=None)  # type: ignore[union-attr]
+    conn = sqlite3.connect(data_dir / DB)
+    with conn:
+        if old_records:  # records written before the flag was part of them
+            conn.execute("UPDATE match_data SET data = json_remove(data, '$.computer')")
+        conn.execute("DROP TABLE matches")  # only the records and the rounds are left
+    conn.close()
+    with Storage.open(data_dir) as store:
+        assert [w.key for w in store.warnings] == ["ledger_db_repaired"]
+        assert store.stats() == before
+        assert store.stats(include_practice=True) == before_practice
+        assert store.ledger_summaries(0, 100) == listed
+        assert store.db.count(computer=None) == total  # type: ignore[union-attr]

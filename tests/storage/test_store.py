@@ -300,7 +300,16 @@ def test_import_merges_by_id_and_a_bad_file_changes_nothing(tmp_path: Path, h) -
         assert store.ledger_count() == before
 
 
-names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
+#: Any text the game can show on one line (the boundary refuses control characters: a NUL in a
+#: name crashed the table's text drawing).
+names = st.text(
+    st.characters(
+        codec="utf-8",
+        exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"),
+        include_characters=" ",
+    ),
+    max_size=30,
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
