@@ -66,6 +66,8 @@ __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main"
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+#: The exit status of a scripted ``--autoplay --record`` run that could not record every match.
+UNRECORDED_STATUS = 3
 ICON_FILE = "icon-64.png"  # under assets/ui/, copied from packaging/icons/
 
 
@@ -171,6 +173,8 @@ class App:
         self._window: Any = None
         self._fullscreen = False
         self._storage_closed = False
+        #: Finished matches still refused by the disk when the storage closed.
+        self.unrecorded = 0
         self._warnings_taken = 0
         #: --autoplay --record: computer-vs-computer matches go into the ledger (marked).
         self.record_autoplay = bool(self.args.record)
@@ -505,6 +509,8 @@ class App:
         self.first_scene()
         status = self.loop(start)
         self.shutdown()
+        if status == 0 and self.record_autoplay and self.unrecorded:
+            return UNRECORDED_STATUS  # a scripted run whose matches are not all on disk
         return status
 
     def loop(self, start: float | None = None) -> int:
@@ -585,10 +591,11 @@ class App:
         if store is not None and not self._storage_closed:
             self._storage_closed = True
             store.close()
+            self.unrecorded = len(store.pending)
             if store.pending:
                 print(
                     f"koikoi-desktop: {len(store.pending)} finished matches could not be "
-                    "written to the coin ledger",
+                    f"written to the coin ledger ({store.refusal_cause()})",
                     file=sys.stderr,
                 )
 

@@ -62,6 +62,9 @@ T = TypeVar("T")
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 10.0
+FUTURE_DB = "the database was written by a newer version of the game"
+#: The most a WAL left behind by a checkpoint may keep on disk (bytes).
+WAL_LIMIT = 256 * 1024
 
 #: SQLite primary result codes that mean "the disk (or another copy) refuses just now": the game
 #: goes on, keeps what it could not write in memory and retries at the next write.
@@ -348,6 +351,8 @@ class LedgerDB:
         self.conn = conn
         self.path = path
         self.read_only = read_only
+        #: Why a read-only database cannot be written (the folder refuses, or a newer version).
+        self.refused = FUTURE_DB
         #: This running copy's id: its saved match rows carry it.
         self.owner = uuid.uuid4().hex
         self.host = socket.gethostname()[:200]
@@ -385,6 +390,9 @@ class LedgerDB:
                 return cls(ro, path, read_only=True)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
+            # the WAL is emptied after every recorded match (see record); what a checkpoint
+            # cannot truncate (another copy reading) is cut back to this size
+            conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             if version < SCHEMA_VERSION:
                 _migrate(conn, version)
             _check_schema(conn)
@@ -395,6 +403,24 @@ class LedgerDB:
             conn.close()
             raise
         return cls(conn, path, read_only=False)
+
+    @classmethod
+    def open_read_only(cls, path: Path, reason: str) -> LedgerDB:
+        """Open a database this copy cannot write (a read-only folder or disk, a linked file) to
+        show its matches; ``reason`` says why it cannot be written. Raises like :meth:`open`."""
+        try:
+            try:
+                conn = _connect(path, read_only=True)
+                _user_version(conn)  # the first read: a WAL file may refuse without its -shm
+            except sqlite3.OperationalError:
+                # a read-only folder keeps no -shm: read the file as it is (nothing writes it)
+                conn = _connect(path, read_only=True, immutable=True)
+            _check_schema(conn)
+        except sqlite3.Error as exc:
+            raise _classify(exc) from exc
+        db = cls(conn, path, read_only=True)
+        db.refused = reason
+        return db
 
     def close(self) -> None:
         self.conn.close()
@@ -411,7 +437,18 @@ class LedgerDB:
         with self._transaction():
             inserted = self._insert_match_in_tx(rec, record_text, computer=computer)
             self.conn.execute("DELETE FROM saved WHERE match_id = ?", (rec.match_id,))
+        self.checkpoint()
         return inserted
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database and empty it, so that it never holds more than the
+        pages of one match (on a nearly full disk a grown WAL took the space matches needed).
+
+        The match is committed before this runs: a checkpoint the disk refuses loses nothing
+        (the WAL stays as it is and the next checkpoint or the next start copies it).
+        """
+        with contextlib.suppress(sqlite3.OperationalError):
+            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
     def _insert_rounds(self, rec: MatchRecord, *, computer: bool) -> None:
         rounds: list[tuple[object, ...]] = []
@@ -983,7 +1020,7 @@ class LedgerDB:
 
     def _writable(self) -> None:
         if self.read_only:
-            raise Refused("the database was written by a newer version of the game")
+            raise Refused(self.refused)
 
     def _transaction(self) -> _Tx:
         return _Tx(self.conn)
@@ -1026,9 +1063,9 @@ def _refused_or_raise(exc: sqlite3.Error) -> BaseException:
     return refused if refused is not None else exc
 
 
-def _connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+def _connect(path: Path, *, read_only: bool = False, immutable: bool = False) -> sqlite3.Connection:
     if read_only:
-        uri = path.resolve().as_uri() + "?mode=ro"
+        uri = path.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
     else:
         conn = sqlite3.connect(
@@ -1275,13 +1312,29 @@ def open_or_repair(data_dir: Path, warn: Callable[..., None]) -> LedgerDB:
     when the disk refuses to open or create the database at all.
     """
     path = data_dir / DB_FILE
-    if path.is_symlink() or any(
-        (data_dir / (DB_FILE + extra)).is_symlink() for extra in ("-wal", "-shm", "-journal")
-    ):
-        # nothing the game writes may follow a link (out of the data folder, or anywhere)
-        raise Refused("the coin ledger file is a link, which the game does not write through")
     try:
+        if path.is_symlink() or any(
+            (data_dir / (DB_FILE + extra)).is_symlink() for extra in ("-wal", "-shm", "-journal")
+        ):
+            # nothing the game writes may follow a link (out of the data folder, or anywhere)
+            raise Refused(LINKED)
         db = LedgerDB.open(path)
+    except Refused as exc:
+        reason = real_cause(exc.reason, data_dir)
+        if not (path.is_file() and path.stat().st_size > 0):
+            raise Refused(reason) from exc
+        # a folder (or disk) that refuses to be written still shows the matches it holds
+        try:
+            db = LedgerDB.open_read_only(path, reason)
+        except DatabaseDamaged:  # nor can it be repaired here: the refusal is what to tell
+            raise Refused(reason) from exc
+        warn(
+            "ledger_read_only",
+            "The coin ledger cannot be written here ({reason}): its matches are shown, but new "
+            "matches cannot be saved there.",
+            reason=reason,
+        )
+        return db
     except DatabaseDamaged as exc:
         aside = _set_file_aside(path)
         db = LedgerDB.open(path)
@@ -1302,6 +1355,27 @@ def open_or_repair(data_dir: Path, warn: Callable[..., None]) -> LedgerDB:
             "but this version records nothing in it.",
         )
     return db
+
+
+LINKED = "the coin ledger file is a link, which the game does not write through"
+
+
+def real_cause(reason: str, folder: Path) -> str:
+    """The cause behind SQLite's word for a refusal: a full disk is often told as an I/O
+    error, and a read-only folder as a file that cannot be opened."""
+    if reason == LINKED:
+        return reason
+    try:
+        fs = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs on Windows: SQLite's word stands
+        return reason
+    if fs.f_flag & os.ST_RDONLY:
+        return "the disk is read-only"
+    if not os.access(folder, os.W_OK):
+        return "the folder is read-only"
+    if fs.f_bavail * fs.f_frsize < 64 * 1024:
+        return "the disk is full"
+    return reason
 
 
 def _set_file_aside(path: Path) -> Path:

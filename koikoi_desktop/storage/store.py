@@ -52,7 +52,7 @@ from .atomic import (
 )
 from .background import BackgroundWriter
 from .export import write_csv, write_json
-from .ledger_db import LedgerDB, Refused, SavedMatch, open_or_repair
+from .ledger_db import FUTURE_DB, LedgerDB, Refused, SavedMatch, open_or_repair, real_cause
 from .models import (
     RECORD_LIMIT,
     SETTINGS_VERSION,
@@ -136,6 +136,8 @@ class Storage:
         self._saver_db: LedgerDB | None = None
         self._skipped: set[tuple[str, int]] = set()  # damaged rows of a read-only database
         self._aside_rows = 0  # damaged rows set aside this run (saved matches told apart)
+        self._causes_told: set[str] = set()  # refusals named this run (once each)
+        self._last_cause = ""
         self._rebuilt = 0
 
     # ------------------------------------------------------------------------------- opening
@@ -175,15 +177,44 @@ class Storage:
 
     def _open_db(self) -> None:
         try:
-            self.db = open_or_repair(self.data_dir, self._warn)
+            self.db = open_or_repair(self.data_dir, self._warn_once)
         except OSError as exc:  # Refused, or the folder refuses the aside rename
             self.db = None
-            self._warn(
-                "ledger_unavailable",
-                "Cannot open the coin ledger ({reason}): matches are kept in memory and saved "
-                "when it opens again.",
-                reason=_reason(exc),
-            )
+            cause = self._cause(exc)
+            if cause not in self._causes_told:  # a full disk is named once per run
+                self._causes_told.add(cause)
+                self._warn_once(
+                    "ledger_unavailable",
+                    "Cannot open the coin ledger ({reason}): matches are kept in memory and "
+                    "saved when it opens again.",
+                    reason=cause,
+                )
+            return
+        if self.db.read_only and self.db.refused != FUTURE_DB:
+            self._causes_told.add(self.db.refused)
+            self._failing.add("ledger")
+
+    def refusal_cause(self) -> str:
+        """Why the ledger did not take matches, in a few words (for a line on stderr)."""
+        if self.db is not None and self.db.read_only:
+            return self.db.refused
+        return self._last_cause or real_cause("the coin ledger cannot be opened", self.data_dir)
+
+    def _cause(self, exc: BaseException) -> str:
+        """The real cause of a refusal, named the same way every time (see ``real_cause``)."""
+        self._last_cause = real_cause(_reason(exc), self.data_dir)
+        return self._last_cause
+
+    def _reopen_if_refused(self) -> None:
+        """A ledger that could not be opened, or only read (a read-only folder, a linked file),
+        is tried again: at every record and at quit. A newer version's ledger stays read-only."""
+        db = self.db
+        if db is not None and not (db.read_only and db.refused != FUTURE_DB):
+            return
+        if db is not None:
+            self.db = None
+            db.close()
+        self._open_db()
 
     def close(self) -> None:
         """Write whatever is still pending and close the database."""
@@ -343,8 +374,6 @@ class Storage:
 
     def retry_pending(self) -> bool:
         """Try the pending matches again now (reopening the database if needed)."""
-        if self.db is None and self.persistent:
-            self._open_db()
         return self._flush_pending()
 
     def export_pending(self, path: Path) -> Path:
@@ -684,8 +713,8 @@ class Storage:
             payload = self.settings.model_dump_json(indent=2).encode("utf-8")
             if self._write("settings", self.path("settings"), payload):
                 self._dirty.discard("settings")
-        if self.pending and self.db is None:
-            self._open_db()
+        if self.pending:
+            self._reopen_if_refused()
         while self.pending and self.can_write_ledger and self.db is not None:
             rec, text, computer = self.pending[0]
             try:
@@ -695,6 +724,8 @@ class Storage:
                 break
             self.pending.pop(0)
             self._failing.discard("ledger")
+        if self.pending and self.db is not None and self.db.read_only:
+            self._last_cause = self.db.refused
         if self.pending and not self.can_write_ledger:
             self._warn_once(
                 "ledger_not_saved",
@@ -716,16 +747,20 @@ class Storage:
         # One warning per episode: a full or read-only disk refuses every file, and the player
         # needs to hear it once, not once per file. The episode ends when every file that
         # failed has been written again.
+        # And one line per cause per run: a disk that stays full is told once, not once for
+        # every match that ends while it is full.
         ongoing = bool(self._failing)
         self._failing.add(kind)
-        if ongoing:
+        cause = self._cause(exc)
+        if ongoing or cause in self._causes_told:
             return
+        self._causes_told.add(cause)
         self._warn(
             f"write_failed_{kind}",
             "Could not save {what} ({reason}); the game goes on and will try again at the next "
             "save.",
             what=_WHAT[kind],
-            reason=_reason(exc),
+            reason=cause,
         )
 
     def _quarantine(self, path: Path) -> str:
