@@ -69,6 +69,7 @@ from koikoi_desktop.names import (
 )
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
+from koikoi_desktop.storage.ledger_db import LINKED
 from koikoi_desktop.storage.store import Notice
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
@@ -88,6 +89,8 @@ REASON_KEYS = {
     "the disk is full": "ui.storage.reason.full",
     "permission denied": "ui.storage.reason.denied",
     "the disk is read-only": "ui.storage.reason.readonly",
+    "the folder is read-only": "ui.storage.reason.folder_readonly",
+    LINKED: "ui.storage.reason.linked",
 }
 MAX_WARNING_LINES = 6
 #: A line of text to draw: (text, colour, bold).
