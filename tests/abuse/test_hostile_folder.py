@@ -240,6 +240,7 @@ def _small_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("KOIKOI_DATA_DIR", raising=False)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=30,
     deadline=None,
@@ -293,6 +294,7 @@ SETTING_VALUES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=15,
     deadline=None,

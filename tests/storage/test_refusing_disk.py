@@ -135,6 +135,7 @@ def test_the_wal_is_emptied_after_every_match_even_on_a_nearly_full_disk(mount, 
         assert again.ledger_count() == 13
 
 
+@pytest.mark.slow
 def test_a_scripted_run_that_cannot_record_exits_non_zero_and_counts(mount) -> None:
     disk = mount(4 * 1024 * 1024)
     data = disk / "data"
