@@ -359,7 +359,8 @@ class TableController:
         self.shown_ledger = len(data.match.ledger)
         self.stage = "play"
         self.cues.append(Rest(self.view()))
-        self.log = self.replayed_log(data.match)
+        rounds, self.actions = replay(data.match)  # the moves Undo may take back, too
+        self.log = self.replayed_log(data.match, rounds)
         self.log.append(LogLine("resumed"))
         if data.match.outcome is not None:
             # saved after the match's last move (closed on the last round summary): show that
@@ -392,13 +393,15 @@ class TableController:
         else:
             self.finish()
 
-    def replayed_log(self, match: Match) -> list[LogLine]:
+    def replayed_log(
+        self, match: Match, rounds: list[tuple[int, tuple[Event, ...]]] | None = None
+    ) -> list[LogLine]:
         """The move log of ``match`` as the table wrote it while it was played: its record's
         moves replayed through the engine, round by round, as the same facts (a round's
         heading, then each event the log tells). A computer's practice reasons are not part
         of the record and are not rebuilt."""
         out: list[LogLine] = []
-        for number, history in round_histories(match):
+        for number, history in rounds if rounds is not None else round_histories(match):
             out.append(LogLine("round", n=number))
             out.extend(LogLine.of(e) for e in history if self.logged(e))
         return out
@@ -988,21 +991,32 @@ class TableController:
         self.thinker.close()
 
 
+Move = tuple[int, int | None, str]
+
+
 def round_histories(match: Match) -> list[tuple[int, tuple[Event, ...]]]:
     """Each round of ``match`` that was played at the table (not one settled at the deal),
-    with its number and its public events as the table saw them: the match's record replayed
-    move by move through the engine, so the events are exactly those the live table animated.
-    """
+    with its number and its public events as the table saw them (see :func:`replay`)."""
+    return replay(match)[0]
+
+
+def replay(match: Match) -> tuple[list[tuple[int, tuple[Event, ...]]], list[Move]]:
+    """``match``'s record replayed move by move through the engine: each round played at the
+    table (not one settled at the deal) with its number and its public events, exactly those
+    the live table animated, and every move as the table lists them (round number, seat,
+    action text: what Undo takes back)."""
     decks = [d for deal in match.deals for d in deal.decks]
     fresh = engine.new_match(
         match.rules, first_dealer=match.first_dealer, seed=match.seed, decks=decks
     )
     rounds: list[tuple[int, RoundState]] = []
+    moves: list[Move] = []
     if fresh.round.outcome is None:
         rounds.append((fresh.round_number, fresh.round))
     for action in (a for deal in match.deals for a in deal.moves):
         st = fresh.round
+        moves.append((fresh.round_number, st.to_move, str(action)))
         fresh.apply(action)
         if fresh.round is not st and fresh.outcome is None and fresh.round.outcome is None:
             rounds.append((fresh.round_number, fresh.round))
-    return [(n, tuple(st.history)) for n, st in rounds]
+    return [(n, tuple(st.history)) for n, st in rounds], moves

@@ -257,3 +257,28 @@ def test_a_save_from_before_keeps_no_old_words(tmp_path: Path) -> None:
     assert old.typed == ("", "")
     assert tuple(old) == ("You", "Computer (Intermediate)")
     assert SeatNames.from_saved(seats, ("Rin", "")).now() == ("Rin", "Computer (Intermediate)")
+
+
+def test_undo_works_after_continue(tmp_path: Path, apps) -> None:
+    """Practice: a continued match knows its moves again, so Undo takes back the player's
+    last move (it was enabled but did nothing: the moves were not rebuilt)."""
+    data = tmp_path / "data"
+    a = make_app(data)
+    apps.append(a)
+    t = start(a, seed=3, practice=True)
+    c = t.controller
+    for _ in range(2):
+        c.apply(c.state.legal_actions()[0])
+        idle_turn(a, t)
+    moves = list(c.actions)
+    close_app(a)
+    apps.remove(a)
+
+    _, t2 = continue_in_new_app(apps, data)
+    c2 = t2.controller
+    assert c2.actions == moves
+    assert pump(t2, lambda: c2.my_turn())
+    before = len(t2.match.round.moves)
+    click(t2.app, t2.undo_button.rect.center)
+    assert len(t2.match.round.moves) < before
+    assert c2.log[-1] == LogLine("undone")
