@@ -169,11 +169,29 @@ def recorded_level_label(level: str) -> str:
     return level if level and level != "unknown" else ""
 
 
+def recorded_name(name: str, level: str) -> str:
+    """A seat name read from the ledger: a default name, recorded as words in whichever
+    language the game spoke then ("Комп’ютер (Досвідчений)"), reads in today's language
+    ("Computer (Intermediate)"); a name a person typed stays as typed ("" stays "")."""
+    if not name:
+        return name
+    if level in LEVELS:
+        seats = ("human", level)
+        if is_default_name(name, seats, 1):
+            return default_seat_name(seats, 1)
+    elif level in ("hotseat", "human"):
+        for p in (0, 1):
+            if is_default_name(name, ("human", "human"), p):
+                return default_seat_name(("human", "human"), p)
+    return name
+
+
 def opponent_text(name: str, level: str) -> str:
     """A recorded opponent ("Computer (Beginner)"), with the level added when the name does not
-    already carry it in brackets (a name recorded in another language keeps its own)."""
+    already carry it in brackets (a default name recorded in another language reads in
+    today's: :func:`recorded_name`)."""
     lvl = recorded_level_label(level)
-    name = name or i18n.t("ui.common.opponent")
+    name = recorded_name(name, level) or i18n.t("ui.common.opponent")
     said = lvl.lower() in name.lower() or name.rstrip().endswith((")", "）"))
     return name if not lvl or said else f"{name} ({lvl})"
 

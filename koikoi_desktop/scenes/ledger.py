@@ -61,6 +61,7 @@ from koikoi_desktop.names import (
     opponent_text,
     options_text,
     recorded_level_label,
+    recorded_name,
     recorded_yaku_name,
     result_label,
     ruleset_label,
@@ -733,7 +734,7 @@ class LedgerScene(LearnScene):
             return self.computer_names(rec.opponent_level)
         me = rec.player_seat
         you = gfx.tr("ui.common.you")
-        them = rec.opponent_name or gfx.tr("ui.common.opponent")
+        them = recorded_name(rec.opponent_name, rec.opponent_level) or gfx.tr("ui.common.opponent")
         return (you, them) if me == 0 else (them, you)
 
     def match_header(self, rec: MatchRecord) -> list[tuple[str, int, tuple[int, int, int], bool]]:

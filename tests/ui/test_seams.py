@@ -282,3 +282,16 @@ def test_undo_works_after_continue(tmp_path: Path, apps) -> None:
     click(t2.app, t2.undo_button.rect.center)
     assert len(t2.match.round.moves) < before
     assert c2.log[-1] == LogLine("undone")
+
+
+def test_the_ledger_names_a_default_opponent_in_todays_language() -> None:
+    """A match recorded while the game spoke Ukrainian: its default opponent name reads in
+    the language of today; a typed name stays as typed."""
+    from koikoi_desktop.names import opponent_text, recorded_name
+
+    gfx.set_language("en")
+    assert opponent_text("Комп’ютер (Досвідчений)", "intermediate") == "Computer (Intermediate)"
+    assert recorded_name("Гравець 2", "hotseat") == "Player 2"
+    assert opponent_text("Оксана", "beginner") == "Оксана (Beginner)"
+    gfx.set_language("uk")
+    assert opponent_text("Computer (Expert)", "expert") == "Комп’ютер (Експерт)"
