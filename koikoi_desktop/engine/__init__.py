@@ -72,11 +72,15 @@ from koikoi_desktop.engine.match import (
     new_match,
 )
 from koikoi_desktop.engine.notation import (
+    DealCheck,
+    MatchText,
     RecordError,
     match_record,
+    parse_match_record,
     replay_match,
     replay_round,
     round_record,
+    verify_deals,
 )
 from koikoi_desktop.engine.round import Outcome, RoundState, instant_win, new_round
 from koikoi_desktop.engine.rules import PRESETS, Rules, is_custom, preset
@@ -100,6 +104,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "Card",
+    "DealCheck",
     "Dealt",
     "Discarded",
     "DrawPending",
@@ -124,6 +129,7 @@ __all__ = [
     "MatchEnd",
     "MatchOutcome",
     "MatchOver",
+    "MatchText",
     "Outcome",
     "Phase",
     "Played",
@@ -154,10 +160,12 @@ __all__ = [
     "month_of",
     "new_match",
     "new_round",
+    "parse_match_record",
     "payout",
     "preset",
     "replay_match",
     "replay_round",
     "round_record",
     "score_yaku",
+    "verify_deals",
 ]

@@ -3,7 +3,7 @@
 RULES.md §3 (setup), §11 (settlement, ledger) and §12 (end of match).
 
 >>> from koikoi_desktop.engine.rules import PRESETS
->>> m = new_match(PRESETS["nintendo"], first_dealer=0, seed=3)
+>>> m = new_match(PRESETS["nintendo"], first_dealer=0, seed=4)
 >>> m.dealer, m.balances, m.outcome is None
 (0, (0, 0), True)
 >>> import random
@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from koikoi_desktop.engine.chance import commitment, deck, first_dealer_stream
 from koikoi_desktop.engine.actions import Action, IllegalAction, IllegalReason
 from koikoi_desktop.engine.cards import MONTH
 from koikoi_desktop.engine.events import Event, MatchEnd, MatchOver, RoundEnd, Settled
@@ -288,26 +289,54 @@ class _Deal:
 
 class Match:
     """A match of rounds under one rule set. Drive it with ``apply``; read ``round``,
-    ``dealer``, ``balances``, ``ledger`` and ``outcome``."""
+    ``dealer``, ``balances``, ``ledger`` and ``outcome``.
+
+    Chance (:mod:`.chance`): ``seed`` names the match's chance streams. ``first_dealer`` None
+    draws the first dealer from its own stream as the rules say (R-SETUP-2; ``ages`` and
+    ``birth_months`` for the rules that ask them), an int sets it, a :class:`FirstDealer` is a
+    recorded draw (a replay). Deal ``n`` takes ``chance.deck(seed, n, k)`` for its ``k``-th
+    shuffle, after any ``decks`` given (stacked decks, consumed one per shuffle: a constructed
+    deal, or a deal played again) and any ``recorded`` decks (a record being replayed, whose
+    first ``len(decks)`` were stacked). A match without a seed can only deal what it is given.
+    """
 
     def __init__(
         self,
         rules: Rules,
         *,
-        first_dealer: int,
+        first_dealer: int | FirstDealer | None = None,
         rounds: int | None = None,
         seed: int | None = None,
         decks: Sequence[Sequence[int]] | None = None,
+        recorded: Sequence[Sequence[int]] = (),
+        ages: tuple[int | None, int | None] = (None, None),
+        birth_months: tuple[int | None, int | None] = (None, None),
     ) -> None:
-        if first_dealer not in (0, 1):
-            raise ValueError("The first dealer must be player 0 or 1.")
         if rounds is not None:
             rules = rules.with_rounds(rounds)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise TypeError("A match seed is an integer.")
         self.rules = rules
         self.seed = seed
-        self.first_dealer = first_dealer
-        self.rng = random.Random(seed)
-        self._decks = [list(d) for d in decks or ()]
+        if first_dealer is None:
+            if seed is None:
+                raise ValueError("Drawing the first dealer needs the match seed.")
+            first = choose_first_dealer(
+                rules, first_dealer_stream(seed), ages=ages, birth_months=birth_months
+            )
+        elif isinstance(first_dealer, FirstDealer):
+            first = first_dealer
+        else:
+            first = FirstDealer(first_dealer, "given")
+        if first.dealer not in (0, 1):
+            raise ValueError("The first dealer must be player 0 or 1.")
+        #: How the first dealer was chosen, with the cards drawn (a recorded chance step).
+        self.first_draw = first
+        self.first_dealer = first.dealer
+        self._stacked = [list(d) for d in decks or ()]
+        self._recorded = [list(d) for d in recorded]
+        #: How many of the match's first decks were given (stacked), not drawn from the seed.
+        self.stacked = 0
         b = rules.starting_balance
         self._balances = [b, b]
         self.ledger: list[LedgerEntry] = []
@@ -315,7 +344,7 @@ class Match:
         self.outcome: MatchOutcome | None = None
         self.ended_early = False
         self.round: RoundState
-        self._start(first_dealer, [])
+        self._start(first.dealer, [])
 
     # ------------------------------------------------------------------ reading
     @property
@@ -377,7 +406,7 @@ class Match:
         the match is over).
 
         >>> from koikoi_desktop.engine.rules import PRESETS
-        >>> m = new_match(PRESETS["nintendo"], first_dealer=0, seed=3)
+        >>> m = new_match(PRESETS["nintendo"], first_dealer=0, seed=4)
         >>> first = m.round.legal_actions()[0]
         >>> _ = m.apply(first)
         >>> m.pop() == first, m.move_stack
@@ -408,16 +437,36 @@ class Match:
         assert out is not None
         return out
 
-    def _next_deck(self) -> list[int]:
-        if self._decks:
-            return self._decks.pop(0)
-        d = list(range(1, 49))
-        self.rng.shuffle(d)
-        return d
+    @property
+    def commitment(self) -> str | None:
+        """The match's public commitment to its seed and rules (:func:`.chance.commitment`),
+        None for a match without a seed."""
+        return None if self.seed is None else commitment(self.seed, self.rules)
+
+    def _deal(self, dealer: int) -> RoundState:
+        """Deal the next round: its decks from the stacked, then the recorded, then the
+        seed's stream of this deal (numbered from 1 over the whole match)."""
+        number = len(self.deals) + 1
+        shuffles = 0
+
+        def next_deck() -> list[int]:
+            nonlocal shuffles
+            shuffles += 1
+            if self._stacked:
+                self.stacked += 1
+                return self._stacked.pop(0)
+            if self._recorded:
+                return self._recorded.pop(0)
+            if self.seed is None:
+                raise ValueError("This match has no seed to deal new cards from.")
+            return list(deck(self.seed, number, shuffles))
+
+        state = RoundState.deal(self.rules, dealer=dealer, next_deck=next_deck)
+        self.deals.append(_Deal(dealer, list(state.deals), state.moves))
+        return state
 
     def _start(self, dealer: int, events: list[Event]) -> None:
-        self.round = RoundState.deal(self.rules, dealer=dealer, next_deck=self._next_deck)
-        self.deals.append(_Deal(dealer, list(self.round.deals), self.round.moves))
+        self.round = self._deal(dealer)
         events.extend(self.round.history)
         if self.round.outcome is not None:
             self._settle(events)
@@ -452,8 +501,7 @@ class Match:
             if self._match_over(events):
                 return
             nxt = next_dealer(rules, r.dealer, w)
-            self.round = RoundState.deal(rules, dealer=nxt, next_deck=self._next_deck)
-            self.deals.append(_Deal(nxt, list(self.round.deals), self.round.moves))
+            self.round = self._deal(nxt)
             events.extend(self.round.history)
             if self.round.outcome is None:
                 return
@@ -483,13 +531,30 @@ class Match:
 def new_match(
     rules: Rules,
     *,
-    first_dealer: int,
+    first_dealer: int | None = None,
     rounds: int | None = None,
     seed: int | None = None,
     decks: Sequence[Sequence[int]] | None = None,
+    ages: tuple[int | None, int | None] = (None, None),
+    birth_months: tuple[int | None, int | None] = (None, None),
 ) -> Match:
     """Start a match. ``rounds`` overrides the rule set's length (R-SETUP-1: for coins, 3 → 25,
-    6 → 50, 12 → 100; for a target race, the "year" variant). ``decks``: deck orders consumed one
-    per deal (a redealt deal takes the next); when they run out, deals come from the seeded rng.
+    6 → 50, 12 → 100; for a target race, the "year" variant). ``first_dealer`` None draws the
+    first dealer from the seed as the rules say (``ages``, ``birth_months`` for the rules that
+    compare them). ``decks``: stacked deck orders consumed one per shuffle (a redealt deal takes
+    the next); then deals come from the seed's chance streams (:mod:`.chance`).
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> m = new_match(PRESETS["nintendo"], seed=11)
+    >>> m.first_draw.method, m.first_dealer == m.first_draw.dealer, len(m.commitment)
+    ('draw', True, 12)
     """
-    return Match(rules, first_dealer=first_dealer, rounds=rounds, seed=seed, decks=decks)
+    return Match(
+        rules,
+        first_dealer=first_dealer,
+        rounds=rounds,
+        seed=seed,
+        decks=decks,
+        ages=ages,
+        birth_months=birth_months,
+    )

@@ -8,10 +8,16 @@ A record is plain text, one item per line::
     deck 17 3 44 ...        (48 ids, top first; one line per deal, a redealt deal first)
     moves play 5>7; draw>3; koikoi; ...
 
-A match record has ``format koikoi-match/1``, ``rules``, ``seed``, ``first-dealer``, then for
+A match record has ``format koikoi-match/2``, ``rules``, ``seed``, ``commitment`` (the seed's
+public fingerprint, :func:`.chance.commitment`), ``first-dealer`` and ``first-draw`` (how the
+first dealer was chosen and the cards drawn: ``first-draw draw 17 33, 4 21``), ``stacked N`` when
+the first N decks were given rather than drawn from the seed (a deal played again), then for
 every deal a ``deal D`` line (its dealer), its ``deck`` lines and its ``moves`` line, and
-``ended-early`` when the players ended it between rounds. Replaying a record reproduces every
-card, score and balance exactly.
+``ended-early`` when the players ended it between rounds. Every chance step is in the record, so
+replaying it reproduces every card, score and balance exactly, and a match rebuilt from it plays
+on as the uninterrupted match would (new deals come from the seed's named streams). Records of
+``format koikoi-match/1`` (before chance steps) still replay; their later deals come from the
+same streams.
 
 >>> from koikoi_desktop.engine.rules import PRESETS
 >>> from koikoi_desktop.engine.round import new_round
@@ -31,13 +37,19 @@ import json
 import re
 from collections.abc import Iterator
 
+from dataclasses import dataclass
+from typing import Literal
+
 from koikoi_desktop.engine.actions import Action
-from koikoi_desktop.engine.match import Match
+from koikoi_desktop.engine.chance import commitment, deck, first_dealer_stream
+from koikoi_desktop.engine.match import FirstDealer, Match, choose_first_dealer
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.rules import Rules
 
 ROUND_FORMAT = "koikoi-round/1"
-MATCH_FORMAT = "koikoi-match/1"
+MATCH_FORMAT = "koikoi-match/2"
+#: Match records written before chance became recorded steps (no commitment, no first draw).
+MATCH_FORMAT_1 = "koikoi-match/1"
 
 
 def _rules_line(rules: Rules) -> str:
@@ -60,14 +72,23 @@ def round_record(state: RoundState) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _first_draw_line(first: FirstDealer) -> str:
+    cards = ", ".join(" ".join(str(c) for c in step) for step in first.draws)
+    return f"first-draw {first.method}" + (f" {cards}" if cards else "")
+
+
 def match_record(match: Match) -> str:
     """The text record of a match (rules, seed, first dealer, every deal and its moves)."""
     lines = [
         f"format {MATCH_FORMAT}",
         _rules_line(match.rules),
         f"seed {'none' if match.seed is None else match.seed}",
-        f"first-dealer {match.first_dealer}",
     ]
+    if match.commitment is not None:
+        lines.append(f"commitment {match.commitment}")
+    lines += [f"first-dealer {match.first_dealer}", _first_draw_line(match.first_draw)]
+    if match.stacked:
+        lines.append(f"stacked {match.stacked}")
     for deal in match.deals:
         lines.append(f"deal {deal.dealer}")
         lines += [_deck_line(d) for d in deal.decks]
@@ -136,14 +157,16 @@ def _parse_int(n: int, rest: str, what: str, allowed: tuple[int, ...] | None = N
     return v
 
 
-def _expect_format(text: str, fmt: str) -> Iterator[tuple[int, str, str]]:
+def _expect_format(text: str, *formats: str) -> tuple[str, Iterator[tuple[int, str, str]]]:
     if not isinstance(text, str):
         raise RecordError("A record is text.")
     it = _lines(text)
     first = next(it, None)
-    if first is None or first[1] != "format" or first[2] != fmt:
-        raise RecordError(f"This is not a {fmt} record (it must start with 'format {fmt}').")
-    return it
+    if first is None or first[1] != "format" or first[2] not in formats:
+        raise RecordError(
+            f"This is not a {formats[0]} record (it must start with 'format {formats[0]}')."
+        )
+    return first[2], it
 
 
 def replay_round(text: str) -> RoundState:
@@ -152,7 +175,7 @@ def replay_round(text: str) -> RoundState:
     dealer: int | None = None
     decks: list[list[int]] = []
     moves: list[Action] = []
-    for n, key, rest in _expect_format(text, ROUND_FORMAT):
+    for n, key, rest in _expect_format(text, ROUND_FORMAT)[1]:
         if key == "rules":
             rules = _parse_rules(n, rest)
         elif key == "dealer":
@@ -181,26 +204,87 @@ def replay_round(text: str) -> RoundState:
     return state
 
 
-def replay_match(text: str) -> Match:
-    """Rebuild a match from its record, replaying every deal and move."""
+_METHODS = ("draw", "birth_month", "age", "random", "given", "replay")
+
+
+def _parse_first_draw(n: int, rest: str, dealer: int | None) -> FirstDealer:
+    method, _, cards = rest.partition(" ")
+    if method not in _METHODS:
+        raise RecordError(f"line {n}: unknown first-dealer method {method[:20]!r}.")
+    if dealer is None:
+        raise RecordError(f"line {n}: first-draw must follow first-dealer.")
+    draws: list[tuple[int, ...]] = []
+    for step in (x for x in cards.split(",") if x.strip()):
+        try:
+            ids = tuple(_ascii_int(c) for c in step.split())
+        except ValueError:
+            raise RecordError(f"line {n}: the first-dealer draw lists card numbers.") from None
+        if not ids or len(ids) > 2 or any(not 1 <= c <= 48 for c in ids):
+            raise RecordError(f"line {n}: the first-dealer draw lists card numbers 1-48.")
+        draws.append(ids)
+        if len(draws) > 48:
+            raise RecordError(f"line {n}: the first-dealer draw is too long.")
+    return FirstDealer(dealer, method, tuple(draws))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchText:
+    """A match record read into values (:func:`parse_match_record`), before any replay.
+
+    ``deals``: (dealer, decks, moves) of every deal in order; ``first``: the recorded
+    first-dealer step (for a version-1 record, the dealer alone, method ``given``);
+    ``commitment``: as recorded (None in a version-1 record); ``stacked``: how many of the
+    first decks were given rather than drawn from the seed.
+    """
+
+    format: str
+    rules: Rules
+    seed: int | None
+    commitment: str | None
+    first: FirstDealer
+    stacked: int
+    deals: tuple[tuple[int, tuple[tuple[int, ...], ...], tuple[Action, ...]], ...]
+    ended_early: bool
+
+
+_HEX = re.compile(r"[0-9a-f]{12}", re.ASCII)
+
+
+def parse_match_record(text: str) -> MatchText:
+    """Read a match record (either format version) into a :class:`MatchText`; RecordError
+    says what is wrong and where. Nothing is replayed."""
+    fmt, lines = _expect_format(text, MATCH_FORMAT, MATCH_FORMAT_1)
     rules: Rules | None = None
     seed: int | None = None
-    first: int | None = None
-    deals: list[tuple[int, list[list[int]], list[Action]]] = []
+    commit: str | None = None
+    dealer: int | None = None
+    first: FirstDealer | None = None
+    stacked = 0
+    deals: list[tuple[int, list[tuple[int, ...]], list[Action]]] = []
     ended = False
-    for n, key, rest in _expect_format(text, MATCH_FORMAT):
+    for n, key, rest in lines:
         if key == "rules":
             rules = _parse_rules(n, rest)
         elif key == "seed":
             seed = None if rest == "none" else _parse_int(n, rest, "the seed")
+        elif key == "commitment" and fmt == MATCH_FORMAT:
+            if _HEX.fullmatch(rest) is None:
+                raise RecordError(f"line {n}: a commitment is 12 hex digits.")
+            commit = rest
         elif key == "first-dealer":
-            first = _parse_int(n, rest, "the first dealer", (0, 1))
+            dealer = _parse_int(n, rest, "the first dealer", (0, 1))
+        elif key == "first-draw" and fmt == MATCH_FORMAT:
+            first = _parse_first_draw(n, rest, dealer)
+        elif key == "stacked" and fmt == MATCH_FORMAT:
+            stacked = _parse_int(n, rest, "the stacked decks")
+            if stacked < 0:
+                raise RecordError(f"line {n}: the stacked decks cannot be fewer than none.")
         elif key == "deal":
             deals.append((_parse_int(n, rest, "the dealer", (0, 1)), [], []))
         elif key == "deck":
             if not deals:
                 raise RecordError(f"line {n}: a deck line must follow a deal line.")
-            deals[-1][1].append(_parse_deck(n, rest))
+            deals[-1][1].append(tuple(_parse_deck(n, rest)))
         elif key == "moves":
             if not deals:
                 raise RecordError(f"line {n}: a moves line must follow a deal line.")
@@ -209,13 +293,48 @@ def replay_match(text: str) -> Match:
             ended = True
         else:
             raise RecordError(f"line {n}: unknown item {key!r}.")
-    if rules is None or first is None:
+    if rules is None or dealer is None:
         raise RecordError("A match record needs rules and first-dealer.")
-    decks = [d for deal in deals for d in deal[1]]
-    match = Match(rules, first_dealer=first, seed=seed, decks=decks)
-    for i, (dealer, _, moves) in enumerate(deals):
+    if first is None:
+        if fmt == MATCH_FORMAT:
+            raise RecordError("A match record needs its first-dealer draw (first-draw).")
+        first = FirstDealer(dealer, "given")
+    elif first.dealer != dealer:
+        raise RecordError("The first-dealer draw names another dealer.")
+    if stacked > sum(len(d[1]) for d in deals):
+        raise RecordError("The record says more decks were stacked than it holds.")
+    return MatchText(
+        fmt,
+        rules,
+        seed,
+        commit,
+        first,
+        stacked,
+        tuple((d, tuple(decks), tuple(moves)) for d, decks, moves in deals),
+        ended,
+    )
+
+
+def replay_match(text: str) -> Match:
+    """Rebuild a match from its record, replaying every chance step, deal and move: the match
+    plays on from there as the uninterrupted match would."""
+    rec = parse_match_record(text)
+    decks = [d for deal in rec.deals for d in deal[1]]
+    try:
+        match = Match(
+            rec.rules,
+            first_dealer=rec.first,
+            seed=rec.seed,
+            decks=decks[: rec.stacked],
+            recorded=decks[rec.stacked :],
+        )
+    except ValueError as exc:
+        raise RecordError(f"the first deal does not replay: {exc}") from None
+    for i, (dealer, dealt, moves) in enumerate(rec.deals):
         if i >= len(match.deals) or match.deals[i].dealer != dealer:
             raise RecordError(f"deal {i + 1} does not replay: its dealer differs.")
+        if tuple(match.deals[i].decks) != dealt:
+            raise RecordError(f"deal {i + 1} does not replay: its decks differ (a redeal?).")
         for mv in moves:
             if match.outcome is not None or len(match.deals) != i + 1:
                 raise RecordError(f"deal {i + 1} has moves after its round ended.")
@@ -223,9 +342,92 @@ def replay_match(text: str) -> Match:
                 match.apply(mv)
             except ValueError as exc:
                 raise RecordError(f"deal {i + 1}, move {mv} does not replay: {exc}") from None
-    if ended:
+    if rec.ended_early:
         try:
             match.end_now()
         except ValueError as exc:
             raise RecordError(f"the early end does not replay: {exc}") from None
     return match
+
+
+# ---------------------------------------------------------------------------- verifying deals
+Verdict = Literal["fair", "differs", "commitment", "no_commitment", "no_seed", "unfinished"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealCheck:
+    """What :func:`verify_deals` found (facts; the UI and the command line word them).
+
+    ``verdict``: ``fair`` (the commitment and every deck and the first-dealer draw follow from
+    the revealed seed), ``differs`` (``deal`` names the first deal, 0 for the first-dealer draw,
+    whose cards do not), ``commitment`` (the revealed seed and rules do not give the recorded
+    commitment), ``no_commitment`` (a record from before deals could be checked), ``no_seed``,
+    or ``unfinished`` (the match is still being played: its seed stays hidden).
+    ``deals``: how many deals were checked; ``stacked``: decks that were given, not drawn (a deal
+    played again), which the check names but cannot vouch for.
+    """
+
+    verdict: Verdict
+    commitment: str | None = None
+    deal: int | None = None
+    deals: int = 0
+    stacked: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """True when every deal was fixed before the first card was played."""
+        return self.verdict == "fair"
+
+
+def _first_draw_follows(first: FirstDealer, seed: int, rules: Rules) -> bool:
+    """Whether the recorded first-dealer draw is what the seed's stream gives."""
+    rng = first_dealer_stream(seed)
+    if first.method == "draw":
+        redo = choose_first_dealer(rules, rng)
+        return redo.draws == first.draws and redo.dealer == first.dealer
+    if first.method == "birth_month":
+        order = list(range(1, 49))
+        rng.shuffle(order)
+        shown = [step[0] for step in first.draws]
+        return len(shown) > 0 and order[: len(shown)] == shown and len(first.draws[-1]) == 1
+    if first.method == "random":
+        return rng.randrange(2) == first.dealer
+    return True  # age, given, replay: no chance was drawn
+
+
+def verify_deals(text: str, *, finished: bool = True) -> DealCheck:
+    """Check a match record's chance against its revealed seed: the commitment, the
+    first-dealer draw and every deck (RecordError when the record cannot be read).
+    ``finished`` False: the match is still being played, and the check refuses to look.
+
+    >>> from koikoi_desktop.engine.rules import PRESETS
+    >>> m = Match(PRESETS["nintendo"], seed=5)
+    >>> verify_deals(match_record(m)).verdict
+    'fair'
+    >>> verify_deals(match_record(m).replace("seed 5", "seed 6")).verdict
+    'commitment'
+    """
+    rec = parse_match_record(text)
+    if not finished:
+        return DealCheck("unfinished", rec.commitment)
+    if rec.seed is None:
+        return DealCheck("no_seed", rec.commitment)
+    if rec.commitment is None:
+        return DealCheck("no_commitment")
+
+    def found(verdict: Verdict, deal: int | None = None) -> DealCheck:
+        return DealCheck(verdict, rec.commitment, deal, len(rec.deals), rec.stacked)
+
+    if commitment(rec.seed, rec.rules) != rec.commitment:
+        return found("commitment")
+    if not _first_draw_follows(rec.first, rec.seed, rec.rules):
+        return found("differs", 0)
+    given = rec.stacked
+    for number, (_, decks, _) in enumerate(rec.deals, 1):
+        for k, dealt in enumerate(decks, 1):
+            if given:
+                given -= 1
+                continue
+            if dealt != deck(rec.seed, number, k):
+                return found("differs", number)
+    return found("fair")

@@ -28,6 +28,7 @@ ALLOWED = {
     "dataclasses",
     "enum",
     "functools",
+    "hashlib",  # chance streams and the deals' commitment (pure functions of their input)
     "itertools",
     "json",  # text records (notation), never a file
     "math",

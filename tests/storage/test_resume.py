@@ -15,7 +15,7 @@ from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.recorder import ResumeError, resume
 
 
-def _record(moves: int = 5, seed: int = 3) -> str:
+def _record(moves: int = 5, seed: int = 4) -> str:
     m = engine.new_match(engine.PRESETS["nintendo"], first_dealer=0, rounds=1, seed=seed)
     rng = random.Random(1)
     for _ in range(moves):
@@ -33,7 +33,7 @@ def _forgeries() -> dict[str, tuple[str, dict[str, object]]]:
     cards = lines[deck_line].split()[1:]
     dup = lines.copy()
     dup[deck_line] = "deck " + " ".join([cards[0], *cards[:-1]])  # a card twice, one missing
-    illegal = good.rsplit(";", 1)[0] + "; play 47>0"
+    illegal = good.rsplit(";", 1)[0] + "; play 47>47"  # a card cannot take itself
     unknown_preset = good.replace('"based_on":"nintendo"', '"based_on":"house-rules-9"')
     nested = good.replace("rules {", "rules " + "[" * 50_000 + "{", 1)
     return {
@@ -46,7 +46,7 @@ def _forgeries() -> dict[str, tuple[str, dict[str, object]]]:
         "unknown-preset": (unknown_preset, GOOD_META),
         "600k-moves": (good + "; play 1" * 600_000, GOOD_META),
         "empty": ("", GOOD_META),
-        "not-digits": (good.replace("seed 3", "seed ３"), GOOD_META),
+        "not-digits": (good.replace("seed 4", "seed ４"), GOOD_META),
     }
 
 
