@@ -87,4 +87,3 @@ def commitment(seed: int, rules: Rules) -> str:
     """The first 12 hex digits of SHA-256 over the stream version, the seed and the rules."""
     text = f"{STREAMS}\n{seed}\n{rules_text(rules)}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:COMMITMENT_DIGITS]
-

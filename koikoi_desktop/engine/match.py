@@ -20,9 +20,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from koikoi_desktop.engine.chance import commitment, deck, first_dealer_stream
 from koikoi_desktop.engine.actions import Action, IllegalAction, IllegalReason
 from koikoi_desktop.engine.cards import MONTH
+from koikoi_desktop.engine.chance import commitment, deck, first_dealer_stream
 from koikoi_desktop.engine.events import Event, MatchEnd, MatchOver, RoundEnd, Settled
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.rules import Rules

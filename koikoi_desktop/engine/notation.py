@@ -36,7 +36,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-
 from dataclasses import dataclass
 from typing import Literal
 

@@ -141,7 +141,8 @@ def test_beginner_loses_more_per_decision_than_expert_in_arena_matches() -> None
     """Duplicate pairs as in the arena: the same deals, the seats swapped, four deal seeds
     pooled (one 4-round pair is too few decisions: the judge samples 24 worlds)."""
     losses: dict[str, list[float]] = {"beginner": [], "expert": []}
-    pairs = [(s, lv) for s in (20, 21, 22, 23) for lv in (("beginner", "expert"), ("expert", "beginner"))]  # fmt: skip
+    both = (("beginner", "expert"), ("expert", "beginner"))
+    pairs = [(s, lv) for s in (20, 21, 22, 23) for lv in both]
     for seed, levels in pairs:
         m = bot_match(levels, seed, rounds=4)
         review = review_record(match_record(m), worlds=24)
