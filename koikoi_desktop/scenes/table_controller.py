@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import random
+import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,6 +47,7 @@ from typing import Literal
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai import Opponent, Thinker, decide, make_opponent
 from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView, RoundState, Rules
+from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.names import SeatNames, card_name
 from koikoi_desktop.scenes.table_text import LogLine, describe, illegal_text, reason_text
@@ -254,7 +255,9 @@ class TableController:
     ) -> None:
         self.config = config
         self.rules = config.rules
-        self.seed = config.seed if config.seed is not None else random.randrange(1 << 30)
+        # A new match's seed is fixed here, before any card, and kept hidden behind the
+        # match's commitment until it ends (engine.chance): too many seeds to guess from it.
+        self.seed = config.seed if config.seed is not None else secrets.randbelow(SEED_BOUND)
         self.opponents: dict[int, Opponent] = {
             p: make_opponent(config.seats[p], seed=self.seed + p)
             for p in (0, 1)
@@ -317,18 +320,22 @@ class TableController:
         played again (``config.deal``, from the review) starts with its dealer and its cards."""
         if self.config.deal is not None:
             dealer, decks = self.config.deal
-            self.first = engine.FirstDealer(dealer, "replay")
-            self.match = engine.new_match(
-                self.rules, first_dealer=dealer, seed=self.seed, decks=decks
+            self.match = engine.Match(
+                self.rules,
+                first_dealer=engine.FirstDealer(dealer, "replay"),
+                seed=self.seed,
+                decks=decks,
             )
+            self.first = self.match.first_draw
             self.recorder = self._recorder(new_match_id())
             self.stage = "play"
             self.start_round()
             return
-        rng = random.Random(self.seed)
         ages, months = self.first_dealer_ages()
-        self.first = engine.choose_first_dealer(self.rules, rng, ages=ages, birth_months=months)
-        self.match = engine.new_match(self.rules, first_dealer=self.first.dealer, seed=self.seed)
+        # the engine draws the first dealer from the match's own stream for it (the cards go
+        # back: every deal shuffles all 48 from another stream), and records the draw
+        self.match = engine.new_match(self.rules, seed=self.seed, ages=ages, birth_months=months)
+        self.first = self.match.first_draw
         self.recorder = self._recorder(new_match_id())
         self.stage = "first"
         self.asking = True
@@ -349,7 +356,15 @@ class TableController:
         self.config = MatchConfig(
             self.rules, seats, data.match.seed, data.practice, help_level=data.help_level
         )
-        self.opponents = {p: make_opponent(seats[p]) for p in (0, 1) if seats[p] != "human"}
+        # the same seeds as when the match started, so the computer plays on as it would have
+        seed = data.match.seed
+        if seed is not None:
+            self.seed = seed
+        self.opponents = {
+            p: make_opponent(seats[p], seed=None if seed is None else seed + p)
+            for p in (0, 1)
+            if seats[p] != "human"
+        }
         self.humans = [p for p in (0, 1) if seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
         # a name a person typed stays as typed; a default name is rendered anew
