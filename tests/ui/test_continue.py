@@ -204,3 +204,39 @@ def test_continue_a_match_saved_after_its_last_move(tmp_path, apps) -> None:
     assert b.storage.read_autosave() is None
     title = b.stack.push(scenes.create("title", b))
     assert not title.buttons[1].enabled
+
+
+def _decks(m: engine.Match) -> list[tuple[int, ...]]:
+    return [d for deal in m.deals for d in deal.decks]
+
+
+def test_continue_plays_on_into_the_next_round_as_the_uninterrupted_match(tmp_path, apps) -> None:
+    """Issue 33 across the seam: a match saved mid-round 2 and continued in a fresh app plays on
+    into round 3 exactly as the same match played without the quit (same player choices, the
+    computer with its seed): same decks, same record — and no deck comes twice."""
+
+    def reached(t: TableScene) -> bool:
+        return t.match.round_number >= 3 and len(t.match.round.moves) >= 2
+
+    ref_app = make_app(tmp_path / "ref")
+    apps.append(ref_app)
+    ref = start(ref_app, seed=23)
+    play_until(ref_app, ref, lambda: reached(ref), limit=6000)
+    expected = engine.match_record(ref.match)
+    close_app(ref_app)
+    apps.remove(ref_app)
+
+    data = tmp_path / "data"
+    a = make_app(data)
+    apps.append(a)
+    t = start(a, seed=23)
+    play_until(a, t, lambda: t.match.round_number == 2 and len(t.match.round.moves) >= 3)
+    close_app(a)
+    apps.remove(a)
+
+    _, t2 = continue_in_new_app(apps, data)
+    play_until(t2.app, t2, lambda: reached(t2), limit=6000)
+    decks = _decks(t2.match)
+    assert len(set(decks)) == len(decks)
+    assert engine.match_record(t2.match) == expected
+    assert engine.verify_deals(expected).ok
