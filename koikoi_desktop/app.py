@@ -56,6 +56,7 @@ from koikoi_desktop.cli import (
     ledger_command,
     parse_args,
     render_deck,
+    verify_command,
 )
 from koikoi_desktop.storage import Storage
 
@@ -115,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
             return render_deck(args)
         if args.export_ledger or args.import_ledger:
             return ledger_command(args)
+        if args.verify_deals:
+            return verify_command(args)
         if args.review:
             from koikoi_desktop.review import command
 

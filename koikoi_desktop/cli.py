@@ -134,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="review a recorded match (its id, or 'latest') into the --json file and exit",
     )
     p.add_argument("--json", metavar="FILE", help="with --review: where to write the review")
+    p.add_argument(
+        "--verify-deals",
+        metavar="ID",
+        help="check that every deal of a recorded match (its id, 'latest' or 'all') was fixed "
+        "before its first card, from the seed revealed at its end, and exit",
+    )
     return p
 
 
@@ -179,6 +185,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         if args.export_ledger or args.import_ledger or args.autoplay:
             raise UsageError(
                 "--review cannot be combined with --export-ledger, --import-ledger or --autoplay"
+            )
+    if args.verify_deals is not None:
+        if not args.verify_deals.strip() or len(args.verify_deals) > 64:
+            raise UsageError("--verify-deals takes a match id, 'latest' or 'all'")
+        if args.export_ledger or args.import_ledger or args.autoplay or args.review:
+            raise UsageError(
+                "--verify-deals cannot be combined with --export-ledger, --import-ledger, "
+                "--autoplay or --review"
             )
     if args.export_ledger and args.import_ledger:
         raise UsageError("use --export-ledger or --import-ledger, not both")
@@ -231,6 +245,52 @@ def ledger_command(args: argparse.Namespace) -> int:
             print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
             return 2
     return 0
+
+
+def verify_command(args: argparse.Namespace) -> int:
+    """``--verify-deals ID|latest|all``: one line a match saying what the check of its deals
+    found (:func:`koikoi_desktop.engine.verify_deals`); exit 0 when every checked match's deals
+    were fixed before its first card, 1 when any was not (or could not be checked), 2 when there
+    is no such match."""
+    from koikoi_desktop.deal_words import check_text, record_check
+    from koikoi_desktop.engine import RecordError
+    from koikoi_desktop.storage import Storage
+
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
+    wanted = str(args.verify_deals)
+    with Storage.open(data_dir) as store:
+        for line in store.warnings:
+            print(f"koikoi-desktop: {line}", file=sys.stderr)
+        if wanted == "all":
+            rows = store.db.iter_all(include_computer=True) if store.db is not None else ()
+            found = [(rec.match_id, record) for rec, record in rows]
+        else:
+            match_id = store.latest_match_id() if wanted == "latest" else wanted
+            got = store.get_match(match_id) if match_id else None
+            found = [] if got is None else [(got[0].match_id, got[1])]
+    if not found:
+        what = "no match is recorded yet" if wanted in ("latest", "all") else f"no match {wanted!r}"
+        print(f"koikoi-desktop: error: {what} in the coin ledger", file=sys.stderr)
+        return 2
+    failed = 0
+    for match_id, record in found:
+        if not record:
+            print(f"match {match_id}: no move record (imported from version 0.1)")
+            failed += 1
+            continue
+        try:
+            check, text = record_check(record)
+        except RecordError as exc:
+            print(f"match {match_id}: the record cannot be read ({exc})")
+            failed += 1
+            continue
+        failed += not check.ok
+        print(f"match {match_id}: {check_text(check, text.seed)}")
+    if len(found) > 1:
+        print(
+            f"{len(found) - failed} of {len(found)} matches: every deal fixed before the first card"
+        )
+    return 1 if failed else 0
 
 
 def render_deck(args: argparse.Namespace) -> int:

@@ -225,6 +225,7 @@ def test_ledger_command_line_export_import_and_bad_files(tmp_path: Path) -> None
     assert proc.returncode == 0, proc.stderr
     ids = _ledger_of(a)
     assert len(ids) == 2
+    _check_the_deals(a, ids)
     out = tmp_path / "ledger.json"
     proc = run(["--export-ledger", str(out), "--data-dir", str(a)])
     assert proc.returncode == 0 and "2 matches" in proc.stdout
@@ -246,6 +247,39 @@ def test_ledger_command_line_export_import_and_bad_files(tmp_path: Path) -> None
         assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
         assert proc.stderr.startswith("koikoi-desktop: error: ")
     assert _ledger_of(b) == ids and (b / "koikoi.sqlite3").read_bytes() == before
+
+
+def _check_the_deals(data: Path, ids: list[str]) -> None:
+    """Issue 33: --verify-deals passes for every recorded match, and fails with its one line
+    after a deck line of one of them is changed in the database."""
+    proc = run(["--verify-deals", "all", "--data-dir", str(data)])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.count("Every deal was fixed before the first card was played") == 2
+    assert "2 of 2 matches" in proc.stdout
+    import sqlite3
+
+    conn = sqlite3.connect(data / "koikoi.sqlite3")
+    try:
+        with conn:
+            (record,) = conn.execute(
+                "SELECT record FROM match_data WHERE match_id = ?", (ids[0],)
+            ).fetchone()
+            lines = record.splitlines()
+            at = [i for i, ln in enumerate(lines) if ln.startswith("deck ")][1]
+            cards = lines[at].split()[1:]
+            lines[at] = "deck " + " ".join([*cards[1:], cards[0]])  # round 2's deck cut once
+            conn.execute(
+                "UPDATE match_data SET record = ? WHERE match_id = ?", ("\n".join(lines), ids[0])
+            )
+    finally:
+        conn.close()
+    proc = run(["--verify-deals", ids[0], "--data-dir", str(data)])
+    assert proc.returncode == 1 and proc.stdout.splitlines() == [
+        f"match {ids[0]}: Deal 2 is not the one the seed gives: this record was changed."
+    ], proc.stdout
+    assert run(["--verify-deals", ids[1], "--data-dir", str(data)]).returncode == 0
+    proc = run(["--verify-deals", "no-such-match", "--data-dir", str(data)])
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
 
 
 def test_continue_flag_with_and_without_a_saved_match(tmp_path: Path) -> None:

@@ -1,0 +1,40 @@
+"""Words for a match's deal seal and its check, in the current language (no pygame).
+
+The facts come from the engine: a match's ``commitment`` (:mod:`koikoi_desktop.engine.chance`)
+and :func:`koikoi_desktop.engine.verify_deals`'s :class:`~koikoi_desktop.engine.DealCheck`. The
+pause menu, the first-dealer prompt, the ledger, the review and ``--verify-deals`` all word them
+here, so each says the same thing.
+
+>>> seal_code("87c560221878")
+'87c5 6022 1878'
+"""
+
+from __future__ import annotations
+
+from koikoi_desktop import i18n
+from koikoi_desktop.engine import DealCheck, MatchText, parse_match_record, verify_deals
+
+
+def seal_code(commitment: str) -> str:
+    """A commitment in groups of four hex digits (easier to read and compare aloud)."""
+    return " ".join(commitment[i : i + 4] for i in range(0, len(commitment), 4))
+
+
+def check_text(check: DealCheck, seed: int | None) -> str:
+    """One sentence saying what :func:`verify_deals` found."""
+    code = seal_code(check.commitment or "")
+    if check.verdict == "fair":
+        key = "ui.deals.fair_stacked" if check.stacked else "ui.deals.fair"
+        return i18n.t(key, code=code, seed=seed)
+    if check.verdict == "differs":
+        if check.deal == 0:
+            return i18n.t("ui.deals.first_differs")
+        return i18n.t("ui.deals.differs", n=check.deal)
+    if check.verdict == "unfinished":
+        return i18n.t("ui.deals.unfinished", code=code)
+    return i18n.t(f"ui.deals.{check.verdict}", code=code)
+
+
+def record_check(record: str, *, finished: bool = True) -> tuple[DealCheck, MatchText]:
+    """Check a match record's deals (RecordError when it cannot be read)."""
+    return verify_deals(record, finished=finished), parse_match_record(record)
