@@ -12,7 +12,15 @@ here, so each says the same thing.
 from __future__ import annotations
 
 from koikoi_desktop import i18n
-from koikoi_desktop.engine import DealCheck, MatchText, parse_match_record, verify_deals
+from koikoi_desktop.engine import (
+    DealCheck,
+    FirstDealer,
+    MatchText,
+    month_of,
+    parse_match_record,
+    verify_deals,
+)
+from koikoi_desktop.names import card_name
 
 
 def seal_code(commitment: str) -> str:
@@ -38,3 +46,29 @@ def check_text(check: DealCheck, seed: int | None) -> str:
 def record_check(record: str, *, finished: bool = True) -> tuple[DealCheck, MatchText]:
     """Check a match record's deals (RecordError when it cannot be read)."""
     return verify_deals(record, finished=finished), parse_match_record(record)
+
+
+def first_draw_text(first: FirstDealer, names: tuple[str, str]) -> str:
+    """How the first dealer was chosen, in a sentence or two ("" when no chance was drawn: a
+    deal played again, or a record from before the draw was recorded)."""
+    who = names[first.dealer]
+    if first.method == "draw" and first.draws:
+        a, b = first.draws[-1]
+        drawn = i18n.t(
+            "ui.first.draw",
+            a=names[0],
+            ca=card_name(a),
+            ma=month_of(a),
+            b=names[1],
+            cb=card_name(b),
+            mb=month_of(b),
+        )
+        return f"{drawn} {i18n.t('ui.first.lowest_deals', name=who)}"
+    if first.method == "birth_month" and first.draws:
+        c = first.draws[-1][0]
+        return i18n.t("ui.first.birth_month", card=card_name(c), m=month_of(c), name=who)
+    if first.method == "age":
+        return i18n.t("ui.first.oldest", name=who)
+    if first.method == "random":
+        return i18n.t_person("ui.first.random_pick", who)
+    return ""

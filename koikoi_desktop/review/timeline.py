@@ -80,7 +80,7 @@ class Timeline:
 
     @classmethod
     def from_record(cls, record: str, *, settled_only: bool = False) -> Timeline:
-        """Replay ``record`` (a ``koikoi-match/1`` text; raises ``engine.RecordError``).
+        """Replay ``record`` (a match record; raises ``engine.RecordError``).
 
         ``settled_only``: leave out a deal that has not ended (a match in progress — its hands
         must not be shown)."""

@@ -52,6 +52,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
+from koikoi_desktop.deal_words import check_text, record_check
+from koikoi_desktop.engine import DealCheck, RecordError
 from koikoi_desktop.names import (
     amount_text,
     end_text,
@@ -196,6 +198,9 @@ class LedgerScene(LearnScene):
         self.export_path: Path | None = None
         self.warning_lines: list[str] = []
         self._generation = 0
+        #: The opened match's deal check (match id -> the check and the revealed seed; None: no
+        #: record to check), a fact worded when drawn.
+        self._deals: dict[str, tuple[DealCheck, int | None] | None] = {}
 
     # ------------------------------------------------------------------ data
     @property
@@ -389,6 +394,7 @@ class LedgerScene(LearnScene):
 
     def open_match(self, index: int) -> None:
         if 0 <= index < len(self.records):
+            self.deal_check(self.records[index].match_id)
             self.opened = index
             self.selected = index
             self.scroll["match"] = 0
@@ -785,7 +791,27 @@ class LedgerScene(LearnScene):
                     False,
                 )
             )
+        deals = self._deals.get(rec.match_id)  # checked when the match was opened
+        if deals is not None:
+            check, seed = deals
+            color = theme.MUTED if check.ok or check.verdict == "no_commitment" else theme.DANGER
+            lines.append((check_text(check, seed), 15, color, False))
         return lines
+
+    def deal_check(self, match_id: str) -> tuple[DealCheck, int | None] | None:
+        """The check of a recorded match's deals (engine.verify_deals), read once a match."""
+        if match_id not in self._deals:
+            store = self.storage
+            found = store.get_match(match_id) if store is not None else None
+            got: tuple[DealCheck, int | None] | None = None
+            if found is not None and found[1]:
+                try:
+                    check, text = record_check(found[1])
+                    got = (check, text.seed)
+                except RecordError:
+                    got = None  # the review says why it cannot replay; nothing to check here
+            self._deals[match_id] = got
+        return self._deals[match_id]
 
     def round_lines(self, rec: MatchRecord, e: RoundEntry) -> tuple[list[Line], list[Line]]:
         """The §11 entry of one round as two columns of text lines (text, colour, bold): who and

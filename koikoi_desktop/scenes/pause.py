@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from koikoi_desktop import scenes
+from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.scenes.table_prompts import concede_prompt
@@ -29,6 +30,14 @@ class PauseScene(MenuScene):
         super().__init__(app, **kwargs)
         self.table = table
         self.heading = lambda: gfx.tr("ui.pause.title")
+        self.subheading = self.seal_line
+
+    def seal_line(self) -> str:
+        """The match's deal seal (its commitment; the seed stays hidden until the end)."""
+        m = self.table.match if self.table is not None else None
+        if m is None or m.commitment is None:
+            return ""
+        return gfx.tr("ui.deals.pause", code=seal_code(m.commitment))
 
     def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
         rows: list[tuple[Label, Callable[[], Any], bool]] = [

@@ -40,7 +40,8 @@ import pygame
 
 from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.engine import Action, RecordError, RoundState
+from koikoi_desktop.deal_words import check_text, first_draw_text
+from koikoi_desktop.engine import Action, DealCheck, RecordError, RoundState, verify_deals
 from koikoi_desktop.names import SeatNames
 from koikoi_desktop.review.analysis import (
     CLASSES,
@@ -107,6 +108,9 @@ class ReviewScene(Scene):
         self.inline = inline
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
         self.timeline: Timeline | None = None
+        #: The check of the match's deals (verify_deals: the seed is revealed only once the
+        #: match is over), a fact worded when drawn.
+        self.deals: DealCheck | None = None
         self.error = ""
         self.note = ""
         self.judged: dict[tuple[int, int], Judgement] = {}
@@ -147,6 +151,7 @@ class ReviewScene(Scene):
             self.relayout()
             return
         t = self.timeline
+        self.deals = verify_deals(self.record, finished=t.match.outcome is not None)
         points = decision_points(t, rounds=self.rounds)
         self.decisions = {(p.deal, p.move) for p in points}
         self.rows = []
@@ -340,7 +345,8 @@ class ReviewScene(Scene):
         self.app.stack.pop()
 
     def play_again(self) -> None:
-        """The deal on screen again, same dealer and seed, same opponent, in practice mode."""
+        """The deal on screen again, same dealer and cards, same opponent, in practice mode;
+        the match's later deals come from a fresh seed (the record names this deal stacked)."""
         t = self.timeline
         p = self.position
         if not self.can_play_again() or t is None or p is None or self.seats is None:
@@ -352,7 +358,7 @@ class ReviewScene(Scene):
         config = MatchConfig(
             rules=t.rules,
             seats=self.seats,
-            seed=t.match.seed,
+            seed=None,  # a fresh seed: the deals after this one are new (it is stacked)
             practice=True,
             deal=(d.dealer, tuple(tuple(x) for x in d.decks)),
             help_level=level,
@@ -536,6 +542,22 @@ class ReviewScene(Scene):
         if j.reason.key.startswith("review_"):
             return gfx.tr(f"ui.review.reason.{j.reason.key[7:]}", **j.reason.params)
         return reason_text(j.reason)
+
+    def chance_lines(self) -> list[str]:
+        """The summary's lines on chance: how the first dealer was chosen, and the check of
+        the deals against the revealed seed (only the seal while the match is unfinished)."""
+        t = self.timeline
+        if t is None:
+            return []
+        lines = [first_draw_text(t.match.first_draw, (self.seat_name(0), self.seat_name(1)))]
+        if self.deals is not None and self.deals.verdict != "no_commitment":
+            lines.append(check_text(self.deals, t.match.seed))
+        return [ln for ln in lines if ln]
+
+    def chance_wrapped(self) -> list[str]:
+        """:meth:`chance_lines` wrapped to the summary's width (the summary's last lines)."""
+        width = self.summary_box().w - 2 * self.px(16)
+        return [w for ln in self.chance_lines() for w in gfx.wrap(ln, self.font(13), width)]
 
     def result_text(self, deal: DealLine) -> str:
         out = deal.final.outcome
@@ -754,7 +776,8 @@ class ReviewScene(Scene):
         lines)]), rows as tall as their wrapped lines, only those that fit the box."""
         out = []
         top = self.worst_top() + self.px(26)
-        bottom = self.summary_box().bottom - self.px(40)  # above the keys line
+        # above the chance lines and the keys line
+        bottom = self.summary_box().bottom - self.px(40) - len(self.chance_wrapped()) * self.px(18)
         for k, seat in enumerate((self.viewer, 1 - self.viewer)):
             col = self.summary_column(k)
             y = top

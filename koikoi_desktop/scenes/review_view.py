@@ -79,6 +79,7 @@ class ReviewScene(Protocol):
     def marked_cards(self) -> tuple[list[int], list[int]]: ...
     def summary_box(self) -> pygame.Rect: ...
     def summary_column(self, k: int) -> pygame.Rect: ...
+    def chance_wrapped(self) -> list[str]: ...
     def counts_lines(self, seat: int, width: int) -> list[str]: ...
     def worst_top(self) -> int: ...
     def summary_rows_by_seat(
@@ -568,6 +569,11 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
                     max_width=rect.w - scene.px(12),
                 )
                 ly += round(size * 1.3)
+    chance = scene.chance_wrapped()
+    y = box.bottom - pad - scene.px(22) - len(chance) * scene.px(18)
+    for line in chance:
+        gfx.blit_text(surface, line, scene.font(13), (box.x + pad, y), color=theme.MUTED)
+        y += scene.px(18)
     gfx.blit_text(
         surface,
         gfx.tr("ui.review.summary_keys"),

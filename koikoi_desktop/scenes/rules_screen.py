@@ -448,6 +448,9 @@ class RulesScene(LearnScene):
         y += self.px(4)
         y = paragraph(surface, gfx.tr("rules.keys"), self.font(16), x, y, w)
         y += self.px(10)
+        y = paragraph(surface, gfx.tr("rules.fair_deals.title"), self.font(18), x, y, w, bold=True)
+        y = paragraph(surface, gfx.tr("rules.fair_deals"), self.font(16), x, y, w)
+        y += self.px(10)
         y = paragraph(surface, gfx.tr("term.instant_win"), self.font(18), x, y, w, bold=True)
         y = paragraph(surface, gfx.tr("rules.instant"), self.font(16), x, y, w)
         for key, field in (

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from koikoi_desktop import engine
+from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.names import card_name, factor_text, instant_name, yaku_name
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.common import felt
@@ -418,6 +419,10 @@ def first_dealer_prompt(table: TableHost, fd: FirstDealer) -> PromptScene:
         t += 2.5 * pause  # time to read the sentence before the name
         lines.append(gfx.tr_person("ui.first.random_pick", name))
         line_at.append(t)
+    m = table.controller.match
+    if m is not None and m.commitment is not None:  # every deal is fixed now: its seal
+        lines.append(gfx.tr("ui.deals.sealed", code=seal_code(m.commitment)))
+        line_at.append(t + pause)
     prompt = PromptScene(
         table,
         key=("first",),

@@ -236,7 +236,7 @@ def test_play_this_deal_again_deals_the_same_cards_in_practice(
     apps: list[Any], tmp_path: Path
 ) -> None:
     data = tmp_path / "data"
-    m = played_match(seed=9, rounds=3)
+    m = played_match(seed=10, rounds=3)  # round 2 has moves (no instant win)
     rec = record(data, m)
     a = make_app(apps, data)
     rv = scenes.create(
@@ -254,9 +254,13 @@ def test_play_this_deal_again_deals_the_same_cards_in_practice(
     table = a.stack.top  # no first-dealer draw: the deal's own dealer deals at once
     assert table.name == "table" and a.stack.names() == ["title", "table"]
     cfg = table.controller.config
-    assert cfg.practice and cfg.seats == ("human", "intermediate") and cfg.seed == m.seed
+    assert cfg.practice and cfg.seats == ("human", "intermediate")
     assert table.match.dealer == deal.dealer
     assert table.match.round.deals == [tuple(d) for d in deal.decks]
+    # the deal is stacked, the rest comes from a fresh seed: the next deals are not the
+    # original match's, and the record says which deal was given
+    assert table.match.seed != m.seed and table.match.stacked == len(deal.decks)
+    assert f"stacked {len(deal.decks)}" in match_record(table.match)
     assert table.controller.opponents[1].level == "intermediate"
 
 
@@ -314,7 +318,7 @@ def test_help_levels_on_the_table(
     from koikoi_desktop.scenes.table import MatchConfig
 
     a = make_app(apps, tmp_path / "data")
-    cfg = MatchConfig(PRESETS["nintendo"], ("human", "intermediate"), seed=3, help_level=level)
+    cfg = MatchConfig(PRESETS["nintendo"], ("human", "intermediate"), seed=4, help_level=level)
     table = scenes.create("table", a, config=cfg)
     a.stack.push(table)
     c = table.controller
@@ -532,3 +536,56 @@ def test_the_dealers_name_by_his_hand_clears_the_cards_in_a_small_window(
             assert any(word in t for t in drawn_at)  # "Dealer" is said, not cut off
             checked += 1
     assert checked >= 2
+
+
+# --------------------------------------------------------------------------- deals you can check
+def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
+    apps: list[Any], tmp_path: Path
+) -> None:
+    """Issue 33: the pause menu and the first-dealer prompt show the deal seal, never the seed;
+    the ledger and the review of the finished match reveal the seed and say every deal was
+    fixed before the first card; a review of a round mid-match shows only the seal."""
+    from koikoi_desktop.deal_words import seal_code
+    from koikoi_desktop.scenes.table import MatchConfig
+
+    data = tmp_path / "data"
+    a = make_app(apps, data)
+    table = scenes.create(
+        "table",
+        a,
+        config=MatchConfig(PRESETS["nintendo"], ("human", "beginner"), seed=987_654_321_987),
+    )
+    a.stack.push(table)
+    prompt = a.stack.top
+    m = table.match
+    code = seal_code(m.commitment)
+    assert any(code in line for line in prompt.lines)
+    assert not any(str(m.seed) in line for line in prompt.lines)
+    pause = scenes.create("pause", a, table=table)
+    assert code in pause.subheading() and str(m.seed) not in pause.subheading()
+    # mid-match: the review of a settled round shows the seal only
+    live = scenes.create("review", a, record=match_record(m), settled_only=True, inline=True)
+    a.stack.push(live)
+    assert live.deals is not None and live.deals.verdict == "unfinished"
+    assert not any(str(m.seed) in line for line in live.chance_lines())
+    a.stack.pop()
+
+    done = new_match(PRESETS["nintendo"], seed=12, rounds=2)  # the first dealer drawn
+    bots = [make_opponent("beginner", seed=1), make_opponent("beginner", seed=2)]
+    while done.outcome is None:
+        p = done.round.to_move
+        done.apply(bots[p].choose(done.round.view(p), done.context(p)))
+    rec = record(data, done)
+    rv = scenes.create("review", a, record=match_record(done), match_id=rec.match_id, inline=True)
+    a.stack.push(rv)
+    lines = rv.chance_lines()
+    assert any(f"seed {done.seed}" in ln and seal_code(done.commitment) in ln for ln in lines)
+    assert any("The earlier month deals first" in ln for ln in lines)  # the first draw
+    rv.show_summary = True
+    a.stack.draw(pygame.display.get_surface())  # the summary draws them
+
+    ledger = scenes.create("ledger", a)
+    a.stack.push(ledger)
+    ledger.open_match(0)
+    header = [text for text, *_ in ledger.match_header(ledger.records[0])]
+    assert any("Every deal was fixed before the first card was played" in t for t in header)
