@@ -2,7 +2,8 @@
 
 Three paths are measured:
 
-* the public surface: ``new_round`` + ``legal_actions`` + ``apply`` (validation, events, records);
+* the public surface: ``new_round`` + ``legal_actions`` + ``apply`` (validation, events, records),
+  and the same through whole matches (``new_match``: settlement and the deals' chance streams);
 * the simulation path the Expert AI uses: ``sim.determinize`` of a view + ``sim.fast_rollout``
   (inline common turns, shared rule code for the rest; no validation, no records), and for
   comparison ``sim.rollout`` with the random and the greedy policy;
@@ -23,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from koikoi_desktop.engine import PRESETS, new_round, score_yaku
+from koikoi_desktop.engine import PRESETS, new_match, new_round, score_yaku
 from koikoi_desktop.engine.sim import (
     determinize,
     fast_rollout,
@@ -47,6 +48,25 @@ def public_rounds(rules, seconds: float) -> float:
         if n % 50 == 0 and time.perf_counter() - t0 >= seconds:
             break
     return n / (time.perf_counter() - t0)
+
+
+def match_rounds(rules, seconds: float) -> float:
+    """Whole matches through ``Match`` (its deals come from the seed's chance streams), in
+    rounds per second."""
+    rng = random.Random(4)
+    rounds = 0
+    seed = 0
+    t0 = time.perf_counter()
+    while True:
+        m = new_match(rules, first_dealer=seed & 1, seed=seed)
+        while m.outcome is None:
+            legal = m.round.legal_actions()
+            m.apply(legal[int(rng.random() * len(legal))])
+        rounds += len(m.deals)
+        seed += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+    return rounds / (time.perf_counter() - t0)
 
 
 def sim_rounds(rules, seconds: float, policy) -> float:
@@ -93,6 +113,7 @@ def main() -> None:
     for name, rules in PRESETS.items():
         row = {
             "public_rounds_per_s": public_rounds(rules, args.seconds),
+            "match_rounds_per_s": match_rounds(rules, args.seconds),
             "sim_random_rounds_per_s": sim_rounds(rules, args.seconds, random_policy),
             "sim_greedy_rounds_per_s": sim_rounds(rules, args.seconds, greedy_policy),
             "sim_fast_rounds_per_s": sim_rounds(rules, args.seconds, None),

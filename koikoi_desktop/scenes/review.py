@@ -549,7 +549,8 @@ class ReviewScene(Scene):
         t = self.timeline
         if t is None:
             return []
-        lines = [first_draw_text(t.match.first_draw, (self.seat_name(0), self.seat_name(1)))]
+        first = first_draw_text(t.match.first_draw, (self.seat_name(0), self.seat_name(1)))
+        lines = [f"{gfx.tr('ui.deals.first_dealer')}: {first}" if first else ""]
         if self.deals is not None and self.deals.verdict != "no_commitment":
             lines.append(check_text(self.deals, t.match.seed))
         return [ln for ln in lines if ln]
