@@ -395,6 +395,8 @@ def first_dealer_prompt(table: TableHost, fd: FirstDealer) -> PromptScene:
             t += pause
         lines.append(gfx.tr("ui.first.lowest_deals", name=name))
         line_at.append(t)
+        lines.append(gfx.tr("ui.first.back"))  # the deal shuffles all 48 (engine.chance)
+        line_at.append(t)
     elif fd.method == "birth_month":
         for (c,) in fd.draws[-6:]:
             cards.append(c)

@@ -60,7 +60,7 @@ def outline_pixels(surface: pygame.Surface, r: pygame.Rect) -> list[tuple[int, .
 
 # ---------------------------------------------------------------- a. empty field positions
 def test_empty_field_positions_show_only_while_a_card_is_dragged(ui_app: Any, pump_fn: Any) -> None:
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     slots = empty_slots(t)
     assert slots, "the deal leaves free field positions"
     surf = ui_app.screen
@@ -93,7 +93,7 @@ def test_capture_groups_count_and_the_yaku_each_is_close_to(
     # a yaku the opponent has made impossible is not offered
     assert "bright" not in table_view.group_progress({1}, {9, 29, 45}, rules)
     # on the table: each group's caption is its category and its count, in the viewer's piles
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     c = t.controller
     for _ in range(3):
         c.apply(c.state.legal_actions()[0])
@@ -114,7 +114,7 @@ def test_capture_groups_count_and_the_yaku_each_is_close_to(
 def test_turn_banner_says_whose_turn_and_which_step(
     ui_app: Any, pump_fn: Any, monkeypatch: Any
 ) -> None:
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     c = t.controller
     f = t.frame()
     assert f.turn == (0, "play")
@@ -157,7 +157,7 @@ def test_thinking_is_said_only_when_the_table_has_caught_up(
 ) -> None:
     """While a move is still being shown, the engine (and the computer thinking) is a step
     ahead: the status line must not say "… is thinking" over another seat's move on show."""
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     c = t.controller
     t.queue.speed = "normal"
     seen = texts(monkeypatch)
@@ -180,7 +180,7 @@ def test_thinking_is_said_only_when_the_table_has_caught_up(
 
 # ---------------------------------------------------------------- d. the last move
 def test_the_last_move_stays_marked_until_the_next(ui_app: Any, pump_fn: Any) -> None:
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 10)
     c = t.controller
     mine = c.state.legal_actions()[0]
     c.apply(mine)
@@ -204,7 +204,7 @@ def test_the_last_move_stays_marked_until_the_next(ui_app: Any, pump_fn: Any) ->
 
 # ---------------------------------------------------------------- e. hover and long press
 def test_hover_enlarges_a_card_with_its_facts(ui_app: Any, pump_fn: Any, monkeypatch: Any) -> None:
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     card = sorted(t.controller.state.field)[0]
     move(t, center(t, card))
     frames(t, HOVER_DELAY / 2)
@@ -234,7 +234,7 @@ def test_the_keyboard_shows_a_card_enlarged_with_i(ui_app: Any, pump_fn: Any) ->
         ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
         frames(t, 0.05)
 
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     c = t.controller
     key(pygame.K_RIGHT)
     focused = c.pickable()[c.focus]
@@ -261,7 +261,7 @@ def test_the_keyboard_shows_a_card_enlarged_with_i(ui_app: Any, pump_fn: Any) ->
 
 
 def test_long_press_shows_a_card_and_does_not_play_it(ui_app: Any, pump_fn: Any) -> None:
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     c = t.controller
     before = engine.match_record(t.match)
     for card in (sorted(c.state.field)[0], sorted(c.state.hand(0))[0]):
@@ -302,7 +302,7 @@ def test_a_hand_card_looked_at_does_not_cover_its_targets(ui_app: Any, pump_fn: 
     (every hand card with a match, over a few deals)."""
     screen = ui_app.screen
     checked = 0
-    for seed in (3, 4, 5):
+    for seed in (1, 4, 5):
         t = start_table(ui_app, pump_fn, seed)
         c = t.controller
         for card in c.pickable():
@@ -338,7 +338,7 @@ def test_a_hand_card_looked_at_does_not_cover_its_targets(ui_app: Any, pump_fn: 
 def test_yaku_and_koikoi_pop_up_with_the_sound_cue_and_a_click_skips(
     ui_app: Any, pump_fn: Any
 ) -> None:
-    t = start_table(ui_app, pump_fn, 3)
+    t = start_table(ui_app, pump_fn, 1)
     t.queue.speed = "normal"
     moments: list[str] = []
     show = t.director.on_show
@@ -385,7 +385,7 @@ def test_a_stop_always_gets_a_beat_before_the_summary() -> None:
 
 # ---------------------------------------------------------------- g. staged computer moves
 def computer_move_seconds(app: Any, pump: Any, speed: str, reduced: bool = False) -> float:
-    t = start_table(app, pump, 3)
+    t = start_table(app, pump, 1)
     c = t.controller
     t.queue.speed = speed
     t.queue.reduced = reduced

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from koikoi_desktop import engine
+from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.ui import gfx
 
 from .test_table import start_table
 
 
 def test_hot_seat_curtain_between_turns(ui_app: Any, pump_fn: Any) -> None:
-    t = start_table(ui_app, pump_fn, 5, seats=("human", "human"))
+    t = start_table(ui_app, pump_fn, 1, seats=("human", "human"))
     c = t.controller
     first = c.state.to_move
     assert c.viewer == first and not c.curtain
@@ -83,7 +84,10 @@ def test_first_dealer_cards_turn_one_by_one_then_the_result(ui_app: Any) -> None
     # the first card is face up before the second starts, and no line before both are up
     assert any(a == 1.0 and b == 0.0 for a, b, _ in seen)
     assert all(n == 0 for a, b, n in seen if b < 1.0)
-    assert p.lines[-1] == gfx.tr("ui.first.lowest_deals", name=c.names[c.first.dealer])
+    assert p.lines[-3] == gfx.tr("ui.first.lowest_deals", name=c.names[c.first.dealer])
+    assert p.lines[-2] == gfx.tr("ui.first.back")  # the cards go back before the deal
+    seal = gfx.tr("ui.deals.sealed", code=seal_code(c.match.commitment))
+    assert p.lines[-1] == seal and str(c.match.seed) not in seal
     assert not c.snapshot().dealer_known  # the header does not name the dealer yet
     assert t.clock.now == rv.t  # one clock: the prompt's reveal runs on the table's time
     ev = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
@@ -123,7 +127,8 @@ def test_seed_000_tie_says_the_sakura_sentence_and_ages_decide_otherwise(ui_app:
     t = _first_table(ui_app, "seed-000")
     c = t.controller
     assert c.first.method == "age" and c.first.dealer == 0  # older than every beginner persona
-    assert t.prompt.lines == [gfx.tr("ui.first.oldest", name=c.names[0])]
+    seal = gfx.tr("ui.deals.sealed", code=seal_code(c.match.commitment))
+    assert t.prompt.lines == [gfx.tr("ui.first.oldest", name=c.names[0]), seal]
 
 
 def test_reduced_motion_fades_in_place_without_moving(ui_app: Any) -> None:
