@@ -7,7 +7,7 @@ stream named by the match seed, the step and its index — never from "how many 
 so far" — so no two steps share a stream, and a match rebuilt from its record at any cut plays
 on exactly as the uninterrupted match would.
 
-* :func:`stream` — the generator of one named step;
+* :func:`stream` — the generator of one named step (the first-dealer draw's);
 * :func:`deck` — deal ``n``'s ``k``-th deck (``k`` = 1 for the deal, 2 and on for its redeals);
 * :func:`first_dealer_stream` — the first-dealer draw's own stream (its cards go back: the deal
   shuffles all 48 from another stream);
@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import struct
 
 from koikoi_desktop.engine.rules import Rules
 
@@ -56,20 +57,47 @@ def stream(seed: int, step: str, *index: int) -> random.Random:
     >>> stream(7, "deal", 1, 1).random() == stream(7, "deal", 1, 2).random()
     False
     """
+    digest = hashlib.sha256(_name(seed, step, *index)).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def _name(seed: int, step: str, *index: int) -> bytes:
+    """The name of a chance step: ``koikoi-chance/1|<seed>|<step>|<i>.<j>`` in ASCII."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("A chance stream needs an integer seed.")
-    name = f"{STREAMS}|{seed}|{step}|{'.'.join(str(i) for i in index)}"
-    digest = hashlib.sha256(name.encode("ascii")).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return f"{STREAMS}|{seed}|{step}|{'.'.join(str(i) for i in index)}".encode("ascii")
 
 
 def deck(seed: int, deal: int, draw: int) -> tuple[int, ...]:
     """The deck order (48 ids, top first) of deal ``deal`` (1-based, counting every round of
-    the match) and its ``draw``-th shuffle (1: the deal; 2, 3 …: its redeals)."""
+    the match) and its ``draw``-th shuffle (1: the deal; 2, 3 …: its redeals).
+
+    Written so any program can recompute it: SHAKE-256 of the step's name
+    (``koikoi-chance/1|<seed>|deal|<deal>.<draw>``, ASCII) read as big-endian 16-bit numbers
+    drives a Fisher-Yates shuffle of 1..48 from the last position down, each swap index drawn
+    without bias by rejection (a number at or above the largest multiple of ``i + 1`` below
+    65536 is skipped). It costs what one ``random.shuffle`` does.
+    """
     if deal < 1 or draw < 1:
         raise ValueError("Deals and their shuffles are counted from 1.")
+    name = _name(seed, "deal", deal, draw)
+    size = 128
+    values = struct.unpack(f">{size}H", hashlib.shake_256(name).digest(2 * size))
     order = list(range(1, 49))
-    stream(seed, "deal", deal, draw).shuffle(order)
+    k = 0
+    for i in range(47, 0, -1):
+        n = i + 1
+        limit = 65536 - 65536 % n
+        while True:
+            if k == size:  # far beyond what 47 swaps need (each skips with p < 1/1300)
+                size *= 2
+                values = struct.unpack(f">{size}H", hashlib.shake_256(name).digest(2 * size))
+            v = values[k]
+            k += 1
+            if v < limit:
+                break
+        j = v % n
+        order[i], order[j] = order[j], order[i]
     return tuple(order)
 
 

@@ -265,3 +265,37 @@ def test_bad_chance_lines_are_record_errors(bad: str) -> None:
         lines.insert(at + 1, bad)
     with pytest.raises(RecordError):
         replay_match("\n".join(lines))
+
+
+def _reference_deck(seed: int, deal: int, draw: int) -> tuple[int, ...]:
+    """The deck as chance.deck's docstring specifies it, written again from the text (bytes read
+    two at a time), so the documented recipe is what the game does."""
+    import hashlib
+
+    name = f"koikoi-chance/1|{seed}|deal|{deal}.{draw}".encode("ascii")
+    stream_bytes = hashlib.shake_256(name).digest(4096)
+    numbers = iter(
+        int.from_bytes(stream_bytes[i : i + 2], "big") for i in range(0, len(stream_bytes), 2)
+    )
+    cards = list(range(1, 49))
+    for i in range(47, 0, -1):
+        v = next(numbers)
+        while v >= 65536 - 65536 % (i + 1):
+            v = next(numbers)
+        j = v % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def test_the_deck_follows_its_documented_recipe_and_is_even() -> None:
+    for seed, n, k in [(0, 1, 1), (12, 3, 2), (2**61 + 5, 11, 1), (7, 40, 3)]:
+        assert deck(seed, n, k) == _reference_deck(seed, n, k)
+    # every card lands in every position about equally often (4,800 decks: 100 expected a cell)
+    counts = [[0] * 48 for _ in range(48)]
+    for n in range(1, 4801):
+        for pos, card in enumerate(deck(99, n, 1)):
+            counts[card - 1][pos] += 1
+    cells = [c for row in counts for c in row]
+    assert min(cells) > 50 and max(cells) < 150
+    chi2 = sum((c - 100) ** 2 / 100 for c in cells)
+    assert chi2 < 2500  # 2,209 degrees of freedom: mean 2209, sd ~66

@@ -35,6 +35,7 @@ ALLOWED = {
     "pydantic",
     "random",  # for the ``random.Random`` type and seeded instances only
     "re",
+    "struct",  # chance.deck reads its SHAKE-256 stream as 16-bit numbers
     "types",
     "typing",
     "koikoi_desktop",
