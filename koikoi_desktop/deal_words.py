@@ -37,7 +37,7 @@ def check_text(check: DealCheck, seed: int | None) -> str:
     if check.verdict == "differs":
         if check.deal == 0:
             return i18n.t("ui.deals.first_differs")
-        return i18n.t("ui.deals.differs", n=check.deal)
+        return i18n.t("ui.deals.differs", deal=check.deal)
     if check.verdict == "unfinished":
         return i18n.t("ui.deals.unfinished", code=code)
     return i18n.t(f"ui.deals.{check.verdict}", code=code)

@@ -179,7 +179,7 @@ def test_r_setup_3_dealer_of_later_rounds(name) -> None:
         r = r.with_rounds(12)
     expected_same = name in ("seed-000", "seed-001")
     no_winner = 0
-    for seed in range(6):
+    for seed in range(12):  # a round nobody wins is rare in the 50-point race (seed-001)
         m = new_match(r, first_dealer=seed % 2, seed=seed)
         rng = random.Random(seed)
         while m.outcome is None:

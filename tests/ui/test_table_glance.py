@@ -556,7 +556,7 @@ def test_table_text_fits_at_1024x640(
 
     a = shots.make_app(tmp_path / "data", lang)
     a.ai_executor = InlineExecutor()
-    t = start_table(a, pump_fn, 7)
+    t = start_table(a, pump_fn, 10)
     c = t.controller
     for _ in range(4):
         c.apply(c.state.legal_actions()[0])
