@@ -240,3 +240,36 @@ def test_continue_plays_on_into_the_next_round_as_the_uninterrupted_match(tmp_pa
     assert len(set(decks)) == len(decks)
     assert engine.match_record(t2.match) == expected
     assert engine.verify_deals(expected).ok
+
+
+def test_a_match_saved_before_chance_was_recorded_continues_with_new_decks(tmp_path, apps) -> None:
+    """A version-1 saved match (no seal, no first draw; its decks then came from one generator)
+    continues without a word and deals none of its earlier decks again."""
+    import random
+
+    from koikoi_desktop.storage import Storage
+
+    data = tmp_path / "data"
+    old = random.Random(8)
+    decks = []
+    for _ in range(2):
+        d = list(range(1, 49))
+        old.shuffle(d)
+        decks.append(d)
+    m = engine.Match(engine.PRESETS["nintendo"], first_dealer=0, decks=decks, seed=8)
+    rng = random.Random(1)
+    while m.round_number < 2 or len(m.round.moves) < 2:
+        m.apply(rng.choice(m.round.legal_actions()))
+    v1 = "\n".join(
+        ln.replace("koikoi-match/2", "koikoi-match/1")
+        for ln in engine.match_record(m).splitlines()
+        if not ln.startswith(("commitment", "first-draw", "stacked"))
+    )
+    meta = {"match_id": "old-1", "seats": ["human", "beginner"], "names": ["You", "Ren"]}
+    with Storage.open(data) as store:
+        assert store.write_autosave("old-1", v1 + "\n", meta)
+    b, t = continue_in_new_app(apps, data)
+    assert not b.storage.warnings
+    play_until(b, t, lambda: t.match.round_number >= 3 and len(t.match.round.moves) >= 1)
+    got = _decks(t.match)
+    assert got[:2] == [tuple(d) for d in decks] and len(set(got)) == len(got)
