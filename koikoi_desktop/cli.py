@@ -236,11 +236,13 @@ def ledger_command(args: argparse.Namespace) -> int:
                     f"exported {store.db.count(computer=None) if store.db else 0} matches to {path}"
                 )
             else:
-                added, same, aside = store.import_ledger(args.import_ledger)
+                result = store.import_ledger_checked(args.import_ledger)
                 print(
-                    f"imported {added} matches ({same} already in the ledger, "
-                    f"{aside} kept aside as conflicting)"
+                    f"imported {result.added} matches ({result.same} already in the ledger, "
+                    f"{result.aside} kept aside as conflicting, {len(result.skipped)} skipped)"
                 )
+                for match_id, why in result.skipped:
+                    print(f"skipped match {match_id}: {why}")
         except (ValueError, OSError) as exc:  # a bad file, or the disk refuses: nothing changed
             print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
             return 2

@@ -4,8 +4,10 @@ unexpected stops the game.
 Decisions:
 
 * Reports go to ``<data folder>/crash/`` (a real folder inside the data folder: a link there is
-  not followed); when that refuses, to a private folder made with ``tempfile.mkdtemp`` (mode
-  0700, a fresh unpredictable name), never to a fixed name in the shared temp folder.
+  not followed); when that refuses, to one per-user folder in the temp folder,
+  ``koikoi-crash-<uid>`` (mode 0700, used only when it is a real folder owned by this user and
+  closed to others), pruned like the first; only when even that is refused (someone else made
+  that name first) to a fresh folder made with ``tempfile.mkdtemp``.
 * Each report is created with ``O_CREAT | O_EXCL | O_NOFOLLOW`` and mode 0600 (a report holds the
   player's match and paths), under a unique name (UTC time to the microsecond plus the process
   id), so two crashes in one second never overwrite each other and a planted link is refused.
@@ -16,9 +18,11 @@ Decisions:
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 import platform
+import stat
 import sys
 import tempfile
 import traceback
@@ -99,8 +103,26 @@ def write_report(exc: BaseException, data_dir: Path | None, *, record: str | Non
         else:
             prune(folder)
             return path
-    folder = Path(tempfile.mkdtemp(prefix="koikoi-crash-"))
-    return _write_private(folder, text)
+    try:
+        folder = _fallback_folder()
+        path = _write_private(folder, text)
+    except OSError:  # the per-user name is taken by someone else: a fresh private folder
+        return _write_private(Path(tempfile.mkdtemp(prefix="koikoi-crash-")), text)
+    prune(folder)
+    return path
+
+
+def _fallback_folder() -> Path:
+    """The per-user crash folder in the temp folder (see the module docstring)."""
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    folder = Path(tempfile.gettempdir()) / f"koikoi-crash-{'user' if uid is None else uid}"
+    with contextlib.suppress(FileExistsError):  # made by an earlier crash: checked below
+        folder.mkdir(mode=0o700)
+    info = os.lstat(folder)
+    mine = uid is None or (info.st_uid == uid and not info.st_mode & 0o077)
+    if not stat.S_ISDIR(info.st_mode) or not mine:
+        raise OSError(f"{folder} is not this user's private folder")
+    return folder
 
 
 def data_dir_for(explicit: str | None, storage_dir: Path | None = None) -> Path:

@@ -35,7 +35,7 @@ import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
@@ -74,6 +74,33 @@ AUTOSAVE_LIMIT = 8 * 1024 * 1024
 FileKind = Literal["settings", "ledger", "autosave"]
 
 _WHAT = {"settings": "your settings", "ledger": "the coin ledger", "autosave": "the saved match"}
+
+
+class ImportResult(NamedTuple):
+    """What an import did: matches added, already there, kept aside as conflicting, and the
+    ones skipped because their record does not replay, as (match id, why)."""
+
+    added: int
+    same: int
+    aside: int
+    skipped: tuple[tuple[str, str], ...]
+
+
+def replay_problem(rec: MatchRecord, text: str | None) -> str | None:
+    """Why a match's record does not stand for the match (None when it replays to the same
+    rounds and totals). A match without a record (imported from version 0.1) has nothing to
+    replay."""
+    if text is None:
+        return None
+    from koikoi_desktop import engine
+
+    try:
+        match = engine.replay_match(text)
+    except ValueError as exc:  # RecordError and IllegalAction are ValueErrors
+        return f"its record does not replay ({str(exc)[:80]})"
+    if len(match.ledger) != len(rec.rounds) or tuple(match.balances) != rec.final_balances:
+        return "its record replays to other rounds or totals"
+    return None
 
 
 class Notice(str):
@@ -689,14 +716,30 @@ class Storage:
 
     def import_ledger(self, path: str | os.PathLike[str]) -> tuple[int, int, int]:
         """Merge a JSON ledger export into the database by match id: (added, already there,
-        kept aside as conflicting). A bad file raises ValueError (nothing changed); a refusing
-        disk raises OSError."""
+        kept aside as conflicting); see :meth:`import_ledger_checked`."""
+        result = self.import_ledger_checked(path)
+        return result.added, result.same, result.aside
+
+    def import_ledger_checked(self, path: str | os.PathLike[str]) -> ImportResult:
+        """Merge a JSON ledger export by match id, each match's record replayed by the engine
+        first: a match whose record does not replay to its rounds and totals is skipped (and
+        named in the result), the others merged. A bad file raises ValueError (nothing
+        changed); a refusing disk raises OSError."""
         from .export import read_export_file
 
         items = read_export_file(Path(path).expanduser())
         if self.db is None or self.db.read_only:
             raise Refused("the coin ledger cannot be written")
-        return self.db.import_records(items, source=Path(path).name)
+        good: list[tuple[MatchRecord, str | None]] = []
+        skipped: list[tuple[str, str]] = []
+        for rec, text in items:
+            why = replay_problem(rec, text)
+            if why is None:
+                good.append((rec, text))
+            else:
+                skipped.append((rec.match_id, why))
+        added, same, aside = self.db.import_records(good, source=Path(path).name)
+        return ImportResult(added, same, aside, tuple(skipped))
 
     # --------------------------------------------------------------------------------- writing
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -135,6 +136,38 @@ def test_a_crash_folder_that_is_a_link_is_not_followed(
     except ValueError as exc:
         path = crash.write_report(exc, data)
     assert list(elsewhere.iterdir()) == []
-    assert path.parent.parent == tmp_path / "tmp"  # a fresh private folder from mkdtemp
+    assert path.parent.parent == tmp_path / "tmp"  # the per-user private folder there
     assert (path.parent.stat().st_mode & 0o777) == 0o700
     assert (path.stat().st_mode & 0o777) == 0o600
+
+
+def test_crash_reports_outside_the_data_folder_go_to_one_capped_per_user_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unusable ``crash/`` (here a file) sends every report to the same per-user folder of
+    the temp folder, kept to the newest 20, not to a new temp folder each time; a name taken by
+    a folder others may open is not used."""
+    from koikoi_desktop import crash
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "crash").write_text("not a folder")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setattr(crash.tempfile, "tempdir", str(tmp))
+    written = []
+    for n in range(25):
+        try:
+            raise RuntimeError(f"boom {n}")
+        except RuntimeError as exc:
+            written.append(crash.write_report(exc, data))
+    [folder] = list(tmp.iterdir())
+    assert folder.name == f"koikoi-crash-{os.getuid()}"
+    assert (folder.stat().st_mode & 0o777) == 0o700
+    assert sorted(folder.iterdir()) == sorted(written[-20:])
+    folder.chmod(0o777)  # open to everyone: not ours to trust any more
+    try:
+        raise RuntimeError("again")
+    except RuntimeError as exc:
+        path = crash.write_report(exc, data)
+    assert path.parent != folder and path.parent.parent == tmp

@@ -273,14 +273,14 @@ def test_import_merges_by_id_and_a_bad_file_changes_nothing(tmp_path: Path, h) -
     src = tmp_path / "a"
     with Storage.open(src) as store:
         for r in recs:
-            store.record_match(r, record_text=f"moves of {r.match_id}")
+            store.record_match(r)  # no replay record (as version 0.1's): nothing to replay
         out = store.export_all(tmp_path / "all.json")
     dst = tmp_path / "b"
     with Storage.open(dst) as store:
         store.record_match(recs[0])
         assert store.import_ledger(out) == (2, 1, 0)
         assert store.import_ledger(out) == (0, 3, 0)  # again: nothing new
-        assert store.get_match(recs[1].match_id) == (recs[1], f"moves of {recs[1].match_id}")
+        assert store.get_match(recs[1].match_id) == (recs[1], None)
         changed = json.loads(out.read_text("utf-8"))
         changed["matches"][2]["final_balances"] = [1, 2]
         clash = tmp_path / "clash.json"
@@ -377,3 +377,37 @@ def test_sql_statistics_equal_the_reference_definitions(h, specs, include_practi
         got = store.stats(include_practice=include_practice)
     want = compute_stats(recs, include_practice=include_practice)
     assert got == want
+
+
+def test_import_replays_each_record_first_and_reports_the_ones_it_skips(tmp_path: Path, h) -> None:
+    """A match whose record does not replay (or replays to other totals) is not merged; the
+    result names it, and the others are merged."""
+    from koikoi_desktop import engine
+    from koikoi_desktop.storage.recorder import MatchRecorder
+
+    src = tmp_path / "a"
+    with Storage.open(src) as store:
+        m = engine.new_match(engine.PRESETS["nintendo"], first_dealer=0, seed=4, rounds=1)
+        rng = random.Random(4)
+        while m.outcome is None:
+            m.apply(rng.choice(m.round.legal_actions()))
+        rec = MatchRecorder(
+            store,
+            match_id="real",
+            seats=("human", "beginner"),
+            names=("You", "Ren"),
+            rules=m.rules,
+            practice=False,
+        )
+        assert rec.match_ended(m)
+        forged = h.make_record(rounds=2)
+        assert store.record_match(forged, record_text="format koikoi-match/1\nnot moves")
+        other = h.make_record(rounds=1)
+        assert store.record_match(other, record_text=engine.match_record(m))  # other totals
+        out = store.export_all(tmp_path / "all.json")
+    with Storage.open(tmp_path / "b") as store:
+        result = store.import_ledger_checked(out)
+        assert (result.added, result.same, result.aside) == (1, 0, 0)
+        assert {mid for mid, _ in result.skipped} == {forged.match_id, other.match_id}
+        assert all("record" in why for _, why in result.skipped)
+        assert [s.match_id for s in store.ledger_summaries(0, 10)] == ["real"]
