@@ -115,6 +115,9 @@ class IllegalAction(ValueError):
 
 _SIMPLE = ("koikoi", "stop", "declare", "exchange", "keep")
 _NOT_A_MOVE = IllegalReason.NOT_A_MOVE
+#: The longest text a move can be ("discard 48" and "play 48>47" have ten characters; spaces
+#: around them are allowed).
+MAX_MOVE_TEXT = 64
 _NO_CARD = "There is no card {n}: card ids run from 1 to 48."
 _RE = re.compile(
     r"^\s*(play|discard)\s+([0-9]{1,2})(?:\s*>\s*([0-9]{1,2}))?\s*$|^\s*draw\s*>\s*([0-9]{1,2})\s*$",
@@ -164,9 +167,15 @@ class Action(NamedTuple):
 
     @staticmethod
     def from_text(text: str) -> Action:
-        """Parse the canonical text of an action (see the module docstring)."""
+        """Parse the canonical text of an action (see the module docstring).
+
+        Raises TypeError for anything but text, IllegalAction for text that is not a move (a
+        text longer than any move is refused before it is read).
+        """
         if not isinstance(text, str):
-            raise IllegalAction(f"{text!r:.40} is not a move.", _NOT_A_MOVE)
+            raise TypeError(f"a move is text, not {type(text).__name__}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise IllegalAction(f"{text[:20]!r}... is not a move (too long).", _NOT_A_MOVE)
         hit = _BY_TEXT.get(text)
         if hit is not None:
             return hit

@@ -156,9 +156,16 @@ def _parse_int(n: int, rest: str, what: str, allowed: tuple[int, ...] | None = N
     return v
 
 
+#: The longest record the parsers read: a real 12-round match is about 3,000 characters; a
+#: longer text is refused before it is read (a million moves took seconds to reject).
+MAX_RECORD_TEXT = 1 << 20
+
+
 def _expect_format(text: str, *formats: str) -> tuple[str, Iterator[tuple[int, str, str]]]:
     if not isinstance(text, str):
-        raise RecordError("A record is text.")
+        raise TypeError(f"a record is text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_TEXT:
+        raise RecordError(f"This record is too long to be a {formats[0]} record.")
     it = _lines(text)
     first = next(it, None)
     if first is None or first[1] != "format" or first[2] not in formats:

@@ -50,8 +50,26 @@ def test_action_digits_are_ascii_only(text: str) -> None:
 
 @pytest.mark.parametrize("bad", [None, 5, b"play 1", ["play 1"]])
 def test_action_from_non_text(bad: object) -> None:
-    with pytest.raises(IllegalAction):
+    with pytest.raises(TypeError):
         Action.from_text(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"format koikoi-match/1", ["x"]])
+def test_record_parsers_refuse_non_text_with_type_error(bad: object) -> None:
+    for parse in (replay_match, replay_round):
+        with pytest.raises(TypeError):
+            parse(bad)  # type: ignore[arg-type]
+
+
+def test_over_long_texts_are_refused_before_they_are_read() -> None:
+    """A record of a million moves (and a move of a million characters) is refused at the
+    door: the parsers never read that much (it used to take 8-50 s)."""
+    big = MATCH + "moves " + "play 1;" * 1_000_000
+    for parse in (replay_match, replay_round):
+        with pytest.raises(RecordError, match="too long"):
+            parse(big)
+    with pytest.raises(IllegalAction, match="too long"):
+        Action.from_text("play 1" + " " * 1_000_000)
 
 
 def _mutations() -> st.SearchStrategy[str]:
