@@ -218,8 +218,13 @@ class PromptScene(Scene):
             ch += int(fs * 1.3) + int(18 * s)  # a name under each card, and some air
         h = int(70 * s) + wrapped * line_h + (ch + int(16 * s) if ch else 0) + int(70 * s)
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = lay.field_band.center if not self.opaque else lay.main.center
-        rect.clamp_ip(lay.main)
+        if self.opaque:  # the whole window is covered (hot seat): the panel sits in its middle
+            window = pygame.Rect((0, 0), self.app.size)
+            rect.center = window.center
+            rect.clamp_ip(window)
+        else:
+            rect.center = lay.field_band.center
+            rect.clamp_ip(lay.main)
         self.rect = rect
         n = len(self.buttons)
         bw = min(int(260 * s), (w - 40 - 12 * (n - 1)) // max(1, n))

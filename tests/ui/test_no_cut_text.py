@@ -25,6 +25,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop.scenes import table_prompts as prompts
 from koikoi_desktop.scenes.table import MatchConfig, TableScene
 from koikoi_desktop.ui import gfx
 
@@ -116,14 +117,27 @@ def draw_top(a: Any, w: Watch) -> None:
     scenes_[-1].draw(a.screen)
 
 
-def sweep(a: Any, w: Watch, name: str, out: Path, found: dict[str, list[str]]) -> None:
-    """Draw the stack as it stands at both sizes in every language; note what is wrong."""
+def sweep(
+    a: Any,
+    w: Watch,
+    name: str,
+    out: Path,
+    found: dict[str, list[str]],
+    remake: Callable[[], None] | None = None,
+) -> None:
+    """Draw the stack as it stands at both sizes in every language; note what is wrong.
+    ``remake`` asks an open question again in the language of the moment (a question is worded
+    when it is asked, and the language cannot change under it in the game)."""
     for size in SIZES:
         a.on_resize(size)
         for lang in LANGS:
             gfx.set_language(lang)
+            if remake is not None:
+                remake()
             draw_top(a, w)
             bad = problems(w, size)
+            if not any(ln.text.strip() for ln in w.lines):
+                bad.append("no text drawn (a layer kept from another language or size?)")
             if bad:
                 found[f"{name} {size[0]}x{size[1]} {lang}"] = bad
             if lang in ("en", "uk", "ja"):
@@ -175,8 +189,20 @@ def test_every_screen_and_table_state_draws_whole_lines(
     shots = Path(os.environ.get("KOIKOI_SHOTS", tmp_path))  # where a person looks at them
     shots.mkdir(parents=True, exist_ok=True)
 
-    def check(name: str) -> None:
-        sweep(a, w, name, shots, found)
+    def check(name: str, remake: Callable[[], None] | None = None) -> None:
+        sweep(a, w, name, shots, found, remake)
+
+    def ask_again(t: TableScene, make: Callable[[], Any]) -> Callable[[], None]:
+        """Replace the question open over ``t`` with the same question asked now."""
+
+        def again() -> None:
+            assert t.prompt is a.stack.top
+            a.stack.pop()
+            prompt = a.stack.push(make())
+            if prompt.reveal is not None:
+                prompt.reveal.finish()  # shown whole, as after its staged reveal
+
+        return again
 
     # the screens off the table
     for name in ("title", "new-game", "settings", "rules", "credits", "ledger", "tutorial"):
@@ -198,15 +224,16 @@ def test_every_screen_and_table_state_draws_whole_lines(
 
     # practice off: the first dealer, then the table mid-round
     t = table(a, ("human", "intermediate"), 2)
-    check("table-first-dealer")
     c = t.controller
+    first = c.first
+    check("table-first-dealer", ask_again(t, lambda: prompts.first_dealer_prompt(t, first)))
     to_play(a, t, lambda: len(c.state.moves) >= 6 and c.my_turn())
     check("table")
     a.stack.push(scenes.create("pause", a, table=t))
     check("pause")
     a.stack.top.concede()  # the menu closes and the table asks first
     assert a.stack.top.key == ("concede",)
-    check("table-concede")
+    check("table-concede", ask_again(t, lambda: prompts.concede_prompt(t)))
 
     # practice on, a long name, a suggestion and a refused move's reason, then koi-koi called
     t = table(a, ("human", "intermediate"), 5, practice=True, names=(LONG_NAME, ""))
@@ -229,7 +256,8 @@ def test_every_screen_and_table_state_draws_whole_lines(
         limit=3000,
     )
     assert pump(t, lambda: t.prompt is not None)
-    check("table-decide")
+    key, seat = t.prompt.key, c.state.to_move
+    check("table-decide", ask_again(t, lambda: prompts.decide_prompt(t, seat, key)))
 
     # hot seat: the curtain, then the board for the second player
     t = table(a, ("human", "human"), 4)
@@ -239,7 +267,8 @@ def test_every_screen_and_table_state_draws_whole_lines(
     c.apply(c.state.legal_actions()[0])
     t.run_cues()
     assert pump(t, lambda: t.prompt is not None and t.prompt.key[0] == "curtain")
-    check("table-hot-seat-curtain")
+    seat = t.prompt.key[1]
+    check("table-hot-seat-curtain", ask_again(t, lambda: prompts.curtain_prompt(t, seat)))
 
     # the end of a round and of a match
     for end in ("round-summary", "match-result"):
