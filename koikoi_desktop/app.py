@@ -32,12 +32,34 @@ Decisions:
   uses SDL's dummy video driver, so ``python -m koikoi_desktop --frames 60 --screenshot x.png``
   works on a headless machine.
 * ``--autoplay`` quits by itself a few (simulated) seconds after the match result is shown.
+* **Idle costs nothing.** An interactive run draws at 60 fps only while something moves. When
+  the top scene says it will look the same for a while (:meth:`Scene.still_for
+  <koikoi_desktop.scenes.base.Scene.still_for>`: the title with no input, the table waiting for
+  the player, the month reference), the loop sleeps in ``pygame.event.wait`` until an event or
+  the scene's next deadline (a hover delay, a message fading), at most :data:`MAX_SLEEP` at a
+  time so a signal is seen promptly. The quiet time is given to the scene's ``update`` before
+  the events that ended it, so an animation an event starts begins at its first frame.
+  Measured by ``benchmarks/idle_cpu.py``. Scripted runs (``--frames``, ``--autoplay``) never
+  sleep: their frames are counted.
+* **SIGTERM and SIGINT** (a logout, a shutdown, Ctrl+C) save the match in progress — the same
+  save as the "Save and quit" button — and end the run with status 0, without the "Leave the
+  match?" question that closing the window asks. The app handles both signals itself (SDL's
+  handlers, which turn them into a window-close event, are switched off with
+  ``SDL_NO_SIGNAL_HANDLERS``).
+* **No display** (no ``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux, or a video driver that fails
+  to start) is an expected failure: one line on stderr and exit status 1, never a game running
+  invisibly on SDL's offscreen driver. Scripted runs still use the dummy driver without a
+  display.
+* The window's class (X11 ``WM_CLASS``, the Wayland app id) is :data:`WINDOW_CLASS`, the
+  desktop file's ``StartupWMClass``, so docks group the window under the game's icon.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import signal
 import sys
 import time
 from concurrent.futures import Executor
@@ -70,6 +92,16 @@ FPS = 60
 #: The exit status of a scripted ``--autoplay --record`` run that could not record every match.
 UNRECORDED_STATUS = 3
 ICON_FILE = "icon-64.png"  # under assets/ui/, copied from packaging/icons/
+#: The window class (X11 WM_CLASS, Wayland app id): packaging/linux/*.desktop StartupWMClass.
+WINDOW_CLASS = "koikoi-desktop"
+#: The longest an idle loop sleeps in one wait (seconds): a signal is handled within this.
+MAX_SLEEP = 0.25
+#: Video drivers that draw into memory, with no window a person can see.
+HIDDEN_DRIVERS = ("offscreen", "dummy")
+
+
+class NoDisplay(Exception):
+    """No display to open the window on (reported as one line, exit status 1)."""
 
 
 def _match_record(app: Any) -> str | None:
@@ -85,6 +117,9 @@ def _match_record(app: Any) -> str | None:
 def sdl_defaults(args: argparse.Namespace) -> None:
     """Set SDL environment defaults before pygame opens a display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # SIGTERM and SIGINT are the app's (App.run)
     scripted = bool(args.frames or args.screenshot or args.autoplay)
     if scripted:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -124,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
             return command.run(args)
         app = App(args)
         return int(app.run())
+    except NoDisplay as exc:  # expected on a machine without a desktop session: one line
+        print(f"koikoi-desktop: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the one crash handler: a report, one line, a message box
@@ -195,6 +233,8 @@ class App:
         #: Which effect goes with what the table shows (silent until ``open_audio``).
         self.cues = SoundCues(None)
         self._sound_log: Any = None
+        #: The signal (SIGTERM, SIGINT) that asked the run to end, once one has arrived.
+        self.stop_signal: int | None = None
 
     # ----------------------------------------------------------------- services
     def open_storage(self) -> None:
@@ -326,7 +366,21 @@ class App:
 
         import pygame
 
-        pygame.display.init()
+        from koikoi_desktop.chatter import native_chatter_filtered
+
+        try:
+            with native_chatter_filtered():  # the display probes' own lines (see chatter.py)
+                pygame.display.init()
+        except pygame.error as exc:  # no video driver could start
+            raise NoDisplay(f"no display to open the window on ({exc})") from None
+        driver = pygame.display.get_driver()
+        asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+        if driver in HIDDEN_DRIVERS and driver not in asked:
+            pygame.display.quit()
+            raise NoDisplay(
+                "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                "start the game from a desktop session"
+            )
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self.set_window_icon()
@@ -504,17 +558,36 @@ class App:
     def run(self) -> int:
         start = time.perf_counter()
         sdl_defaults(self.args)
-        self.open_storage()
-        self._set_language()
-        self.open_window()
-        self.open_audio()
-        self.open_sprites()
-        self.first_scene()
-        status = self.loop(start)
-        self.shutdown()
+        before = {sig: signal.signal(sig, self.on_signal) for sig in STOP_SIGNALS}
+        try:
+            self.open_storage()
+            self._set_language()
+            self.open_window()
+            self.open_audio()
+            self.open_sprites()
+            self.first_scene()
+            status = self.loop(start)
+            self.shutdown()
+        finally:
+            for sig, handler in before.items():
+                if handler is not None:  # None: a handler Python did not install
+                    signal.signal(sig, handler)
         if status == 0 and self.record_autoplay and self.unrecorded:
             return UNRECORDED_STATUS  # a scripted run whose matches are not all on disk
         return status
+
+    def on_signal(self, signum: int, frame: Any) -> None:
+        """SIGTERM or SIGINT: end the run at the loop's next turn (:meth:`stop_for_signal`)."""
+        self.stop_signal = signum
+
+    def stop_for_signal(self) -> None:
+        """Save the match in progress (as "Save and quit" does) and end the run, asking
+        nothing: whoever sent the signal is not looking at the window."""
+        table = self.stack.find("table")
+        controller = getattr(table, "controller", None)
+        if controller is not None:
+            controller.save()
+        self.quit()
 
     def loop(self, start: float | None = None) -> int:
         import pygame
@@ -523,15 +596,32 @@ class App:
         self.running = True
         max_frames = self.args.frames
         crash_in = os.environ.get("KOIKOI_TEST_CRASH", "")
+        may_sleep = self.fixed_dt is None and max_frames is None  # a person's run, not a script
+        still = 0.0  # how long the top scene will look the same (0: it moves)
         while self.running and self.stack.top is not None:
             t0 = time.perf_counter()
-            if self.fixed_dt is not None:
+            if self.stop_signal is not None:
+                self.stop_for_signal()
+                break
+            if still > 0:
+                events, quiet = self.sleep(clock, still)
+                if self.stop_signal is not None:
+                    continue
+                self.stack.update(quiet)  # the time that passed while still
+                if not events and quiet < still:  # woken only to look for a signal
+                    still = self.stack.still_for()
+                    if still > 0:
+                        continue
+                dt = 0.0
+            elif self.fixed_dt is not None:
                 clock.tick()
                 dt = self.fixed_dt
+                events = pygame.event.get()
             else:
                 dt = min(0.1, clock.tick(FPS) / 1000.0)
+                events = pygame.event.get()
             self.clock_s += dt
-            for event in coalesce_resizes(pygame.event.get()):
+            for event in coalesce_resizes(events):
                 self.dispatch(event)
             if not self.running:
                 break
@@ -551,7 +641,23 @@ class App:
                 self.frame_ms.append((time.perf_counter() - t0) * 1000.0)
             if max_frames is not None and self.frame >= max_frames:
                 break
+            still = self.stack.still_for() if may_sleep else 0.0
         return 0
+
+    def sleep(self, clock: Any, still: float) -> tuple[list[Any], float]:
+        """Wait for an event, at most ``still`` seconds (and :data:`MAX_SLEEP`): the events
+        that came (none at the timeout) and the seconds that passed."""
+        import pygame
+
+        timeout = min(still, MAX_SLEEP)
+        first = pygame.event.wait(max(1, math.ceil(timeout * 1000)))
+        events = [first] if first.type != pygame.NOEVENT else []
+        events += pygame.event.get()
+        quiet = clock.tick() / 1000.0
+        self.clock_s += quiet
+        if self.audio is not None:
+            self.audio.update()  # a sound made in the background is taken while idle too
+        return events, quiet
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """One pygame event: window events here, the rest translated once into an intent for
@@ -601,6 +707,9 @@ class App:
                     f"written to the coin ledger ({store.refusal_cause()})",
                     file=sys.stderr,
                 )
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 def coalesce_resizes(events: list[Any]) -> list[Any]:

@@ -38,6 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from koikoi_desktop.chatter import native_chatter_filtered
+
 RATE = 22050
 AMBIENT_RATE = 16000  # the loop is dark and soft: a lower rate halves its making time
 EFFECTS: tuple[str, ...] = (
@@ -634,7 +636,8 @@ class Audio:
 
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with native_chatter_filtered():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
         except pygame.error as exc:  # no audio device (or the driver refuses): play silently
             self.error = str(exc) or "the audio device did not open"
             return False

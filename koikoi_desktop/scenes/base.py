@@ -13,6 +13,7 @@ implements it; a test may pass any object with the parts a scene uses).
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -116,6 +117,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; read-only."""
 
+    def still_for(self) -> float:
+        """How many seconds the scene will look the same if no input comes (asked after each
+        frame; the app sleeps until an event or this deadline): 0 while something moves,
+        ``math.inf`` when only input changes it.
+
+        The default: a scene without its own :meth:`update` changes only on input (``inf``);
+        one with an ``update`` is taken to move (0) unless it says better.
+        """
+        return math.inf if type(self).update is Scene.update else 0.0
+
 
 class SceneStack:
     """A stack of scenes with lifecycle calls. ``top`` gets events and updates."""
@@ -186,6 +197,11 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self.scenes:
             self.scenes[-1].update(dt)
+
+    def still_for(self) -> float:
+        """How long the screen stays the same without input: the top scene's answer (only the
+        top scene is updated; a scene drawn under a see-through one does not change)."""
+        return self.scenes[-1].still_for() if self.scenes else math.inf
 
     def resize(self, size: tuple[int, int]) -> None:
         for s in self.scenes:

@@ -9,6 +9,7 @@ hover is drawn once per size into a cached layer.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -210,6 +211,10 @@ class MatchResultScene(MenuScene):
 
     def on_back(self) -> None:
         self.to_title()
+
+    def still_for(self) -> float:
+        """Only an autoplay run's countdown moves here; a person's screen waits for input."""
+        return 0.0 if self.autoplay else math.inf
 
     def update(self, dt: float) -> None:
         if self.autoplay:

@@ -7,6 +7,7 @@ balances) and both capture piles grouped by category, with the cards of each sco
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -99,6 +100,10 @@ class RoundSummaryScene(MenuScene):
             self.review()
             return
         super().handle(intent)
+
+    def still_for(self) -> float:
+        """Only an autoplay run's countdown moves here; a person's screen waits for input."""
+        return 0.0 if self.autoplay else math.inf
 
     def update(self, dt: float) -> None:
         if self.autoplay:

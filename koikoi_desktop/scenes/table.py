@@ -22,6 +22,7 @@ reference at a card; H suggests and U takes back a move in practice mode.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from typing import Any, Literal
 
@@ -412,6 +413,39 @@ class TableScene(Scene):
             return False
         self.app.stack.push(quit_prompt(self))
         return True
+
+    # ------------------------------------------------------------------ idle
+    def clock_still_for(self) -> float:
+        """How long what the table's clock drives stays as it is: 0 while cards move or an
+        announcement plays, else until the banner or the one-line message goes (a prompt over
+        the table advances the same clock and asks this too)."""
+        if self.queue.busy or self.director.announce is not None:
+            return 0.0
+        waits = [math.inf]
+        for left in (self.director.banner_left, self.controller.message_left):
+            if left > 0:
+                waits.append(left)
+        return min(waits)
+
+    def still_for(self) -> float:
+        """Still while the table waits for a person (their move, or a question): nothing
+        moving, no card held, nothing for the controller to do next; then until the next
+        deadline (the card-info delay of a pointer at rest, a long press, a fading line)."""
+        c = self.controller
+        if c.busy or c.drag is not None or c.after is not None or c.match is None:
+            return 0.0
+        if c.stage != "play":
+            return 0.0
+        st = c.match.round
+        person = st.outcome is None and st.to_move is not None and c.is_human(st.to_move)
+        if not (c.asking or person):
+            return 0.0  # a computer's turn, the end of a round: the controller moves on
+        waits = [self.clock_still_for()]
+        if self.hover_card and self.hover_time < HOVER_DELAY:
+            waits.append(HOVER_DELAY - self.hover_time)
+        if self.press_at is not None and not self.long_pressed and self.press_time < LONG_PRESS:
+            waits.append(LONG_PRESS - self.press_time)
+        return min(waits)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

@@ -63,6 +63,8 @@ class TableHost(Protocol):
     queue: AnimationQueue
     autoplay: bool
 
+    def clock_still_for(self) -> float: ...
+
     def first_dealer_seen(self) -> None: ...
 
     def answer(self, action: engine.Action) -> None: ...
@@ -252,6 +254,15 @@ class PromptScene(Scene):
         self.auto -= dt
         if self.auto <= 0 and self.widgets:
             self.widgets[-1].activate()
+
+    def still_for(self) -> float:
+        """Still once the reveal is over and the table below is (they share its clock); a
+        prompt that continues by itself wakes the loop when its time is up."""
+        rv = self.reveal
+        if rv is not None and not rv.done:
+            return 0.0
+        still = self.table.clock_still_for()
+        return still if self.auto is None else min(still, max(0.0, self.auto))
 
     def handle(self, intent: Intent) -> None:
         rv = self.reveal
