@@ -23,23 +23,26 @@ from .conftest import pump
 
 
 def waits_then_quit(
-    monkeypatch: pytest.MonkeyPatch, calls: int, *, real: bool, seen: Callable[[], Any] | None
+    a: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    calls: int,
+    *,
+    real: bool,
+    seen: Callable[[], Any] | None,
 ) -> list[tuple[int, Any]]:
-    """Patch ``pygame.event.wait``: record each timeout (and ``seen()`` at that moment); the
-    call after ``calls`` returns a window-close event. ``real``: really wait; else return at
-    once with no event."""
+    """Watch the app's sleeps (``App.wait_for_events``): record each timeout in ms (and
+    ``seen()`` at that moment); the sleep after ``calls`` brings a window-close event. ``real``:
+    really sleep; else come back at once with no event."""
     log: list[tuple[int, Any]] = []
-    real_wait = pygame.event.wait
+    real_wait = a.wait_for_events
 
-    def wait(timeout: int = 0) -> pygame.event.Event:
-        log.append((timeout, seen() if seen is not None else None))
+    def wait(timeout: float) -> list[pygame.event.Event]:
+        log.append((round(timeout * 1000), seen() if seen is not None else None))
         if len(log) > calls:
-            return pygame.event.Event(pygame.QUIT)
-        if real:
-            return real_wait(timeout)
-        return pygame.event.Event(pygame.NOEVENT)
+            return [pygame.event.Event(pygame.QUIT)]
+        return real_wait(timeout) if real else []
 
-    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(a, "wait_for_events", wait)
     return log
 
 
@@ -47,7 +50,7 @@ def test_the_title_sleeps_instead_of_drawing(ui_app: Any, monkeypatch) -> None:
     a = ui_app
     a.stack.push(scenes.create("title", a))
     assert a.stack.still_for() == math.inf  # nothing on the title moves by itself
-    log = waits_then_quit(monkeypatch, 5, real=False, seen=None)
+    log = waits_then_quit(a, monkeypatch, 5, real=False, seen=None)
     assert a.loop() == 0
     # one frame drawn, then only waits, each short enough to see a signal, and none drew
     assert a.frame == 1
@@ -58,7 +61,7 @@ def test_the_month_reference_sleeps_too(ui_app: Any, monkeypatch) -> None:
     a = ui_app
     a.stack.push(scenes.create("title", a))
     a.stack.push(scenes.create("month-reference", a))
-    log = waits_then_quit(monkeypatch, 3, real=False, seen=None)
+    log = waits_then_quit(a, monkeypatch, 3, real=False, seen=None)
     a.loop()
     assert a.frame == 1 and len(log) == 4
 
@@ -93,7 +96,7 @@ def test_the_table_waiting_for_the_player_sleeps_and_the_card_info_still_comes(
             buttons=(0, 0, 0),
         )
     )
-    log = waits_then_quit(monkeypatch, 6, real=True, seen=lambda: (t.inspected, a.frame))
+    log = waits_then_quit(a, monkeypatch, 6, real=True, seen=lambda: (t.inspected, a.frame))
     a.loop()
     timeouts = [ms for ms, _ in log]
     # the first frame (the motion) is drawn; then waits up to the hover delay, not 60 fps
