@@ -129,7 +129,14 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_continue_a_match_saved_after_its_last_move",
         "test_continue_after_a_finished_round_and_at_a_koikoi_decision",
     ),
+    "tests/ui/test_desktop_session.py": (
+        "test_no_display_is_one_line_and_status_1",
+        "test_opening_audio_prints_no_library_lines",
+    ),
     "tests/ui/test_i18n.py": ("test_every_string_renders_without_missing_glyphs",),
+    "tests/ui/test_idle_loop.py": (
+        "test_the_table_waiting_for_the_player_sleeps_and_the_card_info_still_comes",
+    ),
     "tests/ui/test_layout_shots.py": (
         "test_match_result",
         "test_match_result_with_unsaved_matches_keeps_its_line_clear",
