@@ -54,11 +54,29 @@ def game(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
     )
 
 
-def _free_display() -> int:
-    for n in range(120, 240):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
+def _start_xvfb() -> tuple[subprocess.Popen[bytes], int]:
+    """An Xvfb on a free display number, tried in random order (tests of other work trees may
+    start theirs at the same moment: a number taken meanwhile is given up for the next)."""
+    import random
+
+    for n in random.sample(range(300, 900), 40):
+        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
+            continue
+        xvfb = subprocess.Popen(
+            ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(200):
+            if xvfb.poll() is not None:
+                break  # the number was taken after all
+            if Path(f"/tmp/.X11-unix/X{n}").exists():
+                return xvfb, n
+            time.sleep(0.05)
+        if xvfb.poll() is None:
+            xvfb.terminate()
+            xvfb.wait(timeout=10)
+    raise RuntimeError("no X display could be started")
 
 
 @pytest.fixture
@@ -66,17 +84,8 @@ def xdisplay() -> Iterator[str]:
     """A private Xvfb display (":N")."""
     if not (shutil.which("Xvfb") and shutil.which("xdotool") and shutil.which("xprop")):
         pytest.skip("needs Xvfb, xdotool and xprop (apt-get install -y xvfb xdotool x11-utils)")
-    n = _free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    xvfb, n = _start_xvfb()
     try:
-        for _ in range(200):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.05)
         yield f":{n}"
     finally:
         xvfb.terminate()
