@@ -68,8 +68,6 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from koikoi_desktop import crash
 from koikoi_desktop.assets import CardSprites, asset_root
 from koikoi_desktop.cli import (
@@ -83,6 +81,7 @@ from koikoi_desktop.cli import (
     verify_command,
 )
 from koikoi_desktop.storage import Storage
+from koikoi_desktop.storage.models import Settings
 
 if TYPE_CHECKING:
     import pygame
@@ -206,7 +205,7 @@ class App:
         self.frame = 0
         self.clock_s = 0.0  # simulated seconds (autoplay) or real seconds since start
         self.storage: Storage | None = None
-        self._settings: Any = None
+        self._settings = Settings()
         self.sprites: Any = None
         self.ui_scale = 1.0
         self.anim_speed = self.args.speed or "normal"
@@ -264,38 +263,33 @@ class App:
         self.warnings.extend(new)
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         """The live settings model: always ``storage.settings`` when storage is open.
 
         Decision: never keep a copy of the storage's object. A save (or a reload after a damaged
         file) may put a new object there, and a copy would go stale, so a later change made
-        through the copy would be lost. Without storage (tests, a broken data folder) the value
-        assigned here is used.
+        through the copy would be lost. Without storage (tests, a broken data folder) the app's
+        own model (all defaults) is used.
         """
-        store = self.storage
-        live = getattr(store, "settings", None) if store is not None else None
-        return live if live is not None else self._settings
+        return self.storage.settings if self.storage is not None else self._settings
 
-    @settings.setter
-    def settings(self, value: Any) -> None:
-        self._settings = value
+    def change_settings(self, **changes: object) -> bool:
+        """Change settings by field name and persist them (True when written to disk).
 
-    def setting(self, name: str, default: Any = None) -> Any:
-        s = self.settings
-        return getattr(s, name, default) if s is not None else default
-
-    def save_setting(self, name: str, value: Any) -> None:
-        """Change one setting and persist it (ignored when storage is unavailable)."""
-        s = self.settings
-        if s is None or not hasattr(s, name):
-            return
-        try:
-            setattr(s, name, value)
-        except ValidationError as exc:  # a value the model refuses: nothing changes
-            self.warnings.append(" ".join(str(exc).split()))
-            return
-        if self.storage is not None:
-            self.storage.save_settings()  # a full disk becomes a storage warning, not an error
+        A name that is not a field of :class:`Settings` is a ``TypeError`` at once (a misspelt
+        setting never passes silently). The whole change is validated before anything is set:
+        a value the model refuses raises pydantic's ``ValidationError`` and nothing changes.
+        Without storage only the settings in memory change.
+        """
+        settings = self.settings
+        unknown = sorted(set(changes) - set(Settings.model_fields))
+        if unknown:
+            raise TypeError(f"no such setting: {', '.join(unknown)}")
+        checked = Settings.model_validate({**settings.model_dump(), **changes})
+        for name in changes:
+            setattr(settings, name, getattr(checked, name))
+        # a full disk becomes a storage warning, not an error
+        return self.storage is not None and self.storage.save_settings()
 
     def open_audio(self) -> None:
         """Open the game's one audio player (after the window) with the saved volumes and start
@@ -306,8 +300,7 @@ class App:
 
         cache = self.storage.data_dir / "cache" if self.storage is not None else None
         audio = Audio(cache=cache)
-        if self.settings is not None:
-            audio.apply_settings(self.settings)
+        audio.apply_settings(self.settings)
         if os.environ.get("SDL_AUDIODRIVER", "").lower() == "dummy":
             pass  # SDL's "no audio device" by request (scripted runs, tests): nothing to open
         elif audio.init():
@@ -354,7 +347,7 @@ class App:
     def _set_language(self) -> None:
         from koikoi_desktop.ui import gfx
 
-        code = self.args.lang or self.setting("language", None)
+        code = self.args.lang or self.settings.language
         if code:
             try:
                 gfx.set_language(str(code))
@@ -363,7 +356,7 @@ class App:
         from koikoi_desktop import i18n
 
         # the settings model only admits the known styles
-        i18n.set_name_style(str(self.setting("name_display", "translated")))
+        i18n.set_name_style(self.settings.name_display)
 
     def open_window(self) -> None:
         import warnings
@@ -399,7 +392,7 @@ class App:
             except pygame.error:  # a video driver without window objects: set_mode does it
                 self._window = None
         scripted = bool(self.args.frames or self.args.screenshot or self.autoplay or self.args.size)
-        if self.setting("fullscreen", False) and not scripted:
+        if self.settings.fullscreen and not scripted:
             self.toggle_fullscreen()  # the saved choice (a --size or scripted run stays windowed)
 
     def set_window_icon(self) -> None:
@@ -472,8 +465,8 @@ class App:
             surf = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         if surf is not None:
             self.on_resize(surf.get_size())
-        if bool(self.setting("fullscreen", False)) != going_full:
-            self.save_setting("fullscreen", going_full)
+        if self.settings.fullscreen != going_full:
+            self.change_settings(fullscreen=going_full)
 
     def quit(self) -> None:
         self.running = False
@@ -517,10 +510,10 @@ class App:
 
     def _autoplay_table(self) -> Any:
         from koikoi_desktop import engine, scenes
+        from koikoi_desktop.scenes.defaults import default_preset
         from koikoi_desktop.scenes.table import MatchConfig
 
-        name = self.args.preset or str(self.setting("default_preset", "nintendo"))
-        rules = engine.PRESETS[name if name in engine.PRESETS else "nintendo"]
+        rules = engine.PRESETS[self.args.preset or default_preset(self.settings)]
         seats = self.args.seats or ("intermediate", "intermediate")
         config = MatchConfig(rules=rules, seats=seats, seed=self.seed)
         return scenes.create("table", self, config=config, autoplay=True)

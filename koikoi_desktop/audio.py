@@ -36,7 +36,10 @@ import wave
 from array import array
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from koikoi_desktop.storage.models import Settings
 
 from koikoi_desktop.chatter import native_chatter_filtered
 
@@ -791,11 +794,11 @@ class Audio:
         self.set_muted(not self.muted)
         return self.muted
 
-    def apply_settings(self, settings: Any) -> None:
+    def apply_settings(self, settings: Settings) -> None:
         """Take ``sound_volume`` / ``music_volume`` (0..100) and ``muted`` from the settings."""
-        self.effects_volume = _clamp(getattr(settings, "sound_volume", 80) / 100.0)
-        self.music_volume = _clamp(getattr(settings, "music_volume", 60) / 100.0)
-        self.set_muted(bool(getattr(settings, "muted", False)))
+        self.effects_volume = _clamp(settings.sound_volume / 100.0)
+        self.music_volume = _clamp(settings.music_volume / 100.0)
+        self.set_muted(settings.muted)
         self._apply_volumes()
 
     def _apply_volumes(self) -> None:

@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from koikoi_desktop import i18n
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import felt, scale_of
+from koikoi_desktop.scenes.defaults import default_preset
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface, draw_badge
 from koikoi_desktop.ui.input import Intent
@@ -56,7 +57,7 @@ def draw_card(
     size = (max(1, rect.w), max(1, rect.h))
     surface.blit(card_surface(app, card_id, size), rect)
     if badge is None:
-        badge = bool(app_setting(app, "card_badges", True))
+        badge = app.settings.card_badges
     if badge and card_id and rect.h >= 60:
         draw_badge(surface, rect, card_id)
     if dim:
@@ -65,10 +66,6 @@ def draw_card(
         surface.blit(shade, rect)
     if selected:
         pygame.draw.rect(surface, theme.TARGET, rect.inflate(8, 8), width=3, border_radius=8)
-
-
-def app_setting(app: AppServices, name: str, default: Any = None) -> Any:
-    return app.setting(name, default)
 
 
 def name_style(app: AppServices) -> str:
@@ -89,9 +86,8 @@ def active_rules(app: AppServices, given: Any = None) -> Any:
     rules = getattr(table, "rules", None)  # the table scene's (a test may put another scene)
     if isinstance(rules, Rules):
         return rules
-    name = app_setting(app, "default_preset", "nintendo")
-    base = PRESETS.get(str(name), PRESETS["nintendo"])
-    options = app_setting(app, "default_options", None) or {}
+    base = PRESETS[default_preset(app.settings)]
+    options = app.settings.default_options
     if options:
         try:
             return Rules.model_validate({**base.model_dump(), **dict(options)})
@@ -331,21 +327,6 @@ class LearnScene(Scene):
                 anchor="midbottom",
                 max_width=self.size[0] - 40,
             )
-
-
-def save_settings(app: AppServices, **changes: Any) -> bool:
-    """Set settings fields and save them through Storage (True when written).
-
-    Works on the live ``app.settings`` (the storage's object). A value the model rejects raises
-    pydantic's ValidationError before anything is written; without storage only the settings
-    in memory change.
-    """
-    settings = app.settings
-    if settings is None:
-        return False
-    for name, value in changes.items():
-        setattr(settings, name, value)
-    return app.storage is not None and app.storage.save_settings()
 
 
 def flow_chips(

@@ -22,6 +22,7 @@ from koikoi_desktop.engine import rules as rules_mod
 from koikoi_desktop.names import level_name, preset_name, rule_label, rule_value_label, rules_label
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.scenes.defaults import default_opponent, default_preset
 from koikoi_desktop.scenes.table import MatchConfig
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent
@@ -39,15 +40,12 @@ class NewGameScene(MenuScene):
 
     def __init__(self, app: AppServices, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        preset = str(app.setting("default_preset", "nintendo"))
-        self.preset = preset if preset in engine.PRESETS else "nintendo"
+        self.preset = default_preset(app.settings)
         self.rules = engine.PRESETS[self.preset]
-        opp = str(app.setting("default_opponent", "intermediate"))
         self.opponents = [*LEVELS, HOTSEAT]
-        self.opponent = opp if opp in self.opponents else "intermediate"
+        self.opponent = default_opponent(app.settings, tuple(self.opponents))
         self.practice = False
-        level = str(app.setting("help_level", "full"))
-        self.help_level = level if level in helps.HELP_LEVELS else "full"
+        self.help_level: str = app.settings.help_level
         self.message = ""
         self.scroll = 0
         self.rule_widgets: list[Choice] = []
@@ -151,8 +149,8 @@ class NewGameScene(MenuScene):
             practice=self.practice,
             help_level=self.help_level,
         )
-        if self.app.setting("help_level", "full") != self.help_level:
-            self.app.save_setting("help_level", self.help_level)  # the next game's default
+        if self.app.settings.help_level != self.help_level:
+            self.app.change_settings(help_level=self.help_level)  # the next game's default
         self.app.stack.replace(scenes.create("table", self.app, config=cfg))
 
     # ------------------------------------------------------------------ widgets

@@ -23,12 +23,10 @@ from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
-    app_setting,
     card_size,
     draw_card,
     name_style,
     paragraph,
-    save_settings,
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent
@@ -85,16 +83,14 @@ class QuizScene(LearnScene):
         c = DECK[self.quiz_card - 1]
         right = self.quiz_answer["month"] == c.month and kind == c.kind
         self.quiz_answer["right"] = right
-        score = int(self.setting("quiz_score", 0)) + (1 if right else 0)
-        streak = int(self.setting("quiz_streak", 0)) + 1 if right else 0
-        best = max(int(self.setting("quiz_best_streak", 0)), streak)
+        saved = self.app.settings
+        score = saved.quiz_score + (1 if right else 0)
+        streak = saved.quiz_streak + 1 if right else 0
+        best = max(saved.quiz_best_streak, streak)
         # storage never raises for a full disk: it keeps the values and warns on the title
-        save_settings(self.app, quiz_score=score, quiz_streak=streak, quiz_best_streak=best)
+        self.app.change_settings(quiz_score=score, quiz_streak=streak, quiz_best_streak=best)
         self.quiz_stage = "result"
         self.build_answers()
-
-    def setting(self, name: str, default: Any) -> Any:
-        return app_setting(self.app, name, default)
 
     def leave(self) -> None:
         if self.on_leave is not None:
@@ -187,9 +183,8 @@ class QuizScene(LearnScene):
         area.y = self.px(70)
         card_r, answers = self.quiz_layout()
         draw_card(surface, self.app, self.quiz_card, card_r, badge=False)
-        score = self.setting("quiz_score", 0)
-        streak = self.setting("quiz_streak", 0)
-        best = self.setting("quiz_best_streak", 0)
+        saved = self.app.settings
+        score, streak, best = saved.quiz_score, saved.quiz_streak, saved.quiz_best_streak
         line = "   ".join(
             [
                 gfx.tr("ui.quiz.score", score=score),

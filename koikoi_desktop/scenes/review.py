@@ -354,7 +354,7 @@ class ReviewScene(Scene):
         from koikoi_desktop.scenes.table_controller import MatchConfig
 
         d = t.match.deals[p.deal]
-        level = str(self.app.setting("help_level", "full"))
+        level = self.app.settings.help_level
         config = MatchConfig(
             rules=t.rules,
             seats=self.seats,

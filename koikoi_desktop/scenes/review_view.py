@@ -165,7 +165,7 @@ def board_picture(scene: ReviewScene) -> Picture:
     board.shown_hands = {0, 1}
     director.snap()
     boxes = {c: pygame.Rect(*map(round, sp.box)) for c, sp in director.sprites.items()}
-    badges = bool(scene.app.setting("card_badges", True))
+    badges = scene.app.settings.card_badges
     for sp in sorted(director.sprites.values(), key=lambda x: x.z):
         rect = boxes[sp.card]
         surf.blit(card_surface(scene.app, sp.card, rect.size), rect)

@@ -2,7 +2,7 @@
 
 ``SettingsScene(app)``. One scrolling column of rows in five sections (general, display, sound,
 game, player). Each change is written to the settings model, saved through ``Storage`` at once
-(``learning.save_settings``) and applied to the running app:
+(``app.change_settings``) and applied to the running app:
 
 * language: ``gfx.set_language`` (every screen reads its labels through ``tr`` each frame); the
   row shows the language the game speaks now, which ``--lang`` may have chosen;
@@ -35,7 +35,8 @@ from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
 from koikoi_desktop.names import preset_name, rule_label, rule_value_label
 from koikoi_desktop.scenes.base import AppServices
-from koikoi_desktop.scenes.learning import LearnScene, app_setting, save_settings
+from koikoi_desktop.scenes.defaults import default_preset
+from koikoi_desktop.scenes.learning import LearnScene
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
@@ -222,12 +223,9 @@ class SettingsScene(LearnScene):
         self.content_h = 0
 
     # ------------------------------------------------------------------ model access
-    def get(self, name: str, default: Any = None) -> Any:
-        return app_setting(self.app, name, default)
-
-    def save(self, **changes: Any) -> bool:
+    def save(self, **changes: object) -> bool:
         try:
-            save_settings(self.app, **changes)
+            self.app.change_settings(**changes)
         except ValidationError:  # a value the settings model refuses: nothing was written
             self.message = gfx.tr("ui.settings.invalid")
             return False
@@ -268,9 +266,8 @@ class SettingsScene(LearnScene):
 
         def cb(value: Any) -> None:
             self.save(**{field: value})  # a refusing disk still changes the running game
-            settings = self.app.settings
-            if self.app.audio is not None and settings is not None:
-                self.app.audio.apply_settings(settings)
+            if self.app.audio is not None:
+                self.app.audio.apply_settings(self.app.settings)
 
         return cb
 
@@ -288,9 +285,7 @@ class SettingsScene(LearnScene):
         def cb(value: Any) -> None:
             preset = self.preset()
             try:
-                opts = with_option(
-                    preset, dict(self.get("default_options", {}) or {}), field, value
-                )
+                opts = with_option(preset, dict(self.app.settings.default_options), field, value)
             except ValueError:  # pydantic's ValidationError too: a combination Rules refuses
                 self.message = gfx.tr("ui.settings.invalid")
                 return
@@ -315,11 +310,10 @@ class SettingsScene(LearnScene):
         self.save(quiz_score=0, quiz_streak=0, quiz_best_streak=0)
 
     def preset(self) -> str:
-        name = str(self.get("default_preset", "nintendo"))
-        return name if name in PRESETS else "nintendo"
+        return default_preset(self.app.settings)
 
     def option_value(self, field: str) -> Any:
-        opts = self.get("default_options", {}) or {}
+        opts = self.app.settings.default_options
         return opts.get(field, getattr(PRESETS[self.preset()], field))
 
     # ------------------------------------------------------------------ layout
@@ -351,21 +345,21 @@ class SettingsScene(LearnScene):
             WideChoice(
                 lab("ui.settings.help_level"),
                 levels,
-                self.get("help_level", "full"),
+                self.app.settings.help_level,
                 self.set_plain("help_level"),
             )
         )
         add(
             wide_toggle(
                 lab("ui.settings.card_badges"),
-                bool(self.get("card_badges", True)),
+                self.app.settings.card_badges,
                 self.set_plain("card_badges"),
             )
         )
         add(
             wide_toggle(
                 lab("ui.settings.click_to_move"),
-                bool(self.get("click_to_move", False)),
+                self.app.settings.click_to_move,
                 self.set_app_attr("click_to_move", "click_mode"),
             )
         )
@@ -373,11 +367,11 @@ class SettingsScene(LearnScene):
         add(
             wide_toggle(
                 lab("ui.settings.fullscreen"),
-                bool(self.get("fullscreen", False)),
+                self.app.settings.fullscreen,
                 self.set_fullscreen,
             )
         )
-        scale = float(self.get("ui_scale", 1.0) or 1.0)
+        scale = self.app.settings.ui_scale
         scales = sorted({*UI_SCALES, scale})
         add(
             WideChoice(
@@ -392,14 +386,14 @@ class SettingsScene(LearnScene):
             WideChoice(
                 lab("ui.settings.animation_speed"),
                 speeds,
-                self.get("animation_speed", "normal"),
+                self.app.settings.animation_speed,
                 self.set_app_attr("animation_speed", "anim_speed"),
             )
         )
         add(
             wide_toggle(
                 lab("ui.settings.reduced_motion"),
-                bool(self.get("reduced_motion", False)),
+                self.app.settings.reduced_motion,
                 self.set_app_attr("reduced_motion", "reduced_motion"),
             )
         )
@@ -409,7 +403,7 @@ class SettingsScene(LearnScene):
                 lab("ui.settings.sound_volume"),
                 0,
                 100,
-                int(self.get("sound_volume", 80)),
+                self.app.settings.sound_volume,
                 self.set_sound("sound_volume"),
                 step=5,
             )
@@ -419,16 +413,12 @@ class SettingsScene(LearnScene):
                 lab("ui.settings.music_volume"),
                 0,
                 100,
-                int(self.get("music_volume", 60)),
+                self.app.settings.music_volume,
                 self.set_sound("music_volume"),
                 step=5,
             )
         )
-        add(
-            wide_toggle(
-                lab("ui.settings.muted"), bool(self.get("muted", False)), self.set_sound("muted")
-            )
-        )
+        add(wide_toggle(lab("ui.settings.muted"), self.app.settings.muted, self.set_sound("muted")))
         sec("ui.settings.section.game")
         presets = [(n, self._preset_label(n)) for n in PRESETS]
         add(WideChoice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
@@ -446,7 +436,7 @@ class SettingsScene(LearnScene):
             WideChoice(
                 lab("ui.settings.default_opponent"),
                 opponents,
-                self.get("default_opponent", "intermediate"),
+                self.app.settings.default_opponent,
                 self.set_plain("default_opponent"),
             )
         )
@@ -454,12 +444,12 @@ class SettingsScene(LearnScene):
         add(
             TextField(
                 lab("ui.settings.player_name"),
-                str(self.get("player_name", "") or ""),
+                self.app.settings.player_name,
                 self.set_name,
                 placeholder=lab("ui.common.you"),
             )
         )
-        birth = self.get("birth_date", None)
+        birth = self.app.settings.birth_date
         add(
             TextField(
                 lab("ui.settings.birth_date"),

@@ -32,6 +32,7 @@ from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.ai import Thinker
 from koikoi_desktop.names import SeatNames
 from koikoi_desktop.scenes.base import AppServices, Scene
+from koikoi_desktop.scenes.defaults import default_opponent, default_preset
 from koikoi_desktop.scenes.table_controller import (
     DRAG_THRESHOLD,
     Animate,
@@ -78,7 +79,7 @@ def default_names(app: AppServices, seats: tuple[str, str]) -> SeatNames:
     humans = [p for p in (0, 1) if seats[p] == "human"]
     typed = ["", ""]
     if len(humans) == 1:
-        typed[humans[0]] = str(app.setting("player_name", "") or "")
+        typed[humans[0]] = app.settings.player_name
     return SeatNames(seats, (typed[0], typed[1]))
 
 
@@ -128,11 +129,11 @@ class TableScene(Scene):
             m = autosave.match
             config = MatchConfig(m.rules, autosave.seats, m.seed, autosave.practice, autosave.names)
         elif config is None:
-            rules = engine.PRESETS[preset or self._default_preset()]
+            rules = engine.PRESETS[preset or default_preset(app.settings)]
             seats = (
                 ("intermediate", "intermediate")
                 if self.autoplay or fast_forward
-                else ("human", str(app.setting("default_opponent", "intermediate")))
+                else ("human", default_opponent(app.settings))
             )
             config = MatchConfig(rules=rules, seats=seats, seed=seed)
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
@@ -147,7 +148,7 @@ class TableScene(Scene):
             warnings=app.warnings,
             record_computer=app.record_autoplay,
             speed=app.anim_speed,
-            birth_date=app.setting("birth_date", None),
+            birth_date=app.settings.birth_date,
             is_animating=lambda: self.queue.busy,
         )
         c = self.controller
@@ -191,10 +192,6 @@ class TableScene(Scene):
             and self.queue.speed == "normal"
             and not self.queue.reduced
         )
-
-    def _default_preset(self) -> str:
-        name = str(self.app.setting("default_preset", "nintendo"))
-        return name if name in engine.PRESETS else "nintendo"
 
     # ------------------------------------------------------------------ reading
     @property

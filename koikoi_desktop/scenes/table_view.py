@@ -134,7 +134,7 @@ class TableView:
             _empty_slots(surface, f)
         self.draw_pile(surface, f)
         draw_turn(surface, f)
-        badges = bool(self.app.setting("card_badges", True))
+        badges = self.app.settings.card_badges
         chosen: pygame.Rect | None = None  # the target about to take the held card
         for sp in f.sprites:
             x, y, w, h = sp.box

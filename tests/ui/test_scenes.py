@@ -160,20 +160,57 @@ def test_click_to_move_setting_is_read(tmp_path: Any) -> None:
     a.close_storage()
 
 
-def test_save_setting_twice_survives_a_replaced_settings_object(tmp_path: Any) -> None:
+def test_change_settings_twice_survives_a_replaced_settings_object(tmp_path: Any) -> None:
     """Storage may put a new Settings object in place on save; the app must not keep writing
     to the old one (the second change would be lost)."""
     from koikoi_desktop.storage import Storage
 
     a = _open_app(tmp_path)
-    a.save_setting("reduced_motion", True)
+    a.change_settings(reduced_motion=True)
     a.storage.settings = a.storage.settings.model_copy()  # what a replacing save does
-    a.save_setting("card_badges", False)
-    assert a.setting("reduced_motion") is True and a.setting("card_badges") is False
+    a.change_settings(card_badges=False)
+    assert a.settings.reduced_motion is True and a.settings.card_badges is False
     a.close_storage()
     with Storage.open(tmp_path) as st:
         assert st.settings.reduced_motion is True
         assert st.settings.card_badges is False
+
+
+def test_a_misspelt_or_refused_setting_fails_at_once_and_changes_nothing(tmp_path: Any) -> None:
+    """``change_settings`` names fields of the one Settings model: a misspelt name is a
+    TypeError (never silently ignored) and a refused value leaves every field as it was, on
+    screen and on disk."""
+    from pydantic import ValidationError
+
+    from koikoi_desktop.storage import Storage
+
+    a = _open_app(tmp_path)
+    with pytest.raises(TypeError, match="click_to_mvoe"):
+        a.change_settings(click_to_mvoe=True)
+    with pytest.raises(ValidationError):
+        a.change_settings(card_badges=False, sound_volume=500)
+    assert a.settings.card_badges is True and a.settings.sound_volume == 80
+    a.close_storage()
+    with Storage.open(tmp_path) as st:
+        assert st.settings.card_badges is True
+
+
+def test_an_unknown_saved_preset_starts_the_models_default(tmp_path: Any) -> None:
+    """A preset name this version lacks (a hand edit) starts a new game with the Settings
+    model's own default preset and opponent, the only place those defaults are written."""
+    from koikoi_desktop.storage import Storage
+    from koikoi_desktop.storage.models import Settings
+
+    with Storage.open(tmp_path) as st:
+        st.settings.default_preset = "no-such-rules"
+        st.settings.default_opponent = "grandmaster"
+        st.save_settings()
+    a = _open_app(tmp_path)
+    ng = scenes.create("new-game", a)
+    assert (ng.preset, ng.opponent) == (Settings().default_preset, Settings().default_opponent)
+    table = scenes.create("table", a)
+    assert table.rules.based_on == Settings().default_preset
+    a.close_storage()
 
 
 def test_quit_closes_storage_and_releases_the_ledger_lock(tmp_path: Any) -> None:

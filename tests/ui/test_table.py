@@ -289,12 +289,12 @@ def test_f11_fullscreen_twice_recomputes_the_layout_and_stays_playable(
     assert ui_app.fullscreen and not ui_app.warnings
     full = pygame.display.get_surface().get_size()
     assert ui_app.size == full and t.lay.size == full
-    assert ui_app.setting("fullscreen") is True  # saved
+    assert ui_app.settings.fullscreen is True  # saved
     ui_app.stack.draw(ui_app.screen)
     ui_app.dispatch(f11)
     assert not ui_app.fullscreen
     assert ui_app.size == windowed == pygame.display.get_surface().get_size()
-    assert t.lay.size == windowed and ui_app.setting("fullscreen") is False
+    assert t.lay.size == windowed and ui_app.settings.fullscreen is False
     # the layout is the one for this size, and a drag still captures
     for c, sp in t.director.sprites.items():
         if c in t.controller.state.hand(0):

@@ -123,7 +123,7 @@ def test_seed_000_tie_says_the_sakura_sentence_and_ages_decide_otherwise(ui_app:
     assert t.controller.first.method == "random"  # no birth date: the human's age is unknown
     assert gfx.tr("ui.first.sakura") in t.prompt.lines
     ui_app.stack.pop_to("title")
-    ui_app.save_setting("birth_date", dt.date(1950, 5, 1))
+    ui_app.change_settings(birth_date=dt.date(1950, 5, 1))
     t = _first_table(ui_app, "seed-000")
     c = t.controller
     assert c.first.method == "age" and c.first.dealer == 0  # older than every beginner persona

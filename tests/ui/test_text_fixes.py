@@ -55,7 +55,7 @@ def test_practice_switch_label_is_never_cut(tmp_path: Path, lang: str) -> None:
 
 def test_settings_show_the_language_the_game_speaks(tmp_path: Path) -> None:
     a = make(tmp_path, "--lang", "ja")
-    assert a.setting("language") == "en"  # saved: English; running: Japanese (--lang)
+    assert a.settings.language == "en"  # saved: English; running: Japanese (--lang)
     s = a.stack.push(scenes.create("settings", a))
     lang_row = next(
         w
@@ -86,7 +86,7 @@ def test_one_name_per_yaku_on_every_screen(tmp_path: Path) -> None:
     # the settings screen changes it for every screen at once
     s = a.stack.push(scenes.create("settings", a))
     s.set_name_style("romaji")
-    assert i18n.get_name_style() == "romaji" and a.setting("name_display") == "romaji"
+    assert i18n.get_name_style() == "romaji" and a.settings.name_display == "romaji"
     assert table_text.yaku_name("kasu") == i18n.yaku_name("kasu", "romaji")
 
 
