@@ -295,3 +295,39 @@ def test_the_ledger_names_a_default_opponent_in_todays_language() -> None:
     assert opponent_text("Оксана", "beginner") == "Оксана (Beginner)"
     gfx.set_language("uk")
     assert opponent_text("Computer (Expert)", "expert") == "Комп’ютер (Експерт)"
+
+
+def test_the_field_laid_out_live_is_the_field_laid_out_from_the_record(ui_app, monkeypatch) -> None:
+    """Over three whole rounds between two computers, each time the board comes to rest the field
+    the animation laid out card by card is exactly ``field_slots`` of the round's events (so a
+    table rebuilt from the record shows it the same)."""
+    from koikoi_desktop.ui import board as board_mod
+
+    seen: list[tuple[list[int | None], list[int | None]]] = []
+    real = board_mod.Board.sync
+
+    def sync(self: Any, view: Any) -> None:
+        if self.field_cards():  # a board the animation filled (not a fresh one)
+            live = [c if c in view.field else None for c in self.field]
+            while live and live[-1] is None and len(live) > 16:
+                live.pop()
+            seen.append((live, board_mod.field_slots(view.history)))
+        real(self, view)
+
+    monkeypatch.setattr(board_mod.Board, "sync", sync)
+    a = ui_app
+    a.stack.push(scenes.create("title", a))
+    rules = engine.PRESETS["nintendo"]
+    t = TableScene(a, config=MatchConfig(rules, ("beginner", "intermediate"), 21))
+    a.stack.push(t)
+    for _ in range(20):  # three rounds or more; each round summary closed as a player would
+        if len(t.match.ledger) >= 3:
+            break
+        pump(t, lambda: a.stack.top.name == "round-summary", 60)
+        if a.stack.top.name == "round-summary":
+            a.stack.top.on_back()
+    assert len(t.match.ledger) >= 3
+    assert len(seen) > 20
+    assert all(live == built for live, built in seen), next(
+        (live, built) for live, built in seen if live != built
+    )
