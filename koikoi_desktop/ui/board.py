@@ -75,15 +75,21 @@ STOP_BEAT = 0.8
 @dataclass
 class Announce:
     """A yaku made, a koi-koi or a stop, shown big over the field for a moment: ``kind``
-    ("yaku" | "koikoi" | "stop" | "other"), the line, the cards to show, and its clock."""
+    ("yaku" | "koikoi" | "stop" | "other"), what words the line (read when drawn, so it
+    follows a language change), the cards to show, and its clock."""
 
     kind: str
-    text: str
+    words: Callable[[], str]
     cards: tuple[int, ...] = ()
     age: float = 0.0
     length: float = ANNOUNCE
     #: Reduced motion or animations off: shown still (no growing, no rings, no fading).
     still: bool = False
+
+    @property
+    def text(self) -> str:
+        """The line, in the language of the moment."""
+        return self.words()
 
     @property
     def progress(self) -> float:
@@ -229,7 +235,8 @@ class Director:
         #: The cards of the last move (the whole turn: the play and the draw), marked on the
         #: table until the next move starts.
         self.last_cards: set[int] = set()
-        self.banner: str = ""
+        #: What words the banner on show (None: no banner); read when drawn.
+        self._banner: Callable[[], str] | None = None
         self.banner_left = 0.0
         #: The announcement on show (a yaku made, koi-koi, stop), or None.
         self.announce: Announce | None = None
@@ -349,17 +356,33 @@ class Director:
 
         self.queue.push(Step(prepare, hold=hold, on_done=on_done))
 
-    def say(self, text: str, hold: float = 0.9) -> None:
-        """Queue a banner (it shows while the queue waits ``hold`` seconds)."""
+    @property
+    def banner(self) -> str:
+        """The banner's line as it reads now ("" for none)."""
+        return self._banner() if self._banner is not None else ""
+
+    @banner.setter
+    def banner(self, text: str) -> None:
+        self._banner = (lambda: text) if text else None
+
+    def say(self, text: str | Callable[[], str], hold: float = 0.9) -> None:
+        """Queue a banner (it shows while the queue waits ``hold`` seconds); a callable words
+        it when drawn."""
 
         def prepare() -> list[Tween]:
-            self.banner = text
+            self._banner = text if callable(text) else (lambda: text)
             self.banner_left = hold * max(0.35, self.queue.factor) + 0.6
             return []
 
         self.queue.push(Step(prepare, hold=hold))
 
-    def proclaim(self, kind: str, text: str, cards: tuple[int, ...], beat: float = 0.0) -> None:
+    def proclaim(
+        self,
+        kind: str,
+        text: str | Callable[[], str],
+        cards: tuple[int, ...],
+        beat: float = 0.0,
+    ) -> None:
         """Queue an announcement (a yaku, koi-koi, stop): it pops up over the field with its
         cards while the queue waits; ``beat`` is a pause kept at every speed (a click skips)."""
 
@@ -367,7 +390,8 @@ class Director:
             f = self.queue.factor
             length = max(ANNOUNCE * f, beat) if not self.queue.reduced else max(0.9 * f, beat)
             still = self.queue.reduced or f == 0
-            self.announce = Announce(kind, text, cards, 0.0, length, still) if length > 0 else None
+            words = text if callable(text) else (lambda: text)
+            self.announce = Announce(kind, words, cards, 0.0, length, still) if length > 0 else None
             return []
 
         self.queue.push(Step(prepare, hold=ANNOUNCE, beat=beat))
@@ -499,10 +523,15 @@ class Director:
                 self.step(self._announcer(ev), 0.0)
                 if text:
                     self.step(self._logger(ev), 0.0)
-                    self._proclaim_event(ev, text)
+                    self._proclaim_event(ev)
 
-    def _proclaim_event(self, ev: Event, text: str) -> None:
-        """A yaku, koi-koi or stop pops up with its cards; other round ends take a banner."""
+    def _proclaim_event(self, ev: Event) -> None:
+        """A yaku, koi-koi or stop pops up with its cards; other round ends take a banner
+        (worded from the event when drawn, so it follows a language change)."""
+
+        def text() -> str:
+            return self.describe(ev) or ""
+
         if isinstance(ev, YakuMade):
             self.proclaim("yaku", text, self.yaku_cards(ev))
         elif isinstance(ev, KoiKoiCalled):

@@ -331,3 +331,30 @@ def test_the_field_laid_out_live_is_the_field_laid_out_from_the_record(ui_app, m
     assert all(live == built for live, built in seen), next(
         (live, built) for live, built in seen if live != built
     )
+
+
+def test_an_announcement_on_show_follows_a_language_change(ui_app) -> None:
+    """A yaku's announcement (and a round's banner) are worded from the event when drawn:
+    back from the settings, the one still on show reads in the new language."""
+    a = ui_app
+    a.stack.push(scenes.create("title", a))
+    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 2))
+    a.stack.push(t)
+    t.prompt.widgets[-1].activate()
+    assert pump(t, lambda: t.controller.my_turn())
+    d = t.director
+    d.queue.speed, d.queue.reduced = "normal", False
+    d.play([engine.YakuMade(player=0, base=5, keys=("sanko",))])
+    for _ in range(10):
+        d.update(1 / 60)
+    assert d.announce is not None and d.announce.text.startswith("You")
+    gfx.set_language("uk")
+    assert d.announce.text.startswith("Ви") and "Три шляхетні" in d.announce.text
+    d.say(lambda: gfx.tr("ui.common.round_n", n=2), hold=5)
+    for _ in range(200):
+        d.update(1 / 60)
+        if d.banner:
+            break
+    assert d.banner == "Раунд 2"
+    gfx.set_language("en")
+    assert d.banner == "Round 2"
