@@ -31,8 +31,6 @@ from koikoi_desktop.ui import gfx
 
 from .conftest import pump
 
-pytestmark = pytest.mark.slow
-
 SIZES = [(1024, 640), (1920, 1080)]
 LANGS = list(i18n.LANGUAGES)
 #: The longest name the settings accept is 40 characters; a long but ordinary one.
@@ -179,6 +177,7 @@ def to_play(a: Any, t: TableScene, until: Callable[[], bool], limit: int = 800) 
     raise AssertionError("the wanted position was not reached")
 
 
+@pytest.mark.slow  # about 40 s: every state drawn 2 sizes x 5 languages
 def test_every_screen_and_table_state_draws_whole_lines(
     app: Any, tmp_path: Path, monkeypatch: Any
 ) -> None:
