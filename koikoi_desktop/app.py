@@ -672,17 +672,19 @@ class App:
         the top scene (events no scene uses are dropped)."""
         import pygame
 
-        from koikoi_desktop.ui.input import to_intent
+        from koikoi_desktop.ui.input import IntentKind, to_intent
 
         if event.type == pygame.QUIT:
             self.request_quit()
         elif event.type == pygame.VIDEORESIZE:
             self.on_resize((event.w, event.h))
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
         else:
             intent = to_intent(event)
-            if intent is not None:
+            if intent is None:
+                return
+            if intent.kind is IntentKind.FULLSCREEN:
+                self.toggle_fullscreen()
+            else:
                 self.stack.handle(intent)
 
     def shutdown(self) -> None:

@@ -10,7 +10,7 @@ import pygame
 
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 
@@ -93,7 +93,7 @@ class MenuScene(Scene):
         self.focus.set(self.buttons)
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.on_back()
             return
         self.focus.handle(intent)

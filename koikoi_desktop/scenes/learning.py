@@ -33,7 +33,7 @@ from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.scenes.defaults import default_preset
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface, draw_badge
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 CARD_RATIO = 0.625  # width / height of a card (ART.md viewBox 200 x 320)
@@ -255,21 +255,21 @@ class LearnScene(Scene):
         self.hits.append((pygame.Rect(rect), callback))
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.on_back()
             return
-        if intent.kind in ("press", "release", "move"):
+        if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
             self.pointer = intent.pos
             if self.focus.handle(intent):
                 return
-            if intent.kind == "press":
+            if intent.kind == IntentKind.PRESS:
                 for rect, cb in reversed(self.hits):
                     if rect.collidepoint(intent.pos):
                         cb()
                         return
             self.on_pointer(intent)
             return
-        if intent.kind == "wheel":
+        if intent.kind == IntentKind.WHEEL:
             for rect, cb in reversed(self.wheel_hits):
                 if rect.collidepoint(self.pointer):
                     cb(intent.pos[1])

@@ -76,7 +76,7 @@ from koikoi_desktop.storage.ledger_db import LINKED
 from koikoi_desktop.storage.store import Notice
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Label
 
 if TYPE_CHECKING:
@@ -451,46 +451,50 @@ class LedgerScene(LearnScene):
 
     def on_key(self, intent: Intent) -> bool:
         page = max(1, self.body().h // self.row_h())
-        key = intent.key if intent.kind == "key" else 0
-        if intent.kind in ("up", "down") or key in (
-            pygame.K_PAGEUP,
-            pygame.K_PAGEDOWN,
-            pygame.K_HOME,
-            pygame.K_END,
+        kind = intent.kind
+        ends = (IntentKind.HOME, IntentKind.END)
+        if kind in (
+            IntentKind.UP,
+            IntentKind.DOWN,
+            IntentKind.PAGE_UP,
+            IntentKind.PAGE_DOWN,
+            *ends,
         ):
             self.focus.keyboard_used = False
         if self.view == "matches":
-            step = {"up": -1, "down": 1}.get(intent.kind, 0)
-            if key == pygame.K_PAGEUP:
-                step = -page
-            elif key == pygame.K_PAGEDOWN:
-                step = page
+            step = {
+                IntentKind.UP: -1,
+                IntentKind.DOWN: 1,
+                IntentKind.PAGE_UP: -page,
+                IntentKind.PAGE_DOWN: page,
+            }.get(kind, 0)
             if step:
                 self.select(self.selected + step)
                 return True
-            if key in (pygame.K_HOME, pygame.K_END):
-                self.select(0 if key == pygame.K_HOME else len(self.records) - 1)
+            if kind in ends:
+                self.select(0 if kind == IntentKind.HOME else len(self.records) - 1)
                 return True
-            if intent.kind == "confirm" and not self.focus.keyboard_used and self.records:
+            if intent.kind == IntentKind.CONFIRM and not self.focus.keyboard_used and self.records:
                 self.open_match(self.selected)
                 return True
         else:
             body_h = self.body().h
-            amount = {"up": -self.px(48), "down": self.px(48)}.get(intent.kind, 0)
-            if key == pygame.K_PAGEUP:
-                amount = -int(body_h * 0.9)
-            elif key == pygame.K_PAGEDOWN:
-                amount = int(body_h * 0.9)
-            elif key in (pygame.K_HOME, pygame.K_END):
-                amount = -(10**9) if key == pygame.K_HOME else 10**9
+            amount = {
+                IntentKind.UP: -self.px(48),
+                IntentKind.DOWN: self.px(48),
+                IntentKind.PAGE_UP: -int(body_h * 0.9),
+                IntentKind.PAGE_DOWN: int(body_h * 0.9),
+                IntentKind.HOME: -(10**9),
+                IntentKind.END: 10**9,
+            }.get(kind, 0)
             if amount:
                 self.scroll_by(amount)
                 return True
-        if key == pygame.K_r:
+        if intent.letter == "r":
             self.review()
             return True
-        if intent.kind in ("left", "right"):
-            d = 1 if intent.kind == "right" else -1
+        if intent.kind in (IntentKind.LEFT, IntentKind.RIGHT):
+            d = 1 if intent.kind == IntentKind.RIGHT else -1
             if self.view == "match" and self.opened is not None:
                 self.open_match(max(0, min(len(self.records) - 1, self.opened + d)))
             else:

@@ -25,7 +25,7 @@ from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table_controller import MatchConfig
 from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui.charts import LineChart, Series
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Label
 
 AUTO_QUIT = 3.0
@@ -183,15 +183,15 @@ class MatchResultScene(MenuScene):
         )
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "key" and intent.key == pygame.K_r:
+        if intent.letter == "r":
             self.review()
             return
         if self.chart is not None:
-            if intent.kind == "move":
+            if intent.kind == IntentKind.MOVE:
                 self.hover = self.chart.nearest(intent.pos)
-            elif intent.kind in ("left", "right"):
+            elif intent.kind in (IntentKind.LEFT, IntentKind.RIGHT):
                 last = len(self.chart.x_labels) - 1
-                d = 1 if intent.kind == "right" else -1
+                d = 1 if intent.kind == IntentKind.RIGHT else -1
                 start = self.hover if self.hover is not None else (last if d < 0 else -1)
                 self.hover = max(0, min(last, start + d))
                 return

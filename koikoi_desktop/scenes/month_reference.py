@@ -46,7 +46,7 @@ from koikoi_desktop.scenes.learning import (
 )
 from koikoi_desktop.scenes.quiz import QuizScene
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 
 KINDS = ("bright", "animal", "ribbon", "plain")
 
@@ -124,33 +124,32 @@ class MonthReferenceScene(LearnScene):
         self.close()
 
     def on_key(self, intent: Intent) -> bool:
-        if intent.kind in ("up", "down"):
-            self.select_month(self.month + (1 if intent.kind == "down" else -1))
+        if intent.kind in (IntentKind.UP, IntentKind.DOWN):
+            self.select_month(self.month + (1 if intent.kind == IntentKind.DOWN else -1))
             return True
-        if intent.kind in ("left", "right") and self.view == "month":
+        if intent.kind in (IntentKind.LEFT, IntentKind.RIGHT) and self.view == "month":
             ids = [4 * self.month - 3 + i for i in range(4)]
             i = ids.index(self.card) if self.card in ids else -1
-            i = (i + (1 if intent.kind == "right" else -1)) % 4
+            i = (i + (1 if intent.kind == IntentKind.RIGHT else -1)) % 4
             self.card = ids[i]
             return True
-        if intent.kind == "key":
-            if intent.key == pygame.K_q:
-                self.start_quiz()
-                return True
-            if intent.key == pygame.K_y:
-                self.open("yaku-reference")
-                return True
-            if intent.key == pygame.K_a:
-                self.set_kind(None)
-                return True
-            if intent.key == pygame.K_f:  # cycle the category filter
-                order: list[str | None] = [None, *KINDS]
-                i = order.index(self.kind_filter) if self.kind_filter in order else 0
-                self.set_kind(order[(i + 1) % len(order)])
-                return True
-            if intent.key == pygame.K_k:  # cycle the yaku filter
-                self.cycle_yaku(1)
-                return True
+        if intent.letter == "q":
+            self.start_quiz()
+            return True
+        if intent.letter == "y":
+            self.open("yaku-reference")
+            return True
+        if intent.letter == "a":
+            self.set_kind(None)
+            return True
+        if intent.letter == "f":  # cycle the category filter
+            order: list[str | None] = [None, *KINDS]
+            i = order.index(self.kind_filter) if self.kind_filter in order else 0
+            self.set_kind(order[(i + 1) % len(order)])
+            return True
+        if intent.letter == "k":  # cycle the yaku filter
+            self.cycle_yaku(1)
+            return True
         return False
 
     def on_wheel(self, dy: int) -> None:

@@ -25,7 +25,7 @@ from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
 from koikoi_desktop.scenes.table import MatchConfig
 from koikoi_desktop.ui import gfx, helps, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 
 HOTSEAT = "hotseat"
@@ -279,10 +279,10 @@ class NewGameScene(MenuScene):
             wdg.rect.y = area.y + row * self.row_h()
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.on_back()
             return
-        if intent.kind == "wheel":
+        if intent.kind == IntentKind.WHEEL:
             self.scroll -= intent.pos[1] * 2
             self.place_rules()
             return

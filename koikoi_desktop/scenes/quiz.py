@@ -29,7 +29,7 @@ from koikoi_desktop.scenes.learning import (
     paragraph,
 )
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 KINDS = ("bright", "animal", "ribbon", "plain")
@@ -161,10 +161,10 @@ class QuizScene(LearnScene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "key" and intent.key == pygame.K_q:
+        if intent.letter == "q":
             self.leave()
             return
-        if intent.kind not in ("back", "wheel") and self.qfocus.handle(intent):
+        if intent.kind not in (IntentKind.BACK, IntentKind.WHEEL) and self.qfocus.handle(intent):
             return
         super().handle(intent)
 

@@ -64,7 +64,7 @@ from koikoi_desktop.scenes.table_text import (
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui import layout as layout_mod
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 #: The class marks, as chess annotations (readable without colour).
@@ -390,13 +390,13 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "back":
+        if intent.kind == IntentKind.BACK:
             self.close()
             return
-        if intent.kind in ("press", "release", "move"):
+        if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
             self.pointer(intent)
             return
-        if intent.kind == "wheel":
+        if intent.kind == IntentKind.WHEEL:
             self.wheel(intent.pos[1])
             return
         if self.key(intent):
@@ -404,43 +404,37 @@ class ReviewScene(Scene):
         self.focus.handle(intent)
 
     def key(self, it: Intent) -> bool:
-        keys = {
-            "left": lambda: self.go(self.index - 1),
-            "right": lambda: self.go(self.index + 1),
-            "up": lambda: self.step_round(-1),
-            "down": lambda: self.step_round(1),
+        by_kind: dict[IntentKind, Callable[[], object]] = {
+            IntentKind.LEFT: lambda: self.go(self.index - 1),
+            IntentKind.RIGHT: lambda: self.go(self.index + 1),
+            IntentKind.UP: lambda: self.step_round(-1),
+            IntentKind.DOWN: lambda: self.step_round(1),
+            IntentKind.HOME: lambda: self.go(0),
+            IntentKind.END: lambda: self.go(10**9),
+            IntentKind.PAGE_UP: lambda: self.step_flagged(-1),
+            IntentKind.PAGE_DOWN: lambda: self.step_flagged(1),
         }
-        if it.kind in keys:
-            keys[it.kind]()
-            return True
-        if it.kind == "confirm" and not self.focus.keyboard_used:
+        by_letter: dict[str, Callable[[], object]] = {
+            "s": self.toggle_summary,
+            "f": self.flip,
+            "p": self.play_again,
+        }
+        if it.kind == IntentKind.CONFIRM and not self.focus.keyboard_used:
             self.go(self.index + 1)
             return True
-        if it.kind != "key":
-            return False
-        k = it.key
-        by_key: dict[int, Callable[[], Any]] = {
-            pygame.K_HOME: lambda: self.go(0),
-            pygame.K_END: lambda: self.go(10**9),
-            pygame.K_PAGEUP: lambda: self.step_flagged(-1),
-            pygame.K_PAGEDOWN: lambda: self.step_flagged(1),
-            pygame.K_s: self.toggle_summary,
-            pygame.K_f: self.flip,
-            pygame.K_p: self.play_again,
-        }
-        fn = by_key.get(k)
+        fn = by_kind.get(it.kind) or by_letter.get(it.letter)
         if fn is None:
             return False
         fn()
         return True
 
     def pointer(self, it: Intent) -> None:
-        if it.kind == "release":
+        if it.kind == IntentKind.RELEASE:
             self.drag_slider = False
             self.focus.handle(it)
             return
         self.pointer_pos = it.pos
-        if it.kind == "move":
+        if it.kind == IntentKind.MOVE:
             if self.drag_slider:
                 self.slide_to(it.pos[0])
             self.focus.handle(it)

@@ -96,7 +96,7 @@ class RoundSummaryScene(MenuScene):
         )
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "key" and intent.key == pygame.K_r:
+        if intent.letter == "r":
             self.review()
             return
         super().handle(intent)

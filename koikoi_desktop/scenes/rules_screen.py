@@ -46,7 +46,7 @@ from koikoi_desktop.scenes.learning import (
     paragraph,
 )
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 
 #: The turn page's picture: the hand (the bush warbler takes the plum), and the card turned over
 #: from the pile (the geese, which take the susuki of August), as its caption says.
@@ -116,12 +116,12 @@ class RulesScene(LearnScene):
         self.scroll = 0
 
     def on_key(self, intent: Intent) -> bool:
-        if intent.kind in ("left", "right"):
-            i = PAGES.index(self.page) + (1 if intent.kind == "right" else -1)
+        if intent.kind in (IntentKind.LEFT, IntentKind.RIGHT):
+            i = PAGES.index(self.page) + (1 if intent.kind == IntentKind.RIGHT else -1)
             self.set_page(PAGES[i % len(PAGES)])
             return True
-        if intent.kind in ("up", "down"):
-            self.on_wheel(1 if intent.kind == "up" else -1)
+        if intent.kind in (IntentKind.UP, IntentKind.DOWN):
+            self.on_wheel(1 if intent.kind == IntentKind.UP else -1)
             return True
         return False
 

@@ -38,7 +38,7 @@ from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.defaults import default_preset
 from koikoi_desktop.scenes.learning import LearnScene
 from koikoi_desktop.ui import gfx, helps, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
 
 UI_SCALES = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5)
@@ -92,7 +92,7 @@ class TextField(Widget):
 
     def handle(self, intent: Intent) -> bool:
         super().handle(intent)
-        if intent.kind == "press":
+        if intent.kind == IntentKind.PRESS:
             inside = self.rect.collidepoint(intent.pos)
             self.editing = inside
             return inside
@@ -104,17 +104,17 @@ class TextField(Widget):
     def key(self, intent: Intent) -> bool:
         if not self.editing:
             return False
-        if intent.kind == "undo":
+        if intent.kind == IntentKind.UNDO:
             self.value = self.value[:-1]
-        elif intent.kind == "confirm" and intent.key == pygame.K_SPACE:
+        elif intent.kind == IntentKind.CONFIRM and intent.text == " ":
             self.value = (self.value + " ")[: self.max_len]
-        elif intent.kind == "confirm":
+        elif intent.kind == IntentKind.CONFIRM:
             self.editing = False
             return True
-        elif intent.kind == "key" and intent.text and intent.text.isprintable():
+        elif intent.kind == IntentKind.KEY and intent.text and intent.text.isprintable():
             self.value = (self.value + intent.text)[: self.max_len]
         else:
-            return intent.kind in ("left", "right")
+            return intent.kind in (IntentKind.LEFT, IntentKind.RIGHT)
         self.on_change(self.value)
         return True
 
@@ -503,7 +503,7 @@ class SettingsScene(LearnScene):
     def handle(self, intent: Intent) -> None:
         """Rows scrolled out of view must not take clicks meant for the header."""
         if (
-            intent.kind == "press"
+            intent.kind == IntentKind.PRESS
             and not self.viewport().collidepoint(intent.pos)
             and not any(b.rect.collidepoint(intent.pos) for b in self.buttons)
         ):

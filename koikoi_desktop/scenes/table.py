@@ -61,7 +61,7 @@ from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button
 
 __all__ = ["MatchConfig", "TableScene"]
@@ -540,32 +540,33 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
         c = self.controller
-        if intent.kind == "move":
+        if intent.kind == IntentKind.MOVE:
             self.pointer_pos = intent.pos
             self.pointer_moved(intent.pos)
-        elif intent.kind in ("press", "release"):
+        elif intent.kind in (IntentKind.PRESS, IntentKind.RELEASE):
             self.hover_armed = False  # the card under a press or a drop is not looked at
         if c.match is None:
             return
-        if intent.kind in ("press", "release", "move"):
+        if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
             for b in self.buttons:
                 if b.handle(intent):
                     return
-        if intent.kind == "back" and c.hold == "idle":
+        if intent.kind == IntentKind.BACK and c.hold == "idle":
             self.open_pause()
             return
-        if intent.kind == "alt_press" or (intent.kind == "key" and intent.key == pygame.K_m):
-            card = self.card_at(intent.pos, face_up=True) if intent.kind == "alt_press" else 0
-            if intent.kind == "key":
-                card = self.reference_card()
-            if card or intent.kind == "key":
+        if intent.letter == "m":
+            self.open_reference(self.reference_card())
+            return
+        if intent.kind == IntentKind.ALT_PRESS:
+            card = self.card_at(intent.pos, face_up=True)
+            if card:
                 self.open_reference(card)
                 return
-        if intent.kind == "press":
+        if intent.kind == IntentKind.PRESS:
             self.press_at, self.press_time, self.long_pressed = intent.pos, 0.0, False
             self.inspected = 0  # a press acts on the table; holding still shows it again
             self.hover_time = 0.0
-        elif intent.kind == "release":
+        elif intent.kind == IntentKind.RELEASE:
             self.press_at = None
             if self.long_pressed:  # a long press looked at a card: it does not also play it
                 self.long_pressed = False
@@ -573,34 +574,39 @@ class TableScene(Scene):
                 c.put_back()
                 self.director.snap()
                 return
-        elif intent.kind == "move" and self.press_at is not None:
+        elif intent.kind == IntentKind.MOVE and self.press_at is not None:
             px, py = self.press_at
             if abs(intent.pos[0] - px) + abs(intent.pos[1] - py) > DRAG_THRESHOLD:
                 self.press_at = None  # it moved: a drag, not a long press
         if (self.queue.busy or self.director.announce) and intent.kind in (
-            "press",
-            "confirm",
-            "alt_press",
+            IntentKind.PRESS,
+            IntentKind.CONFIRM,
+            IntentKind.ALT_PRESS,
         ):
             self.director.skip()
             return
-        if intent.kind == "key" and intent.key == pygame.K_i:
+        if intent.letter == "i":
             # what hovering does for the mouse: the card the keyboard is on, enlarged with its
             # facts; I again (or any other input) hides it
             self.key_inspected = 0 if self.key_inspected else self.keyboard_card()
             self.inspected = self.key_inspected
             return
-        if intent.kind != "move" and self.key_inspected:
+        if intent.kind != IntentKind.MOVE and self.key_inspected:
             self.key_inspected = self.inspected = 0
-        if intent.kind == "key" and intent.key == pygame.K_h:
+        if intent.letter == "h":
             c.suggest()
             return
-        if intent.kind == "key" and intent.key == pygame.K_u:
+        if intent.letter == "u":
             self.undo()
             return
         if not c.my_turn():
             return
-        if intent.kind in ("press", "move", "release", "alt_press"):
+        if intent.kind in (
+            IntentKind.PRESS,
+            IntentKind.MOVE,
+            IntentKind.RELEASE,
+            IntentKind.ALT_PRESS,
+        ):
             self.pointer(intent)
         else:
             c.key(intent.kind)
@@ -678,10 +684,10 @@ class TableScene(Scene):
         """A press, move or release while it is the player's turn: the held card's state
         machine lives in the controller; where things are is worked out here."""
         c = self.controller
-        if it.kind == "alt_press":
+        if it.kind == IntentKind.ALT_PRESS:
             c.put_back()
             return
-        if it.kind == "press":
+        if it.kind == IntentKind.PRESS:
             card = self.card_at(it.pos)
             pickable = c.pickable()
             if c.lifted is not None and card != c.lifted.card and card not in pickable:
@@ -692,7 +698,7 @@ class TableScene(Scene):
                 if c.grab(card, (it.pos[0] - sp.box[0], it.pos[1] - sp.box[1]), it.pos):
                     sp.z = 1000
             return
-        if it.kind == "move":
+        if it.kind == IntentKind.MOVE:
             d = c.drag
             # click to move (the setting): the pressed card is lifted and stays put, so a hand
             # that slips while clicking never drags a card anywhere
@@ -704,7 +710,7 @@ class TableScene(Scene):
                 under = self.card_at(it.pos, zone="field")
                 self.hot = under if under in c.lifted.targets else 0
             return
-        if it.kind == "release":
+        if it.kind == IntentKind.RELEASE:
             d = c.release()
             if d is None or not d.moved:  # a click: the card stays lifted for a second click
                 return

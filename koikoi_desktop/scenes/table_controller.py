@@ -54,6 +54,7 @@ from koikoi_desktop.scenes.table_text import LogLine, describe, illegal_text, re
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
 from koikoi_desktop.ui.helps import shows
+from koikoi_desktop.ui.intents import IntentKind
 
 #: Seconds a computer seat waits before it moves, by animation speed (so a move can be followed).
 CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
@@ -889,7 +890,7 @@ class TableController:
             intended = Action.discard(ch.card)
         self.apply(intended)  # the engine refuses: the reason is shown, nothing changes
 
-    def key(self, kind: str) -> None:
+    def key(self, kind: IntentKind) -> None:
         """Keyboard play: left/right pick a card, confirm lifts it; then left/right pick a target
         (or the open field), confirm plays, back puts it back."""
         cards = self.pickable()
@@ -899,17 +900,17 @@ class TableController:
         ch = self.lifted
         if ch is None:
             self.focus = max(0, min(self.focus, len(cards) - 1))
-            if kind in ("left", "right"):
-                self.focus = (self.focus + (1 if kind == "right" else -1)) % len(cards)
-            elif kind == "confirm":
+            if kind in (IntentKind.LEFT, IntentKind.RIGHT):
+                self.focus = (self.focus + (1 if kind == IntentKind.RIGHT else -1)) % len(cards)
+            elif kind == IntentKind.CONFIRM:
                 self.lifted = self.choice_for(cards[self.focus])
             return
         opts = ch.options()
-        if kind == "back":
+        if kind == IntentKind.BACK:
             self.lifted = None
-        elif kind in ("left", "right") and opts:
-            ch.cursor = (ch.cursor + (1 if kind == "right" else -1)) % len(opts)
-        elif kind == "confirm" and opts:
+        elif kind in (IntentKind.LEFT, IntentKind.RIGHT) and opts:
+            ch.cursor = (ch.cursor + (1 if kind == IntentKind.RIGHT else -1)) % len(opts)
+        elif kind == IntentKind.CONFIRM and opts:
             t = opts[ch.cursor % len(opts)]
             chosen = ch.targets[t] if t else ch.open_field
             if chosen is not None:

@@ -40,7 +40,7 @@ from koikoi_desktop.scenes.table_view import card_image
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationClock
 from koikoi_desktop.ui.helps import shows
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 if TYPE_CHECKING:
@@ -267,13 +267,22 @@ class PromptScene(Scene):
     def handle(self, intent: Intent) -> None:
         rv = self.reveal
         if rv is not None and not rv.done:
-            if intent.kind in ("press", "confirm", "alt_press", "back"):
+            if intent.kind in (
+                IntentKind.PRESS,
+                IntentKind.CONFIRM,
+                IntentKind.ALT_PRESS,
+                IntentKind.BACK,
+            ):
                 rv.finish()  # a click or a key shows it all (and does not also continue)
             return
-        if intent.kind in ("left", "right"):
-            self.focus.move(1 if intent.kind == "right" else -1)
+        if intent.kind in (IntentKind.LEFT, IntentKind.RIGHT):
+            self.focus.move(1 if intent.kind == IntentKind.RIGHT else -1)
             return
-        if intent.kind == "back" and not self.opaque and self.key[0] in ("quit", "concede"):
+        if (
+            intent.kind == IntentKind.BACK
+            and not self.opaque
+            and self.key[0] in ("quit", "concede")
+        ):
             self.close()  # Esc is the first button's "keep playing"
             return
         self.focus.handle(intent)

@@ -47,7 +47,7 @@ from koikoi_desktop.scenes.table_controller import Ask, MatchConfig
 from koikoi_desktop.scenes.table_prompts import PromptScene
 from koikoi_desktop.scenes.table_text import stop_word
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button
 
 RULES = PRESETS["nintendo"]
@@ -299,15 +299,15 @@ class TutorialScene(TableScene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
-        if intent.kind in ("press", "release", "move"):
+        if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
             for b in self.guide_buttons:
                 if b.handle(intent):
                     return
         kind = self.lesson.step.kind
-        if intent.kind == "confirm" and kind in ("read", "done") and self.guide_buttons:
+        if intent.kind == IntentKind.CONFIRM and kind in ("read", "done") and self.guide_buttons:
             self.guide_buttons[0].activate()
             return
-        if intent.kind == "press" and kind == "read" and self.card_at(intent.pos):
+        if intent.kind == IntentKind.PRESS and kind == "read" and self.card_at(intent.pos):
             self.controller.say(gfx.tr("ui.tutorial.not_yet"))  # a card pressed mid-explanation
             return
         super().handle(intent)

@@ -34,7 +34,7 @@ from koikoi_desktop.scenes.learning import (
     paragraph,
 )
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 
 
 class YakuReferenceScene(LearnScene):
@@ -88,14 +88,14 @@ class YakuReferenceScene(LearnScene):
     # ------------------------------------------------------------------ input
     def on_key(self, intent: Intent) -> bool:
         keys = yaku_facts.all_keys()
-        if intent.kind in ("up", "down"):
-            i = keys.index(self.selected) + (1 if intent.kind == "down" else -1)
+        if intent.kind in (IntentKind.UP, IntentKind.DOWN):
+            i = keys.index(self.selected) + (1 if intent.kind == IntentKind.DOWN else -1)
             self.select(keys[i % len(keys)])
             return True
-        if intent.kind in ("left", "right"):
-            self.cycle_rules(1 if intent.kind == "right" else -1)
+        if intent.kind in (IntentKind.LEFT, IntentKind.RIGHT):
+            self.cycle_rules(1 if intent.kind == IntentKind.RIGHT else -1)
             return True
-        if intent.kind == "key" and intent.key == pygame.K_m:
+        if intent.letter == "m":
             self.open_months()
             return True
         return False

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.input import Intent, IntentKind
 
 Label = str | Callable[[], str]
 
@@ -55,7 +55,7 @@ class Widget:
         self.visible = True
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == "move":
+        if intent.kind == IntentKind.MOVE:
             self.hover = self.rect.collidepoint(intent.pos)
         return False
 
@@ -93,10 +93,10 @@ class Button(Widget):
         super().handle(intent)
         if not (self.enabled and self.visible):
             return False
-        if intent.kind == "press" and self.rect.collidepoint(intent.pos):
+        if intent.kind == IntentKind.PRESS and self.rect.collidepoint(intent.pos):
             self._pressed = True
             return True
-        if intent.kind == "release" and self._pressed:
+        if intent.kind == IntentKind.RELEASE and self._pressed:
             self._pressed = False
             if self.rect.collidepoint(intent.pos):
                 self.on_click()
@@ -179,7 +179,7 @@ class Choice(Widget):
 
     def handle(self, intent: Intent) -> bool:
         super().handle(intent)
-        if self.enabled and intent.kind == "press" and self.rect.collidepoint(intent.pos):
+        if self.enabled and intent.kind == IntentKind.PRESS and self.rect.collidepoint(intent.pos):
             self.step(-1 if intent.pos[0] < self.rect.x + self.rect.w * 0.45 else 1)
             return True
         return False
@@ -188,8 +188,8 @@ class Choice(Widget):
         self.step(1)
 
     def key(self, intent: Intent) -> bool:
-        if intent.kind in ("left", "right"):
-            self.step(-1 if intent.kind == "left" else 1)
+        if intent.kind in (IntentKind.LEFT, IntentKind.RIGHT):
+            self.step(-1 if intent.kind == IntentKind.LEFT else 1)
             return True
         return False
 
@@ -293,21 +293,21 @@ class Slider(Widget):
 
     def handle(self, intent: Intent) -> bool:
         super().handle(intent)
-        if intent.kind == "press" and self._bar().inflate(20, 24).collidepoint(intent.pos):
+        if intent.kind == IntentKind.PRESS and self._bar().inflate(20, 24).collidepoint(intent.pos):
             self._drag = True
             self._set_from_x(intent.pos[0])
             return True
-        if intent.kind == "move" and self._drag:
+        if intent.kind == IntentKind.MOVE and self._drag:
             self._set_from_x(intent.pos[0])
             return True
-        if intent.kind == "release" and self._drag:
+        if intent.kind == IntentKind.RELEASE and self._drag:
             self._drag = False
             return True
         return False
 
     def key(self, intent: Intent) -> bool:
-        if intent.kind in ("left", "right"):
-            d = self.step_size if intent.kind == "right" else -self.step_size
+        if intent.kind in (IntentKind.LEFT, IntentKind.RIGHT):
+            d = self.step_size if intent.kind == IntentKind.RIGHT else -self.step_size
             v = min(self.hi, max(self.lo, self.value + d))
             if v != self.value:
                 self.value = v
@@ -363,10 +363,10 @@ class ListView(Widget):
 
     def handle(self, intent: Intent) -> bool:
         super().handle(intent)
-        if intent.kind == "wheel" and self.hover:
+        if intent.kind == IntentKind.WHEEL and self.hover:
             self.scroll = max(0, min(len(self.rows) - 1, self.scroll - intent.pos[1]))
             return True
-        if intent.kind == "press" and self.rect.collidepoint(intent.pos):
+        if intent.kind == IntentKind.PRESS and self.rect.collidepoint(intent.pos):
             i = self.scroll + (intent.pos[1] - self.rect.y) // self.row_h
             if 0 <= i < len(self.rows):
                 self.selected = i
@@ -376,9 +376,13 @@ class ListView(Widget):
         return False
 
     def key(self, intent: Intent) -> bool:
-        if intent.kind in ("up", "down") and self.rows:
+        if intent.kind in (IntentKind.UP, IntentKind.DOWN) and self.rows:
             self.selected = max(
-                0, min(len(self.rows) - 1, self.selected + (1 if intent.kind == "down" else -1))
+                0,
+                min(
+                    len(self.rows) - 1,
+                    self.selected + (1 if intent.kind == IntentKind.DOWN else -1),
+                ),
             )
             visible = max(1, self.rect.h // self.row_h)
             if self.selected < self.scroll:
@@ -446,12 +450,12 @@ class FocusGroup:
 
     def handle(self, intent: Intent) -> bool:
         """Pointer intents go to every widget; keys go to focus navigation."""
-        if intent.kind in ("press", "release", "move", "wheel"):
+        if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE, IntentKind.WHEEL):
             used = False
             for i, w in enumerate(self.widgets):
                 if w.visible and w.handle(intent):
                     used = True
-                    if intent.kind == "press":
+                    if intent.kind == IntentKind.PRESS:
                         self.index = i
             return used
         if not self.widgets:
@@ -460,13 +464,13 @@ class FocusGroup:
         focused = self.focused
         if focused is not None and focused.key(intent):
             return True
-        if intent.kind in ("down", "next", "right"):
+        if intent.kind in (IntentKind.DOWN, IntentKind.NEXT, IntentKind.RIGHT):
             self.move(1)
             return True
-        if intent.kind in ("up", "prev", "left"):
+        if intent.kind in (IntentKind.UP, IntentKind.PREV, IntentKind.LEFT):
             self.move(-1)
             return True
-        if intent.kind == "confirm" and focused is not None:
+        if intent.kind == IntentKind.CONFIRM and focused is not None:
             focused.activate()
             return True
         return False
