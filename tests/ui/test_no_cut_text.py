@@ -177,7 +177,7 @@ def to_play(a: Any, t: TableScene, until: Callable[[], bool], limit: int = 800) 
     raise AssertionError("the wanted position was not reached")
 
 
-@pytest.mark.slow  # about 40 s: every state drawn 2 sizes x 5 languages
+@pytest.mark.slow  # 40-60 s on 2 shared cores: every state, 2 sizes x 5 languages
 def test_every_screen_and_table_state_draws_whole_lines(
     app: Any, tmp_path: Path, monkeypatch: Any
 ) -> None:
@@ -264,6 +264,18 @@ def test_every_screen_and_table_state_draws_whole_lines(
     assert pump(t, lambda: t.prompt is not None)
     key, seat = t.prompt.key, c.state.to_move
     check("table-decide", ask_again(t, lambda: prompts.decide_prompt(t, seat, key)))
+
+    # a choice pending on the table: the drawn card matches two field cards (both lit)
+    t = table(a, ("human", "beginner"), 12)  # a seed with one in its first round
+    c = t.controller
+    to_play(
+        a,
+        t,
+        lambda: c.my_turn() and c.state.phase == "draw" and bool(c.state.pending_draw),
+        limit=6000,
+    )
+    assert pump(t, lambda: c.lifted is not None)
+    check("table-draw-choice")
 
     # hot seat: the curtain, then the board for the second player
     t = table(a, ("human", "human"), 4)
