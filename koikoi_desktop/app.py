@@ -605,7 +605,7 @@ class App:
                 if self.stop_signal is not None:
                     continue
                 self.stack.update(quiet)  # the time that passed while still
-                if not events and quiet < still:  # woken only to look for a signal
+                if not events and quiet < still:  # MAX_SLEEP passed, and nothing new
                     still = self.stack.still_for()
                     if still > 0:
                         continue
