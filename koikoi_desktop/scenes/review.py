@@ -33,6 +33,7 @@ Decisions:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -71,6 +72,8 @@ from koikoi_desktop.ui.widgets import Button, FocusGroup
 MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: The analysis budget (worlds per decision); tests lower it.
 WORLDS = REVIEW_WORLDS
+#: How often a running analysis's progress is taken while nothing else moves (seconds).
+ANALYSIS_LOOK = 0.1
 
 
 class ReviewScene(Scene):
@@ -367,6 +370,11 @@ class ReviewScene(Scene):
         self.app.stack.push(scenes.create("table", self.app, config=config))
 
     # ------------------------------------------------------------------ frame
+    def still_for(self) -> float:
+        """Still once the analysis is over; while it runs, its progress is looked at ten times
+        a second (the app sleeps between)."""
+        return math.inf if self.runner is None else ANALYSIS_LOOK
+
     def update(self, dt: float) -> None:
         r = self.runner
         if r is None:

@@ -137,3 +137,22 @@ def test_a_prompt_over_the_table_waits_until_its_reveal_is_shown(ui_app: Any) ->
     pump(prompt, lambda: prompt.reveal is None or prompt.reveal.done)
     prompt.update(1 / 60)
     assert a.stack.still_for() > 0  # then it waits for the player's answer
+
+
+def test_the_review_sleeps_once_its_analysis_is_done(ui_app: Any, monkeypatch) -> None:
+    from koikoi_desktop.ai import make_opponent
+    from koikoi_desktop.scenes import review as review_mod
+
+    monkeypatch.setattr(review_mod, "WORLDS", 4)
+    m = engine.new_match(engine.PRESETS["nintendo"], first_dealer=0, seed=4, rounds=1)
+    bots = [make_opponent("beginner", seed=4), make_opponent("intermediate", seed=5)]
+    while m.outcome is None:
+        p = m.round.to_move
+        m.apply(bots[p].choose(m.round.view(p), m.context(p)))
+    a = ui_app
+    a.stack.push(scenes.create("title", a))
+    rv = a.stack.push(scenes.create("review", a, record=engine.match_record(m), inline=True))
+    assert isinstance(rv, review_mod.ReviewScene) and rv.runner is not None
+    assert a.stack.still_for() == review_mod.ANALYSIS_LOOK  # the progress is looked at
+    assert pump(rv, lambda: rv.runner is None, 600)
+    assert a.stack.still_for() == math.inf
