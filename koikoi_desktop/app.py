@@ -86,12 +86,21 @@ from koikoi_desktop.storage.models import Settings
 if TYPE_CHECKING:
     import pygame
 
+    from koikoi_desktop.scenes.base import FastForward, Scene, Screens
+
 __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 #: The exit status of a scripted ``--autoplay --record`` run that could not record every match.
 UNRECORDED_STATUS = 3
+#: ``--scene NAME`` for a screen of a seeded match: its table, played on to where ``NAME`` shows.
+FAST_FORWARD: dict[str, FastForward | None] = {
+    "table": None,
+    "round-summary": "round-summary",
+    "match-result": "match-result",
+    "review": "match-result",  # the match's review, opened from its result
+}
 ICON_FILE = "icon-64.png"  # under assets/ui/, copied from packaging/icons/
 #: The window class (X11 WM_CLASS, Wayland app id): packaging/linux/*.desktop StartupWMClass.
 WINDOW_CLASS = "koikoi-desktop"
@@ -190,10 +199,12 @@ class App:
     def __init__(
         self, args: argparse.Namespace | None = None, *, record_frames: bool = False
     ) -> None:
-        from koikoi_desktop.scenes import SceneStack
+        from koikoi_desktop.scenes import SceneFactory, SceneStack
 
         self.args = args if args is not None else parse_args([])
         self.stack = SceneStack()
+        #: The screens' typed constructors (``scenes.base.Screens``).
+        self.screens: Screens = SceneFactory(self)
         self.running = False
         self.size: tuple[int, int] = self.args.size or DEFAULT_SIZE
         self.autoplay: bool = bool(self.args.autoplay)
@@ -324,7 +335,6 @@ class App:
     def continue_match(self) -> bool:
         """Resume the most recent saved match on the table; False when there is none or it
         cannot be resumed (then it is set aside in the database and one line says why)."""
-        from koikoi_desktop import scenes
         from koikoi_desktop.storage.recorder import ResumeError, resume
 
         if self.storage is None:
@@ -340,7 +350,7 @@ class App:
             self.take_storage_warnings()
             return False
         self.storage.claim_saved(resumed.match_id)
-        self.stack.push(scenes.create("table", self, autosave=resumed))
+        self.stack.push(self.screens.table(autosave=resumed))
         return True
 
     # ----------------------------------------------------------------- window
@@ -486,37 +496,33 @@ class App:
 
     def ask_about_pending(self) -> bool:
         """Open the "matches not saved yet" dialog when the storage holds any; True if it did."""
-        from koikoi_desktop import scenes
-
         store = self.storage
         if store is None or not store.pending or self.stack.find("unsaved") is not None:
             return False
         if store.retry_pending():
             return False
-        self.stack.push(scenes.create("unsaved", self))
+        self.stack.push(self.screens.unsaved())
         return True
 
     def match_finished(self) -> bool:
         """An autoplay match ended: True when ``--matches`` asks for another one (started)."""
-        from koikoi_desktop import scenes
-
         self.matches_left -= 1
         if not self.autoplay or self.matches_left <= 0:
             return False
         self.seed = None if self.seed is None else self.seed + 1
-        self.stack.reset(scenes.create("title", self))
+        self.stack.reset(self.screens.title())
         self.stack.push(self._autoplay_table())
         return True
 
-    def _autoplay_table(self) -> Any:
-        from koikoi_desktop import engine, scenes
+    def _autoplay_table(self) -> Scene:
+        from koikoi_desktop import engine
         from koikoi_desktop.scenes.defaults import default_preset
         from koikoi_desktop.scenes.table import MatchConfig
 
         rules = engine.PRESETS[self.args.preset or default_preset(self.settings)]
         seats = self.args.seats or ("intermediate", "intermediate")
         config = MatchConfig(rules=rules, seats=seats, seed=self.seed)
-        return scenes.create("table", self, config=config, autoplay=True)
+        return self.screens.table(config=config, autoplay=True)
 
     # ----------------------------------------------------------------- scenes
     def first_scene(self) -> None:
@@ -524,22 +530,20 @@ class App:
 
         name = self.args.scene or ("table" if self.autoplay else "title")
         if name == "title":
-            self.stack.push(scenes.create("title", self))
+            self.stack.push(self.screens.title())
             if self.args.resume:
                 self.continue_match()  # with none or a bad one: the title, with its one line
             return
-        self.stack.push(scenes.create("title", self))
+        self.stack.push(self.screens.title())
         if self.autoplay and name == "table":
             self.stack.push(self._autoplay_table())
-        elif name in ("table", "round-summary", "match-result", "review"):
+        elif name in FAST_FORWARD:
             self.stack.push(
-                scenes.create(
-                    "table",
-                    self,
+                self.screens.table(
                     autoplay=self.autoplay,
                     seed=self.seed,
                     preset=self.args.preset,
-                    fast_forward={"table": None, "review": "match-result"}.get(name, name),
+                    fast_forward=FAST_FORWARD[name],
                 )
             )
             if name == "review":  # the seeded match's review, opened from its result

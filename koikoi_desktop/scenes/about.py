@@ -110,8 +110,8 @@ class CreditsScene(MenuScene):
 
     name = "credits"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.heading = lambda: gfx.tr("ui.credits.heading")
         self.subheading = lambda: gfx.tr("ui.credits.version", version=__version__)
         self.versions = library_versions()
@@ -124,17 +124,13 @@ class CreditsScene(MenuScene):
         ]
 
     def open_hanafuda(self) -> None:
-        from koikoi_desktop import scenes
-
-        self.app.stack.push(scenes.create("about", self.app))
+        self.app.stack.push(self.app.screens.hanafuda_history())
 
     def on_back(self) -> None:
         if len(self.app.stack) > 1:
             self.app.stack.pop()
         else:
-            from koikoi_desktop import scenes
-
-            self.app.stack.replace(scenes.create("title", self.app))
+            self.app.stack.replace(self.app.screens.title())
 
     def menu_top(self) -> int:
         s = self.scale

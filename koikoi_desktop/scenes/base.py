@@ -14,18 +14,93 @@ implements it; a test may pass any object with the parts a scene uses).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     import pygame
 
     from koikoi_desktop.assets import CardSprites
     from koikoi_desktop.audio import Audio
+    from koikoi_desktop.engine import Rules
+    from koikoi_desktop.scenes.table_controller import MatchConfig
     from koikoi_desktop.storage import Storage
     from koikoi_desktop.storage.models import Settings
+    from koikoi_desktop.storage.recorder import Resumed
     from koikoi_desktop.ui.input import Intent
     from koikoi_desktop.ui.sound_cues import SoundCues
+
+
+#: Where ``--scene round-summary`` / ``match-result`` take a seeded table: played on to there.
+FastForward = Literal["round-summary", "match-result"]
+
+
+class Screens(Protocol):
+    """The typed constructors of the screens one screen opens from another (``app.screens``).
+
+    Decision: a scene opens another through this protocol instead of importing its module, so
+    the screens, which open each other in circles (title -> table -> pause -> title), import
+    none of each other, and mypy checks every argument. ``koikoi_desktop.scenes.SceneFactory``
+    implements it, importing each screen's module when it is first built (start-up cost).
+    """
+
+    def title(self) -> Scene: ...
+
+    def new_game(self) -> Scene: ...
+
+    def table(
+        self,
+        *,
+        config: MatchConfig | None = None,
+        autoplay: bool = False,
+        seed: int | None = None,
+        preset: str | None = None,
+        fast_forward: FastForward | None = None,
+        autosave: Resumed | None = None,
+    ) -> Scene: ...
+
+    def tutorial(self) -> Scene: ...
+
+    def settings(self) -> Scene: ...
+
+    def ledger(self) -> Scene: ...
+
+    def review(
+        self,
+        *,
+        record: str = "",
+        match_id: str | None = None,
+        names: Sequence[str] | None = None,
+        viewer: int = 0,
+        start_round: int | None = None,
+        rounds: Sequence[int] | None = None,
+        settled_only: bool = False,
+        seats: tuple[str, str] | None = None,
+        inline: bool = False,
+    ) -> Scene: ...
+
+    def rules(
+        self, *, page: str = "turn", rules: Rules | str | None = None, preset: str | None = None
+    ) -> Scene: ...
+
+    def hanafuda_history(self) -> Scene: ...
+
+    def credits(self) -> Scene: ...
+
+    def month_reference(
+        self, *, month: int | None = None, card: int = 0, rules: Rules | str | None = None
+    ) -> Scene: ...
+
+    def yaku_reference(
+        self, *, rules: Rules | str | None = None, yaku: str | None = None
+    ) -> Scene: ...
+
+    def quiz(
+        self, *, seed: int | None = None, on_leave: Callable[[int], None] | None = None
+    ) -> Scene: ...
+
+    def unsaved(self) -> Scene: ...
 
 
 class AppServices(Protocol):
@@ -54,6 +129,8 @@ class AppServices(Protocol):
     audio: Audio | None
     #: Which sound effect goes with what the table shows (``ui/sound_cues.py``).
     cues: SoundCues
+    #: The screens' typed constructors (:class:`Screens`).
+    screens: Screens
 
     @property
     def settings(self) -> Settings:
@@ -88,9 +165,8 @@ class Scene:
     name = ""
     opaque = True
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
-        self.kwargs = kwargs
 
     def enter(self) -> None:
         """Pushed onto the stack."""

@@ -48,8 +48,8 @@ class MenuScene(Scene):
     heading: Label = ""
     subheading: Label = ""
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.focus = FocusGroup()
         self.buttons: list[Button] = []
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))

@@ -168,8 +168,8 @@ class LearnScene(Scene):
 
     title_key = ""
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
         self.focus = FocusGroup()
         self.buttons: list[Button] = []
@@ -232,19 +232,14 @@ class LearnScene(Scene):
         if len(stack) > 1:
             stack.pop()
         else:
-            from koikoi_desktop import scenes
+            stack.replace(self.app.screens.title())
 
-            stack.replace(scenes.create("title", self.app))
-
-    def open(self, name: str, **kwargs: Any) -> None:
+    def open(self, scene: Scene) -> None:
         """Open another screen. Going back and forth between the two references (a yaku's card
         from the yaku list, the yaku list from a month page) swaps in a fresh copy of the screen
         just below instead of stacking one more each time, so the stack stays bounded."""
-        from koikoi_desktop import scenes
-
         stack = self.app.stack
-        scene = scenes.create(name, self.app, **kwargs)
-        if len(stack) > 1 and stack.top is self and stack.scenes[-2].name == name:
+        if len(stack) > 1 and stack.top is self and stack.scenes[-2].name == scene.name:
             stack.pop()
             stack.replace(scene)
         else:

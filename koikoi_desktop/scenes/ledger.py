@@ -177,8 +177,8 @@ class LedgerScene(LearnScene):
     name = "ledger"
     title_key = "ui.ledger.title"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.view = "matches"
         self.records: Sequence[MatchRecord] = []
         self.summaries: Sequence[MatchSummary] = []
@@ -328,7 +328,6 @@ class LedgerScene(LearnScene):
             self.export_path = None
             self.message = gfx.tr("ui.ledger.no_record")
             return
-        from koikoi_desktop import scenes
         from koikoi_desktop.ai import LEVELS
 
         level = rec.opponent_level
@@ -341,9 +340,7 @@ class LedgerScene(LearnScene):
         elif level in ("hotseat", "human"):
             seats = ("human", "human")
         self.app.stack.push(
-            scenes.create(
-                "review",
-                self.app,
+            self.app.screens.review(
                 record=found[1],
                 match_id=rec.match_id,
                 names=self.names(rec),
@@ -619,9 +616,7 @@ class LedgerScene(LearnScene):
             self.hit(r, self.new_game)
 
     def new_game(self) -> None:
-        from koikoi_desktop import scenes
-
-        self.app.stack.replace(scenes.create("new-game", self.app))
+        self.app.stack.replace(self.app.screens.new_game())
 
     # ---- the list
     def draw_list(self, surface: pygame.Surface, body: pygame.Rect) -> None:

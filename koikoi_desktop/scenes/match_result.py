@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
-from koikoi_desktop import scenes
 from koikoi_desktop.engine import Match, Rules, match_record
 from koikoi_desktop.engine.events import MatchOver
 from koikoi_desktop.engine.match import LedgerEntry
@@ -48,9 +46,8 @@ class MatchResultScene(MenuScene):
         viewer: int = 0,
         ending: str = "",
         match_id: str | None = None,
-        **kwargs: Any,
     ) -> None:
-        super().__init__(app, **kwargs)
+        super().__init__(app)
         self.match = match
         self.names = names
         self.rules = rules
@@ -169,11 +166,9 @@ class MatchResultScene(MenuScene):
         """The review of this match, every decision replayed and judged (R)."""
         if self.match is None:
             return
-        seats = tuple(self.config.seats) if self.config is not None else None
+        seats = self.config.seats if self.config is not None else None
         self.app.stack.push(
-            scenes.create(
-                "review",
-                self.app,
+            self.app.screens.review(
                 record=match_record(self.match),
                 match_id=self.match_id,
                 names=self.names,
@@ -204,10 +199,10 @@ class MatchResultScene(MenuScene):
             return
         from dataclasses import replace
 
-        self.app.stack.replace(scenes.create("table", self.app, config=replace(cfg, seed=None)))
+        self.app.stack.replace(self.app.screens.table(config=replace(cfg, seed=None)))
 
     def to_title(self) -> None:
-        self.app.stack.reset(scenes.create("title", self.app))
+        self.app.stack.reset(self.app.screens.title())
 
     def on_back(self) -> None:
         self.to_title()

@@ -18,7 +18,7 @@
   this screen; leaving it opens the month of the last card asked.
 
 Opened from the title, the rules screen and the table. The table (UI engineer) opens it on a
-right-click of a card with ``scenes.create("month-reference", app, month=…, card=…)`` pushed on
+right-click of a card with ``app.screens.month_reference(card=…, rules=…)`` pushed on
 the stack, so the match below is only paused, never changed.
 """
 
@@ -29,7 +29,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import i18n
-from koikoi_desktop.engine import DECK
+from koikoi_desktop.engine import DECK, Rules
 from koikoi_desktop.names import kind_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -57,13 +57,19 @@ class MonthReferenceScene(LearnScene):
     name = "month-reference"
     title_key = "ui.scene.month-reference"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
-        card = int(kwargs.get("card") or 0)
-        month = int(kwargs.get("month") or (DECK[card - 1].month if 1 <= card <= 48 else 1))
+    def __init__(
+        self,
+        app: AppServices,
+        *,
+        month: int | None = None,
+        card: int = 0,
+        rules: Rules | str | None = None,
+    ) -> None:
+        super().__init__(app)
+        month = month or (DECK[card - 1].month if 1 <= card <= 48 else 1)
         self.month = min(12, max(1, month))
         self.card = card if 1 <= card <= 48 and DECK[card - 1].month == self.month else 0
-        self.rules = active_rules(app, kwargs.get("rules"))
+        self.rules = active_rules(app, rules)
         self.kind_filter: str | None = None
         self.yaku_filter: str | None = None
         self.view = "month"  # "month" | "grid"
@@ -73,7 +79,10 @@ class MonthReferenceScene(LearnScene):
     def header_items(self) -> list[tuple[Any, Any]]:
         return [
             (lambda: gfx.tr("ui.quiz.title"), self.start_quiz),
-            (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.open("yaku-reference")),
+            (
+                lambda: gfx.tr("ui.title.yaku_reference"),
+                lambda: self.open(self.app.screens.yaku_reference()),
+            ),
         ]
 
     # ------------------------------------------------------------------ state changes
@@ -137,7 +146,7 @@ class MonthReferenceScene(LearnScene):
             self.start_quiz()
             return True
         if intent.letter == "y":
-            self.open("yaku-reference")
+            self.open(self.app.screens.yaku_reference())
             return True
         if intent.letter == "a":
             self.set_kind(None)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from koikoi_desktop import engine, scenes
+from koikoi_desktop import engine
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
 from koikoi_desktop.names import level_name, preset_name, rule_label, rule_value_label, rules_label
@@ -38,8 +38,8 @@ class NewGameScene(MenuScene):
 
     name = "new-game"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.preset = default_preset(app.settings)
         self.rules = engine.PRESETS[self.preset]
         self.opponents = [*LEVELS, HOTSEAT]
@@ -151,7 +151,7 @@ class NewGameScene(MenuScene):
         )
         if self.app.settings.help_level != self.help_level:
             self.app.change_settings(help_level=self.help_level)  # the next game's default
-        self.app.stack.replace(scenes.create("table", self.app, config=cfg))
+        self.app.stack.replace(self.app.screens.table(config=cfg))
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:

@@ -4,20 +4,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from koikoi_desktop import scenes
 from koikoi_desktop.deal_words import seal_code
-from koikoi_desktop.scenes.base import AppServices
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene
-from koikoi_desktop.scenes.table_prompts import concede_prompt
+from koikoi_desktop.scenes.table_prompts import TableHost, concede_prompt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
 
 if TYPE_CHECKING:
-    from koikoi_desktop.scenes.table import TableScene
+    from koikoi_desktop import engine
+
+
+class PausedTable(TableHost, Protocol):
+    """What the pause menu needs of the table below it (``scenes.table.TableScene``): a
+    protocol, so the table opens its pause menu without the two importing each other."""
+
+    @property
+    def match(self) -> engine.Match | None: ...
+
+    def end_now(self) -> None: ...
 
 
 class PauseScene(MenuScene):
@@ -26,8 +35,8 @@ class PauseScene(MenuScene):
     name = "pause"
     opaque = False
 
-    def __init__(self, app: AppServices, *, table: TableScene | None = None, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices, *, table: PausedTable | None = None) -> None:
+        super().__init__(app)
         self.table = table
         self.heading = lambda: gfx.tr("ui.pause.title")
         self.subheading = self.seal_line
@@ -42,9 +51,17 @@ class PauseScene(MenuScene):
     def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
         rows: list[tuple[Label, Callable[[], Any], bool]] = [
             (lambda: gfx.tr("ui.common.resume"), self.on_back, True),
-            (lambda: gfx.tr("ui.title.rules"), lambda: self.go("rules"), False),
-            (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.go("yaku-reference"), False),
-            (lambda: gfx.tr("ui.title.settings"), lambda: self.go("settings"), False),
+            (lambda: gfx.tr("ui.title.rules"), lambda: self.go(self.app.screens.rules()), False),
+            (
+                lambda: gfx.tr("ui.title.yaku_reference"),
+                lambda: self.go(self.app.screens.yaku_reference()),
+                False,
+            ),
+            (
+                lambda: gfx.tr("ui.title.settings"),
+                lambda: self.go(self.app.screens.settings()),
+                False,
+            ),
             (lambda: gfx.tr("ui.pause.save_quit"), self.save_quit, False),
             (lambda: gfx.tr("ui.pause.concede"), self.concede, False),
         ]
@@ -56,13 +73,13 @@ class PauseScene(MenuScene):
     def menu_top(self) -> int:
         return int(self.size[1] * 0.30)
 
-    def go(self, name: str) -> None:
-        self.app.stack.push(scenes.create(name, self.app))
+    def go(self, scene: Scene) -> None:
+        self.app.stack.push(scene)
 
     def save_quit(self) -> None:
         if self.table is not None:
             self.table.controller.save()
-        self.app.stack.reset(scenes.create("title", self.app))
+        self.app.stack.reset(self.app.screens.title())
 
     def concede(self) -> None:
         """Give up the match, once confirmed: the menu closes and the table asks "concede the

@@ -47,9 +47,8 @@ class QuizScene(LearnScene):
         *,
         seed: int | None = None,
         on_leave: Callable[[int], None] | None = None,
-        **kwargs: Any,
     ) -> None:
-        super().__init__(app, **kwargs)
+        super().__init__(app)
         self.rng = random.Random(seed)
         self.on_leave = on_leave
         self.quiz_card = 0

@@ -39,7 +39,6 @@ from typing import Any
 
 import pygame
 
-from koikoi_desktop import scenes
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 from koikoi_desktop.deal_words import check_text, first_draw_text
 from koikoi_desktop.engine import Action, DealCheck, RecordError, RoundState, verify_deals
@@ -94,9 +93,8 @@ class ReviewScene(Scene):
         settled_only: bool = False,
         seats: tuple[str, str] | None = None,
         inline: bool = False,
-        **kwargs: Any,
     ) -> None:
-        super().__init__(app, **kwargs)
+        super().__init__(app)
         self.record = record
         self.match_id = match_id
         #: the seats' names (facts such as the table's SeatNames are worded when read)
@@ -366,8 +364,8 @@ class ReviewScene(Scene):
             deal=(d.dealer, tuple(tuple(x) for x in d.decks)),
             help_level=level,
         )
-        self.app.stack.reset(scenes.create("title", self.app))
-        self.app.stack.push(scenes.create("table", self.app, config=config))
+        self.app.stack.reset(self.app.screens.title())
+        self.app.stack.push(self.app.screens.table(config=config))
 
     # ------------------------------------------------------------------ frame
     def still_for(self) -> float:

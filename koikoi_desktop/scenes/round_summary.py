@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -43,9 +42,8 @@ class RoundSummaryScene(MenuScene):
         match: Match | None = None,
         autoplay: bool = False,
         viewer: int = 0,
-        **kwargs: Any,
     ) -> None:
-        super().__init__(app, **kwargs)
+        super().__init__(app)
         self.entry = entry
         self.round_state = round_state
         self.names = names
@@ -80,12 +78,8 @@ class RoundSummaryScene(MenuScene):
         """This round replayed move by move, both hands open, each decision judged (R)."""
         if self.match is None or self.entry is None:
             return
-        from koikoi_desktop import scenes
-
         self.app.stack.push(
-            scenes.create(
-                "review",
-                self.app,
+            self.app.screens.review(
                 record=match_record(self.match),
                 names=self.names,
                 viewer=self.viewer,

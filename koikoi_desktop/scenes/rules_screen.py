@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from koikoi_desktop import i18n
-from koikoi_desktop.engine import PRESETS, payout, score_yaku
+from koikoi_desktop.engine import PRESETS, Rules, payout, score_yaku
 from koikoi_desktop.names import (
     koi_word,
     preset_name,
@@ -86,21 +86,33 @@ class RulesScene(LearnScene):
     name = "rules"
     title_key = "ui.rules.title"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
-        page = kwargs.get("page", "turn")
+    def __init__(
+        self,
+        app: AppServices,
+        *,
+        page: str = "turn",
+        rules: Rules | str | None = None,
+        preset: str | None = None,
+    ) -> None:
+        super().__init__(app)
         self.page = page if page in PAGES else "turn"
-        self.rules = active_rules(app, kwargs.get("rules"))
-        preset = kwargs.get("preset") or self.rules.based_on
+        self.rules = active_rules(app, rules)
+        preset = preset or self.rules.based_on
         self.preset = preset if preset in PRESETS else "nintendo"
         self.scroll = 0
         self.content_h = 0
 
     def header_items(self) -> list[tuple[Any, Any]]:
         return [
-            (lambda: gfx.tr("ui.rules.tutorial"), lambda: self.open("tutorial")),
-            (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.open("yaku-reference")),
-            (lambda: gfx.tr("ui.title.month_reference"), lambda: self.open("month-reference")),
+            (lambda: gfx.tr("ui.rules.tutorial"), lambda: self.open(self.app.screens.tutorial())),
+            (
+                lambda: gfx.tr("ui.title.yaku_reference"),
+                lambda: self.open(self.app.screens.yaku_reference()),
+            ),
+            (
+                lambda: gfx.tr("ui.title.month_reference"),
+                lambda: self.open(self.app.screens.month_reference()),
+            ),
         ]
 
     def heading(self) -> str:
@@ -477,6 +489,5 @@ class HanafudaHistoryScene(RulesScene):
 
     name = "about"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        kwargs.setdefault("page", "history")
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app, page="history")

@@ -216,8 +216,8 @@ class SettingsScene(LearnScene):
     name = "settings"
     title_key = "ui.settings.title"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.scroll = 0
         self.rows: list[tuple[str, Widget | None]] = []  # (section heading or "", widget)
         self.content_h = 0

@@ -24,15 +24,18 @@ from __future__ import annotations
 import functools
 import math
 import re
-from typing import Any, Literal
+from typing import Any
 
 import pygame
 
-from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai import Thinker
 from koikoi_desktop.names import SeatNames
-from koikoi_desktop.scenes.base import AppServices, Scene
+from koikoi_desktop.scenes.base import AppServices, FastForward, Scene
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
+from koikoi_desktop.scenes.match_result import MatchResultScene
+from koikoi_desktop.scenes.pause import PauseScene
+from koikoi_desktop.scenes.round_summary import RoundSummaryScene
 from koikoi_desktop.scenes.table_controller import (
     DRAG_THRESHOLD,
     Animate,
@@ -66,7 +69,6 @@ from koikoi_desktop.ui.widgets import Button
 
 __all__ = ["MatchConfig", "TableScene"]
 
-FastForward = Literal["round-summary", "match-result"]
 #: Seconds the pointer rests on a card before it is shown enlarged, and a long press (touch).
 HOVER_DELAY = 0.35
 LONG_PRESS = 0.5
@@ -119,9 +121,8 @@ class TableScene(Scene):
         preset: str | None = None,
         fast_forward: FastForward | None = None,
         autosave: Resumed | None = None,
-        **kwargs: Any,
     ) -> None:
-        super().__init__(app, **kwargs)
+        super().__init__(app)
         self.autoplay = autoplay or app.autoplay
         self.fast_forward = fast_forward
         self.autosave_data = autosave
@@ -340,8 +341,7 @@ class TableScene(Scene):
         c = self.controller
         self.waiting_summary = True
         self.app.stack.push(
-            scenes.create(
-                "round-summary",
+            RoundSummaryScene(
                 self.app,
                 entry=c.played().ledger[cue.index],
                 round_state=cue.round_state,
@@ -355,9 +355,10 @@ class TableScene(Scene):
 
     def show_result(self, ending: str) -> None:
         c = self.controller
+        if c.match is None:  # a result cue comes only from a match
+            raise RuntimeError("no match to show the result of")
         self.app.stack.replace(
-            scenes.create(
-                "match-result",
+            MatchResultScene(
                 self.app,
                 match=c.match,
                 names=c.seat_names,
@@ -389,7 +390,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ the pause menu
     def open_pause(self) -> None:
-        self.app.stack.push(scenes.create("pause", self.app, table=self))
+        self.app.stack.push(PauseScene(self.app, table=self))
 
     def concede(self) -> None:
         self.controller.concede()
@@ -635,10 +636,8 @@ class TableScene(Scene):
         if self.controller.hold != "idle":
             self.controller.put_back()
             self.director.snap()
-        kwargs: dict[str, Any] = {"rules": self.controller.rules}
-        if card:
-            kwargs.update(month=engine.month_of(card), card=card)
-        self.app.stack.push(scenes.create("month-reference", self.app, **kwargs))
+        screen = self.app.screens.month_reference(card=card, rules=self.controller.rules)
+        self.app.stack.push(screen)
 
     def keyboard_card(self) -> int:
         """The face-up card the keyboard is on: the target under a lifted card's cursor, else

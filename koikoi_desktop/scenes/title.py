@@ -14,8 +14,7 @@ from typing import Any
 
 import pygame
 
-from koikoi_desktop import scenes
-from koikoi_desktop.scenes.base import AppServices
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface
@@ -32,8 +31,8 @@ class TitleScene(MenuScene):
 
     name = "title"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.heading = lambda: gfx.tr("ui.title.name")
         self.subheading = lambda: gfx.tr("ui.title.tagline")
         self.message = ""
@@ -44,16 +43,17 @@ class TitleScene(MenuScene):
         return int(self.size[1] * 0.36)
 
     def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+        sc = self.app.screens
         return [
-            (lambda: gfx.tr("ui.title.new_game"), lambda: self.go("new-game"), True),
+            (lambda: gfx.tr("ui.title.new_game"), self.go(sc.new_game), True),
             (lambda: gfx.tr("ui.title.continue"), self.on_continue, False),
-            (lambda: gfx.tr("ui.title.rules"), lambda: self.go("rules"), False),
-            (lambda: gfx.tr("ui.title.month_reference"), lambda: self.go("month-reference"), False),
-            (lambda: gfx.tr("ui.title.yaku_reference"), lambda: self.go("yaku-reference"), False),
-            (lambda: gfx.tr("ui.title.ledger"), lambda: self.go("ledger"), False),
-            (lambda: gfx.tr("ui.title.settings"), lambda: self.go("settings"), False),
-            (lambda: gfx.tr("ui.title.about"), lambda: self.go("about"), False),
-            (lambda: gfx.tr("ui.scene.credits"), lambda: self.go("credits"), False),
+            (lambda: gfx.tr("ui.title.rules"), self.go(sc.rules), False),
+            (lambda: gfx.tr("ui.title.month_reference"), self.go(sc.month_reference), False),
+            (lambda: gfx.tr("ui.title.yaku_reference"), self.go(sc.yaku_reference), False),
+            (lambda: gfx.tr("ui.title.ledger"), self.go(sc.ledger), False),
+            (lambda: gfx.tr("ui.title.settings"), self.go(sc.settings), False),
+            (lambda: gfx.tr("ui.title.about"), self.go(sc.hanafuda_history), False),
+            (lambda: gfx.tr("ui.scene.credits"), self.go(sc.credits), False),
             (lambda: gfx.tr("ui.title.quit"), self.app.quit, False),
         ]
 
@@ -82,8 +82,9 @@ class TitleScene(MenuScene):
         self.elsewhere = store is not None and store.saved_in_use_elsewhere()
         self.focus.set(self.buttons)
 
-    def go(self, name: str) -> None:
-        self.app.stack.push(scenes.create(name, self.app))
+    def go(self, screen: Callable[[], Scene]) -> Callable[[], object]:
+        """A button's action: build ``screen`` when pressed, and push it."""
+        return lambda: self.app.stack.push(screen())
 
     def on_continue(self) -> None:
         if not self.app.continue_match():

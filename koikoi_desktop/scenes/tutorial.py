@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import pygame
 
-from koikoi_desktop import i18n, scenes
+from koikoi_desktop import i18n
 from koikoi_desktop.ai.base import Opponent, Reason, personas
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
 from koikoi_desktop.engine.round import deal_positions
@@ -174,7 +174,7 @@ class TutorialScene(TableScene):
 
     name = "tutorial"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.lesson = Lesson()
         self.guide_buttons: list[Button] = []
         self.guide_rect = pygame.Rect(0, 0, 0, 0)
@@ -191,7 +191,7 @@ class TutorialScene(TableScene):
             recorded=False,
             title=lambda: gfx.tr("ui.tutorial.title"),
         )
-        super().__init__(app, config=config, **kwargs)
+        super().__init__(app, config=config)
         self.controller.opponents[1] = ScriptedOpponent()
         self.controller.veto = self.lesson.veto
 
@@ -220,7 +220,7 @@ class TutorialScene(TableScene):
             self.app.stack.pop()
 
     def new_game(self) -> None:
-        self.app.stack.replace(scenes.create("new-game", self.app))
+        self.app.stack.replace(self.app.screens.new_game())
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -34,8 +34,8 @@ class UnsavedScene(MenuScene):
 
     name = "unsaved"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+    def __init__(self, app: AppServices) -> None:
+        super().__init__(app)
         self.heading = lambda: gfx.tr("ui.quit_pending.title")
         self.message = ""
 

@@ -43,19 +43,21 @@ class YakuReferenceScene(LearnScene):
     name = "yaku-reference"
     title_key = "ui.scene.yaku-reference"
 
-    def __init__(self, app: AppServices, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
-        self.own_rules: Rules = active_rules(app, kwargs.get("rules"))
+    def __init__(
+        self, app: AppServices, *, rules: Rules | str | None = None, yaku: str | None = None
+    ) -> None:
+        super().__init__(app)
+        self.own_rules: Rules = active_rules(app, rules)
         self.rules: Rules = self.own_rules
-        key = kwargs.get("yaku")
-        self.selected = key if key in yaku_facts.all_keys() else yaku_facts.all_keys()[0]
+        keys = yaku_facts.all_keys()
+        self.selected = yaku if yaku is not None and yaku in keys else keys[0]
         self.detail_scroll = 0
 
     def header_items(self) -> list[tuple[Any, Any]]:
         return [(lambda: gfx.tr("ui.title.month_reference"), self.open_months)]
 
     def open_months(self) -> None:
-        self.open("month-reference", rules=self.rules)
+        self.open(self.app.screens.month_reference(rules=self.rules))
 
     # ------------------------------------------------------------------ state
     def choices(self) -> list[tuple[str, Rules]]:
@@ -321,4 +323,4 @@ class YakuReferenceScene(LearnScene):
         return y + rows * (ch + gap)
 
     def _card_cb(self, cid: int) -> Any:
-        return lambda: self.open("month-reference", card=cid, rules=self.rules)
+        return lambda: self.open(self.app.screens.month_reference(card=cid, rules=self.rules))

@@ -369,11 +369,14 @@ def start(a: Any, name: str) -> None:
         return
     # a scene reached only from another one (the pause menu): open it the way the player does
     a.stack.push(scenes.create("title", a))
-    table = a.stack.push(scenes.create("table", a, seed=a.seed))
-    a.stack.push(scenes.create(name, a, table=table))
+    table = a.stack.push(a.screens.table(seed=a.seed))
+    if name == "pause":
+        table.open_pause()
+    else:
+        a.stack.push(scenes.create(name, a))
 
 
-@pytest.mark.parametrize("name", list(scenes.REGISTRY))
+@pytest.mark.parametrize("name", [*scenes.REGISTRY, "round-summary", "match-result"])
 def test_monkey(name: str, tmp_path: Path, patched_engine: Illegal) -> None:
     rng = random.Random(f"{BASE_SEED}:{name}")
     random.seed(f"{BASE_SEED}:{name}:global")
@@ -451,9 +454,7 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
         a.stack.push(scenes.create("title", a))
         rules = engine.PRESETS[rng.choice(sorted(engine.PRESETS))]
         a.stack.push(
-            scenes.create(
-                "table",
-                a,
+            a.screens.table(
                 config=MatchConfig(
                     rules, ("human", rng.choice(["beginner", "intermediate"])), rng.randrange(10**6)
                 ),

@@ -116,9 +116,7 @@ def shot(app: Any, path: Path) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_match_result(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     a = make_app(tmp_path / "data", lang)
-    t = scenes.create(
-        "table", a, autoplay=True, seed=4, preset="nintendo", fast_forward="match-result"
-    )
+    t = a.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
     a.stack.push(t)
     t.enter()
     r = a.stack.top
@@ -245,9 +243,7 @@ def test_match_result_with_unsaved_matches_keeps_its_line_clear(
 ) -> None:
     """The line about matches the disk refused sits between the chart and the buttons."""
     a = make_app(tmp_path / "data", "uk")
-    t = scenes.create(
-        "table", a, autoplay=True, seed=4, preset="nintendo", fast_forward="match-result"
-    )
+    t = a.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
     a.stack.push(t)
     t.enter()
     r = a.stack.top
@@ -272,16 +268,12 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
 
     monkeypatch.setattr(review_mod, "WORLDS", 4)
     a = make_app(tmp_path / "data", lang)
-    t = scenes.create(
-        "table", a, autoplay=True, seed=2, preset="nintendo", fast_forward="match-result"
-    )
+    t = a.screens.table(autoplay=True, seed=2, preset="nintendo", fast_forward="match-result")
     a.stack.push(t)
     t.enter()
     result = a.stack.top
     assert result.name == "match-result"
-    rv = scenes.create(
-        "review",
-        a,
+    rv = a.screens.review(
         record=match_record(result.match),
         names=result.names,
         seats=("human", "intermediate"),
@@ -325,7 +317,7 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
 def test_every_rules_page(tmp_path: Path, lang: str, page: str, monkeypatch: Any) -> None:
     """Each page of the rules screen (the history page is long prose that scrolls)."""
     a = make_app(tmp_path / "data", lang)
-    a.stack.push(scenes.create("rules", a, page=page))
+    a.stack.push(a.screens.rules(page=page))
     lines = record(monkeypatch)
     a.stack.draw(a.screen)
     shot(a, tmp_path / f"rules-{page}-{lang}.png")

@@ -78,13 +78,19 @@ def draw(app: Any) -> pygame.Surface:
 # ----------------------------------------------------------------------------- every scene
 
 
-def test_registry_points_at_the_learning_scenes() -> None:
-    assert scenes.scene_class("month-reference") is MonthReferenceScene
-    assert scenes.scene_class("yaku-reference") is YakuReferenceScene
-    assert scenes.scene_class("rules") is RulesScene
-    assert scenes.scene_class("about") is HanafudaHistoryScene
-    assert scenes.scene_class("tutorial") is TutorialScene
-    assert scenes.scene_class("settings") is SettingsScene
+def test_registry_points_at_the_learning_scenes(make_app) -> None:  # type: ignore[no-untyped-def]
+    a = make_app((1280, 800))
+    built = {
+        "month-reference": MonthReferenceScene,
+        "yaku-reference": YakuReferenceScene,
+        "rules": RulesScene,
+        "about": HanafudaHistoryScene,
+        "tutorial": TutorialScene,
+        "settings": SettingsScene,
+    }
+    for name, cls in built.items():
+        scene = scenes.create(name, a)
+        assert type(scene) is cls and scene.name == name
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -133,7 +139,7 @@ def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -
         gfx.set_language(lang)
         script = SCRIPTS[lang]
         for page in PAGES:
-            s = a.stack.push(scenes.create("rules", a, page=page))
+            s = a.stack.push(a.screens.rules(page=page))
             seen.clear()
             body = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
             shown = list(seen)
@@ -156,7 +162,7 @@ def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -
 
 def test_month_reference_opens_at_a_card_and_navigates(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("month-reference", a, card=33))
+    s = a.stack.push(a.screens.month_reference(card=33))
     assert (s.month, s.card) == (9, 33)
     draw(a)
     key(a, pygame.K_DOWN)
@@ -180,7 +186,7 @@ def test_month_reference_opens_at_a_card_and_navigates(make_app) -> None:  # typ
 
 def test_month_reference_filters_by_category_and_yaku(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("month-reference", a, rules=PRESETS["seed-000"]))
+    s = a.stack.push(a.screens.month_reference(rules=PRESETS["seed-000"]))
     s.set_kind("animal")
     assert s.view == "grid" and len(s.filtered()) == 9
     draw(a)
@@ -208,7 +214,7 @@ def test_month_reference_is_pushed_over_the_table_and_uses_its_rules(make_app) -
             log.append("resume")
 
     table = a.stack.push(FakeTable(a))
-    s = a.stack.push(scenes.create("month-reference", a, month=3, card=9))
+    s = a.stack.push(a.screens.month_reference(month=3, card=9))
     assert s.rules is table.rules
     draw(a)
     key(a, pygame.K_ESCAPE)
@@ -217,7 +223,7 @@ def test_month_reference_is_pushed_over_the_table_and_uses_its_rules(make_app) -
 
 def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    table = a.stack.push(scenes.create("table", a, seed=3, preset="seed-003"))
+    table = a.stack.push(a.screens.table(seed=3, preset="seed-003"))
     for _ in range(20):
         a.stack.update(1 / 60)
         draw(a)
@@ -225,7 +231,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
     table_sizes = set(a.sprites.sizes())
     below = a.stack.top  # the table, or the first dealer's prompt over it
     assert below is table or below.table is table
-    s = a.stack.push(scenes.create("month-reference", a, month=2, card=5))  # as a right-click
+    s = a.stack.push(a.screens.month_reference(month=2, card=5))  # as a right-click
     assert (s.month, s.card, s.rules.based_on) == (2, 5, "seed-003")
     for k in (pygame.K_DOWN, pygame.K_q, pygame.K_ESCAPE, pygame.K_y):
         key(a, k)
@@ -242,7 +248,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
 
 def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("quiz", a, seed=5))
+    s = a.stack.push(a.screens.quiz(seed=5))
     draw(a)
     card = DECK[s.quiz_card - 1]
     s.answer_month(card.month)
@@ -260,7 +266,7 @@ def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> No
 
 def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("quiz", a, seed=2))
+    s = a.stack.push(a.screens.quiz(seed=2))
     draw(a)
     card = DECK[s.quiz_card - 1]
     click(a, s.qfocus.widgets[card.month - 1].rect.center)
@@ -274,7 +280,7 @@ def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-
 
 def test_quiz_opens_over_the_month_reference_and_leaves_at_its_card(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    ref = a.stack.push(scenes.create("month-reference", a, month=1))
+    ref = a.stack.push(a.screens.month_reference(month=1))
     draw(a)
     key(a, pygame.K_q)
     quiz = a.stack.top
@@ -290,7 +296,7 @@ def test_quiz_opens_over_the_month_reference_and_leaves_at_its_card(make_app) ->
 
 def test_yaku_reference_values_follow_the_preset(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(scenes.create("yaku-reference", a, rules=PRESETS["nintendo"]))
+    s = a.stack.push(a.screens.yaku_reference(rules=PRESETS["nintendo"]))
     draw(a)
     assert s.value_of("goko") == 10
     while s.rules.based_on != "seed-003":
@@ -299,7 +305,7 @@ def test_yaku_reference_values_follow_the_preset(make_app) -> None:  # type: ign
     assert s.value_of("goko") == 15 and s.value_of("hanami") == 3
     assert not yaku_facts.exists("akaao", s.rules)
     three = Rules.model_validate({**PRESETS["seed-000"].model_dump(), "viewing_value": 3})
-    s2 = a.stack.push(scenes.create("yaku-reference", a, rules=three, yaku="hanami"))
+    s2 = a.stack.push(a.screens.yaku_reference(rules=three, yaku="hanami"))
     draw(a)
     assert s2.value_of("hanami") == 3 and s2.value_of("tsukimi") == 3
     assert [c for c, _ in s2.choices()][-1] == i18n.t(

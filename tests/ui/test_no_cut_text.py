@@ -26,6 +26,7 @@ import pytest
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.scenes import table_prompts as prompts
+from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.table import MatchConfig, TableScene
 from koikoi_desktop.ui import gfx
 
@@ -205,18 +206,24 @@ def test_every_screen_and_table_state_draws_whole_lines(
 
     # the screens off the table, each opened in the language of the moment (as a player opens
     # them: the language is changed on the settings screen, which rewords itself)
-    def opened(name: str, **kw: Any) -> Callable[[], None]:
+    def opened(name: str, make: Callable[[], Any] | None = None) -> Callable[[], None]:
         def open_() -> None:
             a.stack.reset(scenes.create("title", a))
             if name != "title":
-                a.stack.push(scenes.create(name, a, **kw))
+                a.stack.push(make() if make is not None else scenes.create(name, a))
 
         return open_
 
     for name in ("title", "new-game", "settings", "rules", "credits", "ledger", "tutorial"):
         check(name, opened(name))
-    for name in ("month-reference", "yaku-reference"):
-        check(name, opened(name, rules=engine.PRESETS["nintendo"]))
+    nintendo = engine.PRESETS["nintendo"]
+    check(
+        "month-reference",
+        opened("month-reference", lambda: a.screens.month_reference(rules=nintendo)),
+    )
+    check(
+        "yaku-reference", opened("yaku-reference", lambda: a.screens.yaku_reference(rules=nintendo))
+    )
 
     # the new-game screen with rules changed in the full list: its description of the changes
     def custom() -> None:
@@ -235,7 +242,7 @@ def test_every_screen_and_table_state_draws_whole_lines(
     check("table-first-dealer", ask_again(t, lambda: prompts.first_dealer_prompt(t, first)))
     to_play(a, t, lambda: len(c.state.moves) >= 6 and c.my_turn())
     check("table")
-    a.stack.push(scenes.create("pause", a, table=t))
+    a.stack.push(PauseScene(a, table=t))
     check("pause")
     a.stack.top.concede()  # the menu closes and the table asks first
     assert a.stack.top.key == ("concede",)
@@ -291,9 +298,7 @@ def test_every_screen_and_table_state_draws_whole_lines(
     # the end of a round and of a match
     for end in ("round-summary", "match-result"):
         a.stack.reset(scenes.create("title", a))
-        a.stack.push(
-            scenes.create("table", a, autoplay=True, seed=4, preset="nintendo", fast_forward=end)
-        )
+        a.stack.push(a.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward=end))
         assert a.stack.top.name == end
         check(end)
 

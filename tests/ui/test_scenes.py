@@ -63,20 +63,26 @@ def test_pop_to_and_find() -> None:
     assert st.pop_to("missing") is None
 
 
-def test_registry_refuses_a_missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A registered screen whose module is missing is an error, not a placeholder screen."""
-    monkeypatch.setitem(scenes.REGISTRY, "nowhere", "koikoi_desktop.scenes.not_written_yet:X")
-    with pytest.raises(ModuleNotFoundError):
-        scenes.scene_class("nowhere")
+def test_an_unregistered_name_is_an_error() -> None:
+    """A name no screen is registered under is an error, not a placeholder screen."""
+    with pytest.raises(KeyError):
+        scenes.create("nowhere", app.App(app.parse_args([])))
 
 
-def test_every_registered_scene_class_exists() -> None:
+def test_every_registered_name_builds_its_screen(tmp_path: Any) -> None:
+    """Each name builds a Scene that carries that name (the stack finds screens by it)."""
+    a = _open_app(tmp_path)
     for name in scenes.REGISTRY:
-        assert issubclass(scenes.scene_class(name), Scene), name
+        scene = scenes.create(name, a)
+        assert isinstance(scene, Scene) and scene.name == name, name
+        scene.exit()
+    a.close_storage()
 
 
-def test_every_cli_scene_is_registered() -> None:
-    assert set(scenes.CLI_SCENES) <= set(scenes.REGISTRY)
+def test_every_cli_scene_is_registered_or_a_seeded_table() -> None:
+    from koikoi_desktop.app import FAST_FORWARD
+
+    assert set(scenes.CLI_SCENES) <= set(scenes.REGISTRY) | set(FAST_FORWARD)
 
 
 @pytest.mark.parametrize(

@@ -490,9 +490,7 @@ def test_round_summary_tallies_centred_and_fills_the_screen(
 
     monkeypatch.setattr("tests.ui.test_layout_shots.SIZE", size)
     a = make_app(tmp_path / "data", "en")
-    t = scenes.create(
-        "table", a, autoplay=True, seed=5, preset="nintendo", fast_forward="round-summary"
-    )
+    t = a.screens.table(autoplay=True, seed=5, preset="nintendo", fast_forward="round-summary")
     a.stack.push(t)
     t.enter()
     r = a.stack.top

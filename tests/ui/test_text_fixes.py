@@ -233,7 +233,7 @@ def test_how_to_play_draws_the_geese_from_the_pile_as_its_caption_says(
         real(surface, app, cid, rect, **kw)
 
     monkeypatch.setattr(rules_screen, "draw_card", spy)
-    a.stack.push(scenes.create("rules", a, page="turn"))
+    a.stack.push(a.screens.rules(page="turn"))
     a.stack.draw(a.screen)
     at = {cid: r for cid, r in seen}
     hand_row = {cid for cid, r in seen if r.y == at[5].y}
