@@ -151,7 +151,7 @@ def test_the_review_sleeps_once_its_analysis_is_done(ui_app: Any, monkeypatch) -
         m.apply(bots[p].choose(m.round.view(p), m.context(p)))
     a = ui_app
     a.stack.push(scenes.create("title", a))
-    rv = a.stack.push(scenes.create("review", a, record=engine.match_record(m), inline=True))
+    rv = a.stack.push(a.screens.review(record=engine.match_record(m), inline=True))
     assert isinstance(rv, review_mod.ReviewScene) and rv.runner is not None
     assert a.stack.still_for() == review_mod.ANALYSIS_LOOK  # the progress is looked at
     assert pump(rv, lambda: rv.runner is None, 600)
