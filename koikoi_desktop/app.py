@@ -84,8 +84,12 @@ from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.models import Settings
 
 if TYPE_CHECKING:
+    from types import FrameType
+    from typing import TextIO
+
     import pygame
 
+    from koikoi_desktop.audio import Audio
     from koikoi_desktop.scenes.base import FastForward, Scene, Screens
 
 __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
@@ -217,7 +221,7 @@ class App:
         self.clock_s = 0.0  # simulated seconds (autoplay) or real seconds since start
         self.storage: Storage | None = None
         self._settings = Settings()
-        self.sprites: Any = None
+        self.sprites: CardSprites | None = None
         self.ui_scale = 1.0
         self.anim_speed = self.args.speed or "normal"
         self.reduced_motion = False
@@ -243,10 +247,10 @@ class App:
         from koikoi_desktop.ui.sound_cues import SoundCues
 
         #: The one audio player (``open_audio``, after the window); None until then.
-        self.audio: Any = None
+        self.audio: Audio | None = None
         #: Which effect goes with what the table shows (silent until ``open_audio``).
         self.cues = SoundCues(None)
-        self._sound_log: Any = None
+        self._sound_log: TextIO | None = None
         #: The signal (SIGTERM, SIGINT) that asked the run to end, once one has arrived.
         self.stop_signal: int | None = None
 
@@ -436,7 +440,7 @@ class App:
         from koikoi_desktop.ui import cards
 
         cards.clear_cache()
-        if self.sprites is not None and hasattr(self.sprites, "clear"):
+        if self.sprites is not None:
             self.sprites.clear()
         self.stack.resize(size)
 
@@ -577,7 +581,7 @@ class App:
             return UNRECORDED_STATUS  # a scripted run whose matches are not all on disk
         return status
 
-    def on_signal(self, signum: int, frame: Any) -> None:
+    def on_signal(self, signum: int, frame: FrameType | None) -> None:
         """SIGTERM or SIGINT: end the run at the loop's next turn (:meth:`stop_for_signal`)."""
         self.stop_signal = signum
 

@@ -28,7 +28,6 @@ import sys
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -117,7 +116,7 @@ class CreditsScene(MenuScene):
         self.versions = library_versions()
         self.folder = notices_folder()
 
-    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
             (lambda: gfx.tr("ui.title.about"), self.open_hanafuda, False),
             (lambda: gfx.tr("ui.common.back"), self.on_back, True),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -55,7 +54,7 @@ class MenuScene(Scene):
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
 
     # Subclasses: return (label, callback[, primary]) rows.
-    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return []
 
     def on_back(self) -> None:

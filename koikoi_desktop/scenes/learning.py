@@ -21,13 +21,13 @@ Decisions:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 from pydantic import ValidationError
 
 from koikoi_desktop import i18n
+from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.scenes.defaults import default_preset
@@ -74,10 +74,8 @@ def name_style(app: AppServices) -> str:
     return i18n.get_name_style()
 
 
-def active_rules(app: AppServices, given: Any = None) -> Any:
+def active_rules(app: AppServices, given: Rules | str | None = None) -> Rules:
     """The rules to explain: ``given``, the table's match, else the settings' default."""
-    from koikoi_desktop.engine import PRESETS, Rules
-
     if isinstance(given, Rules):
         return given
     if isinstance(given, str) and given in PRESETS:
@@ -173,8 +171,8 @@ class LearnScene(Scene):
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
         self.focus = FocusGroup()
         self.buttons: list[Button] = []
-        self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
-        self.wheel_hits: list[tuple[pygame.Rect, Callable[[int], Any]]] = []
+        self.hits: list[tuple[pygame.Rect, Callable[[], object]]] = []
+        self.wheel_hits: list[tuple[pygame.Rect, Callable[[int], object]]] = []
         self.message = ""
         self.pointer: tuple[int, int] = (0, 0)  # last pointer position (for the wheel)
         #: The language the header buttons were measured in (their widths fit its labels).
@@ -201,7 +199,7 @@ class LearnScene(Scene):
         self.size = size
         self.build()
 
-    def header_items(self) -> list[tuple[Label, Callable[[], Any]]]:
+    def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         """Header buttons left of Back: (label, callback) rows."""
         return []
 
@@ -246,7 +244,7 @@ class LearnScene(Scene):
             stack.push(scene)
 
     # ------------------------------------------------------------------ input
-    def hit(self, rect: pygame.Rect, callback: Callable[[], Any]) -> None:
+    def hit(self, rect: pygame.Rect, callback: Callable[[], object]) -> None:
         self.hits.append((pygame.Rect(rect), callback))
 
     def handle(self, intent: Intent) -> None:
@@ -265,9 +263,9 @@ class LearnScene(Scene):
             self.on_pointer(intent)
             return
         if intent.kind == IntentKind.WHEEL:
-            for rect, cb in reversed(self.wheel_hits):
+            for rect, on_wheel in reversed(self.wheel_hits):
                 if rect.collidepoint(self.pointer):
-                    cb(intent.pos[1])
+                    on_wheel(intent.pos[1])
                     return
             self.on_wheel(intent.pos[1])
             return
@@ -327,7 +325,7 @@ class LearnScene(Scene):
 def flow_chips(
     surface: pygame.Surface | None,
     scene: LearnScene,
-    labels: list[tuple[str, Callable[[], Any], bool]],
+    labels: Sequence[tuple[str, Callable[[], object], bool]],
     x: int,
     y: int,
     width: int,

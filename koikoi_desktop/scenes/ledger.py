@@ -287,7 +287,7 @@ class LedgerScene(LearnScene):
         super().resume()
 
     # ------------------------------------------------------------------ header
-    def header_items(self) -> list[tuple[Label, Callable[[], Any]]]:
+    def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [
             (lambda: gfx.tr("ui.ledger.export_csv"), lambda: self.export("csv")),
             (lambda: gfx.tr("ui.ledger.export_json"), lambda: self.export("json")),

@@ -68,7 +68,7 @@ class MatchResultScene(MenuScene):
             seats = self.config.seats if self.config is not None else ("human", "computer")
             self.app.cues.show("result", MatchOver(out.winner, out.reason), sound_cues.ours(seats))
 
-    def items(self) -> list[tuple[Label, Callable[[], None], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
             (lambda: gfx.tr("ui.result.again"), self.again, True),
             (lambda: gfx.tr("ui.result.review"), self.review, False),

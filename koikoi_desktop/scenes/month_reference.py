@@ -24,7 +24,7 @@ the stack, so the match below is only paused, never changed.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
@@ -47,6 +47,7 @@ from koikoi_desktop.scenes.learning import (
 from koikoi_desktop.scenes.quiz import QuizScene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
+from koikoi_desktop.ui.widgets import Label
 
 KINDS = ("bright", "animal", "ribbon", "plain")
 
@@ -76,7 +77,7 @@ class MonthReferenceScene(LearnScene):
         self.grid_scroll = 0
 
     # ------------------------------------------------------------------ header
-    def header_items(self) -> list[tuple[Any, Any]]:
+    def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [
             (lambda: gfx.tr("ui.quiz.title"), self.start_quiz),
             (
@@ -223,7 +224,7 @@ class MonthReferenceScene(LearnScene):
                 )
             self.hit(r, self._select_cb(m))
 
-    def _select_cb(self, m: int, card: int = 0) -> Any:
+    def _select_cb(self, m: int, card: int = 0) -> Callable[[], None]:
         return lambda: self.select_month(m, card)
 
     def draw_filters(self, surface: pygame.Surface) -> None:
@@ -260,7 +261,7 @@ class MonthReferenceScene(LearnScene):
         self.hit(left, lambda: self.cycle_yaku(-1))
         self.hit(right, lambda: self.cycle_yaku(1))
 
-    def _kind_filter_cb(self, kind: str | None) -> Any:
+    def _kind_filter_cb(self, kind: str | None) -> Callable[[], None]:
         return lambda: self.set_kind(kind)
 
     def draw_month(self, surface: pygame.Surface) -> None:
@@ -317,7 +318,7 @@ class MonthReferenceScene(LearnScene):
                 surface, cid, cx, rect.bottom + self.px(8), col_w, area.bottom, style
             )
 
-    def _card_cb(self, cid: int) -> Any:
+    def _card_cb(self, cid: int) -> Callable[[], None]:
         def cb() -> None:
             self.card = cid
 
@@ -380,7 +381,7 @@ class MonthReferenceScene(LearnScene):
         y = flow_chips(surface, self, chips, x, y, w, self.font(13))
         return y - top
 
-    def _yaku_cb(self, key: str) -> Any:
+    def _yaku_cb(self, key: str) -> Callable[[], None]:
         return lambda: self.set_yaku(key)
 
     def draw_grid(self, surface: pygame.Surface) -> None:

@@ -343,5 +343,5 @@ class NewGameScene(MenuScene):
                 max_width=w - 40,
             )
 
-    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return []

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -48,8 +48,8 @@ class PauseScene(MenuScene):
             return ""
         return gfx.tr("ui.deals.pause", code=seal_code(m.commitment))
 
-    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
-        rows: list[tuple[Label, Callable[[], Any], bool]] = [
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
+        rows: list[tuple[Label, Callable[[], object], bool]] = [
             (lambda: gfx.tr("ui.common.resume"), self.on_back, True),
             (lambda: gfx.tr("ui.title.rules"), lambda: self.go(self.app.screens.rules()), False),
             (

@@ -124,7 +124,7 @@ class ReviewScene(Scene):
         self.focus = FocusGroup()
         self.buttons: list[Button] = []
         self.rows: list[tuple[int | None, int]] = []  # (position index or None, round number)
-        self.hits: list[tuple[pygame.Rect, Callable[[], Any]]] = []
+        self.hits: list[tuple[pygame.Rect, Callable[[], object]]] = []
         self.board_cache = review_view.BoardCache()  # the position on screen, drawn
         self.pointer_pos: tuple[int, int] = (0, 0)
         self._rows_text: dict[tuple[int, str], str] = {}
@@ -211,7 +211,7 @@ class ReviewScene(Scene):
         bh = max(24, lay.header.h - self.px(8))
         x = w - self.px(10)
         made: list[Button] = []
-        header: list[tuple[str, Callable[[], Any]]] = [
+        header: list[tuple[str, Callable[[], object]]] = [
             ("ui.common.back", self.close),
             ("ui.review.play_again", self.play_again),
         ]
@@ -470,9 +470,9 @@ class ReviewScene(Scene):
         frac = min(1.0, max(0.0, (x - bar.x) / max(1, bar.w)))
         self.go(round(frac * (len(t.positions) - 1)))
 
-    def hits_now(self) -> list[tuple[pygame.Rect, Callable[[], Any]]]:
+    def hits_now(self) -> list[tuple[pygame.Rect, Callable[[], object]]]:
         """Clickable rows: the move list, and the summary's worst moves when it is open."""
-        out: list[tuple[pygame.Rect, Callable[[], Any]]] = []
+        out: list[tuple[pygame.Rect, Callable[[], object]]] = []
         for _, rect, pos in self.list_rows():
             if pos is not None:
                 out.append((rect, self._goto(pos)))

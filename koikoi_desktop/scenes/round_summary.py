@@ -54,7 +54,7 @@ class RoundSummaryScene(MenuScene):
         self.left = AUTO_CONTINUE
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
 
-    def items(self) -> list[tuple[Label, Callable[[], None], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
             (lambda: gfx.tr("ui.common.continue"), self.on_back, True),
             (lambda: gfx.tr("ui.summary.review"), self.review, False),

@@ -19,7 +19,7 @@ The "Guided first round" button opens the tutorial (``tutorial`` scene).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
@@ -47,6 +47,7 @@ from koikoi_desktop.scenes.learning import (
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
+from koikoi_desktop.ui.widgets import Label
 
 #: The turn page's picture: the hand (the bush warbler takes the plum), and the card turned over
 #: from the pile (the geese, which take the susuki of August), as its caption says.
@@ -102,7 +103,7 @@ class RulesScene(LearnScene):
         self.scroll = 0
         self.content_h = 0
 
-    def header_items(self) -> list[tuple[Any, Any]]:
+    def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [
             (lambda: gfx.tr("ui.rules.tutorial"), lambda: self.open(self.app.screens.tutorial())),
             (
@@ -182,7 +183,7 @@ class RulesScene(LearnScene):
             self.hit(r, self._page_cb(page))
             x += w + self.px(8)
 
-    def _page_cb(self, page: str) -> Any:
+    def _page_cb(self, page: str) -> Callable[[], None]:
         return lambda: self.set_page(page)
 
     def text_and_picture(self, body: pygame.Rect) -> tuple[int, int, pygame.Rect]:
@@ -425,7 +426,7 @@ class RulesScene(LearnScene):
             _ = top
         return y
 
-    def _preset_cb(self, name: str) -> Any:
+    def _preset_cb(self, name: str) -> Callable[[], None]:
         return lambda: self.set_preset(name)
 
     def page_history(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:

@@ -254,25 +254,25 @@ class SettingsScene(LearnScene):
         if self.save(fullscreen=value) and self.app.fullscreen != value:
             self.app.toggle_fullscreen()  # a display that refuses says so in app.warnings
 
-    def set_app_attr(self, field: str, attr: str) -> Callable[[Any], None]:
-        def cb(value: Any) -> None:
+    def set_app_attr(self, field: str, attr: str) -> Callable[[object], None]:
+        def cb(value: object) -> None:
             if self.save(**{field: value}):
                 setattr(self.app, attr, value)
 
         return cb
 
-    def set_sound(self, field: str) -> Callable[[Any], None]:
+    def set_sound(self, field: str) -> Callable[[object], None]:
         """Volumes and mute: saved, and applied at once to the app's audio player."""
 
-        def cb(value: Any) -> None:
+        def cb(value: object) -> None:
             self.save(**{field: value})  # a refusing disk still changes the running game
             if self.app.audio is not None:
                 self.app.audio.apply_settings(self.app.settings)
 
         return cb
 
-    def set_plain(self, field: str) -> Callable[[Any], None]:
-        def cb(value: Any) -> None:
+    def set_plain(self, field: str) -> Callable[[object], None]:
+        def cb(value: object) -> None:
             self.save(**{field: value})
 
         return cb
@@ -281,8 +281,8 @@ class SettingsScene(LearnScene):
         if self.save(default_preset=name, default_options={}):
             self.build()
 
-    def set_option(self, field: str) -> Callable[[Any], None]:
-        def cb(value: Any) -> None:
+    def set_option(self, field: str) -> Callable[[object], None]:
+        def cb(value: object) -> None:
             preset = self.preset()
             try:
                 opts = with_option(preset, dict(self.app.settings.default_options), field, value)

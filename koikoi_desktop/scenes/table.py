@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
@@ -270,7 +270,7 @@ class TableScene(Scene):
         gap = 8
         font = theme.font_px(15, lay.scale)
         keys = ["ui.table.menu"]
-        calls: list[Any] = [self.open_pause]
+        calls: list[Callable[[], object]] = [self.open_pause]
         if self.controller.config.practice:
             keys += ["ui.table.undo", "ui.table.suggest"]
             calls += [self.undo, self.controller.suggest]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -42,7 +41,7 @@ class TitleScene(MenuScene):
     def menu_top(self) -> int:
         return int(self.size[1] * 0.36)
 
-    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         sc = self.app.screens
         return [
             (lambda: gfx.tr("ui.title.new_game"), self.go(sc.new_game), True),

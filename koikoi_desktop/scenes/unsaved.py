@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -39,7 +38,7 @@ class UnsavedScene(MenuScene):
         self.heading = lambda: gfx.tr("ui.quit_pending.title")
         self.message = ""
 
-    def items(self) -> list[tuple[Label, Callable[[], Any], bool]]:
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
             (lambda: gfx.tr("ui.quit_pending.retry"), self.retry, True),
             (lambda: gfx.tr("ui.quit_pending.export"), self.export, False),

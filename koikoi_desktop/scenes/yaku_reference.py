@@ -14,7 +14,7 @@ Keys: up/down choose a yaku, left/right switch the preset, M opens the month ref
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
@@ -35,6 +35,7 @@ from koikoi_desktop.scenes.learning import (
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
+from koikoi_desktop.ui.widgets import Label
 
 
 class YakuReferenceScene(LearnScene):
@@ -53,7 +54,7 @@ class YakuReferenceScene(LearnScene):
         self.selected = yaku if yaku is not None and yaku in keys else keys[0]
         self.detail_scroll = 0
 
-    def header_items(self) -> list[tuple[Any, Any]]:
+    def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [(lambda: gfx.tr("ui.title.month_reference"), self.open_months)]
 
     def open_months(self) -> None:
@@ -136,7 +137,7 @@ class YakuReferenceScene(LearnScene):
             self.hit(r, self._rules_cb(rules))
             x += w + self.px(8)
 
-    def _rules_cb(self, rules: Rules) -> Any:
+    def _rules_cb(self, rules: Rules) -> Callable[[], None]:
         return lambda: self.set_rules(rules)
 
     def draw_list(self, surface: pygame.Surface) -> None:
@@ -176,7 +177,7 @@ class YakuReferenceScene(LearnScene):
             )
             self.hit(r, self._select_cb(key))
 
-    def _select_cb(self, key: str) -> Any:
+    def _select_cb(self, key: str) -> Callable[[], None]:
         return lambda: self.select(key)
 
     def names(self, keys: list[str]) -> str:
@@ -322,5 +323,5 @@ class YakuReferenceScene(LearnScene):
         rows = -(-len(ids) // per_row) if ids else 0
         return y + rows * (ch + gap)
 
-    def _card_cb(self, cid: int) -> Any:
+    def _card_cb(self, cid: int) -> Callable[[], None]:
         return lambda: self.open(self.app.screens.month_reference(card=cid, rules=self.rules))
