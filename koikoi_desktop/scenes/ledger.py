@@ -391,7 +391,10 @@ class LedgerScene(LearnScene):
 
     def open_match(self, index: int) -> None:
         if 0 <= index < len(self.records):
-            self.deal_check(self.records[index].match_id)
+            rec = self.record_at(index)
+            if rec is None:  # its record does not read: set aside between frames
+                return
+            self.deal_check(rec.match_id)
             self.opened = index
             self.selected = index
             self.scroll["match"] = 0

@@ -26,8 +26,16 @@ Decisions (the *why* behind the behaviour the tests check):
 * **Thin rows for statistics.** ``matches`` holds only the columns the list and the statistics
   read; each match's full JSON and replayable record text live in ``match_data`` (same id), so
   the SQL aggregates over 100,000 matches scan a few MB instead of the whole file.
-* **Bounded reads.** The ledger screen reads one page (:meth:`LedgerDB.page`); statistics are SQL
-  aggregates (:meth:`LedgerDB.stats`); start-up reads only counts and the newest saved match.
+* **Bounded reads.** The ledger screen reads one page (:meth:`LedgerDB.page`); the lifetime
+  statistics are counters in ``totals`` (schema version 2) added to in the transaction that
+  records a match, so the statistics tab reads a few dozen rows whatever the ledger's size; they
+  are rebuilt from the rounds by SQL after an upgrade, a repair or a mend, and the tests hold
+  the two to the same figures. Start-up reads counts, the newest saved match, and scans the
+  thin ``matches`` table once for rows the game could not have written.
+* **One boundary.** Every row a screen or the engine sees passes a pydantic row model of
+  :mod:`.models` (or its SQL twin in the aggregates); a row that fails is skipped by the read,
+  noted in :attr:`LedgerDB.damaged`, and set aside by :meth:`LedgerDB.mend` between frames
+  (a summary rebuilt from its record when that still reads).
 """
 
 from __future__ import annotations
@@ -39,7 +47,7 @@ import socket
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, TypeVar, overload
@@ -53,6 +61,7 @@ from .models import (
     ReviewRow,
     SavedRow,
     SummaryRow,
+    TotalsRow,
     _stored_date,
 )
 from .paths import DB_FILE
@@ -60,7 +69,7 @@ from .stats import BestRound, KoikoiStats, LedgerStats, MatchSummary, Tally
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
 FUTURE_DB = "the database was written by a newer version of the game"
 #: The most a WAL left behind by a checkpoint may keep on disk (bytes).
@@ -157,6 +166,74 @@ CREATE TABLE IF NOT EXISTS reviews (
     data TEXT NOT NULL
 );
 """
+
+
+_TALLY = ("matches", "wins", "losses", "draws")
+_ROUNDS = ("played", "won", "lost", "drawn")
+_KOIKOI = ("known", "calls", "called", "won_after", "opponent_calls")
+_TOTALS_COLS = ("practice", "grp", "key", "value")
+
+
+@dataclass
+class _Agg:
+    """The lifetime counters of the player's matches of one practice flag: (group, key) ->
+    value, and the best round as (final, match id, round)."""
+
+    counts: dict[tuple[str, str], int] = field(default_factory=dict)
+    best: tuple[int, str, int] | None = None
+
+
+def _bump(counts: dict[tuple[str, str], int], grp: str, key: str, value: int) -> None:
+    counts[(grp, key)] = counts.get((grp, key), 0) + value
+
+
+def _agg_of_record(rec: MatchRecord) -> _Agg:
+    """What one match adds to the counters (the same definitions as the SQL of
+    :meth:`LedgerDB._aggregate_sql`, which the tests hold them to)."""
+    agg = _Agg()
+    c = agg.counts
+    result = {"win": "wins", "loss": "losses", "draw": "draws"}[rec.player_result]
+    for grp, key in (
+        ("overall", ""),
+        ("level", rec.opponent_level or "unknown"),
+        ("preset", rec.preset),
+    ):
+        if grp == "overall":
+            _bump(c, grp, "matches", 1)
+            _bump(c, grp, result, 1)
+        else:
+            _bump(c, f"{grp}:matches", key, 1)
+            _bump(c, f"{grp}:{result}", key, 1)
+    me = rec.player_seat
+    seen: set[int] = set()
+    for e in rec.rounds:
+        won = e.winner == me
+        if won:  # the yaku rows are written for every entry (the rounds once per number)
+            for y in e.yaku:
+                _bump(c, "yaku", y.key, 1)
+        if e.round in seen:
+            continue
+        seen.add(e.round)
+        _bump(c, "rounds", "played", 1)
+        if e.winner is None:
+            _bump(c, "rounds", "drawn", 1)
+        elif won:
+            _bump(c, "rounds", "won", 1)
+            _bump(c, "won", rec.unit, e.paid)
+            if agg.best is None or e.final > agg.best[0]:
+                agg.best = (e.final, rec.match_id, e.round)
+        else:
+            _bump(c, "rounds", "lost", 1)
+            _bump(c, "lost", rec.unit, e.paid)
+        calls = e.koikoi_calls
+        if calls is not None:
+            mine = calls[me]
+            _bump(c, "koikoi", "known", 1)
+            _bump(c, "koikoi", "calls", mine)
+            _bump(c, "koikoi", "called", int(mine > 0))
+            _bump(c, "koikoi", "won_after", int(mine > 0 and won))
+            _bump(c, "koikoi", "opponent_calls", calls[1 - me])
+    return agg
 
 
 def _text_ok(col: str, most: int, least: int = 0) -> str:
@@ -264,8 +341,21 @@ _MATCH_COLS = (
 )
 _SAVED_COLS = ("match_id", "owner", "host", "pid", "updated", "record", "meta")
 
+#: Version 2: the lifetime statistics kept as counters, updated in the transaction that records
+#: a match (the statistics tab reads a few dozen rows, whatever the size of the ledger). A row
+#: (practice -1, 'state', 'ok') says they are whole; without it they are rebuilt from the rounds.
+_SCHEMA_V2 = """
+CREATE TABLE IF NOT EXISTS totals (
+    practice INTEGER NOT NULL,
+    grp TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value INTEGER NOT NULL,
+    PRIMARY KEY (practice, grp, key)
+);
+"""
+
 #: user_version n -> the SQL that brings an n database to n + 1 (0 is a new, empty file).
-MIGRATIONS: dict[int, str] = {0: _SCHEMA_V1}
+MIGRATIONS: dict[int, str] = {0: _SCHEMA_V1, 1: _SCHEMA_V2}
 
 
 class DatabaseDamaged(Exception):
@@ -396,13 +486,39 @@ class LedgerDB:
             if version < SCHEMA_VERSION:
                 _migrate(conn, version)
             _check_schema(conn)
+            db = cls(conn, path, read_only=False)
+            if not db._totals_whole() and not db._note_bad_totals():
+                with db._transaction():  # an upgraded ledger: counted once, here
+                    db._rebuild_totals_in_tx()
         except sqlite3.Error as exc:
             conn.close()
             raise _classify(exc) from exc
         except DatabaseDamaged:
             conn.close()
             raise
-        return cls(conn, path, read_only=False)
+        except Refused:
+            conn.close()
+            raise
+        return db
+
+    def _note_bad_totals(self) -> bool:
+        """Note the counter rows that fail the boundary (:meth:`mend` keeps them aside and
+        counts again); True when there were any."""
+        for rowid, *values in self.conn.execute(
+            "SELECT rowid, practice, grp, key, value FROM totals"
+        ):
+            try:
+                TotalsRow.model_validate(dict(zip(_TOTALS_COLS, values, strict=True)))
+            except ValidationError:
+                self.damaged.add(("totals", int(rowid)))
+        return any(table == "totals" for table, _ in self.damaged)
+
+    def _totals_whole(self) -> bool:
+        row = self.conn.execute(
+            "SELECT 1 FROM totals WHERE practice = -1 AND grp = 'state' AND key = 'ok' "
+            "AND value = 1"
+        ).fetchone()
+        return row is not None
 
     @classmethod
     def open_read_only(cls, path: Path, reason: str) -> LedgerDB:
@@ -560,6 +676,7 @@ class LedgerDB:
                 (rec.match_id, rec.model_dump_json(), text),
             )
         self._insert_rounds(rec, computer=computer)
+        self._count_in_tx(rec, computer=computer)
         return True
 
     def save(self, match_id: str, record_text: str, meta: dict[str, Any]) -> None:
@@ -791,56 +908,98 @@ class LedgerDB:
         return int(self.conn.execute("SELECT COUNT(*) FROM set_aside").fetchone()[0])
 
     def stats(self, *, include_practice: bool = False) -> LedgerStats:
-        """Lifetime statistics by SQL (same definitions as :func:`.stats.compute_stats`)."""
-        q = self.conn.execute
-        # the boundary in SQL: rows whose values could not have been written by the game are
-        # left out of every figure and noted (mend() sets them aside); the rest is the same SQL
-        for table, good in (
-            ("matches", _GOOD_MATCH),
-            ("rounds", _GOOD_ROUND),
-            ("round_yaku", _GOOD_YAKU),
-        ):
-            for (rowid,) in q(f"SELECT rowid FROM {table} WHERE NOT {good} LIMIT 1000"):
-                self.damaged.add((table, int(rowid)))
-        base = f"{_GOOD_MATCH} AND computer = 0" + ("" if include_practice else " AND practice = 0")
-        practice = int(
-            q(
-                f"SELECT COUNT(*) FROM matches WHERE {_GOOD_MATCH} AND computer = 0 "
-                "AND practice = 1"
-            ).fetchone()[0]
-        )
+        """Lifetime statistics (same definitions as :func:`.stats.compute_stats`).
 
-        def tallies(column: str | None) -> dict[str, Tally]:
+        Read from the ``totals`` counters (a few dozen rows, whatever the size of the ledger);
+        when they are not whole (a database this copy cannot write, or a counter that fails
+        the boundary, noted for :meth:`mend`), computed by SQL over the rounds instead.
+        """
+        aggs = self._read_totals()
+        if aggs is None:
+            aggs = {p: self._aggregate_sql(p, note=True) for p in (0, 1)}
+        return self._stats_from(aggs, include_practice=include_practice)
+
+    def sweep(self) -> None:
+        """Note the rows of ``matches`` whose values the game could not have written (one scan
+        of the thin table at start, no JSON): a row whose flags are garbage would otherwise
+        hide from every list. The large derived tables are checked when the counters are
+        rebuilt from them (an upgrade, a repair, a mend)."""
+        for (rowid,) in self.conn.execute(
+            f"SELECT rowid FROM matches WHERE NOT {_GOOD_MATCH} LIMIT 1000"
+        ):
+            self.damaged.add(("matches", int(rowid)))
+
+    # ---- the counters
+
+    def _read_totals(self) -> dict[int, _Agg] | None:
+        if "totals" not in self._tables():
+            return None
+        aggs = {0: _Agg(), 1: _Agg()}
+        whole = False
+        for rowid, *values in self.conn.execute(
+            "SELECT rowid, practice, grp, key, value FROM totals"
+        ):
+            try:
+                row = TotalsRow.model_validate(dict(zip(_TOTALS_COLS, values, strict=True)))
+            except ValidationError:
+                self.damaged.add(("totals", int(rowid)))
+                return None
+            if row.grp == "state":
+                whole = whole or (row.key == "ok" and row.value == 1)
+            elif row.practice in (0, 1):
+                agg = aggs[row.practice]
+                if row.grp == "best":
+                    match_id, _, number = row.key.rpartition(" ")
+                    if not number.isdigit():
+                        self.damaged.add(("totals", int(rowid)))
+                        return None
+                    agg.best = (row.value, match_id, int(number))
+                else:
+                    agg.counts[(row.grp, row.key)] = row.value
+        return aggs if whole else None
+
+    def _tables(self) -> set[str]:
+        return {
+            str(r[0])
+            for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+
+    def _aggregate_sql(self, practice: int, *, note: bool = False) -> _Agg:
+        """The counters of the player's matches with ``practice`` by SQL over every row (rows
+        that fail the boundary left out, and with ``note`` noted for :meth:`mend`)."""
+        q = self.conn.execute
+        if note:
+            for table, good in (
+                ("matches", _GOOD_MATCH),
+                ("rounds", _GOOD_ROUND),
+                ("round_yaku", _GOOD_YAKU),
+            ):
+                for (rowid,) in q(f"SELECT rowid FROM {table} WHERE NOT {good} LIMIT 1000"):
+                    self.damaged.add((table, int(rowid)))
+        agg = _Agg()
+        c = agg.counts
+        base = f"{_GOOD_MATCH} AND computer = 0 AND practice = {practice}"
+        for column, grp in ((None, "overall"), ("opponent_level", "level"), ("preset", "preset")):
             group = f"{column}," if column else ""
             sql = (
                 f"SELECT {group} COUNT(*), SUM(result='win'), SUM(result='loss'), "
                 f"SUM(result='draw') FROM matches WHERE {base}"
-                + (f" GROUP BY {column} ORDER BY {column}" if column else "")
+                + (f" GROUP BY {column}" if column else "")
             )
-            out: dict[str, Tally] = {}
             for row in q(sql):
-                key = (row[0] or "unknown") if column else ""
                 n, w, lo, d = (int(x or 0) for x in row[-4:])
-                if n:
-                    prev = out.get(key, Tally())
-                    out[key] = Tally(
-                        prev.matches + n, prev.wins + w, prev.losses + lo, prev.draws + d
-                    )
-            return out
-
-        overall = tallies(None).get("", Tally())
-        r_base = f"{_GOOD_ROUND} AND r.counted = 1" + (
-            "" if include_practice else " AND r.practice = 0"
-        )
-        joined = f"FROM rounds r WHERE {r_base}"
-        # one scan of the rounds for every per-round figure (each scan of 1.1M rows costs
-        # about a third of a second), grouped by unit for the won/lost sums
+                if not n:
+                    continue
+                if column is None:
+                    for key, v in zip(_TALLY, (n, w, lo, d), strict=True):
+                        _bump(c, "overall", key, v)
+                else:
+                    name = row[0] or "unknown"
+                    for key, v in zip(_TALLY, (n, w, lo, d), strict=True):
+                        _bump(c, f"{grp}:{key}", name, v)
+        joined = f"FROM rounds r WHERE {_GOOD_ROUND} AND r.counted = 1 AND r.practice = {practice}"
         mine = "(CASE WHEN r.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END)"
         theirs = "(CASE WHEN r.player_seat = 0 THEN r.koikoi1 ELSE r.koikoi0 END)"
-        rounds = drawn = won = lost = 0
-        won_units: dict[str, int] = {}
-        lost_units: dict[str, int] = {}
-        kk = [0, 0, 0, 0, 0]
         for row in q(
             "SELECT r.unit, COUNT(*), SUM(r.winner IS NULL), SUM(r.winner = r.player_seat), "
             "SUM(r.winner = 1 - r.player_seat), "
@@ -852,74 +1011,154 @@ class LedgerDB:
         ):
             unit = row[0]
             n, d, w, lo, wp, lp = (int(x or 0) for x in row[1:7])
-            rounds, drawn, won, lost = rounds + n, drawn + d, won + w, lost + lo
+            for key, v in zip(_ROUNDS, (n, w, lo, d), strict=True):
+                _bump(c, "rounds", key, v)
             if w:
-                won_units[unit] = wp
+                _bump(c, "won", unit, wp)
             if lo:
-                lost_units[unit] = lp
-            kk = [a + int(b or 0) for a, b in zip(kk, row[7:], strict=True)]
-        best_key = q(
-            f"SELECT r.match_id, r.round {joined} AND r.winner = r.player_seat "
+                _bump(c, "lost", unit, lp)
+            for key, v in zip(_KOIKOI, row[7:], strict=True):
+                _bump(c, "koikoi", key, int(v or 0))
+        best = q(
+            f"SELECT r.final, r.match_id, r.round {joined} AND r.winner = r.player_seat "
             "ORDER BY r.final DESC, r.date ASC, r.rowid ASC LIMIT 1"
         ).fetchone()
-        best_row = (
-            None
-            if best_key is None
-            else q(
-                "SELECT m.match_id, m.date, m.preset, m.unit, m.opponent_name, r.round, r.base, "
-                "r.final, r.paid, m.rowid FROM rounds r JOIN matches m ON m.match_id = r.match_id "
-                f"WHERE r.match_id = ? AND r.round = ? AND {_good_match('m.')}",
-                best_key,
-            ).fetchone()
+        if best is not None:
+            agg.best = (int(best[0]), str(best[1]), int(best[2]))
+        for key, n in q(
+            f"SELECT y.key, COUNT(*) FROM round_yaku y WHERE {_GOOD_YAKU} AND y.mine = 1 "
+            f"AND y.counted = 1 AND y.practice = {practice} GROUP BY y.key"
+        ):
+            _bump(c, "yaku", key, int(n))
+        return agg
+
+    def _rebuild_totals_in_tx(self) -> None:
+        """The counters again from every row (after an upgrade, a repair or a mend)."""
+        self.conn.execute("DELETE FROM totals")
+        for practice in (0, 1):
+            self._write_totals_in_tx(practice, self._aggregate_sql(practice))
+        self.conn.execute("INSERT INTO totals VALUES (-1, 'state', 'ok', 1)")
+
+    def _write_totals_in_tx(self, practice: int, agg: _Agg) -> None:
+        self.conn.executemany(
+            "INSERT INTO totals VALUES (?,?,?,?) ON CONFLICT (practice, grp, key) "
+            "DO UPDATE SET value = value + excluded.value",
+            [(practice, grp, key, v) for (grp, key), v in agg.counts.items()],
+        )
+        if agg.best is None:
+            return
+        final, match_id, number = agg.best
+        current = self.conn.execute(
+            "SELECT rowid, key, value FROM totals WHERE practice = ? AND grp = 'best'",
+            (practice,),
+        ).fetchone()
+        if current is not None:
+            old_id, _, old_round = str(current[1]).rpartition(" ")
+            if final < current[2] or (
+                final == current[2]
+                and not self._round_date(match_id, number) < self._round_date(old_id, old_round)
+            ):
+                return  # the best stays (on a tie, the earlier round)
+            self.conn.execute("DELETE FROM totals WHERE rowid = ?", (current[0],))
+        self.conn.execute(
+            "INSERT INTO totals VALUES (?, 'best', ?, ?)", (practice, f"{match_id} {number}", final)
+        )
+
+    def _round_date(self, match_id: str, number: int | str) -> str:
+        row = self.conn.execute(
+            "SELECT date FROM rounds WHERE match_id = ? AND round = ?", (match_id, number)
+        ).fetchone()
+        return str(row[0]) if row is not None else ""
+
+    def _count_in_tx(self, rec: MatchRecord, *, computer: bool) -> None:
+        """Add a match just inserted to the counters (same transaction; a computer match
+        counts for nothing). Nothing to do while the counters are not whole."""
+        if computer or "totals" not in self._tables():
+            return
+        if self._totals_whole():
+            self._write_totals_in_tx(int(rec.practice), _agg_of_record(rec))
+
+    def _stats_from(self, aggs: dict[int, _Agg], *, include_practice: bool) -> LedgerStats:
+        q = self.conn.execute
+        parts = [aggs[0], aggs[1]] if include_practice else [aggs[0]]
+        c: dict[tuple[str, str], int] = {}
+        for part in parts:
+            for k, v in part.counts.items():
+                c[k] = c.get(k, 0) + v
+
+        def tally(grp: str, key: str) -> Tally:
+            return Tally(*(c.get((f"{grp}{t}", key), 0) for t in _TALLY))
+
+        def tallies(grp: str) -> dict[str, Tally]:
+            names = sorted({k for (g, k) in c if g == f"{grp}:matches"})
+            return {n: tally(f"{grp}:", n) for n in names if c.get((f"{grp}:matches", n))}
+
+        overall = Tally(*(c.get(("overall", t), 0) for t in _TALLY))
+        practice = aggs[1].counts.get(("overall", "matches"), 0)
+        rounds = {k: c.get(("rounds", k), 0) for k in _ROUNDS}
+        candidates = [part.best for part in parts if part.best is not None]
+        best_key = min(  # the highest final; on a tie the earlier round
+            candidates, key=lambda b: (-b[0], self._round_date(b[1], b[2])), default=None
         )
         best = None
-        best_date: datetime | None = None
-        if best_row is not None:
-            try:
-                best_date = _stored_date(best_row[1])
-            except ValueError:
-                self.damaged.add(("matches", int(best_row[9])))
-        if best_row is not None and best_date is not None:
-            keys = tuple(
-                k
-                for (k,) in q(
-                    "SELECT key FROM round_yaku y WHERE match_id = ? AND round = ? AND "
-                    f"{_GOOD_YAKU} ORDER BY rowid",
-                    (best_row[0], best_row[5]),
+        if best_key is not None:
+            best_row = q(
+                "SELECT m.match_id, m.date, m.preset, m.unit, m.opponent_name, r.round, "
+                "r.base, r.final, r.paid, m.rowid, r.rowid FROM rounds r "
+                "JOIN matches m ON m.match_id = r.match_id "
+                f"WHERE r.match_id = ? AND r.round = ? AND {_good_match('m.')}",
+                (best_key[1], best_key[2]),
+            ).fetchone()
+            best_date: datetime | None = None
+            if best_row is not None:
+                try:
+                    best_date = _stored_date(best_row[1])
+                except ValueError:
+                    self.damaged.add(("matches", int(best_row[9])))
+                if not all(isinstance(v, int) and abs(v) <= _AMOUNT for v in best_row[5:9]):
+                    self.damaged.add(("rounds", int(best_row[10])))
+                    best_date = None
+            if best_row is not None and best_date is not None:
+                keys = tuple(
+                    k
+                    for (k,) in q(
+                        "SELECT key FROM round_yaku y WHERE match_id = ? AND round = ? AND "
+                        f"{_GOOD_YAKU} ORDER BY rowid",
+                        (best_row[0], best_row[5]),
+                    )
                 )
+                best = BestRound(
+                    match_id=best_row[0],
+                    date=best_date,
+                    preset=best_row[2],
+                    unit=best_row[3],
+                    opponent_name=best_row[4],
+                    round=int(best_row[5]),
+                    base=int(best_row[6]),
+                    final=int(best_row[7]),
+                    paid=int(best_row[8]),
+                    yaku=keys,
+                )
+        yaku = dict(
+            sorted(
+                ((k, v) for (g, k), v in c.items() if g == "yaku" and v),
+                key=lambda kv: (-kv[1], kv[0]),
             )
-            best = BestRound(
-                match_id=best_row[0],
-                date=best_date,
-                preset=best_row[2],
-                unit=best_row[3],
-                opponent_name=best_row[4],
-                round=int(best_row[5]),
-                base=int(best_row[6]),
-                final=int(best_row[7]),
-                paid=int(best_row[8]),
-                yaku=keys,
-            )
-        y_base = f"{_GOOD_YAKU} AND y.mine = 1 AND y.counted = 1" + (
-            "" if include_practice else " AND y.practice = 0"
         )
-        yaku_rows = q(f"SELECT y.key, COUNT(*) FROM round_yaku y WHERE {y_base} GROUP BY y.key")
-        yaku = dict(sorted(((k, int(n)) for k, n in yaku_rows), key=lambda kv: (-kv[1], kv[0])))
-        koikoi = KoikoiStats(*kk)
         return LedgerStats(
             overall=overall,
             practice_matches=practice,
-            by_level=tallies("opponent_level"),
+            by_level=tallies("level"),
             by_preset=tallies("preset"),
-            rounds_played=rounds,
-            rounds_won=won,
-            rounds_lost=lost,
-            rounds_drawn=drawn,
+            rounds_played=rounds["played"],
+            rounds_won=rounds["won"],
+            rounds_lost=rounds["lost"],
+            rounds_drawn=rounds["drawn"],
             best_round=best,
             yaku_made=yaku,
-            koikoi=koikoi,
-            won_by_unit=won_units,
-            lost_by_unit=lost_units,
+            koikoi=KoikoiStats(*(c.get(("koikoi", k), 0) for k in _KOIKOI)),
+            won_by_unit={k: v for (g, k), v in sorted(c.items()) if g == "won"},
+            lost_by_unit={k: v for (g, k), v in sorted(c.items()) if g == "lost"},
         )
 
     def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
@@ -970,6 +1209,8 @@ class LedgerDB:
                 aside += kept
                 rebuilt += again
                 done.add(match_id)
+            if "totals" in self._tables() and any(t not in ("saved", "reviews") for t, _ in todo):
+                self._rebuild_totals_in_tx()  # the counters again, without what was set aside
         self.damaged.clear()
         self.set_aside_now += aside
         self.rebuilt_now += rebuilt
@@ -1115,7 +1356,7 @@ def _was_computer(conn: sqlite3.Connection, match_id: str) -> bool:
     return bool(row[0])
 
 
-_EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {}
+_EXPECTED: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
 
 
 def _table_shape(conn: sqlite3.Connection, table: str) -> list[tuple[str, str, int, int]]:
@@ -1125,19 +1366,23 @@ def _table_shape(conn: sqlite3.Connection, table: str) -> list[tuple[str, str, i
     ]
 
 
-def _expected_schema() -> dict[str, list[tuple[str, str, int, int]]]:
-    if not _EXPECTED:
+def _expected_schema(version: int = SCHEMA_VERSION) -> dict[str, list[tuple[str, str, int, int]]]:
+    """Every table of a database of ``version`` with its columns, as the migrations make it."""
+    if version not in _EXPECTED:
         mem = sqlite3.connect(":memory:")
-        mem.executescript(_SCHEMA_V1)
-        _EXPECTED.update({t: _table_shape(mem, t) for t in _TABLES})
+        for step in range(version):
+            mem.executescript(MIGRATIONS[step])
+        shapes = {t: _table_shape(mem, t) for t in (*_TABLES, "totals")}
+        _EXPECTED[version] = {t: shape for t, shape in shapes.items() if shape}
         mem.close()
-    return _EXPECTED
+    return _EXPECTED[version]
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
     """Every table with every column as this version writes them: a dropped or altered table
     is damage (the file is set aside and rebuilt from what reads), not a crash later."""
-    for table, want in _expected_schema().items():
+    version = min(_user_version(conn), SCHEMA_VERSION)
+    for table, want in _expected_schema(version).items():
         got = _table_shape(conn, table)
         if not got:
             raise DatabaseDamaged(f"the table {table} is missing")
@@ -1244,6 +1489,7 @@ def salvage(damaged: Path, fresh: LedgerDB) -> dict[str, int]:
                         continue  # a row that breaks the schema (NULL key...): not a match
                     copied[table] += cur.rowcount
             _reconcile(fresh)
+            fresh._rebuild_totals_in_tx()
             copied["matches"] = int(
                 fresh.conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
             )

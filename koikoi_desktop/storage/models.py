@@ -482,6 +482,32 @@ class ReviewRow(_Row):
     data: DocText
 
 
+class TotalsRow(_Row):
+    """A row of ``totals``: one lifetime counter of the statistics (see ``ledger_db``)."""
+
+    practice: Literal[-1, 0, 1]
+    grp: Literal[
+        "state",
+        "overall",
+        "level:matches",
+        "level:wins",
+        "level:losses",
+        "level:draws",
+        "preset:matches",
+        "preset:wins",
+        "preset:losses",
+        "preset:draws",
+        "rounds",
+        "koikoi",
+        "yaku",
+        "won",
+        "lost",
+        "best",
+    ]
+    key: Annotated[str, Field(max_length=80), Printable]
+    value: Annotated[int, Field(ge=-(2**62), le=2**62)]
+
+
 def _help_or_full(value: object) -> object:
     return value if value in ("full", "highlights", "none") else "full"
 

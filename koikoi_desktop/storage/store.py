@@ -192,6 +192,9 @@ class Storage:
             return store
         store._load_settings()
         store._open_db()
+        if store.db is not None:
+            store.db.sweep()
+            store.tidy()  # damaged rows set aside before the title shows its one line
         if store.db is not None and not store.db.read_only:
             remove_stale_temps(store.data_dir)
             legacy.import_old_files(

@@ -30,11 +30,7 @@ from koikoi_desktop import engine, scenes
 from koikoi_desktop.ai import InlineExecutor, make_opponent
 from koikoi_desktop.scenes import review as review_mod
 from koikoi_desktop.storage import Storage
-from koikoi_desktop.storage.ledger_db import (
-    _GOOD_ROUND,
-    _GOOD_YAKU,
-    _expected_schema,
-)
+from koikoi_desktop.storage.ledger_db import _expected_schema
 from koikoi_desktop.storage.models import (
     DataRow,
     MatchRecord,
@@ -43,6 +39,7 @@ from koikoi_desktop.storage.models import (
     SavedRow,
     Settings,
     SummaryRow,
+    TotalsRow,
     load_settings_tolerant,
 )
 from koikoi_desktop.storage.recorder import MatchRecorder
@@ -166,10 +163,12 @@ def _bad_row(table: str, row: dict[str, Any], conn: sqlite3.Connection, rowid: i
             if row["match_id"] not in ("player0", "player1"):
                 return False  # a cache row of no match is never read (nor harmful)
             ReviewRow.model_validate(row)
+        elif table == "totals":
+            TotalsRow.model_validate(row)
         elif table in ("rounds", "round_yaku"):
-            good = _GOOD_ROUND if table == "rounds" else _GOOD_YAKU
-            ok = conn.execute(f"SELECT {good} FROM {table} WHERE rowid = ?", (rowid,)).fetchone()
-            return not ok[0]
+            # derived rows: the statistics read counters kept when matches are recorded, not
+            # these (checked when the counters are rebuilt); a damaged one must not crash
+            return False
     except (ValidationError, ValueError):
         return True
     return False
@@ -258,15 +257,18 @@ def test_any_value_in_any_column_starts_and_is_set_aside(
         rowids = [r for (r,) in conn.execute(f"SELECT rowid FROM {table} ORDER BY rowid")]
         assume(rowids)
         rowid = rowids[row % len(rowids)]
-        (owner,) = conn.execute(
-            f"SELECT match_id FROM {table} WHERE rowid = ?", (rowid,)
-        ).fetchone()
+        owner = (
+            conn.execute(f"SELECT match_id FROM {table} WHERE rowid = ?", (rowid,)).fetchone()[0]
+            if table != "totals"
+            else None
+        )
         try:
             with conn:
                 conn.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, rowid))
-        except sqlite3.IntegrityError:
+        except (sqlite3.IntegrityError, OverflowError):
             conn.close()
-            assume(False)  # NOT NULL, a taken key: the salvage's business, not a value's
+            # NOT NULL, a taken key (the salvage's business), or no SQLite value at all
+            assume(False)
         cur = conn.execute(f"SELECT * FROM {table} WHERE rowid = ?", (rowid,))
         values = dict(zip([d[0] for d in cur.description], cur.fetchone(), strict=True))
         # the full record of a computer match is read by exports only, not by any screen

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import random
+import sqlite3
 import tempfile
 from datetime import date
 from pathlib import Path
@@ -411,3 +412,48 @@ def test_import_replays_each_record_first_and_reports_the_ones_it_skips(tmp_path
         assert {mid for mid, _ in result.skipped} == {forged.match_id, other.match_id}
         assert all("record" in why for _, why in result.skipped)
         assert [s.match_id for s in store.ledger_summaries(0, 10)] == ["real"]
+
+
+def _sql_stats(store: Storage, include_practice: bool) -> object:
+    db = store.db
+    assert db is not None
+    return db._stats_from(
+        {p: db._aggregate_sql(p) for p in (0, 1)}, include_practice=include_practice
+    )
+
+
+def test_the_statistics_counters_equal_the_statistics_of_every_row(data_dir: Path, h) -> None:
+    """The counters kept in the recording transaction (read in constant time) say exactly what
+    SQL over every round says: after recording, importing, a mend and a reopening."""
+    rng = random.Random(7)
+    with Storage.open(data_dir) as store:
+        for _ in range(40):
+            rec = h.make_record(
+                rounds=rng.randint(0, 5),
+                winner=rng.choice([0, 1, None]),
+                preset=rng.choice(["nintendo", "seed-000", "seed-001"]),
+                level=rng.choice(["beginner", "expert", ""]),
+                practice=rng.random() < 0.3,
+                calls=rng.choice([None, (0, 0), (2, 1), (1, 3)]),
+                player_seat=rng.choice([0, 1]),
+            )
+            assert store.record_match(rec, computer=rng.random() < 0.2)
+            for include in (False, True):
+                assert store.stats(include_practice=include) == _sql_stats(store, include)
+        export = store.export_all(data_dir.parent / "all.json")
+        assert store.db is not None and store.db._read_totals() is not None  # the fast path
+    conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
+    with conn:
+        conn.execute("UPDATE matches SET date = 'never' WHERE rowid = 3")
+        conn.execute("UPDATE totals SET value = 'many' WHERE grp = 'rounds' AND key = 'won'")
+    conn.close()
+    with Storage.open(data_dir) as store:
+        store.stats()  # reads past the damage, notes it
+        store.tidy()  # sets it aside and counts again
+        assert {w.key for w in store.warnings} == {"rows_set_aside"}
+        for include in (False, True):
+            assert store.stats(include_practice=include) == _sql_stats(store, include)
+    with Storage.open(data_dir.parent / "other") as store:
+        store.import_ledger(export)
+        for include in (False, True):
+            assert store.stats(include_practice=include) == _sql_stats(store, include)
