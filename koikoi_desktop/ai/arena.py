@@ -215,37 +215,48 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     return (mean, mean - half, mean + half)
 
 
-def summarize(
-    results: list[list[dict[str, Any]]],
-    *,
-    preset: str,
-    levels: tuple[str, str],
-    budgets: tuple[Budget | None, Budget | None],
-    seed: int,
-    jobs: int,
-    elapsed: float,
-    tune: str = "",
-) -> dict[str, Any]:
-    """The arena's JSON summary of finished pairs."""
+#: One finished match as ``play_match`` returns it.
+MatchResult = dict[str, Any]
+
+
+def _r(x: float | None, d: int = 3) -> float | None:
+    return None if x is None else round(x, d)
+
+
+def _pair_score(pair: list[MatchResult]) -> float:
+    """Side a's share of a pair: a win 1, a draw a half, a loss 0, averaged over the two."""
+    return sum(1.0 if m["winner"] == 0 else 0.5 if m["winner"] is None else 0.0 for m in pair) / 2
+
+
+def _outcomes(results: list[list[MatchResult]]) -> dict[str, Any]:
+    """Wins, draws and side a's strength: the win rate and the point difference, with their
+    95% intervals taken over pairs (the two matches of a pair share their deals)."""
     matches = [m for pair in results for m in pair]
     n = len(matches)
     wins_a = sum(1 for m in matches if m["winner"] == 0)
     wins_b = sum(1 for m in matches if m["winner"] == 1)
-    draws = n - wins_a - wins_b
-    pair_scores = [
-        sum(1.0 if m["winner"] == 0 else 0.5 if m["winner"] is None else 0.0 for m in pair) / 2
-        for pair in results
-    ]
-    wr, lo, hi = _mean_ci(pair_scores)
-    pair_diffs = [sum(m["diff"] for m in pair) / 2 for pair in results]
-    dm, dlo, dhi = _mean_ci(pair_diffs)
+    wr, lo, hi = _mean_ci([_pair_score(pair) for pair in results])
+    dm, dlo, dhi = _mean_ci([sum(m["diff"] for m in pair) / 2 for pair in results])
     total_rounds = sum(m["rounds"] for m in matches)
-    lat: dict[str, list[float]] = {}
-    pos: dict[str, list[int]] = {}
-    for m in matches:
-        for side in (0, 1):
-            lat.setdefault(levels[side], []).extend(m["latency"][side])
-            pos.setdefault(levels[side], []).extend(m["playouts"][side])
+    return {
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "draws": n - wins_a - wins_b,
+        "win_rate_a": _r(wr),
+        "win_rate_a_ci95": [_r(max(0.0, lo)), _r(min(1.0, hi))],
+        "strict_win_share_a": _r(wins_a / n if n else 0.0),
+        "mean_point_diff_per_match": _r(dm, 2),
+        "mean_point_diff_per_match_ci95": [_r(dlo, 2), _r(dhi, 2)],
+        "mean_point_diff_per_round": _r(sum(m["diff"] for m in matches) / total_rounds, 3)
+        if total_rounds
+        else 0.0,
+    }
+
+
+def _koikoi_calls(matches: list[MatchResult]) -> dict[str, dict[str, Any]]:
+    """Each side's koi-koi calls: how many, per match, in how many rounds, and how often the
+    round was then won."""
+    n = len(matches)
     koikoi = {}
     for side, name in ((0, "a"), (1, "b")):
         calls = sum(m["calls"][side] for m in matches)
@@ -257,17 +268,60 @@ def summarize(
             "rounds_called": rc,
             "success_rate": round(succ / rc, 3) if rc else None,
         }
+    return koikoi
 
-    last_round: dict[str, dict[str, int]] = {}
+
+def _by_level(
+    matches: list[MatchResult], levels: tuple[str, str], field: str
+) -> dict[str, list[Any]]:
+    """One per-side list field of every match, gathered by level (sides of one level merged)."""
+    out: dict[str, list[Any]] = {}
     for m in matches:
         for side in (0, 1):
-            entry = last_round.setdefault(levels[side], {"match_points": 0, "thrown": 0})
+            out.setdefault(levels[side], []).extend(m[field][side])
+    return out
+
+
+def _latency(lat: dict[str, list[float]]) -> dict[str, dict[str, Any]]:
+    return {
+        lv: {
+            "p50": _r(percentile(xs, 50), 2),
+            "p95": _r(percentile(xs, 95), 2),
+            "max": _r(max(xs), 2) if xs else None,
+            "decisions": len(xs),
+        }
+        for lv, xs in lat.items()
+    }
+
+
+def _match_points(matches: list[MatchResult], levels: tuple[str, str]) -> dict[str, dict[str, int]]:
+    """Match points won and thrown away in the last round, by level."""
+    totals: dict[str, dict[str, int]] = {}
+    for m in matches:
+        for side in (0, 1):
+            entry = totals.setdefault(levels[side], {"match_points": 0, "thrown": 0})
             entry["match_points"] += m["match_points"][side]
             entry["thrown"] += m["thrown"][side]
+    return totals
 
-    def r(x: float | None, d: int = 3) -> float | None:
-        return None if x is None else round(x, d)
 
+def summarize(
+    results: list[list[MatchResult]],
+    *,
+    preset: str,
+    levels: tuple[str, str],
+    budgets: tuple[Budget | None, Budget | None],
+    seed: int,
+    jobs: int,
+    elapsed: float,
+    tune: str = "",
+) -> dict[str, Any]:
+    """The arena's JSON summary of finished pairs: the run's settings, then each part of the
+    result from its own function, in the summary's fixed key order."""
+    matches = [m for pair in results for m in pair]
+    n = len(matches)
+    total_rounds = sum(m["rounds"] for m in matches)
+    playouts = _by_level(matches, levels, "playouts")
     return {
         "preset": preset,
         "a": levels[0],
@@ -277,34 +331,18 @@ def summarize(
         "rounds_per_match": round(total_rounds / n, 2) if n else 0,
         "seed": seed,
         "jobs": jobs,
-        "wins_a": wins_a,
-        "wins_b": wins_b,
-        "draws": draws,
-        "win_rate_a": r(wr),
-        "win_rate_a_ci95": [r(max(0.0, lo)), r(min(1.0, hi))],
-        "strict_win_share_a": r(wins_a / n if n else 0.0),
-        "mean_point_diff_per_match": r(dm, 2),
-        "mean_point_diff_per_match_ci95": [r(dlo, 2), r(dhi, 2)],
-        "mean_point_diff_per_round": r(sum(m["diff"] for m in matches) / total_rounds, 3)
-        if total_rounds
-        else 0.0,
-        "koikoi": koikoi,
-        "latency_ms": {
-            lv: {
-                "p50": r(percentile(xs, 50), 2),
-                "p95": r(percentile(xs, 95), 2),
-                "max": r(max(xs), 2) if xs else None,
-                "decisions": len(xs),
-            }
-            for lv, xs in lat.items()
-        },
+        **_outcomes(results),
+        "koikoi": _koikoi_calls(matches),
+        "latency_ms": _latency(_by_level(matches, levels, "latency")),
         "budget": {
             "a": budgets[0].describe() if budgets[0] else None,
             "b": budgets[1].describe() if budgets[1] else None,
         },
-        "mean_playouts_per_search": {lv: r(sum(xs) / len(xs), 1) for lv, xs in pos.items() if xs},
+        "mean_playouts_per_search": {
+            lv: _r(sum(xs) / len(xs), 1) for lv, xs in playouts.items() if xs
+        },
         "illegal_moves": sum(m["illegal"] for m in matches),
-        "match_points": last_round,
+        "match_points": _match_points(matches, levels),
         "tune": tune or None,
         "elapsed_s": round(elapsed, 1),
     }
