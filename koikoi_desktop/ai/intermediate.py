@@ -296,97 +296,187 @@ class KoiEstimate:
     sure: float
 
 
-def koikoi_estimate(view: PlayerView, k: Knowledge, goal: MatchGoal) -> KoiEstimate:
-    """The expected value of a koi-koi from what is left (see the module docstring)."""
-    p = view.player
-    o = 1 - p
-    me, opp = view.cap_masks[p], view.cap_masks[o]
-    rules = view.rules
-    stop = stop_points(view)
-    field = view.field_mask
-    unseen = view.unseen_mask
-    n_u = max(1, unseen.bit_count())
-    opp_h = view.opponent_hand_size
-    hand = view.hand_mask
+def _pay(view: PlayerView, base: int, winner_calls: int, loser_calls: int) -> float:
+    """What a stop on ``base`` pays, given each side's koi-koi calls."""
+    return float(
+        payout(
+            base,
+            view.rules,
+            winner_calls=winner_calls,
+            loser_calls=loser_calls,
+            field_brights=view.field_brights,
+        )
+    )
+
+
+def _calls_after_koikoi(view: PlayerView) -> tuple[int, int]:
+    """My calls counting the koi-koi being weighed, and the opponent's."""
+    return view.calls[view.player] + 1, view.calls[1 - view.player]
+
+
+def _month_on_field(field: int, c: int) -> bool:
+    """Another card of ``c``'s month lies on the field (so ``c`` would capture)."""
+    return bool(field & MONTH_MASK_OF[c] & ~(1 << c))
+
+
+@dataclass(frozen=True, slots=True)
+class _MyChances:
+    """My improvements (cards still in play that raise my base): ``win`` the mean of what
+    stopping on one pays; the chance of capturing one on my first turn (``first``), on a later
+    turn from the hand (``later``), and in each draw (``draw``)."""
+
+    win: float
+    first: float
+    later: float
+    draw: float
+
+
+def _improvers(view: PlayerView, k: Knowledge) -> list[int]:
+    """Cards still in play that would raise my base."""
+    me, opp = view.cap_masks[view.player], view.cap_masks[1 - view.player]
     base = k.base(me)
-    calls_me, calls_opp = view.calls[p] + 1, view.calls[o]
-
-    def pay(b: int, wc: int, lc: int) -> float:
-        fb = view.field_brights
-        return float(payout(b, rules, winner_calls=wc, loser_calls=lc, field_brights=fb))
-
-    def on_field(c: int) -> bool:
-        return bool(field & MONTH_MASK_OF[c] & ~(1 << c))
-
-    # my improvements: cards still in play that raise my base
     live = FULL_MASK & ~(me | opp)
-    mine = [c for c in ids_of(live) if k.base(me | (1 << c)) > base]
-    win = sum(pay(k.base(me | (1 << c)), calls_me, calls_opp) for c in mine) / max(1, len(mine))
-    hand_months = 0
-    for c in ids_of(hand):
-        hand_months |= MONTH_MASK_OF[c]
+    return [c for c in ids_of(live) if k.base(me | (1 << c)) > base]
+
+
+def _first_turn_chance(view: PlayerView, mine: list[int]) -> float:
+    """Capturing an improver on my next turn by a hand-field pair; the opponent moves first and
+    may take a field card I aim at."""
+    field, unseen, hand = view.field_mask, view.unseen_mask, view.hand_mask
+    n_u = max(1, unseen.bit_count())
     reach = [
         c
         for c in mine
-        if (field >> c & 1 and hand & MONTH_MASK_OF[c]) or (hand >> c & 1 and on_field(c))
+        if (field >> c & 1 and hand & MONTH_MASK_OF[c])
+        or (hand >> c & 1 and _month_on_field(field, c))
     ]
     take_first = 0.0
-    for c in reach:  # the opponent moves first and may take a field card I aim at
+    for c in reach:
         u = (unseen & MONTH_MASK_OF[c]).bit_count()
-        risk = prob_has(u, n_u, opp_h) if field >> c & 1 else 0.0
+        risk = prob_has(u, n_u, view.opponent_hand_size) if field >> c & 1 else 0.0
         take_first = max(take_first, 0.9 * (1.0 - 0.5 * risk))
+    return take_first
+
+
+def _later_chance(view: PlayerView, mine: list[int]) -> float:
+    """Capturing an improver on a later turn with a card of its month from my hand."""
+    unseen = view.unseen_mask
+    hand_months = 0
+    for c in ids_of(view.hand_mask):
+        hand_months |= MONTH_MASK_OF[c]
+    later = sum(1 for c in mine if unseen >> c & 1 and hand_months >> c & 1)
+    return min(0.5, 2.0 * later / max(1, unseen.bit_count()))
+
+
+def _draw_chance(view: PlayerView, mine: list[int]) -> float:
+    """Drawing an improver that captures, or a card of an improver's month on the field."""
+    field, unseen = view.field_mask, view.unseen_mask
     field_aims = 0  # months of the improvers lying on the field
     for c in mine:
         if field >> c & 1:
             field_aims |= MONTH_MASK_OF[c]
-    draw_hits = sum(1 for d in ids_of(unseen) if (d in mine and on_field(d)) or field_aims >> d & 1)
-    q_draw = draw_hits / n_u
-    later = sum(1 for c in mine if unseen >> c & 1 and hand_months >> c & 1)
-    q_later = min(0.5, 2.0 * later / n_u)
+    draw_hits = sum(
+        1
+        for d in ids_of(unseen)
+        if (d in mine and _month_on_field(field, d)) or field_aims >> d & 1
+    )
+    return draw_hits / max(1, unseen.bit_count())
+
+
+def _my_chances(view: PlayerView, k: Knowledge) -> _MyChances:
+    mine = _improvers(view, k)
+    me = view.cap_masks[view.player]
+    calls_me, calls_opp = _calls_after_koikoi(view)
+    win = sum(_pay(view, k.base(me | (1 << c)), calls_me, calls_opp) for c in mine) / max(
+        1, len(mine)
+    )
+    return _MyChances(
+        win,
+        _first_turn_chance(view, mine),
+        _later_chance(view, mine),
+        _draw_chance(view, mine),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Threat:
+    """The opponent's chance of a stop on each of his turns (``per_turn``), the extra chance
+    from yaku two cards short on his later turns (``near``), and what his stop costs me
+    (``loss``, a positive amount)."""
+
+    per_turn: float
+    near: float
+    loss: float
+
+
+def _opponent_threat(view: PlayerView, k: Knowledge) -> _Threat:
+    o = 1 - view.player
+    me, opp = view.cap_masks[view.player], view.cap_masks[o]
+    field, unseen = view.field_mask, view.unseen_mask
+    n_u = max(1, unseen.bit_count())
+    opp_h = view.opponent_hand_size
+    calls_me, calls_opp = _calls_after_koikoi(view)
     # the opponent's finishers: cards that give him a stop
     fin = finishers(view, o, k)
     r_hand = 0.0
     r_draw_cards = 0
     loss_sum = 0.0
     for c in ids_of(fin):
-        loss_sum += pay(k.base(opp | (1 << c)), calls_opp, calls_me)
+        loss_sum += _pay(view, k.base(opp | (1 << c)), calls_opp, calls_me)
         if field >> c & 1:
             u = (unseen & MONTH_MASK_OF[c]).bit_count()
             r_hand = 1.0 - (1.0 - r_hand) * (1.0 - prob_has(u, n_u, opp_h))
             r_draw_cards += u
-        elif unseen >> c & 1 and on_field(c):
+        elif unseen >> c & 1 and _month_on_field(field, c):
             r_hand = 1.0 - (1.0 - r_hand) * (1.0 - min(1.0, opp_h / n_u))
             r_draw_cards += 1
     r = 1.0 - (1.0 - r_hand) * (1.0 - min(1.0, r_draw_cards / n_u))
     loss = loss_sum / fin.bit_count() if fin else 0.0
     near = [t for t in k.threats(opp, me) if t.missing == 2]
-    if near:
-        two = pay(near[0].value, calls_opp, calls_me)
-        loss = (loss * r + two * 0.05 * len(near)) / max(1e-9, r + 0.05 * len(near))
-        r_two = min(0.3, 0.05 * len(near))
-    else:
-        r_two = 0.0
-    # the turns to come: the opponent first, then me, alternately
+    if not near:
+        return _Threat(r, 0.0, loss)
+    two = _pay(view, near[0].value, calls_opp, calls_me)
+    loss = (loss * r + two * 0.05 * len(near)) / max(1e-9, r + 0.05 * len(near))
+    return _Threat(r, min(0.3, 0.05 * len(near)), loss)
+
+
+def _race(mine: _MyChances, threat: _Threat, my_turns: int, opp_turns: int) -> tuple[float, ...]:
+    """The turns to come, the opponent first, then me, alternately: the chances that I improve
+    first, that he reaches a stop first, and that neither does."""
     p_me = p_opp = 0.0
     alive = 1.0
-    my_turns = len(view.hand)
-    for i in range(max(my_turns, opp_h)):
-        if i < opp_h:
-            rr = 1.0 - (1.0 - r) * (1.0 - (r_two if i else 0.0))
+    for i in range(max(my_turns, opp_turns)):
+        if i < opp_turns:
+            rr = 1.0 - (1.0 - threat.per_turn) * (1.0 - (threat.near if i else 0.0))
             p_opp += alive * rr
             alive *= 1.0 - rr
         if i < my_turns:
-            q = 1.0 - (1.0 - (take_first if i == 0 else q_later)) * (1.0 - q_draw)
+            q = 1.0 - (1.0 - (mine.first if i == 0 else mine.later)) * (1.0 - mine.draw)
             p_me += alive * q
             alive *= 1.0 - q
-    # a round that runs out: the last caller scores (seed-001), or the non-dealer who called
-    # last (seed-003); otherwise nobody
-    last_caller_scores = rules.exhaustion == "last_koi_caller_scores" or (
-        rules.exhaustion == "oya_hand_empty" and view.dealer != p
+    return p_me, p_opp, alive
+
+
+def _exhaustion_pays_me(view: PlayerView) -> bool:
+    """A round that runs out: the last caller scores (seed-001), or the non-dealer who called
+    last (seed-003); otherwise nobody."""
+    rules = view.rules
+    return rules.exhaustion == "last_koi_caller_scores" or (
+        rules.exhaustion == "oya_hand_empty" and view.dealer != view.player
     )
-    exhausted = pay(base, calls_me, calls_opp) if last_caller_scores else 0.0
-    ev = p_me * goal(win) + p_opp * goal(-loss) + alive * goal(exhausted)
-    return KoiEstimate(stop, p_me, p_opp, alive, win, loss, exhausted, ev, goal(stop))
+
+
+def koikoi_estimate(view: PlayerView, k: Knowledge, goal: MatchGoal) -> KoiEstimate:
+    """The expected value of a koi-koi from what is left (see the module docstring): my
+    chances, the opponent's threat, the race between them, each end valued by the goal."""
+    stop = stop_points(view)
+    mine = _my_chances(view, k)
+    threat = _opponent_threat(view, k)
+    p_me, p_opp, alive = _race(mine, threat, len(view.hand), view.opponent_hand_size)
+    base = k.base(view.cap_masks[view.player])
+    exhausted = _pay(view, base, *_calls_after_koikoi(view)) if _exhaustion_pays_me(view) else 0.0
+    ev = p_me * goal(mine.win) + p_opp * goal(-threat.loss) + alive * goal(exhausted)
+    return KoiEstimate(stop, p_me, p_opp, alive, mine.win, threat.loss, exhausted, ev, goal(stop))
 
 
 def heuristic_koikoi(
