@@ -104,6 +104,54 @@ def card_image(
     return pygame.transform.smoothscale(big, (max(1, size[0]), max(1, size[1])))
 
 
+def _lifted(snap: TableSnapshot, card: int) -> bool:
+    return card == snap.lifted or card == snap.focus
+
+
+def _can_take(f: TableFrame, card: int) -> bool:
+    """A hand card that can take something, at the start of the turn (not while cards fly)."""
+    return card in f.snap.capturable and not f.animating
+
+
+def _see_through(f: TableFrame, sp: Sprite) -> bool:
+    """The dragged card over a card it would take."""
+    return f.snap.dragging and sp.card == f.snap.lifted and f.hot != 0
+
+
+def _face_shown(sp: Sprite) -> bool:
+    return sp.face_up and not is_hidden(sp.card)
+
+
+def _is_chosen(snap: TableSnapshot, card: int, hot: int) -> bool:
+    """The lit target under the pointer, or the keyboard's choice."""
+    return (card in snap.lit and card == hot) or card == snap.cursor
+
+
+def _sprite_rect(f: TableFrame, sp: Sprite) -> pygame.Rect:
+    """Where a sprite is drawn: its box, lifted when picked up or focused (not while held),
+    half a lift when it can take something."""
+    x, y, w, h = sp.box
+    rect = pygame.Rect(round(x), round(y), round(w), round(h))
+    if _lifted(f.snap, sp.card) and not f.snap.held:
+        rect.y -= f.lay.lift
+    elif _can_take(f, sp.card):
+        rect.y -= f.lay.lift // 2
+    return rect
+
+
+def _mark_card(surface: pygame.Surface, f: TableFrame, sp: Sprite, rect: pygame.Rect) -> None:
+    """A card's marks: lit target, last move, keyboard focus, the can-take edge."""
+    card = sp.card
+    if card in f.snap.lit:
+        draw_focus(surface, rect, theme.TARGET, 3)
+    if card in f.last_cards and not f.animating:
+        _last_marker(surface, rect, arrow=rect.h >= f.lay.card[1])
+    if card == f.snap.focus:
+        _keyboard_focus(surface, rect)
+    if _can_take(f, card):
+        _lit_edge(surface, rect)
+
+
 class _Static:
     """The table's static layer at one window size, and what each of its parts shows."""
 
@@ -127,53 +175,57 @@ class TableView:
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
-        lay = f.lay
-        snap = f.snap
+        """The static layer, the field's free slots while dragging, the pile and turn banner,
+        the cards, then what lies over them."""
         surface.blit(self.static_layer(f, surface.get_size()), (0, 0))  # felt included
-        if snap.dragging:  # where a card may go: the empty field positions show
+        if f.snap.dragging:  # where a card may go: the empty field positions show
             _empty_slots(surface, f)
         self.draw_pile(surface, f)
         draw_turn(surface, f)
-        badges = self.app.settings.card_badges
-        chosen: pygame.Rect | None = None  # the target about to take the held card
-        for sp in f.sprites:
-            x, y, w, h = sp.box
-            rect = pygame.Rect(round(x), round(y), round(w), round(h))
-            lifted = sp.card == snap.lifted or sp.card == snap.focus
-            # a hand card that can take something, at the start of the turn: half a lift
-            can_take = sp.card in snap.capturable and not f.animating
-            if lifted and not snap.held:
-                rect.y -= lay.lift
-            elif can_take:
-                rect.y -= lay.lift // 2
-            see_through = snap.dragging and sp.card == snap.lifted and f.hot != 0
-            if (sp.z >= 1000 or lifted) and not see_through:
-                surface.blit(_shadow(rect.size), rect.move(5, 7))
-            face = sp.face_up and not is_hidden(sp.card)
-            img = self.image(lay, sp.card if face else 0, rect.size)
-            alpha = sp.alpha  # below 255: reduced motion, fading in where it lands
-            if see_through:  # over the card it would take, which stays in view
-                alpha = min(alpha, DRAG_OVER_ALPHA)
-            if alpha < 255:
-                img = img.copy()
-                img.set_alpha(alpha)
-            surface.blit(img, rect)
-            if face and badges and rect.size == lay.card:
-                draw_badge(surface, rect, sp.card)
-            if sp.card in snap.lit:
-                draw_focus(surface, rect, theme.TARGET, 3)
-            if (sp.card in snap.lit and sp.card == f.hot) or sp.card == snap.cursor:
-                chosen = rect  # the keyboard's target shows at every help level
-            if sp.card in f.last_cards and not f.animating:
-                _last_marker(surface, rect, arrow=rect.h >= lay.card[1])
-            if sp.card == snap.focus:
-                _keyboard_focus(surface, rect)
-            if can_take:
-                _lit_edge(surface, rect)
+        chosen = self.draw_cards(surface, f)
         if chosen is not None:  # over everything, the dragged card included
             pygame.draw.rect(surface, theme.WHITE, chosen.inflate(2, 2), width=4, border_radius=6)
-        if snap.open_field:
-            _open_field_hint(surface, lay, snap.cursor == 0)
+        self.draw_overlays(surface, f)
+
+    def draw_cards(self, surface: pygame.Surface, f: TableFrame) -> pygame.Rect | None:
+        """Every card sprite with its marks, in z order; returns where the chosen target lies
+        (the target about to take the held card), for its frame over everything."""
+        chosen: pygame.Rect | None = None
+        for sp in f.sprites:
+            rect = _sprite_rect(f, sp)
+            self.draw_card(surface, f, sp, rect)
+            _mark_card(surface, f, sp, rect)
+            if _is_chosen(f.snap, sp.card, f.hot):
+                chosen = rect  # the keyboard's target shows at every help level
+        return chosen
+
+    def draw_card(
+        self, surface: pygame.Surface, f: TableFrame, sp: Sprite, rect: pygame.Rect
+    ) -> None:
+        """One card: its shadow when raised, its face (or back), faded where it must be, and
+        its badge at full size."""
+        lay = f.lay
+        see_through = _see_through(f, sp)
+        if (sp.z >= 1000 or _lifted(f.snap, sp.card)) and not see_through:
+            surface.blit(_shadow(rect.size), rect.move(5, 7))
+        face = _face_shown(sp)
+        img = self.image(lay, sp.card if face else 0, rect.size)
+        alpha = sp.alpha  # below 255: reduced motion, fading in where it lands
+        if see_through:  # over the card it would take, which stays in view
+            alpha = min(alpha, DRAG_OVER_ALPHA)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, rect)
+        if face and self.app.settings.card_badges and rect.size == lay.card:
+            draw_badge(surface, rect, sp.card)
+
+    def draw_overlays(self, surface: pygame.Surface, f: TableFrame) -> None:
+        """Over the cards: the open-field hint, the side buttons, the status line, the
+        announcement (or the banner) and the enlarged card."""
+        lay = f.lay
+        if f.snap.open_field:
+            _open_field_hint(surface, lay, f.snap.cursor == 0)
         for b in f.buttons:
             b.draw(surface, font=theme.font_px(15, lay.scale))
         draw_status(surface, f)
