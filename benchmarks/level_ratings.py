@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import itertools
 import json
 import multiprocessing
 import random
@@ -153,16 +154,18 @@ def main(argv: list[str] | None = None) -> int:
         "bootstrap": args.bootstrap,
         "expert_budget": ARENA_EXPERT_BUDGET.describe(),
         "commit": commit,
-        "command": "python benchmarks/level_ratings.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        "command": "python benchmarks/level_ratings.py "
+        + " ".join(sys.argv[1:] if argv is None else argv),
         "measured": datetime.date.today().isoformat(),
         "elapsed_s": round(time.perf_counter() - t0, 1),
     }
     names = sorted(levels, key=lambda lv: levels[lv]["rating"])
-    for lo, hi in zip(names, names[1:]):
+    for lo, hi in itertools.pairwise(names):
         if levels[lo]["ci95"][1] >= levels[hi]["ci95"][0]:
             print(f"{lo} and {hi} are not separated by their intervals", file=sys.stderr)
     for lv in names:
-        print(f"{lv:13s} {levels[lv]['rating']:5d}  ({levels[lv]['ci95'][0]}-{levels[lv]['ci95'][1]})")
+        low, high = levels[lv]["ci95"]
+        print(f"{lv:13s} {levels[lv]['rating']:5d}  ({low}-{high})")
     text = json.dumps(summary, indent=2) + "\n"
     if args.out is not None:
         args.out.write_text(text)

@@ -61,9 +61,7 @@ def _e(mu: float, mu_j: float, phi_j: float) -> float:
     return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
 
 
-def update(
-    player: Rating, results: Sequence[tuple[Rating, float]], *, tau: float = TAU
-) -> Rating:
+def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: float = TAU) -> Rating:
     """The player's rating after one rating period with ``results`` — (opponent, score) pairs,
     score 1 a win, 0.5 a draw, 0 a loss. No results: only the RD grows (steps 6 and 8 of
     Glickman's paper). Games in one period are independent of their order.
