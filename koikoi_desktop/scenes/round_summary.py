@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -24,6 +25,192 @@ from koikoi_desktop.ui.widgets import Label
 AUTO_CONTINUE = 2.0
 #: The heights (at scale 1) the summary's cards may take: the largest that fills the window.
 CARD_HEIGHTS = (56, 70, 92, 116, 150)
+#: A summary card's width to its height.
+CARD_RATIO = 0.625
+#: The capture piles' cards to the tally's, and the step between overlapping pile cards.
+PILE_SHRINK = 0.62
+PILE_STEP = 0.72
+
+#: One row of the tally: its label, the cards behind it (may be none), its number.
+TallyRow = tuple[str, tuple[int, ...], str]
+
+
+@dataclass(frozen=True, slots=True)
+class RowBox:
+    """Where one tally row goes: the row (column wide), the label's width, each card's place,
+    whether a rule goes above it, whether it is the total."""
+
+    row: TallyRow
+    rect: pygame.Rect
+    label_width: int
+    cards: tuple[pygame.Rect, ...]
+    rule: bool
+    total: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PileBox:
+    """Where one capture pile goes: the seat, its name's midtop, each card's place."""
+
+    seat: int
+    name_at: tuple[int, int]
+    cards: tuple[tuple[int, pygame.Rect], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryLayout:
+    """The round summary's places, worked out from the window and the content only."""
+
+    title_at: tuple[int, int]
+    text_px: int
+    tally: tuple[RowBox, ...]
+    #: The midtop of each line under the tally, and their width.
+    notes: tuple[tuple[int, int], ...]
+    note_width: int
+    piles: tuple[PileBox, ...]
+
+
+def _ladder_step(ladder: Sequence[int], at_most: float) -> int:
+    """The largest of the fixed card heights not above ``at_most`` (the smallest if none)."""
+    return max([v for v in ladder if v <= at_most] or ladder[:1])
+
+
+def tally_card_height(
+    ladder: Sequence[int], free: int, rows: Sequence[TallyRow], room: int, piles: bool, s: float
+) -> int:
+    """The tally's card height: what fills the ``free`` height left after the text (the piles
+    taking 0.62 of a row each), one of the fixed heights, smaller while the longest row's cards
+    do not fit the ``room`` beside the labels."""
+    card_rows = [r for r in rows if r[1]]
+    share = len(card_rows) + (2 * PILE_SHRINK if piles else 0)
+    ch = _ladder_step(ladder, int(free / max(1.0, share) - 10 * s))
+    most = max((len(r[1]) for r in card_rows), default=1)
+    while most * (round(ch * CARD_RATIO) + 6) > room and ch > ladder[0]:
+        ch = max([v for v in ladder if v < ch] or ladder[:1])
+    return ch
+
+
+def pile_card_height(ladder: Sequence[int], room_h: int, n_caps: int, width: int) -> int:
+    """The capture piles' card height: the largest fixed one that fits ``room_h`` and lays the
+    longest pile (``n_caps`` cards) within ``width``."""
+    fits = [
+        v
+        for v in (int(x * PILE_SHRINK) for x in ladder)
+        if v <= room_h and round(v * CARD_RATIO) * (PILE_STEP * n_caps + 2.5) <= width
+    ]
+    return max(fits or [int(ladder[0] * PILE_SHRINK)])
+
+
+def tally_boxes(
+    rows: Sequence[TallyRow],
+    col: pygame.Rect,
+    name_w: int,
+    room: int,
+    card: tuple[int, int],
+    lh: int,
+    s: float,
+) -> tuple[RowBox, ...]:
+    """The tally's rows down the column ``col`` (from its top): a card row as tall as its cards,
+    a text row a line; a rule above the total and above the first text row after cards."""
+    cw, ch = card
+    y = col.y
+    boxes = []
+    for i, (label, cards, number) in enumerate(rows):
+        row_h = ch + int(10 * s) if cards else lh
+        total = i == len(rows) - 1
+        x = col.x + name_w
+        places = tuple(
+            pygame.Rect(x + k * (cw + 6), y + int(5 * s), cw, ch) for k in range(len(cards))
+        )
+        boxes.append(
+            RowBox(
+                row=(label, cards, number),
+                rect=pygame.Rect(col.x, y, col.w, row_h),
+                label_width=name_w + (room if not cards else 0),
+                cards=places,
+                rule=total or (not cards and i > 0 and bool(rows[i - 1][1])),
+                total=total,
+            )
+        )
+        y += row_h
+    return tuple(boxes)
+
+
+def pile_boxes(
+    piles: Sequence[tuple[int, Sequence[int]]],
+    w: int,
+    y: int,
+    card: tuple[int, int],
+    lh: int,
+    s: float,
+) -> tuple[PileBox, ...]:
+    """Each pile centred from ``y`` down: its name, then its cards overlapping, half a card
+    more between categories."""
+    sw, sh = card
+    step = int(sw * PILE_STEP)
+    boxes = []
+    for seat, caps in piles:
+        width = step * max(0, len(caps) - 1) + sw + (sw // 2) * 3
+        x = (w - width) // 2
+        name_at = (w // 2, y)
+        y += lh
+        places = []
+        last_kind = None
+        for c in caps:
+            if last_kind is not None and kind_of(c) != last_kind:
+                x += sw // 2
+            last_kind = kind_of(c)
+            places.append((c, pygame.Rect(x, y, sw, sh)))
+            x += step
+        y += sh + int(10 * s)
+        boxes.append(PileBox(seat, name_at, tuple(places)))
+    return tuple(boxes)
+
+
+def summary_layout(
+    size: tuple[int, int],
+    s: float,
+    menu_top: int,
+    rows: Sequence[TallyRow],
+    n_notes: int,
+    piles: Sequence[tuple[int, Sequence[int]]],
+) -> SummaryLayout:
+    """Where the title, the tally, the notes and the capture piles (seat and sorted cards, in
+    the order shown; none without a round state) go: the tally in a centred column whose cards
+    grow to fill the window, everything centred in the height between the title and the menu."""
+    w, _h = size
+    top = int(18 * s) + int(theme.font_px(34, s) * 1.5)
+    bottom = menu_top - int(12 * s)
+    fs = theme.font_px(21, s)
+    lh = int(fs * 1.5)
+    has_piles = bool(piles)
+    ladder = [int(v * s) for v in CARD_HEIGHTS]
+    col_w = min(w - int(60 * s), max(int(900 * s), int(w * 0.78)))
+    name_w = min(int(col_w * 0.32), int(380 * s))
+    room = col_w - name_w - int(110 * s) - int(20 * s)
+    text_rows = sum(1 for r in rows if not r[1])
+    fixed = text_rows * lh + n_notes * lh + int(40 * s) + (2 * lh if has_piles else 0)
+    ch = tally_card_height(ladder, bottom - top - fixed, rows, room, has_piles, s)
+    above = sum(ch + int(10 * s) if r[1] else lh for r in rows) + n_notes * lh
+    above += int(24 * s)
+    room_h = (bottom - top - above) // 2 - lh - int(10 * s)
+    n_caps = max((len(caps) for _seat, caps in piles), default=0)
+    sh = pile_card_height(ladder, room_h, n_caps, w - int(60 * s))
+    total = above + ((sh + lh + int(10 * s)) * 2 if has_piles else 0)
+    y = top + max(0, (bottom - top - total) // 2)
+    col = pygame.Rect((w - col_w) // 2, y, col_w, 0)
+    tally = tally_boxes(rows, col, name_w, room, (round(ch * CARD_RATIO), ch), lh, s)
+    y = (tally[-1].rect.bottom if tally else y) + int(12 * s)
+    notes = tuple((w // 2, y + i * lh) for i in range(n_notes))
+    y += n_notes * lh + int(12 * s)
+    return SummaryLayout(
+        title_at=(w // 2, int(18 * s)),
+        text_px=fs,
+        tally=tally,
+        notes=notes,
+        note_width=col_w,
+        piles=pile_boxes(piles, w, y, (round(sh * CARD_RATIO), sh), lh, s),
+    )
 
 
 class RoundSummaryScene(MenuScene):
@@ -164,135 +351,91 @@ class RoundSummaryScene(MenuScene):
         rows.append((gfx.tr("ui.summary.tally_total"), (), str(e.final)))
         return rows
 
-    def draw_static(self, surface: pygame.Surface) -> None:
-        """Title; the tally (each yaku with its cards and points, the multipliers, the total)
-        in a centred column whose cards grow to fill the window; how it ended and what was
-        paid; both capture piles, the yaku cards outlined."""
-        w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
-        s = self.scale
-        e = self.entry
+    def piles(self) -> list[tuple[int, list[int]]]:
+        """Both capture piles, the viewer's first, each sorted by category then card (none
+        without the round state)."""
         st = self.round_state
+        if st is None:
+            return []
+        return [
+            (p, sorted(st.captured(p), key=lambda c: (KIND_ORDER.index(kind_of(c)), c)))
+            for p in (self.viewer, 1 - self.viewer)
+        ]
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Title; the tally (each yaku with its cards and points, the multipliers, the total);
+        how it ended and what was paid; both capture piles, the yaku cards outlined: laid out
+        by :func:`summary_layout`, then drawn."""
+        w, h = surface.get_size()
+        rows = self.tally()
+        notes = self.arithmetic_notes()
+        lay = summary_layout((w, h), self.scale, self.menu_top(), rows, len(notes), self.piles())
+        surface.blit(felt((w, h)), (0, 0))
         gfx.blit_text(
             surface,
             self.title_text(),
-            theme.font_px(34, s),
-            (w // 2, int(18 * s)),
+            theme.font_px(34, self.scale),
+            lay.title_at,
             anchor="midtop",
             bold=True,
             color=theme.OCHRE,
             max_width=w - 40,
         )
-        top = int(18 * s) + int(theme.font_px(34, s) * 1.5)
-        bottom = self.menu_top() - int(12 * s)
-        fs = theme.font_px(21, s)
-        lh = int(fs * 1.5)
-        rows = self.tally()
-        card_rows = [r for r in rows if r[1]]
-        text_rows = len(rows) - len(card_rows)
-        notes = self.arithmetic_notes()
-        piles = st is not None
-        # card height: what fills the height left after the text, within bounds
-        fixed = text_rows * lh + len(notes) * lh + int(40 * s) + (2 * lh if piles else 0)
-        share = len(card_rows) + (2 * 0.62 if piles else 0)
-        ch = int((bottom - top - fixed) / max(1.0, share) - 10 * s)
-        # a few fixed heights only (each size is rasterised and cached, as the table's are)
-        ladder = [int(v * s) for v in CARD_HEIGHTS]
-        ch = max([v for v in ladder if v <= ch] or ladder[:1])
-        col_w = min(w - int(60 * s), max(int(900 * s), int(w * 0.78)))
-        num_w = int(110 * s)
-        name_w = min(int(col_w * 0.32), int(380 * s))
-        most = max((len(r[1]) for r in card_rows), default=1)
-        cw = round(ch * 0.625)
-        room = col_w - name_w - num_w - int(20 * s)
-        while most * (cw + 6) > room and ch > ladder[0]:  # many cards: smaller, on one row
-            ch = max([v for v in ladder if v < ch] or ladder[:1])
-            cw = round(ch * 0.625)
-        # the capture piles: the largest fixed height that still fits below the tally
-        above = sum(ch + int(10 * s) if r[1] else lh for r in rows) + len(notes) * lh
-        above += int(24 * s)
-        room_h = (bottom - top - above) // 2 - lh - int(10 * s)
-        n_caps = max((len(st.captured(p)) for p in (0, 1)), default=0) if st is not None else 0
-        piles_w = w - int(60 * s)
-        fits = [
-            v
-            for v in (int(x * 0.62) for x in ladder)
-            if v <= room_h and round(v * 0.625) * (0.72 * n_caps + 2.5) <= piles_w
-        ]
-        sh = max(fits or [int(ladder[0] * 0.62)])
-        sw = round(sh * 0.625)
-        total = above + ((sh + lh + int(10 * s)) * 2 if piles else 0)
-        y = top + max(0, (bottom - top - total) // 2)
-        x0 = (w - col_w) // 2
-        yaku_cards: set[int] = set()
-        last = len(rows) - 1
-        for i, (label, cards, number) in enumerate(rows):
-            row_h = ch + int(10 * s) if cards else lh
-            cy = y + row_h // 2
-            is_total = i == last
-            if is_total or (not cards and i > 0 and rows[i - 1][1]):
-                pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + col_w, y), 2)
-            gfx.blit_text(
-                surface,
-                label,
-                fs,
-                (x0, cy),
-                anchor="midleft",
-                bold=is_total,
-                color=theme.OCHRE if is_total else theme.PAPER,
-                max_width=name_w + (room if not cards else 0),
-            )
-            x = x0 + name_w
-            for c in cards:
-                surface.blit(card_surface(self.app, c, (cw, ch)), (x, y + int(5 * s)))
-                yaku_cards.add(c)
-                x += cw + 6
-            gfx.blit_text(
-                surface,
-                number,
-                theme.font_px(26 if is_total else 22, s),
-                (x0 + col_w, cy),
-                anchor="midright",
-                bold=True,
-                color=theme.OCHRE if is_total else theme.PAPER,
-            )
-            y += row_h
-        y += int(12 * s)
-        for line in notes:
-            gfx.blit_text(surface, line, fs, (w // 2, y), anchor="midtop", max_width=col_w)
-            y += lh
-        y += int(12 * s)
-        if st is None:
-            return
-        for p in (self.viewer, 1 - self.viewer):
-            caps = sorted(st.captured(p), key=lambda c: (KIND_ORDER.index(kind_of(c)), c))
-            step = int(sw * 0.72)
-            width = step * max(0, len(caps) - 1) + sw + (sw // 2) * 3
-            x = (w - width) // 2
-            gfx.blit_text(
-                surface,
-                self.names[p],
-                theme.font_px(17, s),
-                (w // 2, y),
-                anchor="midtop",
-                bold=True,
-                color=theme.MUTED,
-            )
-            y += lh
-            last_kind = None
-            for c in caps:
-                if last_kind is not None and kind_of(c) != last_kind:
-                    x += sw // 2
-                last_kind = kind_of(c)
-                r = pygame.Rect(x, y, sw, sh)
-                surface.blit(card_surface(self.app, c, (sw, sh)), r)
-                if p == e.winner and c in yaku_cards:
-                    pygame.draw.rect(
-                        surface, theme.OCHRE, r.inflate(4, 4), width=3, border_radius=4
-                    )
-                    pygame.draw.circle(surface, theme.PAPER, (r.centerx, r.bottom + 6), 3)
-                x += step
-            y += sh + int(10 * s)
+        for box in lay.tally:
+            self.draw_row(surface, box, lay.text_px)
+        for line, at in zip(notes, lay.notes, strict=True):
+            gfx.blit_text(surface, line, lay.text_px, at, anchor="midtop", max_width=lay.note_width)
+        yaku_cards = {c for box in lay.tally for c in box.row[1]}
+        for pile in lay.piles:
+            self.draw_pile(surface, pile, yaku_cards if pile.seat == self.entry.winner else set())
+
+    def draw_row(self, surface: pygame.Surface, box: RowBox, text_px: int) -> None:
+        """One tally row: a rule above when it starts a section, the label, the cards, the
+        number (the total in ochre)."""
+        label, cards, number = box.row
+        r = box.rect
+        if box.rule:
+            pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
+        color = theme.OCHRE if box.total else theme.PAPER
+        gfx.blit_text(
+            surface,
+            label,
+            text_px,
+            (r.x, r.centery),
+            anchor="midleft",
+            bold=box.total,
+            color=color,
+            max_width=box.label_width,
+        )
+        for c, place in zip(cards, box.cards, strict=True):
+            surface.blit(card_surface(self.app, c, place.size), place.topleft)
+        gfx.blit_text(
+            surface,
+            number,
+            theme.font_px(26 if box.total else 22, self.scale),
+            (r.right, r.centery),
+            anchor="midright",
+            bold=True,
+            color=color,
+        )
+
+    def draw_pile(self, surface: pygame.Surface, pile: PileBox, outlined: set[int]) -> None:
+        """One capture pile under its owner's name; the ``outlined`` cards (the winner's yaku
+        cards) framed and marked with a dot."""
+        gfx.blit_text(
+            surface,
+            self.names[pile.seat],
+            theme.font_px(17, self.scale),
+            pile.name_at,
+            anchor="midtop",
+            bold=True,
+            color=theme.MUTED,
+        )
+        for c, r in pile.cards:
+            surface.blit(card_surface(self.app, c, r.size), r)
+            if c in outlined:
+                pygame.draw.rect(surface, theme.OCHRE, r.inflate(4, 4), width=3, border_radius=4)
+                pygame.draw.circle(surface, theme.PAPER, (r.centerx, r.bottom + 6), 3)
 
     def arithmetic_notes(self) -> list[str]:
         """The lines under the tally: how the round ended, what was paid, the balances."""
