@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -143,57 +144,76 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    """Parse and validate; raises UsageError with a one-line message."""
+def _check_target(value: str | None, doing: str, *, writable: bool = False) -> None:
+    """A file to be written: its folder exists and it is not a folder itself (and, when asked,
+    the folder is writable); ``doing`` begins the message ("cannot write screenshot")."""
+    if value is None:
+        return
+    target = Path(value).expanduser().resolve()
+    if not target.parent.is_dir():
+        raise UsageError(f"{doing}: folder {target.parent} does not exist")
+    if target.is_dir():
+        raise UsageError(f"{doing}: {target} is a folder")
+    if writable and not os.access(target.parent, os.W_OK):
+        raise UsageError(f"{doing}: folder {target.parent} is not writable")
+
+
+def _check_choices(args: argparse.Namespace) -> None:
+    """A screen and a language from their lists."""
     from koikoi_desktop.scenes import CLI_SCENES
 
-    args = build_parser().parse_args(argv)
     if args.scene is not None and args.scene not in CLI_SCENES:
         raise UsageError(f"unknown scene {args.scene!r} (choose from {', '.join(CLI_SCENES)})")
     if args.lang is not None and args.lang not in LANG_CODES:
         raise UsageError(f"unknown language {args.lang!r} (choose from {', '.join(LANG_CODES)})")
-    for value, what in ((args.screenshot, "screenshot"), (args.render_deck, "deck sheet")):
-        if value is None:
-            continue
-        target = Path(value).expanduser().resolve()
-        if not target.parent.is_dir():
-            raise UsageError(f"cannot write {what}: folder {target.parent} does not exist")
-        if target.is_dir():
-            raise UsageError(f"cannot write {what}: {target} is a folder")
-        if not os.access(target.parent, os.W_OK):
-            raise UsageError(f"cannot write {what}: folder {target.parent} is not writable")
-    if args.export_ledger is not None:
-        target = Path(args.export_ledger).expanduser().resolve()
-        if not target.parent.is_dir():
-            raise UsageError(f"cannot export the ledger: folder {target.parent} does not exist")
-        if target.is_dir():
-            raise UsageError(f"cannot export the ledger: {target} is a folder")
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The screenshot and the deck sheet can be written."""
+    _check_target(args.screenshot, "cannot write screenshot", writable=True)
+    _check_target(args.render_deck, "cannot write deck sheet", writable=True)
+
+
+def _check_ledger_files(args: argparse.Namespace) -> None:
+    """The export can be written; the import is a file."""
+    _check_target(args.export_ledger, "cannot export the ledger")
     if args.import_ledger is not None:
         source = Path(args.import_ledger).expanduser()
         if not source.is_file():
             raise UsageError(f"cannot import the ledger: {source} is not a file")
-    if args.review is not None or args.json is not None:
-        if args.review is None or args.json is None:
-            raise UsageError("--review ID|latest and --json FILE go together")
-        if not args.review.strip() or len(args.review) > 64:
-            raise UsageError("--review takes a match id (as the ledger export shows) or 'latest'")
-        target = Path(args.json).expanduser().resolve()
-        if not target.parent.is_dir():
-            raise UsageError(f"cannot write the review: folder {target.parent} does not exist")
-        if target.is_dir():
-            raise UsageError(f"cannot write the review: {target} is a folder")
-        if args.export_ledger or args.import_ledger or args.autoplay:
-            raise UsageError(
-                "--review cannot be combined with --export-ledger, --import-ledger or --autoplay"
-            )
-    if args.verify_deals is not None:
-        if not args.verify_deals.strip() or len(args.verify_deals) > 64:
-            raise UsageError("--verify-deals takes a match id, 'latest' or 'all'")
-        if args.export_ledger or args.import_ledger or args.autoplay or args.review:
-            raise UsageError(
-                "--verify-deals cannot be combined with --export-ledger, --import-ledger, "
-                "--autoplay or --review"
-            )
+
+
+def _check_review(args: argparse.Namespace) -> None:
+    """--review and --json together, a plausible id, a writable review file, no other
+    one-shot command."""
+    if args.review is None and args.json is None:
+        return
+    if args.review is None or args.json is None:
+        raise UsageError("--review ID|latest and --json FILE go together")
+    if not args.review.strip() or len(args.review) > 64:
+        raise UsageError("--review takes a match id (as the ledger export shows) or 'latest'")
+    _check_target(args.json, "cannot write the review")
+    if args.export_ledger or args.import_ledger or args.autoplay:
+        raise UsageError(
+            "--review cannot be combined with --export-ledger, --import-ledger or --autoplay"
+        )
+
+
+def _check_verify(args: argparse.Namespace) -> None:
+    """A plausible id for --verify-deals, and no other one-shot command."""
+    if args.verify_deals is None:
+        return
+    if not args.verify_deals.strip() or len(args.verify_deals) > 64:
+        raise UsageError("--verify-deals takes a match id, 'latest' or 'all'")
+    if args.export_ledger or args.import_ledger or args.autoplay or args.review:
+        raise UsageError(
+            "--verify-deals cannot be combined with --export-ledger, --import-ledger, "
+            "--autoplay or --review"
+        )
+
+
+def _check_combinations(args: argparse.Namespace) -> None:
+    """Flags that exclude each other, and the ones that only go with --autoplay."""
     if args.export_ledger and args.import_ledger:
         raise UsageError("use --export-ledger or --import-ledger, not both")
     for flag, value in (
@@ -206,16 +226,42 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             raise UsageError(f"{flag} goes with --autoplay")
     if args.resume and (args.autoplay or args.scene):
         raise UsageError("--continue cannot be combined with --autoplay or --scene")
+
+
+def _check_data_dir(args: argparse.Namespace) -> None:
     if args.data_dir is not None:
         d = Path(args.data_dir).expanduser()
         if d.exists() and not d.is_dir():
             raise UsageError(f"--data-dir {d} exists and is not a folder")
+
+
+def _check_preset(args: argparse.Namespace) -> None:
     if args.preset is not None:
         from koikoi_desktop.engine import PRESETS
 
         names = sorted(PRESETS)
         if args.preset not in names:
             raise UsageError(f"unknown preset {args.preset!r} (choose from {', '.join(names)})")
+
+
+#: The checks of the parsed arguments, in the order their messages take precedence.
+CHECKS: tuple[Callable[[argparse.Namespace], None], ...] = (
+    _check_choices,
+    _check_outputs,
+    _check_ledger_files,
+    _check_review,
+    _check_verify,
+    _check_combinations,
+    _check_data_dir,
+    _check_preset,
+)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """Parse, then run each of :data:`CHECKS`; raises UsageError with a one-line message."""
+    args = build_parser().parse_args(argv)
+    for check in CHECKS:
+        check(args)
     return args
 
 
