@@ -81,7 +81,7 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
 
     from koikoi_desktop import app as app_mod
     from koikoi_desktop import engine, scenes
-    from koikoi_desktop.scenes.table import MatchConfig, TableScene
+    from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 
     args = app_mod.parse_args(
         [

@@ -18,7 +18,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import pygame
 
-from koikoi_desktop import audio, i18n, text
+from koikoi_desktop import i18n, text
+from koikoi_desktop.ui import audio as audio
 
 
 def timed(fn, repeat: int = 1) -> float:

@@ -12,7 +12,7 @@ stack passes intents down; no scene sees a pygame event.
 
 Decisions:
 
-* The app owns one :class:`~koikoi_desktop.audio.Audio` (``App.audio``), opened after the
+* The app owns one :class:`~koikoi_desktop.ui.audio.Audio` (``App.audio``), opened after the
   window so a missing audio device can never stop the window from opening: without one, one line
   on stderr says so and the game plays on silently. Effects are chosen in one place,
   :class:`~koikoi_desktop.ui.sound_cues.SoundCues` (``App.cues``); the settings screen changes
@@ -89,8 +89,8 @@ if TYPE_CHECKING:
 
     import pygame
 
-    from koikoi_desktop.audio import Audio
     from koikoi_desktop.scenes.base import FastForward, Scene, Screens
+    from koikoi_desktop.ui.audio import Audio
 
 __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
 
@@ -310,7 +310,7 @@ class App:
         """Open the game's one audio player (after the window) with the saved volumes and start
         the ambient loop. No audio device is an expected failure: one line on stderr, and the
         game goes on silently (every effect is then a no-op)."""
-        from koikoi_desktop.audio import Audio
+        from koikoi_desktop.ui.audio import Audio
         from koikoi_desktop.ui.sound_cues import SoundCues
 
         cache = self.storage.data_dir / "cache" if self.storage is not None else None
@@ -521,7 +521,7 @@ class App:
     def _autoplay_table(self) -> Scene:
         from koikoi_desktop import engine
         from koikoi_desktop.scenes.defaults import default_preset
-        from koikoi_desktop.scenes.table import MatchConfig
+        from koikoi_desktop.scenes.table.scene import MatchConfig
 
         rules = engine.PRESETS[self.args.preset or default_preset(self.settings)]
         seats = self.args.seats or ("intermediate", "intermediate")

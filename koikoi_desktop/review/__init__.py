@@ -5,5 +5,5 @@
   good / inaccuracy / mistake / blunder, summed up per seat;
 * :mod:`.runner` — the analysis off the frame loop (a worker process), cached with the match.
 
-No pygame here: the screen is :mod:`koikoi_desktop.scenes.review`.
+No pygame here: the screen is :mod:`koikoi_desktop.scenes.review.scene`.
 """

@@ -24,7 +24,7 @@ from koikoi_desktop.scenes.base import AppServices, FastForward, Scene, SceneSta
 
 if TYPE_CHECKING:
     from koikoi_desktop.engine import Rules
-    from koikoi_desktop.scenes.table_controller import MatchConfig
+    from koikoi_desktop.scenes.table.controller import MatchConfig
     from koikoi_desktop.storage.recorder import Resumed
 
 
@@ -54,7 +54,7 @@ class SceneFactory:
         fast_forward: FastForward | None = None,
         autosave: Resumed | None = None,
     ) -> Scene:
-        from koikoi_desktop.scenes.table import TableScene
+        from koikoi_desktop.scenes.table.scene import TableScene
 
         return TableScene(
             self.app,
@@ -100,7 +100,7 @@ class SceneFactory:
         seats: tuple[str, str] | None = None,
         inline: bool = False,
     ) -> Scene:
-        from koikoi_desktop.scenes.review import ReviewScene
+        from koikoi_desktop.scenes.review.scene import ReviewScene
 
         return ReviewScene(
             self.app,

@@ -22,12 +22,12 @@ if TYPE_CHECKING:
     import pygame
 
     from koikoi_desktop.assets import CardSprites
-    from koikoi_desktop.audio import Audio
     from koikoi_desktop.engine import Rules
-    from koikoi_desktop.scenes.table_controller import MatchConfig
+    from koikoi_desktop.scenes.table.controller import MatchConfig
     from koikoi_desktop.storage import Storage
     from koikoi_desktop.storage.models import Settings
     from koikoi_desktop.storage.recorder import Resumed
+    from koikoi_desktop.ui.audio import Audio
     from koikoi_desktop.ui.input import Intent
     from koikoi_desktop.ui.sound_cues import SoundCues
 

@@ -20,7 +20,7 @@ from koikoi_desktop.engine.match import LedgerEntry
 from koikoi_desktop.names import amount_text, end_text, factor_text, unit_word, yaku_name
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
-from koikoi_desktop.scenes.table_controller import MatchConfig
+from koikoi_desktop.scenes.table.controller import MatchConfig
 from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui.charts import LineChart, Series
 from koikoi_desktop.ui.input import Intent, IntentKind

@@ -11,7 +11,7 @@ import pygame
 from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene
-from koikoi_desktop.scenes.table_prompts import TableHost, concede_prompt
+from koikoi_desktop.scenes.table.prompts import TableHost, concede_prompt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class PausedTable(TableHost, Protocol):
-    """What the pause menu needs of the table below it (``scenes.table.TableScene``): a
+    """What the pause menu needs of the table below it (``scenes.table.scene.TableScene``): a
     protocol, so the table opens its pause menu without the two importing each other."""
 
     @property

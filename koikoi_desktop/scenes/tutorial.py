@@ -1,6 +1,6 @@
 """The guided first round: the real table, a stacked deal, a scripted opponent and a guide.
 
-``TutorialScene(app)`` *is* a :class:`~koikoi_desktop.scenes.table.TableScene`: the same
+``TutorialScene(app)`` *is* a :class:`~koikoi_desktop.scenes.table.scene.TableScene`: the same
 controller, view, input (drag a card onto a lit card, click it then its target, or the
 keyboard), the same lit targets (the engine's legal actions, through
 ``TableController.choice_for``), animations and prompts as a match. What makes it a lesson:
@@ -42,10 +42,10 @@ from koikoi_desktop.engine.round import deal_positions
 from koikoi_desktop.names import SeatNames
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import paragraph
-from koikoi_desktop.scenes.table import TableScene, default_names
-from koikoi_desktop.scenes.table_controller import Ask, MatchConfig
-from koikoi_desktop.scenes.table_prompts import PromptScene
-from koikoi_desktop.scenes.table_text import stop_word
+from koikoi_desktop.scenes.table.controller import Ask, MatchConfig
+from koikoi_desktop.scenes.table.prompts import PromptScene
+from koikoi_desktop.scenes.table.scene import TableScene, default_names
+from koikoi_desktop.scenes.table.text import stop_word
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button

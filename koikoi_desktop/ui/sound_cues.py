@@ -4,7 +4,7 @@ The table's director reports each moment of its animation as it starts (a packet
 laid down or slid onto its match, cards flying to a capture pile, a card turned over, a banner
 for a yaku, a koi-koi call, a stop or the end of a round) with the engine event behind it; the
 match result reports the end of the match. :meth:`SoundCues.show` turns that into one effect of
-:mod:`koikoi_desktop.audio` — nowhere else in the game decides which sound plays.
+:mod:`koikoi_desktop.ui.audio` — nowhere else in the game decides which sound plays.
 
 Decisions:
 
@@ -36,7 +36,7 @@ from koikoi_desktop.engine import Event
 from koikoi_desktop.engine.events import MatchOver, RoundOver
 
 if TYPE_CHECKING:
-    from koikoi_desktop.audio import Audio
+    from koikoi_desktop.ui.audio import Audio
 
 #: (moment, event kind) -> effect; a moment with the kind "*" matches any event.
 CUES: dict[tuple[str, str], str] = {

@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from koikoi_desktop import app as app_mod
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.ai import InlineExecutor, make_opponent
-from koikoi_desktop.scenes import review as review_mod
+from koikoi_desktop.scenes.review import scene as review_mod
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.ledger_db import _expected_schema
 from koikoi_desktop.storage.models import (

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from koikoi_desktop import audio
+from koikoi_desktop.ui import audio as audio
 
 
 def peak(samples) -> int:

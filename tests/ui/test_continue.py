@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.scenes.title import TitleScene
 
 from .conftest import pump

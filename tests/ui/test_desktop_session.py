@@ -22,7 +22,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.table import TableScene
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.title import TitleScene
 
 from .conftest import pump
@@ -264,7 +264,7 @@ def test_opening_audio_prints_no_library_lines() -> None:
     """The mixer opened the way the game opens it, with no audio driver chosen (on a machine
     without a sound card libasound writes eight lines while it looks for one)."""
     code = (
-        "from koikoi_desktop.audio import Audio\n"
+        "from koikoi_desktop.ui.audio import Audio\n"
         "a = Audio()\n"
         "ok = a.init(background=False)\n"
         "print('opened' if ok else f'no sound: {a.error}')\n"

@@ -17,7 +17,7 @@ import pytest
 
 from koikoi_desktop import app as app_mod
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.table import HOVER_DELAY, MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import HOVER_DELAY, MatchConfig, TableScene
 
 from .conftest import pump
 
@@ -141,7 +141,7 @@ def test_a_prompt_over_the_table_waits_until_its_reveal_is_shown(ui_app: Any) ->
 
 def test_the_review_sleeps_once_its_analysis_is_done(ui_app: Any, monkeypatch) -> None:
     from koikoi_desktop.ai import make_opponent
-    from koikoi_desktop.scenes import review as review_mod
+    from koikoi_desktop.scenes.review import scene as review_mod
 
     monkeypatch.setattr(review_mod, "WORLDS", 4)
     m = engine.new_match(engine.PRESETS["nintendo"], first_dealer=0, seed=4, rounds=1)

@@ -208,8 +208,8 @@ def test_other_screens(tmp_path: Path, lang: str, name: str, monkeypatch: Any) -
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_sidebar(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     from koikoi_desktop import engine
-    from koikoi_desktop.scenes import table_sidebar
-    from koikoi_desktop.scenes.table import MatchConfig, TableScene
+    from koikoi_desktop.scenes.table import sidebar as table_sidebar
+    from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 
     a = make_app(tmp_path / "data", lang)
     t = TableScene(
@@ -264,7 +264,7 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     """The review of a whole match (issue 14): a judged move with both hands open, then the
     summary over the board; every line whole, in the window, none on another."""
     from koikoi_desktop.engine import match_record
-    from koikoi_desktop.scenes import review as review_mod
+    from koikoi_desktop.scenes.review import scene as review_mod
 
     monkeypatch.setattr(review_mod, "WORLDS", 4)
     a = make_app(tmp_path / "data", lang)

@@ -19,8 +19,8 @@ from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
 from koikoi_desktop.scenes.rules_screen import PAGES, HanafudaHistoryScene, RulesScene
 from koikoi_desktop.scenes.settings_screen import SettingsScene, TextField
-from koikoi_desktop.scenes.table import TableScene
-from koikoi_desktop.scenes.table_prompts import PromptScene
+from koikoi_desktop.scenes.table.prompts import PromptScene
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.tutorial import (
     FIELD,
     PLAYER_HAND,

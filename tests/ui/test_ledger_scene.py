@@ -20,7 +20,7 @@ import pytest
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.scenes.ledger import LedgerScene
-from koikoi_desktop.scenes.table_text import end_text, factor_text, yaku_name
+from koikoi_desktop.scenes.table.text import end_text, factor_text, yaku_name
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.export import read_json_export
 from koikoi_desktop.ui import gfx
@@ -466,7 +466,7 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     import subprocess
     import sys
 
-    from koikoi_desktop.scenes.review import ReviewScene
+    from koikoi_desktop.scenes.review.scene import ReviewScene
 
     data = tmp_path / "data"
     seed_dir(data, SEED[:1])  # one match of the player's own

@@ -25,9 +25,9 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
-from koikoi_desktop.scenes import table_prompts as prompts
 from koikoi_desktop.scenes.pause import PauseScene
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table import prompts as prompts
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.ui import gfx
 
 from .conftest import pump
@@ -325,7 +325,7 @@ def test_pile_captions_are_whole_for_every_yaku(monkeypatch: Any) -> None:
     "Sake under the cherry blossoms — made!"): drawn for every yaku of every preset, made and
     nearly made, over both players' piles, at both sizes in every language, none is cut."""
     from koikoi_desktop.names import kind_name
-    from koikoi_desktop.scenes import table_view as tv
+    from koikoi_desktop.scenes.table import view as tv
     from koikoi_desktop.ui import layout, tracker
     from koikoi_desktop.ui.cards import kind_of
 

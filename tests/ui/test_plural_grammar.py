@@ -22,7 +22,7 @@ import pytest
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.engine import events as ev_
 from koikoi_desktop.i18n import plural
-from koikoi_desktop.scenes import table_text
+from koikoi_desktop.scenes.table import text as table_text
 from koikoi_desktop.ui import gfx
 
 CODES = list(i18n.LANGUAGES)

@@ -16,9 +16,9 @@ from koikoi_desktop import app as app_mod
 from koikoi_desktop import scenes
 from koikoi_desktop.ai import make_opponent
 from koikoi_desktop.engine import PRESETS, match_record, new_match
-from koikoi_desktop.scenes import review as review_mod
 from koikoi_desktop.scenes.pause import PauseScene
-from koikoi_desktop.scenes.review import ReviewScene
+from koikoi_desktop.scenes.review import scene as review_mod
+from koikoi_desktop.scenes.review.scene import ReviewScene
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.ui import gfx, helps
 
@@ -314,7 +314,7 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
 def test_help_levels_on_the_table(
     apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str
 ) -> None:
-    from koikoi_desktop.scenes.table import MatchConfig
+    from koikoi_desktop.scenes.table.scene import MatchConfig
 
     a = make_app(apps, tmp_path / "data")
     cfg = MatchConfig(PRESETS["nintendo"], ("human", "intermediate"), seed=4, help_level=level)
@@ -336,7 +336,7 @@ def test_help_levels_on_the_table(
     card = next(x for x in c.pickable() if c.choice_for(x).targets)
     c.lifted = c.choice_for(card)  # lifted by a click (no drag)
     lit: list[Any] = []
-    from koikoi_desktop.scenes import table_view
+    from koikoi_desktop.scenes.table import view as table_view
     from koikoi_desktop.ui import theme
 
     def spy(surface: Any, rect: Any, color: Any = theme.OCHRE, width: int = 3) -> None:
@@ -367,8 +367,8 @@ def test_help_level_sets_the_koikoi_panel_numbers(
     light and none show the yaku only."""
     import random
 
-    from koikoi_desktop.scenes.table import MatchConfig
-    from koikoi_desktop.scenes.table_prompts import decide_prompt
+    from koikoi_desktop.scenes.table.prompts import decide_prompt
+    from koikoi_desktop.scenes.table.scene import MatchConfig
 
     a = make_app(apps, tmp_path / "data")
     cfg = MatchConfig(PRESETS["nintendo"], ("human", "human"), seed=3, help_level=level)
@@ -545,7 +545,7 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
     the ledger and the review of the finished match reveal the seed and say every deal was
     fixed before the first card; a review of a round mid-match shows only the seal."""
     from koikoi_desktop.deal_words import seal_code
-    from koikoi_desktop.scenes.table import MatchConfig
+    from koikoi_desktop.scenes.table.scene import MatchConfig
 
     data = tmp_path / "data"
     a = make_app(apps, data)

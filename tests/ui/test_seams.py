@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
-from koikoi_desktop.scenes.table_text import LogLine, log_text
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.text import LogLine, log_text
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice
 

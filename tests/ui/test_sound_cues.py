@@ -13,10 +13,11 @@ import pygame
 import pytest
 
 from koikoi_desktop import app as appmod
-from koikoi_desktop import audio, engine, scenes
+from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine import events as ev_
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.storage import Storage
+from koikoi_desktop.ui import audio as audio
 from koikoi_desktop.ui import gfx, sound_cues
 from koikoi_desktop.ui.sound_cues import CUES, ENDINGS, SoundCues
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from koikoi_desktop import audio
+from koikoi_desktop.ui import audio as audio
 
 ROOT = Path(__file__).resolve().parents[2]
 RATE = 44100
@@ -162,7 +162,9 @@ def _processes_naming(text: str) -> list[int]:
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                cmd = (
+                    (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                )  # any process: its bytes
             except OSError:
                 continue  # ended while we looked
             if text in cmd:

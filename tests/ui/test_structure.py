@@ -9,8 +9,8 @@ from pathlib import Path
 import koikoi_desktop
 
 PACKAGE = Path(koikoi_desktop.__file__).resolve().parent
-UI = sorted([*(PACKAGE / "scenes").glob("*.py"), *(PACKAGE / "ui").glob("*.py")])
-DRAWING = ("table_view.py", "table_sidebar.py", "review_view.py")
+UI = sorted([*(PACKAGE / "scenes").rglob("*.py"), *(PACKAGE / "ui").rglob("*.py")])
+DRAWING = ("table/view.py", "table/sidebar.py", "review/view.py")
 
 
 def module_name(path: Path) -> str:
@@ -43,6 +43,11 @@ def test_no_broad_except_in_scenes_and_ui() -> None:
             )
             if names & {"bare", "Exception", "BaseException"}:
                 broad.append(f"{path.name}:{node.lineno}")
+    # the sound worker's hand-over (ui/audio.py): any exception of the worker process is sent
+    # whole to the game, which raises it again there (tests/ui/test_audio.py proves it)
+    handover = [b for b in broad if b.startswith("audio.py:")]
+    assert len(handover) == 1, handover
+    broad.remove(handover[0])
     assert not broad, f"broad excepts (only app.py's crash handler may catch everything): {broad}"
 
 

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.ui import gfx, theme
 
 
@@ -506,7 +506,7 @@ def test_keyboard_focus_and_lit_targets_look_different(ui_app: Any, pump_fn: Any
 
 
 def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> None:
-    from koikoi_desktop.scenes.table_view import card_image
+    from koikoi_desktop.scenes.table.view import card_image
 
     t, card, target = find_seed(ui_app, pump_fn, "match")
     c = t.controller

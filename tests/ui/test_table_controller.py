@@ -13,7 +13,7 @@ import pytest
 from koikoi_desktop import engine
 from koikoi_desktop.ai import InlineExecutor, Thinker
 from koikoi_desktop.engine import Action
-from koikoi_desktop.scenes.table_controller import (
+from koikoi_desktop.scenes.table.controller import (
     Animate,
     Ask,
     Curtain,
@@ -107,7 +107,7 @@ class Driver:
 
 def test_the_controller_imports_no_pygame() -> None:
     code = (
-        "import sys; import koikoi_desktop.scenes.table_controller; "
+        "import sys; import koikoi_desktop.scenes.table.controller; "
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)"
     )
     proc = subprocess.run(

@@ -16,8 +16,10 @@ import pytest
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.engine.events import KoiKoiCalled, YakuMade
 from koikoi_desktop.names import card_name, yaku_name
-from koikoi_desktop.scenes import table_view, yaku_facts
-from koikoi_desktop.scenes.table import HOVER_DELAY, LONG_PRESS, TableScene
+from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.table import view as table_view
+from koikoi_desktop.scenes.table.controller import MatchConfig
+from koikoi_desktop.scenes.table.scene import HOVER_DELAY, LONG_PRESS, TableScene
 from koikoi_desktop.ui import gfx, layout, theme
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import STOP_BEAT, Director
@@ -472,7 +474,7 @@ def test_koikoi_prompt_says_what_each_choice_does_in_the_rules_page_order(
 def test_koikoi_sentence_follows_the_rules(
     preset: str, calls: tuple[int, int], stakes: str
 ) -> None:
-    from koikoi_desktop.scenes.table_prompts import koikoi_stakes
+    from koikoi_desktop.scenes.table.prompts import koikoi_stakes
 
     rules = engine.PRESETS[preset]
     assert koikoi_stakes(rules, calls, 0) == stakes == koikoi_stakes(rules, calls[::-1], 1)
@@ -589,7 +591,7 @@ def test_a_computer_stop_is_shown_before_the_round_summary(ui_app: Any, pump_fn:
     its yaku's cards) for a beat before the round summary covers it."""
     t = TableScene(
         ui_app,
-        config=scenes.table.MatchConfig(engine.PRESETS["nintendo"], ("beginner", "beginner"), 5),
+        config=MatchConfig(engine.PRESETS["nintendo"], ("beginner", "beginner"), 5),
     )
     ui_app.stack.push(scenes.create("title", ui_app))
     ui_app.stack.push(t)

@@ -12,7 +12,7 @@ import pytest
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai import Why, decide, make_opponent
 from koikoi_desktop.ai import base as ai_base
-from koikoi_desktop.scenes import table_text
+from koikoi_desktop.scenes.table import text as table_text
 from koikoi_desktop.ui import gfx
 
 from .test_table import center, drag, find_seed
@@ -183,8 +183,8 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     """Each yaku row shows its whole name — the same name as every other screen, in at most two
     lines — never a cut one nor another name (issue 16: "Ino-Shika-Chō" in the sidebar and
     "Boar, Deer and Butterflies" elsewhere)."""
-    from koikoi_desktop.scenes import table_sidebar
-    from koikoi_desktop.scenes.table import MatchConfig, TableScene
+    from koikoi_desktop.scenes.table import sidebar as table_sidebar
+    from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
     from koikoi_desktop.ui import tracker
 
     gfx.set_language(lang)

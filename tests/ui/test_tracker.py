@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from koikoi_desktop import engine
 from koikoi_desktop.engine.cards import mask_of
 from koikoi_desktop.engine.rules import Rules
-from koikoi_desktop.scenes import table_sidebar
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table import sidebar as table_sidebar
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.ui import tracker
 
 MOON, PHOENIX, RAIN_MAN, CRANE, CURTAIN = 29, 45, 41, 1, 9
@@ -111,7 +111,7 @@ def test_the_brights_caption_counts_only_what_three_brights_takes() -> None:
     """Issue 34 item 7: the Rain Man alone is not "Three Brights 1/3", and Moon, Phoenix and
     the Rain Man (Yaku: 0) are 2/3, not 3/3 — unless the rules let the Rain Man count."""
     from koikoi_desktop.names import yaku_name
-    from koikoi_desktop.scenes.table_view import group_progress
+    from koikoi_desktop.scenes.table.view import group_progress
 
     sanko = yaku_name("sanko")
     assert "bright" not in group_progress({RAIN_MAN}, set(), NINTENDO)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from koikoi_desktop.scenes.table_text import LogLine
+from koikoi_desktop.scenes.table.text import LogLine
 
 from .test_xvfb_drag import _free_display, _wait_for
 
@@ -32,8 +32,8 @@ from pathlib import Path
 import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
 from koikoi_desktop.ai import InlineExecutor
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
-from koikoi_desktop.scenes.table_text import log_text
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.text import log_text
 from koikoi_desktop.ui.widgets import Choice
 
 out, data = Path(sys.argv[1]), Path(sys.argv[2])

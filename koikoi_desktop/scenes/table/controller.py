@@ -50,7 +50,7 @@ from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView,
 from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.names import SeatNames, card_name
-from koikoi_desktop.scenes.table_text import LogLine, describe, illegal_text, reason_text
+from koikoi_desktop.scenes.table.text import LogLine, describe, illegal_text, reason_text
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
 from koikoi_desktop.ui.helps import shows
@@ -305,7 +305,7 @@ class TableController:
         self.asking = False
         self.asked: tuple[int, int, str] | None = None
         self.declined: tuple[int, int, str] | None = None
-        #: The move log as facts, oldest first (see :class:`~.table_text.LogLine`).
+        #: The move log as facts, oldest first (see :class:`~.text.LogLine`).
         self.log: list[LogLine] = []
         self.cpu_delay = 0.0
         self.finished = False

@@ -1,10 +1,10 @@
 """The table scene: a whole match on screen, in three parts that do not know each other's
 insides.
 
-* :class:`~.table_controller.TableController` (no pygame) holds the match, the seats, the
+* :class:`~.controller.TableController` (no pygame) holds the match, the seats, the
   card the player holds, the computer's turns, undo and hints, and feeds the recorder. It says
   what must be shown next through *cues*.
-* :class:`~.table_view.TableView` draws a frame: the controller's snapshot (built from the
+* :class:`~.view.TableView` draws a frame: the controller's snapshot (built from the
   viewer's PlayerView), the sprites, the layout. It reads no input and changes nothing.
 * This scene is the glue: it turns intents into controller calls (hit-testing the sprites it
   laid out), carries out the cues (animations through the :class:`~koikoi_desktop.ui.board.
@@ -36,7 +36,7 @@ from koikoi_desktop.scenes.defaults import default_opponent, default_preset
 from koikoi_desktop.scenes.match_result import MatchResultScene
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.round_summary import RoundSummaryScene
-from koikoi_desktop.scenes.table_controller import (
+from koikoi_desktop.scenes.table.controller import (
     DRAG_THRESHOLD,
     Animate,
     Ask,
@@ -50,15 +50,15 @@ from koikoi_desktop.scenes.table_controller import (
     ShowSummary,
     TableController,
 )
-from koikoi_desktop.scenes.table_prompts import (
+from koikoi_desktop.scenes.table.prompts import (
     PromptScene,
     curtain_prompt,
     first_dealer_prompt,
     question_prompt,
     quit_prompt,
 )
-from koikoi_desktop.scenes.table_text import LogLine, describe
-from koikoi_desktop.scenes.table_view import TableFrame, TableView, idle_turn
+from koikoi_desktop.scenes.table.text import LogLine, describe
+from koikoi_desktop.scenes.table.view import TableFrame, TableView, idle_turn
 from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui import layout as layout_mod

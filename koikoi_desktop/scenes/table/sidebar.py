@@ -1,5 +1,5 @@
 """The table's sidebar: the yaku tracker of both players and the move log (drawn into the
-table's static layer by :class:`~.table_view.TableView`, each part only when what it shows has
+table's static layer by :class:`~.view.TableView`, each part only when what it shows has
 changed), from the controller's snapshot: read-only.
 
 Tracker labels: the name column is as wide as the longest yaku name needs, leaving room for the
@@ -18,8 +18,8 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.names import yaku_name
-from koikoi_desktop.scenes.table_controller import TableSnapshot
-from koikoi_desktop.scenes.table_text import log_text
+from koikoi_desktop.scenes.table.controller import TableSnapshot
+from koikoi_desktop.scenes.table.text import log_text
 from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.layout import TableLayout
 

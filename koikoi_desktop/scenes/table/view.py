@@ -1,7 +1,7 @@
 """Drawing the table: read-only, from a :class:`TableFrame` (nothing here reads input or changes
 the match, the board or the scene).
 
-A frame is what one picture needs: the controller's :class:`~.table_controller.TableSnapshot`
+A frame is what one picture needs: the controller's :class:`~.controller.TableSnapshot`
 (built from the viewer's PlayerView), the card sprites where the animation has them, the
 display board (for the counts that lag the engine while cards fly), the layout, the side
 buttons, and the target under a dragged card (worked out by the scene when the pointer moved).
@@ -37,11 +37,12 @@ import pygame
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import Rules, month_of
 from koikoi_desktop.names import amount_text, card_name, kind_name, rules_label, yaku_name
-from koikoi_desktop.scenes import table_sidebar, yaku_facts
+from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
-from koikoi_desktop.scenes.table_controller import TableSnapshot
-from koikoi_desktop.scenes.table_text import koi_word, stop_word
+from koikoi_desktop.scenes.table import sidebar as table_sidebar
+from koikoi_desktop.scenes.table.controller import TableSnapshot
+from koikoi_desktop.scenes.table.text import koi_word, stop_word
 from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.animation import Sprite, ease_out
 from koikoi_desktop.ui.board import Announce, Board, is_hidden

@@ -36,7 +36,7 @@ GROUPS = ("bright", "animal", "ribbon", "plain")
 
 
 class ReviewScene(Protocol):
-    """What drawing reads of the review screen (:class:`koikoi_desktop.scenes.review.
+    """What drawing reads of the review screen (:class:`koikoi_desktop.scenes.review.scene.
     ReviewScene`): its data, geometry and words. A protocol, so the screen may import this
     module without this module importing it back (no import circle)."""
 

@@ -34,9 +34,9 @@ from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.names import card_name, factor_text, instant_name, yaku_name
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.common import felt
-from koikoi_desktop.scenes.table_controller import Question
-from koikoi_desktop.scenes.table_text import koi_word, stop_word
-from koikoi_desktop.scenes.table_view import card_image
+from koikoi_desktop.scenes.table.controller import Question
+from koikoi_desktop.scenes.table.text import koi_word, stop_word
+from koikoi_desktop.scenes.table.view import card_image
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationClock
 from koikoi_desktop.ui.helps import shows
@@ -46,13 +46,13 @@ from koikoi_desktop.ui.widgets import Button, FocusGroup
 if TYPE_CHECKING:
     from koikoi_desktop.engine import FirstDealer
     from koikoi_desktop.scenes.base import AppServices
-    from koikoi_desktop.scenes.table_controller import TableController
+    from koikoi_desktop.scenes.table.controller import TableController
     from koikoi_desktop.ui.animation import AnimationQueue
     from koikoi_desktop.ui.layout import TableLayout
 
 
 class TableHost(Protocol):
-    """What a prompt needs of the table it is asked over (``scenes.table.TableScene``): the
+    """What a prompt needs of the table it is asked over (``scenes.table.scene.TableScene``): the
     app, the match's controller, the table's layout and clocks, and where answers go. A
     protocol, so the prompts and the table scene do not import each other."""
 

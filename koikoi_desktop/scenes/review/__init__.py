@@ -1,0 +1,1 @@
+"""The review screen: its scene and its drawing."""

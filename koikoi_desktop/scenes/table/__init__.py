@@ -1,0 +1,1 @@
+"""The table: its scene, controller (no pygame), view, prompts, sidebar and words."""
