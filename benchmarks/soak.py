@@ -143,13 +143,13 @@ def new_table(a: Any, seed: int, preset: str | None, rounds: int | None) -> None
 
     a.stack.reset(scenes.create("title", a))
     if rounds is None:
-        a.stack.push(scenes.create("table", a, autoplay=True, seed=seed, preset=preset))
+        a.stack.push(a.screens.table(autoplay=True, seed=seed, preset=preset))
         return
     from koikoi_desktop.scenes.table.scene import MatchConfig
 
     rules = engine.PRESETS[preset or "nintendo"].with_rounds(rounds)
     config = MatchConfig(rules, ("intermediate", "intermediate"), seed)
-    a.stack.push(scenes.create("table", a, autoplay=True, config=config))
+    a.stack.push(a.screens.table(autoplay=True, config=config))
 
 
 def soak(
