@@ -16,7 +16,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -28,13 +30,14 @@ import pygame
 from koikoi_desktop import app as appmod
 from koikoi_desktop import scenes
 
-SCREENS = [
-    ("month-reference", {}),
-    ("month-reference", {"quiz": True, "seed": 1}),
-    ("yaku-reference", {"yaku": "kasu"}),
-    ("rules", {"page": "presets"}),
-    ("tutorial", {}),
-    ("settings", {}),
+#: (name, how the screen is opened through the app's typed factory ``app.screens``)
+SCREENS: list[tuple[str, Callable[[Any], Any]]] = [
+    ("month-reference", lambda s: s.month_reference()),
+    ("quiz", lambda s: s.quiz(seed=1)),
+    ("yaku-reference", lambda s: s.yaku_reference(yaku="kasu")),
+    ("rules", lambda s: s.rules(page="presets")),
+    ("tutorial", lambda s: s.tutorial()),
+    ("settings", lambda s: s.settings()),
 ]
 SIZES = [(1280, 800), (1920, 1080)]
 
@@ -69,8 +72,8 @@ def main() -> int:
         a.open_sprites()
         a.stack.push(scenes.create("title", a))
         surf = pygame.display.get_surface()
-        for name, kw in SCREENS:
-            a.stack.push(scenes.create(name, a, **kw))
+        for name, open_screen in SCREENS:
+            a.stack.push(open_screen(a.screens))
             t = time.perf_counter()
             a.stack.draw(surf)
             first = (time.perf_counter() - t) * 1000
@@ -79,7 +82,7 @@ def main() -> int:
                 t = time.perf_counter()
                 a.stack.draw(surf)
                 times.append((time.perf_counter() - t) * 1000)
-            label = name + (" (quiz)" if kw.get("quiz") else "")
+            label = name
             print(
                 f"{w}x{h} {label:24s} first {first:7.1f} ms   median "
                 f"{statistics.median(times):6.1f} ms   worst {max(times):6.1f} ms"
