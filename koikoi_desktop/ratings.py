@@ -35,8 +35,11 @@ from typing import Any
 SCALE = 400.0 / math.log(10.0)
 #: The system constant τ: how far the volatility may move in one rating period.
 TAU = 0.5
-#: A new player: rating 1500, RD 350, volatility 0.06 (Glickman's suggested start).
-START_RATING = 1500.0
+#: The centre of Glicko-2's internal scale (only differences of ratings matter).
+CENTRE = 1500.0
+#: A new player: as strong as the Beginner (the anchor of the level scale), RD 350, volatility
+#: 0.06 (Glickman's suggested RD and volatility). The wide RD lets the first matches move it far.
+START_RATING = 1000.0
 START_RD = 350.0
 START_VOLATILITY = 0.06
 #: The RD never falls below this (a floor keeps a settled rating responsive).
@@ -69,7 +72,7 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
     >>> update(Rating(1500.0, 200.0), [(Rating(1500.0, 50.0), 1.0)]).rating > 1500.0
     True
     """
-    mu = (player.rating - START_RATING) / SCALE
+    mu = (player.rating - CENTRE) / SCALE
     phi = player.rd / SCALE
     sigma = player.volatility
     if not results:
@@ -77,7 +80,7 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
         return Rating(player.rating, min(START_RD, phi_star * SCALE), sigma)
     terms = []
     for opp, score in results:
-        mu_j = (opp.rating - START_RATING) / SCALE
+        mu_j = (opp.rating - CENTRE) / SCALE
         phi_j = opp.rd / SCALE
         terms.append((_g(phi_j), _e(mu, mu_j, phi_j), score))
     v = 1.0 / sum(g * g * e * (1.0 - e) for g, e, _ in terms)
@@ -112,7 +115,7 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
     phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * sum(g * (s - e) for g, e, s in terms)
-    return Rating(mu_new * SCALE + START_RATING, phi_new * SCALE, sigma_new)
+    return Rating(mu_new * SCALE + CENTRE, phi_new * SCALE, sigma_new)
 
 
 def rate_match(player: Rating, opponent: Rating, score: float) -> Rating:

@@ -54,6 +54,7 @@ from typing import Any, Literal, TypeVar, overload
 
 from pydantic import ValidationError
 
+from . import rating_rows
 from .atomic import fsync_dir, quarantine
 from .models import (
     DataRow,
@@ -490,6 +491,9 @@ class LedgerDB:
             if not db._totals_whole() and not db._note_bad_totals():
                 with db._transaction():  # an upgraded ledger: counted once, here
                     db._rebuild_totals_in_tx()
+            if not rating_rows.whole(conn, _GOOD_MATCH):
+                with db._transaction():  # a new, lost or damaged rating history: from the ledger
+                    rating_rows.rebuild_in_tx(conn, _GOOD_MATCH)
         except sqlite3.Error as exc:
             conn.close()
             raise _classify(exc) from exc
@@ -629,6 +633,8 @@ class LedgerDB:
                         f"id already used ({source})",
                         rec.model_dump_json(),
                     )
+            if added:  # imported matches may be older than the newest rated one
+                rating_rows.rebuild_in_tx(self.conn, _GOOD_MATCH)
         return added, same, conflicts
 
     def _insert_match_in_tx(
@@ -677,6 +683,8 @@ class LedgerDB:
             )
         self._insert_rounds(rec, computer=computer)
         self._count_in_tx(rec, computer=computer)
+        date = rec.date.astimezone(UTC).isoformat()
+        rating_rows.rate_in_tx(self.conn, rec, computer=computer, date=date)
         return True
 
     def save(self, match_id: str, record_text: str, meta: dict[str, Any]) -> None:
@@ -1038,6 +1046,7 @@ class LedgerDB:
         for practice in (0, 1):
             self._write_totals_in_tx(practice, self._aggregate_sql(practice))
         self.conn.execute("INSERT INTO totals VALUES (-1, 'state', 'ok', 1)")
+        rating_rows.rebuild_in_tx(self.conn, _GOOD_MATCH)  # matches came or went: again
 
     def _write_totals_in_tx(self, practice: int, agg: _Agg) -> None:
         self.conn.executemany(
@@ -1160,6 +1169,14 @@ class LedgerDB:
             won_by_unit={k: v for (g, k), v in sorted(c.items()) if g == "won"},
             lost_by_unit={k: v for (g, k), v in sorted(c.items()) if g == "lost"},
         )
+
+    def rating_history(self, limit: int = 200) -> list[rating_rows.RatingPoint]:
+        """The player's rating after each of the newest ``limit`` rated matches, oldest first."""
+        return rating_rows.history(self.conn, limit)
+
+    def rating_of(self, match_id: str) -> rating_rows.RatingPoint | None:
+        """The rating change a recorded match made (None: it was not rated)."""
+        return rating_rows.of_match(self.conn, match_id)
 
     def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
         """(match id, unit, player total, opponent total) of the last ``limit`` matches, oldest

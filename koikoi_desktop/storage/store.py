@@ -64,6 +64,7 @@ from .models import (
     migrate,
     to_plain,
 )
+from .rating_rows import RatingPoint
 
 if TYPE_CHECKING:
     from .stats import LedgerStats, MatchSummary
@@ -439,6 +440,15 @@ class Storage:
         """(match id, unit, player total, opponent total) of the last ``limit`` matches, oldest
         first, by SQL (see :meth:`.ledger_db.LedgerDB.balance_history`); practice left out."""
         return self.db.balance_history(limit) if self.db is not None else []
+
+    def rating_history(self, limit: int = 200) -> list[RatingPoint]:
+        """The player's rating after each of the newest ``limit`` rated matches, oldest first
+        (see :mod:`.rating_rows`)."""
+        return self.db.rating_history(limit) if self.db is not None else []
+
+    def rating_of(self, match_id: str) -> RatingPoint | None:
+        """The rating change a recorded match made (None: not rated, or not recorded)."""
+        return self.db.rating_of(match_id) if self.db is not None else None
 
     def review(self, match_id: str) -> str | None:
         """The cached review (JSON text) of a recorded match, if one was saved."""

@@ -1,0 +1,168 @@
+"""The player's rating in the ledger database: written by the recording transaction (exactly
+once, also under a kill between the match and its rating), rebuilt from the ledger when its table
+is lost or damaged, and only for finished, non-practice matches against a computer level."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from koikoi_desktop.ratings import Rating, level_ratings, rate_match, replay
+from koikoi_desktop.storage import MatchRecord, Storage
+
+from .test_processes import _child, _rows, _statements
+
+Record = Callable[..., MatchRecord]
+
+
+def _ratings(db: Path) -> list[tuple[str, float]]:
+    conn = sqlite3.connect(db)
+    try:
+        return [
+            (str(a), float(b))
+            for a, b in conn.execute("SELECT match_id, rating FROM ratings ORDER BY seq")
+        ]
+    finally:
+        conn.close()
+
+
+def test_a_rated_match_moves_the_rating_by_glicko2(store: Storage, record: Record) -> None:
+    rec = record(level="intermediate", winner=0)
+    assert store.record_match(rec)
+    point = store.rating_of(rec.match_id)
+    assert point is not None
+    want = rate_match(Rating(), level_ratings()["intermediate"].opponent, 1.0)
+    assert point.before == Rating().rating and point.rating == pytest.approx(want.rating)
+    assert point.rating > point.before
+    lost = record(level="intermediate", winner=1)
+    store.record_match(lost)
+    after = store.rating_of(lost.match_id)
+    assert after is not None and after.before == point.rating and after.rating < point.rating
+    assert [p.match_id for p in store.rating_history()] == [rec.match_id, lost.match_id]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"practice": True},
+        {"level": "hotseat"},
+        {"level": "human"},
+        {"computer": True},
+        {"ending": "ended"},
+        {"ending": "abandoned"},
+    ],
+    ids=["practice", "hotseat", "human", "computer", "ended", "abandoned"],
+)
+def test_practice_hotseat_computer_and_unfinished_matches_are_not_rated(
+    store: Storage, record: Record, extra: dict[str, object]
+) -> None:
+    rec = record(**extra)
+    assert store.record_match(rec)
+    assert store.rating_of(rec.match_id) is None and store.rating_history() == []
+
+
+def test_a_conceded_match_is_rated_as_a_loss(store: Storage, record: Record) -> None:
+    rec = record(ending="conceded", winner=1)
+    store.record_match(rec)
+    point = store.rating_of(rec.match_id)
+    assert point is not None and point.score == 0.0 and point.rating < point.before
+
+
+def test_recording_a_match_twice_rates_it_once(store: Storage, record: Record) -> None:
+    rec = record()
+    store.record_match(rec)
+    store.record_match(rec)
+    assert store.db is not None
+    assert store.db.record(rec, record_text=None) is False
+    assert len(store.rating_history()) == 1
+
+
+def _fill(data_dir: Path, record: Record, n: int = 6) -> list[tuple[str, float]]:
+    with Storage.open(data_dir) as s:
+        for i in range(n):
+            s.record_match(record(level=("beginner", "intermediate")[i % 2], winner=i % 3 % 2))
+        s.record_match(record(practice=True))
+    return _ratings(data_dir / "koikoi.sqlite3")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "DROP TABLE ratings",
+        "UPDATE ratings SET rating = 'lots' WHERE seq = 2",
+        "UPDATE ratings SET rd = -4 WHERE seq = 3",
+        "DELETE FROM ratings WHERE seq = 4",
+        "ALTER TABLE ratings DROP COLUMN volatility",
+    ],
+    ids=["dropped", "text", "negative-rd", "row-lost", "altered"],
+)
+def test_a_lost_or_damaged_rating_history_is_rebuilt_from_the_ledger(
+    data_dir: Path, record: Record, damage: str
+) -> None:
+    before = _fill(data_dir, record)
+    assert len(before) == 6
+    db = data_dir / "koikoi.sqlite3"
+    conn = sqlite3.connect(db)
+    conn.execute(damage)
+    conn.commit()
+    conn.close()
+    with Storage.open(data_dir) as s:
+        assert s.warnings == []
+        assert [(p.match_id, p.rating) for p in s.rating_history()] == pytest.approx(before)
+        assert s.ledger_count() == 7
+
+
+def test_imported_older_matches_take_their_place_in_the_history(
+    data_dir: Path, tmp_path: Path, record: Record
+) -> None:
+    """An import brings matches older than the newest rated one: the history is replayed in
+    date order, the same as if they had been recorded in that order."""
+    old = [record(winner=0), record(winner=0)]
+    new = [record(winner=1), record(winner=1)]
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    old = [r.model_copy(update={"date": start + timedelta(days=i)}) for i, r in enumerate(old)]
+    with Storage.open(data_dir) as s:
+        for r in new:
+            s.record_match(r)
+        assert s.db is not None
+        s.db.import_records(((r, None) for r in old), source="test")
+        got = [(p.match_id, p.rating) for p in s.rating_history()]
+    level = level_ratings()["intermediate"].opponent
+    order = [*old, *new]
+    want = [
+        (
+            r.match_id,
+            replay([(level, 1.0 if x.winner == 0 else 0.0) for x in order[: i + 1]]).rating,
+        )
+        for i, r in enumerate(order)
+    ]
+    assert got == pytest.approx(want)
+
+
+def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Path) -> None:
+    """SIGKILL at the rating's own statements inside the recording transaction (after the match,
+    its rounds and the counters were written) and just after COMMIT: the match and its rating
+    are on disk together or not at all; Continue then records and rates it exactly once."""
+    steps = _statements(tmp_path)
+    delete = steps.index("DELETE")
+    assert steps[delete - 2 : delete] == ["SELECT", "INSERT"]  # the rating: latest, then its row
+    commit = steps.index("COMMIT") + 1
+    for kill_at in (delete - 1, delete, delete + 1, commit + 1):
+        data = tmp_path / f"data{kill_at}"
+        db = data / "koikoi.sqlite3"
+        run = _child(str(data), "m-kill", "7", str(kill_at))
+        assert run.returncode == -signal.SIGKILL, (run.returncode, run.stderr)
+        recorded, _, _ = _rows(db)
+        assert len(_ratings(db)) == len(recorded) == (1 if kill_at > commit else 0)
+        if kill_at <= commit:
+            again = _child(str(data), "ignored", "7", "0", "--resume")
+            assert "RECORDED True" in again.stdout, again.stderr
+        assert [m for m, _ in _ratings(db)] == ["m-kill"] == _rows(db)[0]
+        with Storage.open(data) as s:
+            point = s.rating_of("m-kill")
+            assert point is not None and point.before == Rating().rating
