@@ -33,6 +33,7 @@ from koikoi_desktop.engine import PRESETS, Rules, is_custom
 # opponents' English explanations (``ai.base.Reason``) use them too; screens ask for them here.
 from koikoi_desktop.i18n import card_name as card_name
 from koikoi_desktop.i18n import yaku_name as yaku_name
+from koikoi_desktop.ratings import level_ratings
 
 
 # ------------------------------------------------------------------------------ cards, yaku
@@ -158,6 +159,15 @@ def level_name(level: str) -> str:
     if level not in LEVELS:
         raise ValueError(f"unknown opponent level {level!r}")
     return i18n.t(f"ui.level.{level}")
+
+
+def level_label(level: str) -> str:
+    """A computer level's name with its measured rating ("Expert (1412)"; see
+    :func:`koikoi_desktop.ratings.level_ratings`)."""
+    measured = level_ratings().get(level)
+    if measured is None:
+        return level_name(level)
+    return i18n.t("ui.rating.level", level=level_name(level), rating=round(measured.rating))
 
 
 def recorded_level_label(level: str) -> str:

@@ -73,6 +73,7 @@ from koikoi_desktop.names import (
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
 from koikoi_desktop.storage.ledger_db import LINKED
+from koikoi_desktop.storage.rating_rows import RatingPoint
 from koikoi_desktop.storage.store import Notice
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
@@ -186,6 +187,7 @@ class LedgerScene(LearnScene):
         #: (match id, unit, your total, opponent's total) of the last matches, oldest first
         #: (read with the statistics, when they are first shown).
         self._history: Sequence[tuple[str, str, int, int]] | None = None
+        self._ratings: Sequence[RatingPoint] | None = None
         self.include_practice = False
         #: The list shows the computer-vs-computer matches (their chip) instead of the player's.
         self.computer = False
@@ -232,6 +234,7 @@ class LedgerScene(LearnScene):
         self._stats = None  # computed when the statistics are first shown
         self._generation = store.ledger_generation if store is not None else 0
         self._history = None
+        self._ratings = None
         self.selected = max(0, min(self.selected, len(self.records) - 1))
         if self.opened is not None and self.opened >= len(self.records):
             self.opened, self.view = None, "matches"
@@ -258,6 +261,15 @@ class LedgerScene(LearnScene):
             store = self.storage
             self._history = store.balance_history(HISTORY) if store is not None else []
         return self._history
+
+    @property
+    def ratings(self) -> Sequence[RatingPoint]:
+        """The player's rating after each of the last :data:`HISTORY` rated matches (one SQL
+        query with a limit), read when the statistics are first shown."""
+        if self._ratings is None:
+            store = self.storage
+            self._ratings = store.rating_history(HISTORY) if store is not None else []
+        return self._ratings
 
     def compute_stats(self) -> LedgerStats:
         store = self.storage
@@ -968,6 +980,40 @@ class LedgerScene(LearnScene):
             title=gfx.tr("ui.ledger.stats.history", n=len(rows), unit=word),
         )
 
+    def rating_chart(self, x: int, y: int, w: int) -> LineChart | None:
+        """The player's rating after each rated match, oldest left (a match's level, result
+        and change on hover); None before the first rated match."""
+        points = list(self.ratings)
+        if not points:
+            return None
+        results = {1.0: "win", 0.5: "draw", 0.0: "loss"}
+        tips = [
+            [
+                date_text(p.date),
+                f"{recorded_level_label(p.level)}: "
+                + gfx.tr(f"ui.ledger.result.{results.get(p.score, 'loss')}"),
+                f"{round(p.before)} → {round(p.rating)}",
+            ]
+            for p in points
+        ]
+        start = points[0].before
+        series = [
+            Series(
+                gfx.tr("ui.rating.series"),
+                (start, *(p.rating for p in points)),
+                theme.OCHRE,
+            )
+        ]
+        rect = pygame.Rect(x, y, w, self.px(200))
+        return LineChart(
+            rect.inflate(-self.px(20), -self.px(12)),
+            series,
+            x_labels=["", *(str(i) for i in range(1, len(points) + 1))],
+            tips=[[], *tips],
+            font=self.font(14),
+            title=gfx.tr("ui.rating.chart_title"),
+        )
+
     def draw_stats(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         st = self.stats
         self.scroll["stats"] = min(self.scroll["stats"], self.limit("stats"))
@@ -985,6 +1031,13 @@ class LedgerScene(LearnScene):
             gfx.draw_panel(surface, panel, alpha=215, radius=8)
             hover = chart.nearest(self.pointer) if body.collidepoint(self.pointer) else None
             chart.draw(surface, hover=hover)
+            y = panel.bottom + self.px(18)
+        rating = self.rating_chart(body.x, y, body.w - self.px(8))
+        if rating is not None:
+            panel = rating.rect.inflate(self.px(20), self.px(12))
+            gfx.draw_panel(surface, panel, alpha=215, radius=8)
+            hover = rating.nearest(self.pointer) if body.collidepoint(self.pointer) else None
+            rating.draw(surface, hover=hover)
             y = panel.bottom + self.px(18)
         gap = self.px(28)
         col_w = (body.w - gap - self.px(8)) // 2

@@ -21,6 +21,7 @@ from koikoi_desktop.names import amount_text, end_text, factor_text, unit_word, 
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table.controller import MatchConfig
+from koikoi_desktop.storage.rating_rows import RatingPoint
 from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui.charts import LineChart, Series
 from koikoi_desktop.ui.input import Intent, IntentKind
@@ -60,9 +61,14 @@ class MatchResultScene(MenuScene):
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.hover: int | None = None
         self.chart: LineChart | None = None
+        #: The rating change this match made (read once: None when it was not rated).
+        self.rating: RatingPoint | None = None
 
     def enter(self) -> None:
         super().enter()
+        store = self.app.storage
+        if store is not None and self.match_id is not None:
+            self.rating = store.rating_of(self.match_id)
         out = self.match.outcome
         if out is not None and self.ending != "conceded":
             seats = self.config.seats if self.config is not None else ("human", "computer")
@@ -96,7 +102,17 @@ class MatchResultScene(MenuScene):
         return self.buttons[0].rect.y if self.buttons else self.size[1] - int(70 * self.scale)
 
     def header_bottom(self) -> int:
-        return int(30 * self.scale) + int(64 * self.scale) + 2 * int(36 * self.scale)
+        s = self.scale
+        rating = int(30 * s) if self.rating is not None else 0
+        return int(30 * s) + int(64 * s) + 2 * int(36 * s) + rating
+
+    def rating_text(self) -> str:
+        """ "Your rating 1184 → 1203 (+19)" after a rated match, else empty."""
+        p = self.rating
+        if p is None:
+            return ""
+        before, after = round(p.before), round(p.rating)
+        return gfx.tr("ui.rating.change", before=before, after=after, delta=f"{after - before:+d}")
 
     def chart_rect(self) -> pygame.Rect:
         s = self.scale
@@ -267,6 +283,17 @@ class MatchResultScene(MenuScene):
                 (w // 2, y),
                 anchor="midtop",
                 color=theme.MUTED,
+                max_width=w - 40,
+            )
+        if self.rating_text():
+            gfx.blit_text(
+                surface,
+                self.rating_text(),
+                theme.font_px(21, s),
+                (w // 2, y + int(32 * s)),
+                anchor="midtop",
+                bold=True,
+                color=theme.PAPER,
                 max_width=w - 40,
             )
         if self.chart is not None:

@@ -19,7 +19,13 @@ import pygame
 from koikoi_desktop import engine
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
-from koikoi_desktop.names import level_name, preset_name, rule_label, rule_value_label, rules_label
+from koikoi_desktop.names import (
+    level_label,
+    preset_name,
+    rule_label,
+    rule_value_label,
+    rules_label,
+)
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
@@ -181,7 +187,7 @@ class NewGameScene(MenuScene):
             Choice(
                 lambda: gfx.tr("ui.newgame.opponent"),
                 [
-                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else level_name(o))
+                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else level_label(o))
                     for o in self.opponents
                 ],
                 self.opponent,

@@ -36,6 +36,8 @@ class TitleScene(MenuScene):
         self.subheading = lambda: gfx.tr("ui.title.tagline")
         self.message = ""
         self.elsewhere = False
+        #: The player's rating (rounded), read with the buttons; None before a rated match.
+        self.rating: int | None = None
         self._fan_cache: tuple[tuple[int, int], pygame.Surface] | None = None
 
     def menu_top(self) -> int:
@@ -79,6 +81,8 @@ class TitleScene(MenuScene):
         store = self.app.storage
         # read once per build, not per frame: drawing does no I/O
         self.elsewhere = store is not None and store.saved_in_use_elsewhere()
+        latest = store.rating_history(1) if store is not None else []
+        self.rating = round(latest[-1].rating) if latest else None
         self.focus.set(self.buttons)
 
     def go(self, screen: Callable[[], Scene]) -> Callable[[], object]:
@@ -120,6 +124,17 @@ class TitleScene(MenuScene):
         surface.blit(self._fan((w, h)), (0, 0))
         s = self.scale
         self.draw_heading(surface)
+        if self.rating is not None:
+            gfx.blit_text(
+                surface,
+                gfx.tr("ui.rating.title", rating=self.rating),
+                theme.font_px(19, s),
+                (w // 2, self.menu_top() - int(24 * s)),
+                color=theme.OCHRE,
+                anchor="center",
+                bold=True,
+                max_width=w - 40,
+            )
         self.focus.draw(surface, font=theme.font_px(21, s))
         size = theme.font_px(16, s)
         lines: list[str] = []
