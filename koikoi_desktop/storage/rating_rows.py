@@ -86,8 +86,16 @@ def _latest(conn: sqlite3.Connection) -> Rating:
     return Rating() if row is None else Rating(float(row[0]), float(row[1]), float(row[2]))
 
 
-def _insert(conn: sqlite3.Connection, match_id: str, date: str, level: str, result: str) -> None:
-    before = _latest(conn)
+def _insert(
+    conn: sqlite3.Connection,
+    match_id: str,
+    date: str,
+    level: str,
+    result: str,
+    before: Rating | None = None,
+) -> Rating:
+    """Rate one match after ``before`` (the newest row when None); returns the new rating."""
+    before = before or _latest(conn)
     score = _score(result)
     after = rate_match(before, level_ratings()[level].opponent, score)
     conn.execute(
@@ -95,6 +103,7 @@ def _insert(conn: sqlite3.Connection, match_id: str, date: str, level: str, resu
         "volatility) VALUES (?,?,?,?,?,?,?,?)",
         (match_id, date, level, score, before.rating, after.rating, after.rd, after.volatility),
     )
+    return after
 
 
 def rate_in_tx(conn: sqlite3.Connection, rec: MatchRecord, *, computer: bool, date: str) -> None:
@@ -121,8 +130,9 @@ def rebuild_in_tx(conn: sqlite3.Connection, good_match: str) -> None:
     """The whole history again from the ledger's rated matches, oldest first."""
     conn.execute("DROP TABLE IF EXISTS ratings")
     conn.execute(SCHEMA)
+    current = Rating()
     for match_id, date, level, result in _rated_matches(conn, good_match):
-        _insert(conn, match_id, date, level, result)
+        current = _insert(conn, match_id, date, level, result, current)
 
 
 def whole(conn: sqlite3.Connection, good_match: str) -> bool:
