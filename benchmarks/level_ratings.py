@@ -69,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=None, help="write the ratings JSON here")
     args = ap.parse_args(argv)
 
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     done: dict[tuple[str, int], list[dict[str, Any]]] = {}
     if args.raw.exists():
         for line in args.raw.read_text().splitlines():
@@ -142,9 +145,6 @@ def main(argv: list[str] | None = None) -> int:
         }
         for lv in sorted(best, key=lambda lv: best[lv])
     }
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
     summary = {
         "levels": levels,
         "anchor": {"level": ANCHOR[0], "rating": ANCHOR[1]},

@@ -11,6 +11,7 @@ from koikoi_desktop.ratings import (
     MIN_RD,
     Rating,
     fit_bradley_terry,
+    level_ratings,
     rate_match,
     replay,
     update,
@@ -87,3 +88,26 @@ def test_the_level_fit_recovers_the_elo_difference(p: float, anchor: float) -> N
 def test_the_level_fit_stays_finite_when_one_side_won_every_match() -> None:
     r = fit_bradley_terry([("x", "y", 40.0, 40.0), ("y", "z", 30.0, 40.0)], anchor=("z", 1000.0))
     assert r["x"] > r["y"] > r["z"] == 1000.0 and r["x"] < 3000.0
+
+
+def test_the_shipped_level_ratings_are_measured_data_with_the_beginner_at_1000() -> None:
+    """The data file the benchmark wrote: every level, with its interval, the command and the
+    commit that measured it."""
+    import json
+    from importlib import resources
+
+    data = json.loads(
+        resources.files("koikoi_desktop.ai").joinpath("level_ratings.json").read_text()
+    )
+    assert data["command"].startswith("python benchmarks/level_ratings.py") and data["commit"]
+    assert {p["a"] for p in data["pairings"]} | {p["b"] for p in data["pairings"]} == {
+        "beginner",
+        "intermediate",
+        "expert",
+    }
+    levels = level_ratings()
+    assert levels["beginner"].rating == 1000.0
+    assert levels["expert"].rating > levels["intermediate"].rating > 1000.0
+    for lv in levels.values():
+        assert lv.low <= lv.rating <= lv.high
+        assert lv.opponent.rd >= MIN_RD
