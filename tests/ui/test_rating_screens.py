@@ -13,7 +13,7 @@ import pytest
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.ratings import Rating, level_ratings, rate_match
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.storage.rating_rows import rated
 from koikoi_desktop.storage.recorder import MatchRecorder
 from koikoi_desktop.ui import gfx
