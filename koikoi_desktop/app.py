@@ -260,6 +260,9 @@ class App:
         become warning lines, never exceptions (see :class:`koikoi_desktop.storage.Storage`)."""
         data_dir = Path(self.args.data_dir).expanduser() if self.args.data_dir else None
         self.storage = Storage.open(data_dir)
+        kill_at = os.environ.get("KOIKOI_TEST_KILL_AT_SQL", "")
+        if kill_at:
+            _test_kill_at_sql(int(kill_at), self.storage)
         self.warnings.extend(self.storage.warnings)
         self._warnings_taken = len(self.storage.warnings)
         s = self.storage.settings
@@ -741,6 +744,25 @@ def coalesce_resizes(events: list[Any]) -> list[Any]:
 
     last = max((i for i, e in enumerate(events) if e.type == pygame.VIDEORESIZE), default=-1)
     return [e for i, e in enumerate(events) if e.type != pygame.VIDEORESIZE or i == last]
+
+
+def _test_kill_at_sql(n: int, storage: Storage) -> None:
+    """Test hook: ``KOIKOI_TEST_KILL_AT_SQL=N`` SIGKILLs the game just before the N-th SQL
+    statement on the ledger's connection (counted by SQLite's trace callback, whichever thread
+    runs it), so a process test stops the real game at a named point of its work instead of
+    after a sleep whose meaning depends on the machine's speed."""
+    db = storage.db
+    if db is None:
+        return
+    count = 0
+
+    def trace(_sql: str) -> None:
+        nonlocal count
+        count += 1
+        if count == n:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    db.conn.set_trace_callback(trace)
 
 
 def _test_crash(spec: str, app: App) -> None:
