@@ -74,6 +74,18 @@ def test_a_good_saved_match_resumes_exactly(data_dir: Path) -> None:
         got = resume(saved)
     assert got.match_id == "m-good" and engine.match_record(got.match) == text
     assert got.seats == ("human", "intermediate")
+    # and it plays on as the match that was never saved: the same choices give the same cards
+    # and the same end (chance is in the record: issue 33)
+    whole = engine.new_match(engine.PRESETS["nintendo"], first_dealer=0, rounds=1, seed=4)
+    first = random.Random(1)
+    for _ in range(7):
+        whole.apply(first.choice(whole.round.legal_actions()))
+    for m in (whole, got.match):
+        rng = random.Random(5)
+        while m.outcome is None:
+            m.apply(rng.choice(m.round.legal_actions()))
+    assert engine.match_record(got.match) == engine.match_record(whole)
+    assert got.match.outcome == whole.outcome
 
 
 @pytest.mark.parametrize("name", sorted(FORGED))
