@@ -243,6 +243,13 @@ def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: A
     resumed = TableScene(ui_app, autosave=resume(data))
     ui_app.stack.push(resumed)
     assert resumed.controller.names == ("Oksana", "Rin")
+    # and the match goes on: the computer answers and the player moves again, names unchanged
+    rc = resumed.controller
+    assert pump_fn(resumed, lambda: rc.my_turn() and rc.state.phase == "play")
+    n = len(resumed.match.round.moves)
+    rc.apply(next(a for a in rc.state.legal_actions() if a.kind in ("play", "discard")))
+    assert len(resumed.match.round.moves) > n or resumed.match.ledger
+    assert resumed.controller.names == ("Oksana", "Rin")
 
 
 def test_right_click_and_m_open_the_month_reference_without_touching_the_match(
