@@ -28,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import os
 import random
 import signal
 import sys
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
     from koikoi_desktop.storage.models import Settings
 
 from koikoi_desktop.chatter import native_chatter_filtered
+from koikoi_desktop.storage.atomic import atomic_write_bytes
 
 RATE = 22050
 AMBIENT_RATE = 16000  # the loop is dark and soft: a lower rate halves its making time
@@ -493,9 +493,7 @@ def cached_work(work: str, cache: Path | None) -> Any:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in files.items():
-            tmp = folder / f".{name}.wav.tmp"
-            tmp.write_bytes(data)
-            os.replace(tmp, folder / f"{name}.wav")
+            atomic_write_bytes(folder / f"{name}.wav", data)
         for old in cache.glob("sounds-*"):
             if old != folder and old.is_dir():
                 for f in old.iterdir():
