@@ -1008,7 +1008,7 @@ class LedgerScene(LearnScene):
         return LineChart(
             rect.inflate(-self.px(20), -self.px(12)),
             series,
-            x_labels=["", *(str(i) for i in range(1, len(points) + 1))],
+            x_labels=[gfx.tr("ui.result.start"), *(str(i) for i in range(1, len(points) + 1))],
             tips=[[], *tips],
             font=self.font(14),
             title=gfx.tr("ui.rating.chart_title"),
