@@ -66,7 +66,7 @@ import sys
 import time
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from koikoi_desktop import crash
 from koikoi_desktop.assets import CardSprites, asset_root
@@ -120,7 +120,7 @@ class NoDisplay(Exception):
     """No display to open the window on (reported as one line, exit status 1)."""
 
 
-def _match_record(app: Any) -> str | None:
+def _match_record(app: App | None) -> str | None:
     """The text record of the match on the table, if any (for the crash report)."""
     stack = getattr(app, "stack", None)
     table = stack.find("table") if stack is not None else None
@@ -227,9 +227,9 @@ class App:
         self.reduced_motion = False
         self.click_mode = False
         self.warnings: list[str] = []
-        self.screen: Any = None
+        self.screen: pygame.Surface | None = None
         self.first_frame_at: float | None = None
-        self._window: Any = None
+        self._window: pygame.Window | None = None
         self._fullscreen = False
         self._storage_closed = False
         #: Finished matches still refused by the disk when the storage closed.
@@ -638,6 +638,7 @@ class App:
             self.stack.update(dt)
             if self.stack.top is None:
                 break
+            assert self.screen is not None  # the window is open while the loop runs
             self.stack.draw(self.screen)
             pygame.display.flip()
             if self.audio is not None:
@@ -652,7 +653,9 @@ class App:
             still = self.stack.still_for() if may_sleep else 0.0
         return 0
 
-    def sleep(self, clock: Any, still: float) -> tuple[list[Any], float]:
+    def sleep(
+        self, clock: pygame.time.Clock, still: float
+    ) -> tuple[list[pygame.event.Event], float]:
         """Wait for an event, at most ``still`` seconds (and :data:`MAX_SLEEP`): the events
         that came (none at the timeout) and the seconds that passed."""
         events = self.wait_for_events(min(still, MAX_SLEEP))
@@ -662,7 +665,7 @@ class App:
             self.audio.update()  # a sound made in the background is taken while idle too
         return events, quiet
 
-    def wait_for_events(self, timeout: float) -> list[Any]:
+    def wait_for_events(self, timeout: float) -> list[pygame.event.Event]:
         """Sleep until there are events or a signal, at most ``timeout`` seconds, looking every
         :data:`IDLE_STEP`; the events (none at the timeout)."""
         import pygame
@@ -733,7 +736,7 @@ class App:
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-def coalesce_resizes(events: list[Any]) -> list[Any]:
+def coalesce_resizes(events: list[pygame.event.Event]) -> list[pygame.event.Event]:
     """Keep only the last ``VIDEORESIZE`` of a frame's events (the others in their places).
 
     Dragging a window edge queues many sizes per frame, and each resize re-lays out the scenes

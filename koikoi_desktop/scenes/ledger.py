@@ -48,7 +48,7 @@ import errno
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -106,7 +106,7 @@ HISTORY = 40
 # ---------------------------------------------------------------------------------- words
 
 
-def _tr_or(key: str, fallback: str, **fmt: Any) -> str:
+def _tr_or(key: str, fallback: str, **fmt: object) -> str:
     """``gfx.tr(key)``, or ``fallback`` when the catalogs lack the key."""
     out = gfx.tr(key, **fmt)
     return fallback if out == key else out

@@ -12,7 +12,6 @@ its one-line reason and the old value stays.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -58,7 +57,7 @@ class NewGameScene(MenuScene):
         self.left: list[Widget] = []
 
     # ------------------------------------------------------------------ model
-    def lengths(self) -> list[tuple[Any, str]]:
+    def lengths(self) -> list[tuple[object, str]]:
         """The match lengths the preset offers (None: its target race), plus the length of the
         rules now when one was set in the full list."""
         r = engine.PRESETS[self.preset]
@@ -112,7 +111,7 @@ class NewGameScene(MenuScene):
         self.message = ""
         self.build()
 
-    def set_length(self, n: Any) -> None:
+    def set_length(self, n: int | None) -> None:
         """A match length from the left side; the other settings changed in the list stay."""
         base = engine.PRESETS[self.preset]
         if n is None:  # the preset's own target race
@@ -126,10 +125,10 @@ class NewGameScene(MenuScene):
                 self.refused(exc)
             self.sync_rule_widgets()
 
-    def set_rule(self, name: str, value: Any) -> None:
+    def set_rule(self, name: str, value: object) -> None:
         self.change({name: value})
 
-    def change(self, values: dict[str, Any]) -> None:
+    def change(self, values: dict[str, object]) -> None:
         """Settings changed: the rules model checks the combination (a refusal is shown in one
         line and the old values stay); every widget shows the rules now."""
         try:
@@ -246,16 +245,16 @@ class NewGameScene(MenuScene):
     def _label_fn(name: str) -> Callable[[], str]:
         return lambda: rule_label(name)
 
-    def _setter(self, name: str) -> Callable[[Any], None]:
+    def _setter(self, name: str) -> Callable[[object], None]:
         return lambda v: self.set_rule(name, v)
 
-    def _set_opp(self, v: Any) -> None:
+    def _set_opp(self, v: object) -> None:
         self.opponent = str(v)
 
-    def _set_practice(self, v: Any) -> None:
+    def _set_practice(self, v: object) -> None:
         self.practice = bool(v)
 
-    def _set_help(self, v: Any) -> None:
+    def _set_help(self, v: object) -> None:
         self.help_level = str(v)
 
     def sync_rule_widgets(self) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -53,7 +52,7 @@ class QuizScene(LearnScene):
         self.on_leave = on_leave
         self.quiz_card = 0
         self.quiz_stage = "month"  # "month" -> "kind" -> "result"
-        self.quiz_answer: dict[str, Any] = {}
+        self.quiz_answer: dict[str, object] = {}
         self.qfocus = FocusGroup()
         self.next_question()
 

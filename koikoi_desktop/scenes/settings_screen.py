@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 from pydantic import ValidationError
@@ -44,7 +43,7 @@ from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
 UI_SCALES = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5)
 OPPONENTS = ("beginner", "intermediate", "expert")
 #: Values offered for each optional rule (RULES.md §13 "toggle" rows).
-OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+OPTION_VALUES: dict[str, tuple[object, ...]] = {
     "viewing_value": (5, 3),
     "koi_multiplier": ("double_per_call", "none"),
     "trio_bonus": (None, 3),
@@ -54,7 +53,9 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
 ROUNDS_CHOICES = {"seed-000": (12, 6, 3), "seed-003": (12, 6)}
 
 
-def with_option(preset: str, options: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
+def with_option(
+    preset: str, options: dict[str, object], field: str, value: object
+) -> dict[str, object]:
     """``options`` with ``field`` set (dropped when equal to the preset), kept valid for Rules."""
     base = PRESETS[preset]
     out = {k: v for k, v in options.items() if k in Rules.model_fields and k != "based_on"}
@@ -78,7 +79,7 @@ class TextField(Widget):
         self,
         label: Callable[[], str],
         value: str,
-        on_change: Callable[[str], Any],
+        on_change: Callable[[str], object],
         rect: pygame.Rect | None = None,
         *,
         placeholder: Callable[[], str] = lambda: "",
@@ -195,7 +196,7 @@ class WideChoice(Choice):
             draw_focus(surface, self.rect)
 
 
-def wide_toggle(label: Callable[[], str], value: bool, on_change: Callable[[Any], Any]) -> Choice:
+def wide_toggle(label: Callable[[], str], value: bool, on_change: Callable[[bool], None]) -> Choice:
     """An on/off row drawn like :class:`WideChoice`."""
     return WideChoice(
         label,
@@ -312,7 +313,7 @@ class SettingsScene(LearnScene):
     def preset(self) -> str:
         return default_preset(self.app.settings)
 
-    def option_value(self, field: str) -> Any:
+    def option_value(self, field: str) -> object:
         opts = self.app.settings.default_options
         return opts.get(field, getattr(PRESETS[self.preset()], field))
 
@@ -425,7 +426,7 @@ class SettingsScene(LearnScene):
         preset = self.preset()
         for field in PRESET_TOGGLES.get(preset, ()):
             if field == "rounds":
-                values: tuple[Any, ...] = ROUNDS_CHOICES.get(preset, (12, 6))
+                values: tuple[object, ...] = ROUNDS_CHOICES.get(preset, (12, 6))
             else:
                 values = OPTION_VALUES.get(field, (False, True))
             opts = [(v, self._value_label(field, v)) for v in values]
@@ -467,7 +468,7 @@ class SettingsScene(LearnScene):
     def _preset_label(self, name: str) -> Callable[[], str]:
         return lambda: preset_name(name)
 
-    def _value_label(self, field: str, v: Any) -> Callable[[], str]:
+    def _value_label(self, field: str, v: object) -> Callable[[], str]:
         return lambda: rule_value_label(field, v)
 
     def _option_label(self, field: str) -> Callable[[], str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Literal
+from typing import Literal
 
 from koikoi_desktop.engine import DECK, PRESETS, Rules, score_yaku
 from koikoi_desktop.engine.cards import (
@@ -248,9 +248,9 @@ def feeds_split(card_id: int, rules: Rules) -> tuple[list[str], list[str]]:
     return made, extra
 
 
-def notes(key: str, rules: Rules) -> list[tuple[str, dict[str, Any]]]:
+def notes(key: str, rules: Rules) -> list[tuple[str, dict[str, object]]]:
     """Rule-flag notes for one yaku as (catalog key, format args), read from the Rules fields."""
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, dict[str, object]]] = []
     if key in LIGHTS:
         out.append(("ui.yakuref.note.one_light", {}))
         if key == "sanko" and not rules.sanko_allows_rain_man:
@@ -271,12 +271,12 @@ def notes(key: str, rules: Rules) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def multipliers(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
+def multipliers(rules: Rules) -> list[tuple[str, dict[str, object]]]:
     """The multipliers of RULES.md §10 under ``rules`` as (catalog key, format args).
 
     Probed through ``engine.yaku.factors`` with sample calls, so a custom rule set reads right.
     """
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, dict[str, object]]] = []
 
     def f(base: int, w: int, lo: int, fb: int = 0) -> dict[str, int]:
         return dict(factors(base, rules, winner_calls=w, loser_calls=lo, field_brights=fb))
@@ -312,7 +312,7 @@ def multipliers(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
 _SKIP_FIELDS = ("based_on",)
 
 
-def preset_differences(name: str) -> list[tuple[str, Any, dict[str, Any], bool]]:
+def preset_differences(name: str) -> list[tuple[str, object, dict[str, object], bool]]:
     """Rows (field, this preset's value, {other preset: value}, unique) where ``name`` differs.
 
     A row is listed when at least one other preset has another value; ``unique`` is True when no
@@ -320,7 +320,7 @@ def preset_differences(name: str) -> list[tuple[str, Any, dict[str, Any], bool]]
     """
     me = PRESETS[name].model_dump()
     others = {n: r.model_dump() for n, r in PRESETS.items() if n != name}
-    rows: list[tuple[str, Any, dict[str, Any], bool]] = []
+    rows: list[tuple[str, object, dict[str, object], bool]] = []
     for field in Rules.model_fields:
         if field in _SKIP_FIELDS:
             continue

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -130,7 +129,7 @@ class ReviewScene(Scene):
         self._rows_text: dict[tuple[int, str], str] = {}
         self._lines_key: tuple[str, int, int, int] | None = None
         self._lines: tuple[list[list[str]], list[int]] = ([], [])
-        self.lay: Any = None
+        self.lay: layout_mod.TableLayout | None = None
         self.geo: dict[str, pygame.Rect] = {}
 
     # ------------------------------------------------------------------ set-up

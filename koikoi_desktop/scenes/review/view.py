@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -24,6 +24,7 @@ from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import Director
 from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
+from koikoi_desktop.ui.layout import TableLayout
 from koikoi_desktop.ui.widgets import FocusGroup, draw_focus
 
 COLORS = {
@@ -46,7 +47,7 @@ class ReviewScene(Protocol):
     error: str
     note: str
     geo: dict[str, pygame.Rect]
-    lay: Any
+    lay: TableLayout | None
     focus: FocusGroup
     #: The view's cache of the board picture on screen (drawing fills it, see ``BoardCache``).
     board_cache: BoardCache
@@ -91,7 +92,7 @@ class ReviewScene(Protocol):
 class Picture:
     """A rendered position: what it shows (``key``), the image, and each card's rectangle."""
 
-    key: tuple[Any, ...]
+    key: tuple[object, ...]
     surface: pygame.Surface
     boxes: dict[int, pygame.Rect]
 
@@ -103,7 +104,7 @@ class BoardCache:
     def __init__(self) -> None:
         self.picture: Picture | None = None
 
-    def get(self, key: tuple[Any, ...]) -> Picture | None:
+    def get(self, key: tuple[object, ...]) -> Picture | None:
         return self.picture if self.picture is not None and self.picture.key == key else None
 
     def keep(self, picture: Picture) -> Picture:
@@ -156,6 +157,7 @@ def board_picture(scene: ReviewScene) -> Picture:
         return cached
     surf = felt(scene.size).copy()
     lay = scene.lay
+    assert lay is not None  # laid out on entering, before any drawing
     st = scene.state()
     director = Director(AnimationQueue("off"), lambda: lay, lambda: scene.viewer)
     board = director.board
@@ -265,6 +267,7 @@ def clear_of(r: pygame.Rect, placed: list[pygame.Rect], bounds: pygame.Rect) -> 
 
 def banner(scene: ReviewScene, surface: pygame.Surface, text: str) -> None:
     lay = scene.lay
+    assert lay is not None  # laid out on entering, before any drawing
     fs = scene.font(24)
     w, h = gfx.measure(text, fs, bold=True)
     w = min(w, lay.main.w - 60)

@@ -12,7 +12,6 @@ gets the line to itself and the score goes under it, so neither is cut.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -36,7 +35,7 @@ def _metrics(lay: TableLayout) -> tuple[int, int, int, int]:
     return fs, round(chip_h * 0.625), chip_h, 10
 
 
-def tracker_key(snap: TableSnapshot, lay: TableLayout) -> tuple[Any, ...]:
+def tracker_key(snap: TableSnapshot, lay: TableLayout) -> tuple[object, ...]:
     return (
         lay.sidebar.size,
         lay.scale,
@@ -197,7 +196,7 @@ def log_rect(lay: TableLayout, top: int) -> pygame.Rect:
     return pygame.Rect(side.x, top, side.w, side.bottom - top)
 
 
-def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[Any, ...]:
+def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[object, ...]:
     # the log holds facts: its words change with the language, the name style and the names
     return (
         top,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai.base import Reason
@@ -40,13 +40,13 @@ __all__ = [
 INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
 
 
-def _catalog(key: str, **fmt: Any) -> str | None:
+def _catalog(key: str, **fmt: object) -> str | None:
     """The catalog's text for ``key``, or None when no catalog has it."""
     text = i18n.t(key, **fmt)
     return None if text == key else text
 
 
-def _card_param(value: Any) -> str:
+def _card_param(value: object) -> str:
     if isinstance(value, int) and 1 <= value <= 48:
         return card_name(value)
     if isinstance(value, (tuple, list)):
@@ -60,7 +60,7 @@ def illegal_text(exc: engine.IllegalAction) -> str:
     return i18n.t(f"engine.illegal.{exc.key}", **{k: _card_param(v) for k, v in exc.params.items()})
 
 
-def _reason_param(name: str, value: Any) -> Any:
+def _reason_param(name: str, value: object) -> object:
     if name in ("card", "hand", "drawn"):
         return _card_param(value)
     if name in ("yaku", "instant") and isinstance(value, str):

@@ -30,7 +30,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -160,7 +159,7 @@ class _Static:
         self.size = size
         self.lay = lay
         self.surf = felt(size).copy()
-        self.keys: dict[str, Any] = {}
+        self.keys: dict[str, object] = {}
         self.log_top = 0
 
 
@@ -332,7 +331,7 @@ class TableView:
             cache = self._static = _Static(size, f.lay)
         surf, keys, lay = cache.surf, cache.keys, f.lay
         back = felt(size)
-        key: tuple[Any, ...] = _header_key(f)
+        key: tuple[object, ...] = _header_key(f)
         if keys.get("header") != key:
             surf.blit(back, lay.header, lay.header)
             draw_header(surf, f)
@@ -649,7 +648,7 @@ def _group_caption(
     )
 
 
-def _header_key(f: TableFrame) -> tuple[Any, ...]:
+def _header_key(f: TableFrame) -> tuple[object, ...]:
     s = f.snap
     return (
         f.lay.header.size,
@@ -668,7 +667,7 @@ def _header_key(f: TableFrame) -> tuple[Any, ...]:
     )
 
 
-def _bands_key(f: TableFrame) -> tuple[Any, ...]:
+def _bands_key(f: TableFrame) -> tuple[object, ...]:
     s = f.snap
     board = f.board
     return (
