@@ -244,6 +244,10 @@ class App:
         #: Where the table's computer opponents think: None = their own worker (a thread, or a
         #: process for Expert); tests inject ``ai.InlineExecutor()`` to decide synchronously.
         self.ai_executor: Executor | None = None
+        from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
+
+        #: The coach's budget (worlds per judgement): the review's, so both say the same.
+        self.coach_worlds = REVIEW_WORLDS
         from koikoi_desktop.ui.sound_cues import SoundCues
 
         #: The one audio player (``open_audio``, after the window); None until then.

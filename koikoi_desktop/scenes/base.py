@@ -125,6 +125,8 @@ class AppServices(Protocol):
     warnings: list[str]
     #: Where computer opponents think (None: their own worker; tests inject an inline one).
     ai_executor: Executor | None
+    #: The coach's budget (worlds per judgement; the review's unless a test lowers it).
+    coach_worlds: int
     #: The one audio player (None until the window is open, or without a device).
     audio: Audio | None
     #: Which sound effect goes with what the table shows (``ui/sound_cues.py``).

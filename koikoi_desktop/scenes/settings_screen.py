@@ -352,6 +352,13 @@ class SettingsScene(LearnScene):
         )
         add(
             wide_toggle(
+                lab("ui.settings.coach"),
+                self.app.settings.coach,
+                self.set_plain("coach"),
+            )
+        )
+        add(
+            wide_toggle(
                 lab("ui.settings.card_badges"),
                 self.app.settings.card_badges,
                 self.set_plain("card_badges"),

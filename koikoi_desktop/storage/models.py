@@ -133,6 +133,8 @@ class Settings(BaseModel):
     quiz_best_streak: int = Field(default=0, ge=0, le=10**9)
     #: True: click a card, then click its target (instead of drag-and-drop).
     click_to_move: bool = False
+    #: The coach at help level full: the table says when a move is a mistake or a blunder.
+    coach: bool = True
 
     @field_validator("birth_date")
     @classmethod

@@ -54,10 +54,12 @@ from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import scale_of
 from koikoi_desktop.scenes.review import view as review_view
 from koikoi_desktop.scenes.table.text import (
+    MARKS,
     card_name,
+    class_text,
     end_text,
+    judgement_why,
     koi_word,
-    reason_text,
     stop_word,
     yaku_name,
 )
@@ -66,8 +68,6 @@ from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
 
-#: The class marks, as chess annotations (readable without colour).
-MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: The analysis budget (worlds per decision); tests lower it.
 WORLDS = REVIEW_WORLDS
 #: How often a running analysis's progress is taken while nothing else moves (seconds).
@@ -533,14 +533,10 @@ class ReviewScene(Scene):
         )
 
     def class_text(self, cls: str) -> str:
-        mark = MARKS[cls]
-        word = gfx.tr(f"ui.review.class.{cls}")
-        return f"{word} {mark}" if mark else word
+        return class_text(cls)  # the coach at the table says it in the same words
 
     def why_text(self, j: Judgement) -> str:
-        if j.reason.key.startswith("review_"):
-            return gfx.tr(f"ui.review.reason.{j.reason.key[7:]}", **j.reason.params)
-        return reason_text(j.reason)
+        return judgement_why(j.reason)
 
     def chance_lines(self) -> list[str]:
         """The summary's lines on chance: how the first dealer was chosen, and the check of

@@ -50,7 +50,14 @@ from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView,
 from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.names import SeatNames, card_name
-from koikoi_desktop.scenes.table.text import LogLine, describe, illegal_text, reason_text
+from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
+from koikoi_desktop.scenes.table.text import (
+    LogLine,
+    coach_text,
+    describe,
+    illegal_text,
+    reason_text,
+)
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
 from koikoi_desktop.ui.helps import shows
@@ -61,6 +68,8 @@ CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
 #: Pixels the pointer must travel with a card held before it is a drag (else it is a click).
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 4.0
+#: How long the coach's line stays on the message line (it stays in the move log).
+COACH_SECONDS = 8.0
 
 DECLARE = engine.Action.from_text("declare")
 
@@ -253,6 +262,8 @@ class TableController:
         speed: str = "normal",
         birth_date: dt.date | None = None,
         is_animating: Callable[[], bool] = lambda: False,
+        coach: Coach | None = None,
+        coach_on: Callable[[], bool] = lambda: True,
     ) -> None:
         self.config = config
         self.rules = config.rules
@@ -314,6 +325,10 @@ class TableController:
         #: the engine sees it; a sentence refuses the move (shown like an illegal move's reason,
         #: nothing changes), "" lets it through to the engine.
         self.veto: Callable[[Action], str] | None = None
+        #: The coach (``review.coach``): judges the person's decisions in the background at
+        #: help level full; ``coach_on`` reads the setting that turns it off, when asked.
+        self.coach = coach
+        self.coach_on = coach_on
 
     # ------------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -672,6 +687,7 @@ class TableController:
     def update(self, dt: float) -> None:
         """Once a frame, after the animation: the next step of the match when the table is
         idle (nothing moving, no cue waiting for the scene, no card held)."""
+        self._coach_heard()
         if self.busy or self.drag is not None:
             return
         if self.after is not None:
@@ -690,6 +706,33 @@ class TableController:
             self._computer_turn(p, dt)
         else:
             self._human_turn(p)
+
+    @property
+    def coaching(self) -> bool:
+        """The coach judges the person's decisions now: help level full, one person against
+        the computer (not hot seat, not computer against computer), not a lesson (its own
+        commentary), and the setting on."""
+        return (
+            self.coach is not None
+            and self.config.help_level == "full"
+            and len(self.humans) == 1
+            and self.veto is None
+            and self.coach_on()
+        )
+
+    def _coach_heard(self) -> None:
+        """A judgement is back (or late and dropped): a mistake or a blunder becomes the coach's
+        line in the log and on the message line."""
+        if self.coach is None:
+            return
+        j = self.coach.poll()
+        if j is None or j.cls not in SPOKEN:
+            return
+        m = self.played()
+        undo = self.config.practice and j.round == m.round_number and self.can_undo()
+        note = CoachNote.of(j, undo=undo)
+        self.log.append(LogLine("coach", note=note))
+        self.say(functools.partial(coach_text, note), COACH_SECONDS)
 
     def _computer_turn(self, p: int, dt: float) -> None:
         if not self.thinker.busy:
@@ -777,11 +820,15 @@ class TableController:
         if refusal:
             self.say(refusal)
             return False
+        # the decision as the review will see it, taken before the move changes the round
+        point = decision_point(m, action) if self.is_human(seat) and self.coaching else None
         try:
             events = m.apply(action)
         except engine.IllegalAction as exc:
             self.say(functools.partial(illegal_text, exc))
             return False
+        if point is not None and self.coach is not None:
+            self.coach.ask(point)
         self.actions.append((number, seat, str(action)))
         self._message = None
         self._suggestion = None
@@ -968,6 +1015,8 @@ class TableController:
         m.undo(self.actions[mine[-1]][1])
         del self.actions[mine[-1] :]
         self.thinker.cancel()
+        if self.coach is not None:
+            self.coach.drop()  # a verdict on a move taken back is not said
         self.lifted = None
         self.cpu_delay = 0.0
         self.cues.append(Rest(self.view()))
@@ -1005,6 +1054,8 @@ class TableController:
     def close(self) -> None:
         """The table is left: stop thinking."""
         self.thinker.close()
+        if self.coach is not None:
+            self.coach.close()
 
 
 Move = tuple[int, int | None, str]

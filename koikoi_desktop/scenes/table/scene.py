@@ -31,6 +31,7 @@ import pygame
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai import Thinker
 from koikoi_desktop.names import SeatNames
+from koikoi_desktop.review.coach import Coach
 from koikoi_desktop.scenes.base import AppServices, FastForward, Scene
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
 from koikoi_desktop.scenes.match_result import MatchResultScene
@@ -151,6 +152,8 @@ class TableScene(Scene):
             speed=app.anim_speed,
             birth_date=app.settings.birth_date,
             is_animating=lambda: self.queue.busy,
+            coach=Coach(app.ai_executor, worlds=app.coach_worlds),
+            coach_on=lambda: app.settings.coach,
         )
         c = self.controller
         self.director = Director(self.queue, lambda: self.lay, lambda: c.viewer)

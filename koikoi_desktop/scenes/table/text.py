@@ -20,16 +20,21 @@ from koikoi_desktop.names import (
     stop_word,
     yaku_name,
 )
+from koikoi_desktop.review.coach import CoachNote
 
 __all__ = [
+    "MARKS",
     "LogLine",
     "amount_text",
     "card_name",
     "cards_text",
+    "class_text",
+    "coach_text",
     "describe",
     "end_text",
     "factor_text",
     "illegal_text",
+    "judgement_why",
     "koi_word",
     "log_text",
     "reason_text",
@@ -38,6 +43,8 @@ __all__ = [
 ]
 
 INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
+#: The review's marks after a class's word (chess's ?! ? ??).
+MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def _catalog(key: str, **fmt: object) -> str | None:
@@ -86,6 +93,33 @@ def reason_text(why: str | Reason) -> str:
         if text is not None:
             return text
     return why.text() if isinstance(why, Reason) else str(why)
+
+
+def class_text(cls: str) -> str:
+    """A judgement's class in words with its mark ("Blunder ??"): the review's and the coach's."""
+    mark = MARKS[cls]
+    word = i18n.t(f"ui.review.class.{cls}")
+    return f"{word} {mark}" if mark else word
+
+
+def judgement_why(reason: Reason) -> str:
+    """Why the best move is best (a judgement's reason) in words: the review's and the coach's."""
+    if reason.key.startswith("review_"):
+        return i18n.t(f"ui.review.reason.{reason.key[7:]}", **reason.params)
+    return reason_text(reason)
+
+
+def coach_text(note: CoachNote) -> str:
+    """The coach's line in the current language, in the review's words: the class, what was
+    lost (points, and match-win chance when it counts), why the best move was better, and in
+    practice the offer to take the move back."""
+    loss = i18n.t("ui.review.loss", n=f"{note.loss:.1f}")
+    if note.win_loss is not None and note.win_loss >= 0.005:
+        loss += " · " + i18n.t("ui.review.win_loss", n=round(note.win_loss * 100))
+    text = i18n.t(
+        "ui.coach.line", verdict=class_text(note.cls), loss=loss, why=judgement_why(note.reason)
+    )
+    return f"{text} {i18n.t('ui.coach.undo')}" if note.undo else text
 
 
 def describe(ev: engine.Event, names: tuple[str, str], rules: engine.Rules) -> str | None:
@@ -151,14 +185,16 @@ class LogLine:
 
     ``kind``: ``"event"`` (an engine event, ``event``), ``"round"`` (round ``n`` is dealt),
     ``"reason"`` (practice: why seat ``seat``'s computer moved, ``why``), ``"resumed"`` (the
-    match was continued from its autosave), ``"undone"`` (a move was taken back).
+    match was continued from its autosave), ``"undone"`` (a move was taken back), ``"coach"``
+    (the coach's verdict on the player's move, ``note``).
     """
 
-    kind: Literal["event", "round", "reason", "resumed", "undone"]
+    kind: Literal["event", "round", "reason", "resumed", "undone", "coach"]
     event: engine.Event | None = None
     n: int = 0
     seat: int = 0
     why: Why | str | None = None
+    note: CoachNote | None = None
 
     @classmethod
     def of(cls, ev: engine.Event) -> LogLine:
@@ -176,4 +212,7 @@ def log_text(line: LogLine, names: Sequence[str], rules: engine.Rules) -> str:
     if line.kind == "reason":
         assert line.why is not None
         return i18n.t("ui.log.reason", name=names[line.seat], why=reason_text(line.why))
+    if line.kind == "coach":
+        assert line.note is not None
+        return coach_text(line.note)
     return i18n.t("ui.table.resumed" if line.kind == "resumed" else "ui.table.undone")
