@@ -29,6 +29,7 @@ def ui_app(tmp_path: Path) -> Iterator[Any]:
     gfx.set_language("en")  # whatever an earlier test left
     a = app_mod.App(args)
     a.ai_executor = InlineExecutor()
+    a.coach_worlds = 16  # the coach judges on the frame that asks, at a small budget
     app_mod.sdl_defaults(args)
     a.open_storage()
     a.open_window()

@@ -235,3 +235,56 @@ def test_a_slow_judgement_is_dropped_and_never_waited_for(
     finally:
         release.set()
         pool.shutdown(wait=True)
+
+
+def play_round_one(app: Any, pump_fn: Any) -> Any:
+    """Seed 31 through the real table scene: the person's moves are the Intermediate's, the
+    koi-koi prompt is answered with its Stop button, until round 1's summary."""
+    from koikoi_desktop import scenes
+    from koikoi_desktop.scenes.table import TableScene
+
+    t = TableScene(app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), SEED))
+    app.stack.push(scenes.create("title", app))
+    app.stack.push(t)
+    assert t.prompt is not None
+    t.prompt.widgets[-1].activate()  # the first dealer is seen
+    c = t.controller
+    me = make_opponent("intermediate", seed=SEED)
+
+    def ready() -> bool:
+        return t.prompt is not None or t.waiting_summary or c.my_turn()
+
+    for _ in range(200):
+        assert pump_fn(t, ready, 10)
+        if t.waiting_summary:
+            return t
+        if t.prompt is not None:
+            assert t.prompt.key[-1] == "decide"
+            t.prompt.widgets[0].activate()  # Stop: the blunder of seed 31
+        elif c.my_turn():
+            c.apply(decide(me, c.view(), c.played().context(0))[0])
+    raise AssertionError("round 1 did not end in 200 steps")
+
+
+def test_the_settings_row_turns_the_coach_off_in_the_game(ui_app: Any, pump_fn: Any) -> None:
+    from koikoi_desktop import scenes
+    from koikoi_desktop.ui import gfx
+
+    ui_app.coach_worlds = WORLDS
+    settings = ui_app.stack.push(scenes.create("settings", ui_app))
+    label = gfx.tr("ui.settings.coach")
+    row = next(w for _, w in settings.rows if w is not None and w.label() == label)
+    row.step(1)  # on -> off
+    ui_app.stack.pop()
+    t = play_round_one(ui_app, pump_fn)
+    assert not coach_lines(t.controller)
+    while ui_app.stack.top is not None:
+        ui_app.stack.pop()
+    settings = ui_app.stack.push(scenes.create("settings", ui_app))
+    row = next(w for _, w in settings.rows if w is not None and w.label() == label)
+    row.step(1)  # off -> on
+    ui_app.stack.pop()
+    t = play_round_one(ui_app, pump_fn)
+    lines = coach_lines(t.controller)
+    assert lines and lines[0].note is not None and lines[0].note.cls == "blunder"
+    assert t.controller.snapshot().message.startswith("Coach: Blunder ?? — Loss: 12.3 points")

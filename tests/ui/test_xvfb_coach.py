@@ -1,0 +1,157 @@
+"""The coach in a real window under Xvfb (issue 37): after the person's blunder, made with a
+real click, the table shows the coach's line.
+
+The game runs in a child process with the real frame loop and nothing injected: the computer
+thinks in its worker thread and the coach judges in its worker process at the review's budget,
+as in the game. The position is seed 31's (see ``test_coach.py``): in round 1 the person makes
+a yaku where stopping throws away about 11 points that koi-koi is worth. The child plays the
+person's moves before it (the Intermediate's choices), then writes where the koi-koi prompt's
+Stop button is; the test clicks it with xdotool, and the child writes what the coach said.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .test_xvfb_drag import _free_display, _wait_for
+
+pytestmark = pytest.mark.xvfb
+
+CHILD = r"""
+import json, sys, time
+from pathlib import Path
+import pygame
+from koikoi_desktop import app as app_mod, engine, scenes
+from koikoi_desktop.ai import decide, make_opponent
+from koikoi_desktop.scenes.table import MatchConfig, TableScene
+from koikoi_desktop.scenes.table_text import log_text
+
+out = Path(sys.argv[1])
+args = app_mod.parse_args(
+    ["--data-dir", str(out / "data"), "--speed", "fast", "--size", "1280x800"])
+a = app_mod.App(args)
+app_mod.sdl_defaults(args)
+a.open_storage(); a.open_window(); a.open_sprites()
+a.stack.push(scenes.create("title", a))
+t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 31))
+a.stack.push(t)
+t.prompt.widgets[-1].activate()
+c = t.controller
+me = make_opponent("intermediate", seed=31)
+
+def frame():
+    for ev in pygame.event.get():
+        a.dispatch(ev)
+    a.stack.update(1 / 60)
+    a.stack.draw(a.screen)
+    pygame.display.flip()
+    time.sleep(1 / 120)
+
+def coach_lines():
+    return [ln for ln in c.log if ln.kind == "coach"]
+
+for _ in range(20000):
+    p = t.prompt
+    if p is not None and p.key and p.key[-1] == "decide":
+        break
+    if c.my_turn() and not t.queue.busy and c.state.phase in ("play", "draw"):
+        c.apply(decide(me, c.view(), c.played().context(0))[0])
+    frame()
+else:
+    raise SystemExit("no koi-koi prompt")
+for _ in range(10):
+    frame()
+stop = t.prompt.widgets[0]
+(out / "1.json").write_text(json.dumps({"stop": list(stop.rect.center), "label": stop.label,
+                                        "lines": len(coach_lines())}))
+shown = False
+for _ in range(3000):
+    frame()
+    if coach_lines() and not shown:
+        shown = True
+        for _ in range(5):
+            frame()
+        pygame.image.save(a.screen, str(out / "coach.png"))
+        line = log_text(coach_lines()[0], c.names, c.rules)
+        (out / "2.json").write_text(json.dumps({
+            "line": line, "message": c.snapshot().message, "cls": coach_lines()[0].note.cls,
+            "played": [x for x in c.actions if x[1] == 0][-1][2],
+            "dropped": c.coach.dropped}))
+        break
+else:
+    (out / "2.json").write_text(json.dumps({"line": "", "actions": c.actions[-3:]}))
+pygame.display.quit()
+"""
+
+
+def _xdo(env: dict[str, str], *step: str) -> None:
+    subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
+    time.sleep(0.1)
+
+
+@pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
+)
+def test_real_window_shows_the_coach_line_after_a_blunder(tmp_path: Path) -> None:
+    n = _free_display()
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    game = None
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{n}").exists():
+                break
+            time.sleep(0.05)
+        env = dict(
+            os.environ,
+            DISPLAY=f":{n}",
+            SDL_VIDEODRIVER="x11",
+            PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+        )
+        game = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(tmp_path)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        asked = _wait_for(tmp_path / "1.json", game, 180)
+        assert asked["lines"] == 0  # the coach has said nothing before the blunder
+        wid = ""
+        for _ in range(100):
+            found = subprocess.run(
+                ["xdotool", "search", "--pid", str(game.pid)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=20,
+            ).stdout.split()
+            if found:
+                wid = found[-1]
+                break
+            time.sleep(0.1)
+        assert wid, "the game window did not appear"
+        _xdo(env, "windowfocus", "--sync", wid)
+        x, y = asked["stop"]  # type: ignore[misc]
+        _xdo(env, "mousemove", "--window", wid, str(x), str(y))
+        _xdo(env, "click", "1")  # Stop: the blunder
+        said = _wait_for(tmp_path / "2.json", game, 120)
+        assert said["played"] == "stop"
+        assert said["cls"] == "blunder"
+        assert str(said["line"]).startswith("Coach: Blunder ?? — Loss: ")
+        assert said["message"] == said["line"]
+        game.wait(timeout=30)
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+        xvfb.terminate()
