@@ -154,7 +154,12 @@ def test_practice_offers_undo_and_it_takes_the_flagged_move_back() -> None:
     # without practice the same line offers nothing
     c = make(seed=18)
     assert play(c, lambda: bool(coach_lines(c)))
+    assert c.message.startswith("Coach: Blunder ??")
     assert not c.message.endswith("U to take it back.")
+    # the computer's reply does not wipe the line off (the person's next move does)
+    n = len(c.actions)
+    assert play(c, lambda: len(c.actions) > n and c.actions[-1][1] == 1)
+    assert c.message.startswith("Coach: Blunder ??")
 
 
 @pytest.mark.parametrize("level", ["highlights", "none"])
@@ -173,13 +178,14 @@ def test_the_coach_says_nothing_at_light_and_none(level: str) -> None:
 def test_the_setting_turns_the_coach_off() -> None:
     on = [False]
     c = make(coach_on=lambda: on[0])
-    assert play(c, lambda: len(c.played().ledger) >= 1)
+    assert play(c, lambda: len(c.played().ledger) >= 2)
     assert not coach_lines(c)
     # the same match from the start with the setting on: the blunder of round 1 is flagged
     on[0] = True
     c = make(coach_on=lambda: on[0])
-    assert play(c, lambda: len(c.played().ledger) >= 1)
-    assert [ln.note.cls for ln in coach_lines(c) if ln.note is not None][:1] == ["blunder"]
+    assert play(c, lambda: bool(coach_lines(c)))
+    note = coach_lines(c)[0].note
+    assert note is not None and (note.cls, note.round) == ("blunder", 1)
 
 
 def test_no_coach_between_computers_or_in_hot_seat() -> None:
@@ -288,3 +294,7 @@ def test_the_settings_row_turns_the_coach_off_in_the_game(ui_app: Any, pump_fn: 
     lines = coach_lines(t.controller)
     assert lines and lines[0].note is not None and lines[0].note.cls == "blunder"
     assert t.controller.snapshot().message.startswith("Coach: Blunder ?? — Loss: 12.3 points")
+    # the line follows the move it speaks of in the log (the stop, once it was shown)
+    log = t.controller.log
+    stopped = [i for i, ln in enumerate(log) if isinstance(ln.event, engine.Stopped)]
+    assert stopped and stopped[0] < log.index(lines[0])

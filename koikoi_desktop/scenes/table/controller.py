@@ -50,6 +50,7 @@ from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView,
 from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.names import SeatNames, card_name
+from koikoi_desktop.review.analysis import Judgement
 from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
 from koikoi_desktop.scenes.table.text import (
     LogLine,
@@ -329,6 +330,11 @@ class TableController:
         #: help level full; ``coach_on`` reads the setting that turns it off, when asked.
         self.coach = coach
         self.coach_on = coach_on
+        #: A verdict back from the coach, held until the table is at rest (so its line comes
+        #: after the move it speaks of, in the log and on the screen).
+        self._coach_verdict: Judgement | None = None
+        #: The message line is the coach's: a computer's move does not clear it (it fades).
+        self._coach_message = False
 
     # ------------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -726,13 +732,18 @@ class TableController:
         if self.coach is None:
             return
         j = self.coach.poll()
-        if j is None or j.cls not in SPOKEN:
+        if j is not None and j.cls in SPOKEN:
+            self._coach_verdict = j
+        j = self._coach_verdict
+        if j is None or self.busy:
             return
+        self._coach_verdict = None
         m = self.played()
         undo = self.config.practice and j.round == m.round_number and self.can_undo()
         note = CoachNote.of(j, undo=undo)
         self.log.append(LogLine("coach", note=note))
         self.say(functools.partial(coach_text, note), COACH_SECONDS)
+        self._coach_message = True
 
     def _computer_turn(self, p: int, dt: float) -> None:
         if not self.thinker.busy:
@@ -830,7 +841,9 @@ class TableController:
         if point is not None and self.coach is not None:
             self.coach.ask(point)
         self.actions.append((number, seat, str(action)))
-        self._message = None
+        if self.is_human(seat) or not self._coach_message:
+            self._message = None
+            self._coach_message = False
         self._suggestion = None
         self.lifted = None
         if prev.outcome is not None:
@@ -854,6 +867,7 @@ class TableController:
         when drawn."""
         self._message = text if callable(text) else (lambda: text)
         self.message_left = seconds
+        self._coach_message = False
 
     @property
     def message(self) -> str:
@@ -1017,6 +1031,7 @@ class TableController:
         self.thinker.cancel()
         if self.coach is not None:
             self.coach.drop()  # a verdict on a move taken back is not said
+        self._coach_verdict = None
         self.lifted = None
         self.cpu_delay = 0.0
         self.cues.append(Rest(self.view()))
