@@ -30,8 +30,8 @@ from pathlib import Path
 import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
 from koikoi_desktop.ai import decide, make_opponent
-from koikoi_desktop.scenes.table import MatchConfig, TableScene
-from koikoi_desktop.scenes.table_text import log_text
+from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.text import log_text
 
 out = Path(sys.argv[1])
 args = app_mod.parse_args(
