@@ -435,8 +435,8 @@ class TableController:
     ) -> list[LogLine]:
         """The move log of ``match`` as the table wrote it while it was played: its record's
         moves replayed through the engine, round by round, as the same facts (a round's
-        heading, then each event the log tells). A computer's practice reasons are not part
-        of the record and are not rebuilt."""
+        heading, then each event the log tells). A computer's practice reasons and the
+        coach's verdicts are not part of the record and are not rebuilt."""
         out: list[LogLine] = []
         for number, history in rounds if rounds is not None else round_histories(match):
             out.append(LogLine("round", n=number))
