@@ -112,16 +112,24 @@ def rate_in_tx(conn: sqlite3.Connection, rec: MatchRecord, *, computer: bool, da
         _insert(conn, rec.match_id, date, rec.opponent_level, rec.player_result)
 
 
-def _rated_matches(conn: sqlite3.Connection, good_match: str) -> list[tuple[str, str, str, str]]:
+def _rated_where(good_match: str) -> tuple[str, tuple[str, ...]]:
+    """The SQL condition (with its parameters) of a rated row of ``matches``."""
     levels = sorted(level_ratings())
     marks = ",".join("?" * len(levels))
     endings = ",".join("?" * len(RATED_ENDINGS))
+    return (
+        f"{good_match} AND computer = 0 AND practice = 0 "
+        f"AND ending IN ({endings}) AND opponent_level IN ({marks})",
+        (*RATED_ENDINGS, *levels),
+    )
+
+
+def _rated_matches(conn: sqlite3.Connection, good_match: str) -> list[tuple[str, str, str, str]]:
+    where, params = _rated_where(good_match)
     rows = conn.execute(
         "SELECT match_id, date, opponent_level, result FROM matches "
-        f"WHERE {good_match} AND computer = 0 AND practice = 0 "
-        f"AND ending IN ({endings}) AND opponent_level IN ({marks}) "
-        "ORDER BY date, match_id",
-        (*RATED_ENDINGS, *levels),
+        f"WHERE {where} ORDER BY date, match_id",
+        params,
     ).fetchall()
     return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
 
@@ -155,8 +163,16 @@ def whole(conn: sqlite3.Connection, good_match: str) -> bool:
     bad = conn.execute(f"SELECT 1 FROM ratings WHERE NOT ({_GOOD}) LIMIT 1").fetchone()
     if bad is not None:
         return False
-    have = conn.execute("SELECT match_id FROM ratings ORDER BY seq").fetchall()
-    return [str(r[0]) for r in have] == [m[0] for m in _rated_matches(conn, good_match)]
+    # one row per rated match: counted, and every rating's match is a rated one (the order is
+    # the recording's, or a rebuild's after an import or a mend)
+    where, params = _rated_where(good_match)
+    want = conn.execute(f"SELECT COUNT(*) FROM matches WHERE {where}", params).fetchone()[0]
+    plain, _ = _rated_where("1")  # the rated columns only (cheap: no boundary checks)
+    have = conn.execute(
+        f"SELECT COUNT(*) FROM ratings JOIN matches USING (match_id) WHERE {plain}", params
+    ).fetchone()[0]
+    total = conn.execute("SELECT COUNT(*) FROM ratings").fetchone()[0]
+    return int(want) == int(have) == int(total)
 
 
 def history(conn: sqlite3.Connection, limit: int) -> list[RatingPoint]:

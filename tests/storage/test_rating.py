@@ -98,8 +98,10 @@ def _fill(data_dir: Path, record: Record, n: int = 6) -> list[tuple[str, float]]
         "UPDATE ratings SET rd = -4 WHERE seq = 3",
         "DELETE FROM ratings WHERE seq = 4",
         "ALTER TABLE ratings DROP COLUMN volatility",
+        "UPDATE ratings SET match_id = (SELECT match_id FROM matches WHERE practice = 1) "
+        "WHERE seq = 5",
     ],
-    ids=["dropped", "text", "negative-rd", "row-lost", "altered"],
+    ids=["dropped", "text", "negative-rd", "row-lost", "altered", "not-a-rated-match"],
 )
 def test_a_lost_or_damaged_rating_history_is_rebuilt_from_the_ledger(
     data_dir: Path, record: Record, damage: str
