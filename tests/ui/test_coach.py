@@ -1,10 +1,12 @@
 """The coach (issue 37): at help level full the table judges the person's decisions with the
 review's evaluator in the background and says so when one is a mistake or a blunder.
 
-The constructed blunder: seed 31 of the Nintendo preset, the person against the Beginner. In
-round 1 the person (played here by the Intermediate's choices, which is how a learner might
-play) makes a yaku and stops, where the review's evaluator at :data:`WORLDS` worlds finds
-koi-koi worth over 12 points more (a blunder: the loss is three times the blunder threshold).
+The constructed blunder: a stacked deal where the person plays on past a sure instant win
+(:func:`test_a_constructed_blunder_playing_on_past_a_sure_instant_win`). The seeded ones: seed
+31 of the Nintendo preset, the person against the Beginner; in round 1 the person (played here by
+the Intermediate's choices, as a learner might play) makes a yaku and stops, where the review's
+evaluator at :data:`WORLDS` worlds finds koi-koi worth over 12 points more (three times the
+blunder threshold); seed 18 gives a card play the review calls a blunder.
 Everything here is counted in frames and moves, never in wall-clock time.
 """
 
@@ -32,6 +34,7 @@ from koikoi_desktop.scenes.table.controller import (
     TableController,
 )
 from koikoi_desktop.scenes.table.text import LogLine, coach_text, log_text
+from tests.engine.helpers import stacked_deck
 
 #: The coach's budget in these tests (the game's is the review's 160): small, and the review
 #: is asked at the same budget so the two must agree exactly.
@@ -135,6 +138,59 @@ def test_the_coach_flags_a_blunder_and_the_review_agrees() -> None:
         note.best,
     )
     assert j.reason == note.reason
+
+
+def test_a_constructed_blunder_playing_on_past_a_sure_instant_win() -> None:
+    """A stacked deal under seed-000 (instant wins declared by choice on the first turn): the
+    person, dealer, holds all four Pine cards (Teshi: 6). Declining the offer and playing a card
+    throws those 6 away for a round worth far less: the coach calls it a blunder and says why,
+    and the review of the record agrees."""
+    rules = engine.PRESETS["seed-000"]
+    deck = stacked_deck(
+        rules,
+        dealer_hand=[1, 2, 3, 4, 5, 9, 13, 17],
+        nondealer_hand=[6, 10, 14, 18, 21, 25, 29, 33],
+        field=[7, 11, 15, 19, 22, 26, 30, 34],
+    )
+    config = MatchConfig(rules, ("human", "beginner"), 7, True, deal=(0, (tuple(deck),)))
+    c = TableController(
+        config,
+        names=("Ana", "Bo"),
+        thinker=Thinker(InlineExecutor()),
+        speed="off",
+        coach=Coach(InlineExecutor(), worlds=WORLDS),
+    )
+    c.start()
+    asked: list[Ask] = []
+    for _ in range(600):
+        while c.cues:
+            cue = c.cues.popleft()
+            if isinstance(cue, Ask):
+                asked.append(cue)
+                c.decline(cue.key)  # the prompt's "play on"
+        if asked and c.my_turn():
+            break
+        c.update(1 / 60)
+    assert [a.question for a in asked] == ["declare"] and c.my_turn()
+    assert c.apply(engine.Action.from_text("play 5"))  # February takes February: not Teshi
+    assert play(c, lambda: bool(coach_lines(c)), frames=600)
+    note = coach_lines(c)[0].note
+    assert note is not None
+    assert (note.cls, note.played, note.best) == ("blunder", "play 5", "declare")
+    assert note.reason.key == "declare" and note.reason.params["instant"] == "teshi"
+    assert note.undo  # practice: U takes it back
+    i18n.set_language("en")
+    assert c.message.startswith("Coach: Blunder ?? — Loss: ")
+    assert "Teshi" in c.message and c.message.endswith("U to take it back.")
+    review = review_record(match_record(c.played()), worlds=WORLDS, rounds=[1])
+    j = next(j for j in review.judgements if (j.deal, j.move) == (note.deal, note.move))
+    assert (j.cls, j.loss, j.played, j.best, j.reason) == (
+        note.cls,
+        note.loss,
+        note.played,
+        note.best,
+        note.reason,
+    )
 
 
 def test_practice_offers_undo_and_it_takes_the_flagged_move_back() -> None:
