@@ -543,29 +543,57 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
-        c = self.controller
+        """Input, in order: the pointer's hover state; then the first of these that takes the
+        intent — a button, a screen opened over the table, the press clock (a long press),
+        skipping an animation, looking at a card or asking for help — and otherwise a move."""
+        self.track_pointer(intent)
+        if self.controller.match is None:
+            return
+        for takes in (
+            self.button_takes,
+            self.opens_a_screen,
+            self.press_clock_takes,
+            self.skip_takes,
+            self.look_or_help_takes,
+        ):
+            if takes(intent):
+                return
+        self.play(intent)
+
+    def track_pointer(self, intent: Intent) -> None:
+        """Where the pointer is and whether hovering may show a card (a press or a drop
+        disarms it)."""
         if intent.kind == IntentKind.MOVE:
             self.pointer_pos = intent.pos
             self.pointer_moved(intent.pos)
         elif intent.kind in (IntentKind.PRESS, IntentKind.RELEASE):
             self.hover_armed = False  # the card under a press or a drop is not looked at
-        if c.match is None:
-            return
-        if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
-            for b in self.buttons:
-                if b.handle(intent):
-                    return
-        if intent.kind == IntentKind.BACK and c.hold == "idle":
+
+    def button_takes(self, intent: Intent) -> bool:
+        """A pointer intent on one of the table's buttons (Menu, Undo, Suggest)."""
+        if intent.kind not in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
+            return False
+        return any(b.handle(intent) for b in self.buttons)
+
+    def opens_a_screen(self, intent: Intent) -> bool:
+        """Esc (nothing held) opens the pause menu; M, or a right click on a face-up card, the
+        month reference."""
+        if intent.kind == IntentKind.BACK and self.controller.hold == "idle":
             self.open_pause()
-            return
+            return True
         if intent.letter == "m":
             self.open_reference(self.reference_card())
-            return
+            return True
         if intent.kind == IntentKind.ALT_PRESS:
             card = self.card_at(intent.pos, face_up=True)
             if card:
                 self.open_reference(card)
-                return
+                return True
+        return False
+
+    def press_clock_takes(self, intent: Intent) -> bool:
+        """Times a press for the long press (which looks at a card); the release that ends a
+        long press puts the card back and does nothing else."""
         if intent.kind == IntentKind.PRESS:
             self.press_at, self.press_time, self.long_pressed = intent.pos, 0.0, False
             self.inspected = 0  # a press acts on the table; holding still shows it again
@@ -575,34 +603,47 @@ class TableScene(Scene):
             if self.long_pressed:  # a long press looked at a card: it does not also play it
                 self.long_pressed = False
                 self.inspected = 0
-                c.put_back()
+                self.controller.put_back()
                 self.director.snap()
-                return
+                return True
         elif intent.kind == IntentKind.MOVE and self.press_at is not None:
             px, py = self.press_at
             if abs(intent.pos[0] - px) + abs(intent.pos[1] - py) > DRAG_THRESHOLD:
                 self.press_at = None  # it moved: a drag, not a long press
+        return False
+
+    def skip_takes(self, intent: Intent) -> bool:
+        """A press, Enter or right click while cards move (or an announcement shows) skips to
+        the end of it."""
         if (self.queue.busy or self.director.announce) and intent.kind in (
             IntentKind.PRESS,
             IntentKind.CONFIRM,
             IntentKind.ALT_PRESS,
         ):
             self.director.skip()
-            return
+            return True
+        return False
+
+    def look_or_help_takes(self, intent: Intent) -> bool:
+        """I looks at the keyboard's card (what hovering does for the mouse; I again, or any
+        other input, hides it); H suggests a move, U takes one back (practice)."""
         if intent.letter == "i":
-            # what hovering does for the mouse: the card the keyboard is on, enlarged with its
-            # facts; I again (or any other input) hides it
             self.key_inspected = 0 if self.key_inspected else self.keyboard_card()
             self.inspected = self.key_inspected
-            return
+            return True
         if intent.kind != IntentKind.MOVE and self.key_inspected:
             self.key_inspected = self.inspected = 0
         if intent.letter == "h":
-            c.suggest()
-            return
+            self.controller.suggest()
+            return True
         if intent.letter == "u":
             self.undo()
-            return
+            return True
+        return False
+
+    def play(self, intent: Intent) -> None:
+        """On the player's turn: the pointer or the keys choose and play a card."""
+        c = self.controller
         if not c.my_turn():
             return
         if intent.kind in (
