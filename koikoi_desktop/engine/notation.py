@@ -256,69 +256,101 @@ class MatchText:
 _HEX = re.compile(r"[0-9a-f]{12}", re.ASCII)
 
 
+class _MatchReader:
+    """The items of a match record read so far; one method a kind of line (``read_<key>``)."""
+
+    #: Items only version 2 of the format has (a version-1 record with one is an unknown item).
+    V2_ONLY = ("commitment", "first-draw", "stacked")
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self.rules: Rules | None = None
+        self.seed: int | None = None
+        self.commit: str | None = None
+        self.dealer: int | None = None
+        self.first: FirstDealer | None = None
+        self.stacked = 0
+        self.deals: list[tuple[int, list[tuple[int, ...]], list[Action]]] = []
+        self.ended = False
+
+    def read(self, n: int, key: str, rest: str) -> None:
+        """Read line ``n``: ``key`` and the ``rest`` of it."""
+        method = getattr(self, "read_" + key.replace("-", "_"), None)
+        if method is None or (key in self.V2_ONLY and self.fmt != MATCH_FORMAT):
+            raise RecordError(f"line {n}: unknown item {key!r}.")
+        method(n, rest)
+
+    def read_rules(self, n: int, rest: str) -> None:
+        self.rules = _parse_rules(n, rest)
+
+    def read_seed(self, n: int, rest: str) -> None:
+        self.seed = None if rest == "none" else _parse_int(n, rest, "the seed")
+
+    def read_commitment(self, n: int, rest: str) -> None:
+        if _HEX.fullmatch(rest) is None:
+            raise RecordError(f"line {n}: a commitment is 12 hex digits.")
+        self.commit = rest
+
+    def read_first_dealer(self, n: int, rest: str) -> None:
+        self.dealer = _parse_int(n, rest, "the first dealer", (0, 1))
+
+    def read_first_draw(self, n: int, rest: str) -> None:
+        self.first = _parse_first_draw(n, rest, self.dealer)
+
+    def read_stacked(self, n: int, rest: str) -> None:
+        self.stacked = _parse_int(n, rest, "the stacked decks")
+        if self.stacked < 0:
+            raise RecordError(f"line {n}: the stacked decks cannot be fewer than none.")
+
+    def read_deal(self, n: int, rest: str) -> None:
+        self.deals.append((_parse_int(n, rest, "the dealer", (0, 1)), [], []))
+
+    def read_deck(self, n: int, rest: str) -> None:
+        if not self.deals:
+            raise RecordError(f"line {n}: a deck line must follow a deal line.")
+        self.deals[-1][1].append(tuple(_parse_deck(n, rest)))
+
+    def read_moves(self, n: int, rest: str) -> None:
+        if not self.deals:
+            raise RecordError(f"line {n}: a moves line must follow a deal line.")
+        self.deals[-1][2].extend(_parse_moves(n, rest))
+
+    def read_ended_early(self, n: int, rest: str) -> None:
+        self.ended = True
+
+    def result(self) -> MatchText:
+        """The record read, once every line is: checked as a whole."""
+        if self.rules is None or self.dealer is None:
+            raise RecordError("A match record needs rules and first-dealer.")
+        first = self.first
+        if first is None:
+            if self.fmt == MATCH_FORMAT:
+                raise RecordError("A match record needs its first-dealer draw (first-draw).")
+            first = FirstDealer(self.dealer, "given")
+        elif first.dealer != self.dealer:
+            raise RecordError("The first-dealer draw names another dealer.")
+        if self.stacked > sum(len(d[1]) for d in self.deals):
+            raise RecordError("The record says more decks were stacked than it holds.")
+        return MatchText(
+            self.fmt,
+            self.rules,
+            self.seed,
+            self.commit,
+            first,
+            self.stacked,
+            tuple((d, tuple(decks), tuple(moves)) for d, decks, moves in self.deals),
+            self.ended,
+        )
+
+
 def parse_match_record(text: str) -> MatchText:
     """Read a match record (either format version) into a :class:`MatchText`; RecordError
     says what is wrong and where. Nothing is replayed."""
     fmt, lines = _expect_format(text, MATCH_FORMAT, MATCH_FORMAT_1)
-    rules: Rules | None = None
-    seed: int | None = None
-    commit: str | None = None
-    dealer: int | None = None
-    first: FirstDealer | None = None
-    stacked = 0
-    deals: list[tuple[int, list[tuple[int, ...]], list[Action]]] = []
-    ended = False
+    reader = _MatchReader(fmt)
     for n, key, rest in lines:
-        if key == "rules":
-            rules = _parse_rules(n, rest)
-        elif key == "seed":
-            seed = None if rest == "none" else _parse_int(n, rest, "the seed")
-        elif key == "commitment" and fmt == MATCH_FORMAT:
-            if _HEX.fullmatch(rest) is None:
-                raise RecordError(f"line {n}: a commitment is 12 hex digits.")
-            commit = rest
-        elif key == "first-dealer":
-            dealer = _parse_int(n, rest, "the first dealer", (0, 1))
-        elif key == "first-draw" and fmt == MATCH_FORMAT:
-            first = _parse_first_draw(n, rest, dealer)
-        elif key == "stacked" and fmt == MATCH_FORMAT:
-            stacked = _parse_int(n, rest, "the stacked decks")
-            if stacked < 0:
-                raise RecordError(f"line {n}: the stacked decks cannot be fewer than none.")
-        elif key == "deal":
-            deals.append((_parse_int(n, rest, "the dealer", (0, 1)), [], []))
-        elif key == "deck":
-            if not deals:
-                raise RecordError(f"line {n}: a deck line must follow a deal line.")
-            deals[-1][1].append(tuple(_parse_deck(n, rest)))
-        elif key == "moves":
-            if not deals:
-                raise RecordError(f"line {n}: a moves line must follow a deal line.")
-            deals[-1][2].extend(_parse_moves(n, rest))
-        elif key == "ended-early":
-            ended = True
-        else:
-            raise RecordError(f"line {n}: unknown item {key!r}.")
-    if rules is None or dealer is None:
-        raise RecordError("A match record needs rules and first-dealer.")
-    if first is None:
-        if fmt == MATCH_FORMAT:
-            raise RecordError("A match record needs its first-dealer draw (first-draw).")
-        first = FirstDealer(dealer, "given")
-    elif first.dealer != dealer:
-        raise RecordError("The first-dealer draw names another dealer.")
-    if stacked > sum(len(d[1]) for d in deals):
-        raise RecordError("The record says more decks were stacked than it holds.")
-    return MatchText(
-        fmt,
-        rules,
-        seed,
-        commit,
-        first,
-        stacked,
-        tuple((d, tuple(decks), tuple(moves)) for d, decks, moves in deals),
-        ended,
-    )
+        reader.read(n, key, rest)
+    return reader.result()
 
 
 def replay_match(text: str) -> Match:
