@@ -196,6 +196,11 @@ class WideChoice(Choice):
             draw_focus(surface, self.rect)
 
 
+def _lab(key: str) -> Callable[[], str]:
+    """A label worded when drawn, in the language of the moment."""
+    return lambda: gfx.tr(key)
+
+
 def wide_toggle(label: Callable[[], str], value: bool, on_change: Callable[[bool], None]) -> Choice:
     """An on/off row drawn like :class:`WideChoice`."""
     return WideChoice(
@@ -319,117 +324,102 @@ class SettingsScene(LearnScene):
 
     # ------------------------------------------------------------------ layout
     def build(self) -> None:
+        """The rows: each section's heading, then its widgets (one method a section)."""
         super().build()
         rows: list[tuple[str, Widget | None]] = []
-
-        def sec(key: str) -> None:
+        for key, widgets in (
+            ("ui.settings.section.general", self.general_rows),
+            ("ui.settings.section.display", self.display_rows),
+            ("ui.settings.section.sound", self.sound_rows),
+            ("ui.settings.section.game", self.game_rows),
+            ("ui.settings.section.player", self.player_rows),
+        ):
             rows.append((key, None))
+            rows += [("", w) for w in widgets()]
+        self.rows = rows
+        self.layout()
 
-        def add(w: Widget) -> None:
-            rows.append(("", w))
-
-        def lab(key: str) -> Callable[[], str]:
-            return lambda: gfx.tr(key)
-
-        sec("ui.settings.section.general")
+    def general_rows(self) -> list[Widget]:
+        """Language, names, help level, the coach, card badges, click to move."""
+        s = self.app.settings
         langs = list(i18n.LANGUAGES.items())
-        # the language the game speaks now (``--lang`` may differ from the saved one)
-        add(WideChoice(lab("ui.settings.language"), langs, i18n.get_language(), self.set_language))
-        styles = [(s, lab(f"ui.settings.name_display.{s}")) for s in i18n.NAME_STYLES]
-        add(
+        styles = [(v, _lab(f"ui.settings.name_display.{v}")) for v in i18n.NAME_STYLES]
+        levels = [(v, _lab(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS]
+        return [
+            # the language the game speaks now (``--lang`` may differ from the saved one)
+            WideChoice(_lab("ui.settings.language"), langs, i18n.get_language(), self.set_language),
             WideChoice(
-                lab("ui.settings.name_display"), styles, i18n.get_name_style(), self.set_name_style
-            )
-        )
-        levels = [(v, lab(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS]
-        add(
+                _lab("ui.settings.name_display"), styles, i18n.get_name_style(), self.set_name_style
+            ),
             WideChoice(
-                lab("ui.settings.help_level"),
-                levels,
-                self.app.settings.help_level,
-                self.set_plain("help_level"),
-            )
-        )
-        add(
+                _lab("ui.settings.help_level"), levels, s.help_level, self.set_plain("help_level")
+            ),
+            wide_toggle(_lab("ui.settings.coach"), s.coach, self.set_plain("coach")),
             wide_toggle(
-                lab("ui.settings.coach"),
-                self.app.settings.coach,
-                self.set_plain("coach"),
-            )
-        )
-        add(
+                _lab("ui.settings.card_badges"), s.card_badges, self.set_plain("card_badges")
+            ),
             wide_toggle(
-                lab("ui.settings.card_badges"),
-                self.app.settings.card_badges,
-                self.set_plain("card_badges"),
-            )
-        )
-        add(
-            wide_toggle(
-                lab("ui.settings.click_to_move"),
-                self.app.settings.click_to_move,
+                _lab("ui.settings.click_to_move"),
+                s.click_to_move,
                 self.set_app_attr("click_to_move", "click_mode"),
-            )
-        )
-        sec("ui.settings.section.display")
-        add(
-            wide_toggle(
-                lab("ui.settings.fullscreen"),
-                self.app.settings.fullscreen,
-                self.set_fullscreen,
-            )
-        )
-        scale = self.app.settings.ui_scale
-        scales = sorted({*UI_SCALES, scale})
-        add(
+            ),
+        ]
+
+    def display_rows(self) -> list[Widget]:
+        """Fullscreen, the UI scale, the animation speed, reduced motion."""
+        s = self.app.settings
+        scales = sorted({*UI_SCALES, s.ui_scale})
+        speeds = [(v, _lab(f"ui.settings.animation_speed.{v}")) for v in ("off", "fast", "normal")]
+        return [
+            wide_toggle(_lab("ui.settings.fullscreen"), s.fullscreen, self.set_fullscreen),
             WideChoice(
-                lab("ui.settings.ui_scale"),
+                _lab("ui.settings.ui_scale"),
                 [(v, f"{round(v * 100)}%") for v in scales],
-                scale,
+                s.ui_scale,
                 self.set_scale,
-            )
-        )
-        speeds = [(v, lab(f"ui.settings.animation_speed.{v}")) for v in ("off", "fast", "normal")]
-        add(
+            ),
             WideChoice(
-                lab("ui.settings.animation_speed"),
+                _lab("ui.settings.animation_speed"),
                 speeds,
-                self.app.settings.animation_speed,
+                s.animation_speed,
                 self.set_app_attr("animation_speed", "anim_speed"),
-            )
-        )
-        add(
+            ),
             wide_toggle(
-                lab("ui.settings.reduced_motion"),
-                self.app.settings.reduced_motion,
+                _lab("ui.settings.reduced_motion"),
+                s.reduced_motion,
                 self.set_app_attr("reduced_motion", "reduced_motion"),
-            )
-        )
-        sec("ui.settings.section.sound")
-        add(
+            ),
+        ]
+
+    def sound_rows(self) -> list[Widget]:
+        """The two volumes and mute."""
+        s = self.app.settings
+        return [
             Slider(
-                lab("ui.settings.sound_volume"),
+                _lab("ui.settings.sound_volume"),
                 0,
                 100,
-                self.app.settings.sound_volume,
+                s.sound_volume,
                 self.set_sound("sound_volume"),
                 step=5,
-            )
-        )
-        add(
+            ),
             Slider(
-                lab("ui.settings.music_volume"),
+                _lab("ui.settings.music_volume"),
                 0,
                 100,
-                self.app.settings.music_volume,
+                s.music_volume,
                 self.set_sound("music_volume"),
                 step=5,
-            )
-        )
-        add(wide_toggle(lab("ui.settings.muted"), self.app.settings.muted, self.set_sound("muted")))
-        sec("ui.settings.section.game")
+            ),
+            wide_toggle(_lab("ui.settings.muted"), s.muted, self.set_sound("muted")),
+        ]
+
+    def game_rows(self) -> list[Widget]:
+        """The default preset with its optional rules, and the default opponent."""
         presets = [(n, self._preset_label(n)) for n in PRESETS]
-        add(WideChoice(lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset))
+        rows: list[Widget] = [
+            WideChoice(_lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset)
+        ]
         preset = self.preset()
         for field in PRESET_TOGGLES.get(preset, ()):
             if field == "rounds":
@@ -438,39 +428,38 @@ class SettingsScene(LearnScene):
                 values = OPTION_VALUES.get(field, (False, True))
             opts = [(v, self._value_label(field, v)) for v in values]
             label = self._option_label(field)
-            add(WideChoice(label, opts, self.option_value(field), self.set_option(field)))
-        opponents = [(v, lab(f"ui.settings.opponent.{v}")) for v in OPPONENTS]
-        add(
+            rows.append(WideChoice(label, opts, self.option_value(field), self.set_option(field)))
+        opponents = [(v, _lab(f"ui.settings.opponent.{v}")) for v in OPPONENTS]
+        rows.append(
             WideChoice(
-                lab("ui.settings.default_opponent"),
+                _lab("ui.settings.default_opponent"),
                 opponents,
                 self.app.settings.default_opponent,
                 self.set_plain("default_opponent"),
             )
         )
-        sec("ui.settings.section.player")
-        add(
+        return rows
+
+    def player_rows(self) -> list[Widget]:
+        """The player's name, birth date (for the presets' first-dealer rules), the quiz."""
+        birth = self.app.settings.birth_date
+        return [
             TextField(
-                lab("ui.settings.player_name"),
+                _lab("ui.settings.player_name"),
                 self.app.settings.player_name,
                 self.set_name,
-                placeholder=lab("ui.common.you"),
-            )
-        )
-        birth = self.app.settings.birth_date
-        add(
+                placeholder=_lab("ui.common.you"),
+            ),
             TextField(
-                lab("ui.settings.birth_date"),
+                _lab("ui.settings.birth_date"),
                 birth.isoformat() if birth else "",
                 self.set_birth,
-                placeholder=lab("ui.settings.birth_date.hint"),
+                placeholder=_lab("ui.settings.birth_date.hint"),
                 max_len=10,
                 valid=_date_ok,
-            )
-        )
-        add(Button(lab("ui.settings.reset_quiz"), self.reset_quiz))
-        self.rows = rows
-        self.layout()
+            ),
+            Button(_lab("ui.settings.reset_quiz"), self.reset_quiz),
+        ]
 
     def _preset_label(self, name: str) -> Callable[[], str]:
         return lambda: preset_name(name)
