@@ -20,6 +20,19 @@ Decisions (the *why* behind the behaviour the tests check):
 * **Damage.** A file that does not open as a database or fails ``PRAGMA quick_check`` is renamed
   aside with a UTC timestamp (never deleted); every row that still reads is copied into a fresh
   database (:func:`salvage`), and the caller shows one line with the counts.
+* **The whole-file check only after an unclean shutdown.** ``quick_check`` reads every page (a
+  second or two at 100,000 matches), so a clean start skips it. Each running copy keeps a marker
+  beside the database (``koikoi.sqlite3-open-<pid>-<token>``, removed at its clean close), and
+  the last copy to close cleanly writes the file's fingerprint (size, modification time, no
+  WAL) to ``koikoi.sqlite3-closed``. A start checks the whole file when a marker's process is
+  gone (a kill, a power cut, a crash), when the file is not the one closed cleanly (no
+  fingerprint yet, or another program changed it), or when a read met damage
+  (``koikoi.sqlite3-check``). The check runs in :func:`open_or_repair`, before the window opens:
+  every screen reads the database, and a repair replaces the file, so nothing may read it
+  while it is checked; the player gets a line on stderr while it runs and one line on the title
+  after. Damage met later, in the middle of a read (a page that went bad on a cleanly closed
+  file), is handled where it happens: the read returns what it could, the player is told once,
+  and ``koikoi.sqlite3-check`` makes the next start check and repair.
 * **Nothing is deleted silently.** A saved match that cannot be resumed is moved to the
   ``set_aside`` table with its reason (not deleted); an imported match whose id is already taken
   by a *different* match is kept there too.
@@ -41,6 +54,7 @@ Decisions (the *why* behind the behaviour the tests check):
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import socket
@@ -50,7 +64,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar, cast, overload
 
 from pydantic import ValidationError
 
@@ -435,6 +449,39 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _none() -> None:
+    return None
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    """True for SQLite's words for a damaged file ("database disk image is malformed"...)."""
+    return isinstance(_classify(exc), DatabaseDamaged)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _reads(empty: Callable[[], object]) -> Callable[[F], F]:
+    """A read that meets a damaged page returns ``empty()`` (what it could not read is not
+    shown) and notes the damage (:meth:`LedgerDB.met_damage`). Any other SQLite error goes on
+    up."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def read(self: LedgerDB, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(self, *args, **kwargs)
+            except sqlite3.DatabaseError as exc:
+                if not _is_damage(exc):
+                    raise
+                self.met_damage(exc)
+                return empty()
+
+        return cast(F, read)
+
+    return wrap
+
+
 class LedgerDB:
     """The ledger and saved matches of one database file. Open with :meth:`open`."""
 
@@ -455,12 +502,17 @@ class LedgerDB:
         self.rebuilt_now = 0
         #: Bumped whenever :meth:`mend` moved rows: paged views of the ledger read again.
         self.generation = 0
+        #: What SQLite said when a read first met a damaged page this run (None: no damage met).
+        self.damage_met: str | None = None
+        #: This copy's open marker (see :func:`open_or_repair`); None for other connections.
+        self.mark: Path | None = None
 
     # ------------------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, path: Path) -> LedgerDB:
-        """Open (creating and migrating if needed) the database at ``path``.
+    def open(cls, path: Path, *, check: bool = False) -> LedgerDB:
+        """Open (creating and migrating if needed) the database at ``path``; with ``check``, an
+        existing file first passes ``PRAGMA quick_check`` (a read of every page).
 
         Raises :class:`DatabaseDamaged` for a file that is not a healthy database, ``Refused``
         when the disk refuses even to open it, and ``FutureDatabase`` handling is done here:
@@ -473,7 +525,7 @@ class LedgerDB:
             raise _classify(exc) from exc
         try:
             version = _user_version(conn)
-            if existed:
+            if existed and check:
                 _quick_check(conn)
             if version > SCHEMA_VERSION:
                 conn.close()
@@ -544,6 +596,20 @@ class LedgerDB:
 
     def close(self) -> None:
         self.conn.close()
+
+    def met_damage(self, exc: sqlite3.Error) -> None:
+        """A read met a damaged page: remember what SQLite said (the first time). The caller
+        tells the player and calls :meth:`mark_for_check` between frames (a read writes
+        nothing)."""
+        if self.damage_met is None:
+            self.damage_met = " ".join(str(exc).split())[:80] or "damaged"
+
+    def mark_for_check(self) -> None:
+        """Mark the file for the whole-file check and repair at the next start
+        (``koikoi.sqlite3-check``). Should the disk refuse the mark, this copy's open marker is
+        kept at close instead (see :func:`closed_cleanly`), which asks for the same check."""
+        with contextlib.suppress(OSError):  # the open marker left in place asks the same
+            _write_mark(self.path.with_name(self.path.name + CHECK_SUFFIX), b"damage met\n")
 
     # ------------------------------------------------------------------------------ writing
 
@@ -761,6 +827,7 @@ class LedgerDB:
 
     # ------------------------------------------------------------------------------ reading
 
+    @_reads(list)
     def saved_matches(self) -> list[SavedMatch]:
         """Saved matches, most recently saved first (a bounded list: one row per copy).
 
@@ -790,12 +857,14 @@ class LedgerDB:
             out.append(SavedMatch(row.match_id, row.record, meta_obj, when, elsewhere))
         return out
 
+    @_reads(int)
     def count(self, *, computer: bool | None = False) -> int:
         """How many matches: the player's (``computer=False``), the computer-vs-computer ones
         (``True``) or all (``None``)."""
         where = "" if computer is None else f" WHERE computer = {int(computer)}"
         return int(self.conn.execute(f"SELECT COUNT(*) FROM matches{where}").fetchone()[0])
 
+    @_reads(list)
     def page(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchRecord]:
         """One page of recorded matches, newest first: the player's, or with ``computer`` the
         computer-vs-computer ones. Rows that do not pass the boundary are skipped and noted in
@@ -808,7 +877,13 @@ class LedgerDB:
         ).fetchall()
         out = []
         for rowid, match_id in ids:
-            found = self._read_data(match_id) if isinstance(match_id, str) else None
+            try:
+                found = self._read_data(match_id) if isinstance(match_id, str) else None
+            except sqlite3.DatabaseError as exc:  # a damaged page: the other rows still read
+                if not _is_damage(exc):
+                    raise
+                self.met_damage(exc)
+                continue
             if found is None:
                 self.damaged.add(("matches", int(rowid)))
                 continue
@@ -833,6 +908,7 @@ class LedgerDB:
             return None
         return rec, data.record
 
+    @_reads(list)
     def summaries(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchSummary]:
         """The list lines of one page, newest first, read from columns only (no JSON): the
         player's matches, or with ``computer`` the computer-vs-computer ones. Each row passes
@@ -869,16 +945,19 @@ class LedgerDB:
             )
         return out
 
+    @_reads(_none)
     def get(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
         """One recorded match and its replayable record text (None for old imported matches)."""
         return self._read_data(match_id)
 
+    @_reads(_none)
     def latest_id(self) -> str | None:
         row = self.conn.execute(
             "SELECT match_id FROM matches ORDER BY date DESC, rowid DESC LIMIT 1"
         ).fetchone()
         return None if row is None else str(row[0])
 
+    @_reads(_none)
     def review(self, match_id: str) -> str | None:
         row = self.conn.execute(
             "SELECT rowid, match_id, data FROM reviews WHERE match_id = ?", (match_id,)
@@ -896,6 +975,14 @@ class LedgerDB:
     ) -> Iterator[tuple[MatchRecord, str | None]]:
         """Every recorded match, oldest first, streamed (exports)."""
         where = "" if include_computer else " WHERE m.computer = 0"
+        try:
+            yield from self._iter_all(where)
+        except sqlite3.DatabaseError as exc:  # a damaged page: what was read is what there is
+            if not _is_damage(exc):
+                raise
+            self.met_damage(exc)
+
+    def _iter_all(self, where: str) -> Iterator[tuple[MatchRecord, str | None]]:
         cur = self.conn.execute(
             "SELECT d.rowid, d.match_id, d.data, d.record FROM matches m "
             f"JOIN match_data d USING (match_id){where} ORDER BY m.date, m.rowid"
@@ -912,6 +999,7 @@ class LedgerDB:
             else:
                 self.damaged.add(("match_data", int(rowid)))
 
+    @_reads(int)
     def aside_count(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM set_aside").fetchone()[0])
 
@@ -922,11 +1010,18 @@ class LedgerDB:
         when they are not whole (a database this copy cannot write, or a counter that fails
         the boundary, noted for :meth:`mend`), computed by SQL over the rounds instead.
         """
-        aggs = self._read_totals()
-        if aggs is None:
-            aggs = {p: self._aggregate_sql(p, note=True) for p in (0, 1)}
+        try:
+            aggs = self._read_totals()
+            if aggs is None:
+                aggs = {p: self._aggregate_sql(p, note=True) for p in (0, 1)}
+        except sqlite3.DatabaseError as exc:
+            if not _is_damage(exc):
+                raise
+            self.met_damage(exc)
+            aggs = {p: _Agg() for p in (0, 1)}
         return self._stats_from(aggs, include_practice=include_practice)
 
+    @_reads(_none)
     def sweep(self) -> None:
         """Note the rows of ``matches`` whose values the game could not have written (one scan
         of the thin table at start, no JSON): a row whose flags are garbage would otherwise
@@ -1170,14 +1265,17 @@ class LedgerDB:
             lost_by_unit={k: v for (g, k), v in sorted(c.items()) if g == "lost"},
         )
 
+    @_reads(list)
     def rating_history(self, limit: int = 200) -> list[rating_rows.RatingPoint]:
         """The player's rating after each of the newest ``limit`` rated matches, oldest first."""
         return rating_rows.history(self.conn, limit)
 
+    @_reads(_none)
     def rating_of(self, match_id: str) -> rating_rows.RatingPoint | None:
         """The rating change a recorded match made (None: it was not rated)."""
         return rating_rows.of_match(self.conn, match_id)
 
+    @_reads(list)
     def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
         """(match id, unit, player total, opponent total) of the last ``limit`` matches, oldest
         first (for charts)."""
@@ -1203,6 +1301,9 @@ class LedgerDB:
         (the rows stay skipped). Raises :class:`Refused` when the disk refuses.
         """
         if not self.damaged or self.read_only:
+            return 0, 0
+        if self.damage_met is not None:  # a damaged page: the next start's repair keeps it all
+            self.damaged.clear()
             return 0, 0
         todo = sorted(self.damaged)
         aside = rebuilt = 0
@@ -1568,20 +1669,148 @@ def _rows(src: sqlite3.Connection, table: str, names: str) -> Iterator[tuple[Any
             step *= 4
 
 
-def open_or_repair(data_dir: Path, warn: Callable[..., None]) -> LedgerDB:
+# ------------------------------------------------------------------ clean and unclean shutdown
+
+#: Beside the database while a copy has it open: ``koikoi.sqlite3-open-<pid>-<token>``.
+OPEN_SUFFIX = "-open-"
+#: The fingerprint of the file at the last clean close (see the module docstring).
+CLOSED_SUFFIX = "-closed"
+#: A read met a damaged page: the next start checks (and repairs) the whole file.
+CHECK_SUFFIX = "-check"
+#: The open markers this process holds now (a marker of this pid not here was left behind).
+_LIVE_MARKS: set[str] = set()
+
+
+def _write_mark(path: Path, data: bytes) -> None:
+    """Write a small marker file; never through a link (``O_NOFOLLOW``, and a fresh name)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o600)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _fingerprint(path: Path) -> str | None:
+    """The database file as a clean close leaves it: size and modification time, and no WAL
+    beside it (the last connection to close folds the WAL in and removes it)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    wal = path.with_name(path.name + "-wal")
+    return f"{st.st_size} {st.st_mtime_ns} wal={int(wal.exists())}"
+
+
+def _marks(path: Path) -> Iterator[tuple[Path, bool]]:
+    """Every copy's open marker beside ``path`` and whether its copy is still running."""
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return
+    prefix = path.name + OPEN_SUFFIX
+    for entry in entries:
+        if not entry.name.startswith(prefix):
+            continue
+        pid_text = entry.name[len(prefix) :].split("-", 1)[0]
+        pid = int(pid_text) if pid_text.isdigit() else 0
+        if pid == os.getpid():
+            yield entry, entry.name in _LIVE_MARKS
+        else:
+            yield entry, _pid_alive(pid)
+
+
+def check_reason(path: Path) -> str | None:
+    """Why this start must read the whole file (``unclean``: a copy did not close it; ``damage``:
+    a read met a damaged page; ``changed``: the file is not the one last closed cleanly), or
+    None for a clean start (or a new file)."""
+    if not path.exists():
+        return None
+    if path.with_name(path.name + CHECK_SUFFIX).exists():
+        return "damage"
+    running = False
+    for _, alive in _marks(path):
+        if not alive:
+            return "unclean"
+        running = True
+    if running:  # another copy has it open: it is what that copy is writing
+        return None
+    try:
+        closed = path.with_name(path.name + CLOSED_SUFFIX).read_text("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return "changed"
+    return None if closed == _fingerprint(path) else "changed"
+
+
+def _checked(path: Path) -> None:
+    """The whole file was checked (or repaired): the markers that asked for it are removed."""
+    for mark, alive in list(_marks(path)):
+        if not alive:
+            with contextlib.suppress(OSError):
+                mark.unlink()
+    with contextlib.suppress(OSError):
+        path.with_name(path.name + CHECK_SUFFIX).unlink()
+
+
+def _open_mark(db: LedgerDB) -> None:
+    """This copy's open marker; a folder that refuses it leaves none (then the fingerprint
+    written at the last clean close no longer matches after any write, which asks the same)."""
+    mark = db.path.with_name(f"{db.path.name}{OPEN_SUFFIX}{os.getpid()}-{uuid.uuid4().hex[:12]}")
+    try:
+        _write_mark(mark, f"{db.host}\n".encode())
+    except OSError:
+        return
+    _LIVE_MARKS.add(mark.name)
+    db.mark = mark
+
+
+def closed_cleanly(db: LedgerDB) -> None:
+    """After :meth:`LedgerDB.close`: remove this copy's marker and, when no other copy has the
+    file open, write its fingerprint, so that the next start skips the whole-file check. A
+    copy that met a damaged page keeps its marker (the next start checks)."""
+    mark, db.mark = db.mark, None
+    if mark is None or db.damage_met is not None:
+        if mark is not None:
+            _LIVE_MARKS.discard(mark.name)
+        return
+    _LIVE_MARKS.discard(mark.name)
+    with contextlib.suppress(OSError):  # left behind, it asks for a check: the safe side
+        mark.unlink()
+    if any(True for _ in _marks(db.path)):
+        return  # another copy still writes: the last to close leaves the fingerprint
+    fingerprint = _fingerprint(db.path)
+    closed = db.path.with_name(db.path.name + CLOSED_SUFFIX)
+    if fingerprint is None:
+        return
+    with contextlib.suppress(OSError):  # not written: the next start checks (the safe side)
+        tmp = closed.with_name(f"{closed.name}.{os.getpid()}.tmp")
+        _write_mark(tmp, fingerprint.encode("ascii"))
+        os.replace(tmp, closed)
+
+
+def open_or_repair(
+    data_dir: Path,
+    warn: Callable[..., None],
+    progress: Callable[[str], None] | None = None,
+) -> LedgerDB:
     """Open the data folder's database, repairing a damaged one (see the module docstring).
 
-    ``warn(key, text, **params)`` receives the one line for the player. Raises :class:`Refused`
-    when the disk refuses to open or create the database at all.
+    ``warn(key, text, **params)`` receives the one line for the player; ``progress(reason)`` is
+    called before a whole-file check (the caller prints a line while it runs). Raises
+    :class:`Refused` when the disk refuses to open or create the database at all.
     """
     path = data_dir / DB_FILE
+    reason = None
     try:
         if path.is_symlink() or any(
             (data_dir / (DB_FILE + extra)).is_symlink() for extra in ("-wal", "-shm", "-journal")
         ):
             # nothing the game writes may follow a link (out of the data folder, or anywhere)
             raise Refused(LINKED)
-        db = LedgerDB.open(path)
+        reason = check_reason(path)
+        if reason is not None and progress is not None:
+            progress(reason)
+        db = LedgerDB.open(path, check=reason is not None)
     except Refused as exc:
         reason = real_cause(exc.reason, data_dir)
         if not (path.is_file() and path.stat().st_size > 0):
@@ -1600,7 +1829,9 @@ def open_or_repair(data_dir: Path, warn: Callable[..., None]) -> LedgerDB:
         return db
     except DatabaseDamaged as exc:
         aside = _set_file_aside(path)
+        _checked(path)
         db = LedgerDB.open(path)
+        _open_mark(db)
         copied = salvage(aside, db)
         warn(
             "ledger_db_repaired",
@@ -1611,12 +1842,21 @@ def open_or_repair(data_dir: Path, warn: Callable[..., None]) -> LedgerDB:
             name=aside.name,
         )
         return db
+    if reason is not None:
+        _checked(path)
+        if reason != "changed":  # a file changed by another program: checked without a word
+            warn(
+                "ledger_checked",
+                "The coin ledger was not closed cleanly last time: it was checked and is whole.",
+            )
     if db.read_only:
         warn(
             "ledger_future",
             "The coin ledger was written by a newer version of Koi-Koi Desktop: it is shown "
             "but this version records nothing in it.",
         )
+    else:
+        _open_mark(db)
     return db
 
 

@@ -32,6 +32,7 @@ import contextlib
 import errno
 import json
 import os
+import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,7 +53,15 @@ from .atomic import (
 )
 from .background import BackgroundWriter
 from .export import write_csv, write_json
-from .ledger_db import FUTURE_DB, LedgerDB, Refused, SavedMatch, open_or_repair, real_cause
+from .ledger_db import (
+    FUTURE_DB,
+    LedgerDB,
+    Refused,
+    SavedMatch,
+    closed_cleanly,
+    open_or_repair,
+    real_cause,
+)
 from .models import (
     RECORD_LIMIT,
     SETTINGS_VERSION,
@@ -167,6 +176,7 @@ class Storage:
         self._causes_told: set[str] = set()  # refusals named this run (once each)
         self._last_cause = ""
         self._rebuilt = 0
+        self._damage_told = False  # a read met a damaged page, and the player was told
 
     # ------------------------------------------------------------------------------- opening
 
@@ -208,7 +218,7 @@ class Storage:
 
     def _open_db(self) -> None:
         try:
-            self.db = open_or_repair(self.data_dir, self._warn_once)
+            self.db = open_or_repair(self.data_dir, self._warn_once, _checking)
         except OSError as exc:  # Refused, or the folder refuses the aside rename
             self.db = None
             cause = self._cause(exc)
@@ -245,6 +255,7 @@ class Storage:
         if db is not None:
             self.db = None
             db.close()
+            closed_cleanly(db)
         self._open_db()
 
     def close(self) -> None:
@@ -256,6 +267,7 @@ class Storage:
             with contextlib.suppress(Refused):  # a refusing disk: the pid tells it is gone
                 self.db.release()
             self.db.close()
+            closed_cleanly(self.db)
             self.db = None
 
     def _stop_saver(self) -> None:
@@ -482,6 +494,17 @@ class Storage:
         """Set aside the rows the reads found damaged (see :meth:`.ledger_db.LedgerDB.mend`)
         and count them in one line. Called between frames (never from a draw) and at close."""
         db = self.db
+        if db is not None and db.damage_met is not None and not self._damage_told:
+            self._damage_told = True
+            if not db.read_only:
+                db.mark_for_check()
+            db.generation += 1  # the screens read again, and show the line
+            self._warn(
+                "ledger_damaged_read",
+                "The coin ledger database is damaged ({why}): what can be read is shown, and "
+                "it will be checked and repaired at the next start.",
+                why=db.damage_met,
+            )
         if db is None or not db.damaged:
             return
         if db.read_only:
@@ -849,6 +872,17 @@ class Storage:
     def _warn_once(self, key: str, text: str, **params: Any) -> None:
         if key not in self._warned:
             self._warn(key, text, **params)
+
+
+def _checking(reason: str) -> None:
+    """The line shown while the whole database is checked, before the window opens (it takes
+    a second or two with 100,000 matches, and only after an unclean shutdown)."""
+    if reason != "changed":
+        print(
+            "Koi-Koi Desktop was not closed cleanly last time: checking the coin ledger...",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _short(exc: BaseException) -> str:
