@@ -877,12 +877,12 @@ class Storage:
 def _checking(reason: str) -> None:
     """The line shown while the whole database is checked, before the window opens (it takes
     a second or two with 100,000 matches, and only after an unclean shutdown)."""
-    if reason != "changed":
-        print(
-            "Koi-Koi Desktop was not closed cleanly last time: checking the coin ledger...",
-            file=sys.stderr,
-            flush=True,
-        )
+    why = {
+        "unclean": "Koi-Koi Desktop was not closed cleanly last time",
+        "damage": "a damaged page was found in the coin ledger last time",
+    }.get(reason)
+    if why is not None:  # "changed": a first start of this version, checked without a word
+        print(f"{why}: checking the coin ledger...", file=sys.stderr, flush=True)
 
 
 def _short(exc: BaseException) -> str:

@@ -1,0 +1,292 @@
+"""The whole-file check runs only after an unclean shutdown (issue 35, "start and screens
+independent of ledger size"), and damage met later, in the middle of a read, is handled where
+it is met: the read returns what it can, one line says so, and the next start repairs.
+
+The checks are counted through ``ledger_db._quick_check`` (never timed).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from koikoi_desktop.storage import Storage, ledger_db
+
+CHILD = Path(__file__).with_name("recording_child.py")
+ROOT = Path(__file__).resolve().parents[2]
+DB = "koikoi.sqlite3"
+
+
+@pytest.fixture
+def checks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every whole-file check this test runs (the path of the database checked)."""
+    seen: list[str] = []
+    real = ledger_db._quick_check
+
+    def counting(conn: sqlite3.Connection) -> None:
+        seen.append(conn.execute("PRAGMA database_list").fetchone()[2])
+        real(conn)
+
+    monkeypatch.setattr(ledger_db, "_quick_check", counting)
+    yield seen
+
+
+def _keys(store: Storage) -> list[str]:
+    return [w.key for w in store.warnings]
+
+
+def test_a_clean_close_then_a_start_runs_no_whole_file_check(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    with Storage.open(data_dir) as store:  # a new file: nothing to check
+        for _ in range(3):
+            assert store.record_match(h.make_record())
+        assert store.write_autosave("m-open", "record text", {"round": 1})
+    assert checks == []
+    for n in range(3):
+        with Storage.open(data_dir) as store:
+            assert store.ledger_count() == 3 + n and _keys(store) == []
+            assert store.record_match(h.make_record())  # a run that writes, then closes
+    assert checks == []
+    # nothing of ours is left open beside the database
+    assert not [p for p in data_dir.iterdir() if p.name.startswith(DB + "-open-")]
+
+
+def test_a_file_closed_by_an_older_version_is_checked_once(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    """No fingerprint of a clean close (a database from before this change, or one another
+    program wrote): checked at that start, without a line when it is whole; then not again."""
+    with Storage.open(data_dir) as store:
+        assert store.record_match(h.make_record())
+    (data_dir / (DB + "-closed")).unlink()
+    with Storage.open(data_dir) as store:
+        assert _keys(store) == []
+    assert len(checks) == 1
+    with Storage.open(data_dir):
+        pass
+    assert len(checks) == 1
+
+
+def test_two_copies_open_at_once_close_cleanly(data_dir: Path, h: Any, checks: list[str]) -> None:
+    first = Storage.open(data_dir)
+    assert first.record_match(h.make_record())
+    second = Storage.open(data_dir)  # the first is running: its marker is alive
+    assert second.record_match(h.make_record())
+    second.close()
+    assert first.record_match(h.make_record())  # written after the second closed
+    first.close()
+    with Storage.open(data_dir) as store:
+        assert store.ledger_count() == 3
+    assert checks == []
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("KOIKOI_DATA_DIR", None)
+    return env
+
+
+@pytest.mark.parametrize("kill_at", [2, 9])
+def test_a_killed_copy_makes_the_next_start_check(
+    data_dir: Path, h: Any, checks: list[str], kill_at: int
+) -> None:
+    """A child playing and recording with the database open SIGKILLs itself (inside the record
+    transaction, or just after its commit): the next start checks the whole file, says so in
+    one line, and the start after a clean close does not."""
+    with Storage.open(data_dir) as store:
+        assert store.record_match(h.make_record())
+    assert checks == []
+    run = subprocess.run(
+        [sys.executable, str(CHILD), str(data_dir), "killed", "3", str(kill_at)],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+    )
+    assert run.returncode == -9, run.stderr
+    assert [p for p in data_dir.iterdir() if p.name.startswith(DB + "-open-")]  # left behind
+    with Storage.open(data_dir) as store:
+        assert len(checks) == 1
+        assert _keys(store) == ["ledger_checked"]
+        assert store.ledger_count() in (1, 2)  # the killed match: recorded, or still saved
+    with Storage.open(data_dir) as store:
+        assert _keys(store) == []
+    assert len(checks) == 1
+    assert not [p for p in data_dir.iterdir() if p.name.startswith(DB + "-open-")]
+
+
+# ----------------------------------------------------------------- damage met in a read
+
+
+def _newest_index_leaf(path: Path) -> int:
+    """The rightmost leaf of the date index (the newest matches: the list's first page)."""
+    conn = sqlite3.connect(path)
+    try:
+        return int(
+            conn.execute(
+                "SELECT pageno FROM dbstat WHERE name = 'matches_by_date' AND pagetype = 'leaf' "
+                "ORDER BY path DESC LIMIT 1"
+            ).fetchone()[0]
+        )
+    finally:
+        conn.close()
+
+
+def _damage_page(path: Path, page: int) -> bytes:
+    """Overwrite one page as a failing disk would: the file's size and modification time stay
+    those of its clean close."""
+    conn = sqlite3.connect(path)
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    before = path.stat()
+    with open(path, "r+b") as handle:
+        handle.seek((page - 1) * size)
+        handle.write(random.Random(page).randbytes(size))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    return path.read_bytes()
+
+
+def test_a_page_damaged_in_a_cleanly_closed_file_is_met_on_the_ledger_screen(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    import pygame
+
+    from koikoi_desktop import app as app_mod
+    from koikoi_desktop import scenes
+    from koikoi_desktop.ai import InlineExecutor
+    from koikoi_desktop.ui import gfx
+
+    # the newest matches first, then 300 older ones (imported later: their pages come after),
+    # so the index page that lists the newest matches lies in the middle of the file
+    recs = [h.make_record(rounds=12) for _ in range(300)]
+    older = [
+        r.model_copy(update={"date": r.date - timedelta(days=400)})
+        for r in (h.make_record(rounds=12) for _ in range(300))
+    ]
+    path = data_dir / DB
+    with Storage.open(data_dir) as store:
+        assert store.db is not None
+        store.db.import_records(((r, None) for r in recs), source="test")
+        store.db.import_records(((r, None) for r in older), source="test")
+    newest = _newest_index_leaf(path)
+    conn = sqlite3.connect(path)
+    total = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.close()
+    assert 0.2 * total < newest < 0.8 * total, (newest, total)  # in the middle of the file
+    damaged = _damage_page(path, newest)
+
+    # the game started as a player starts it, then the ledger screen: no check at start
+    args = app_mod.parse_args(["--data-dir", str(data_dir), "--speed", "off"])
+    gfx.set_language("en")
+    app = app_mod.App(args)
+    app.ai_executor = InlineExecutor()
+    app_mod.sdl_defaults(args)
+    try:
+        app.open_storage()
+        assert checks == [] and app.storage is not None and app.storage.warnings == []
+        app.open_window()
+        app.open_sprites()
+        scene = scenes.create("ledger", app)
+        app.stack.push(scene)
+        surf = pygame.display.get_surface()
+        for view in ("matches", "stats", "matches"):
+            scene.set_view(view)
+            for _ in range(3):  # frames: between them the damage is told and marked
+                app.stack.update(1 / 60)
+                scene.draw(surf)
+        store = app.storage
+        told = [w for w in store.warnings if w.key == "ledger_damaged_read"]
+        assert len(told) == 1 and "malformed" in told[0]  # one line, whatever was read again
+        assert sum("damaged" in line for line in scene.warning_lines) == 1
+        assert (data_dir / (DB + "-check")).exists()  # the next start checks, even after a kill
+        app.storage.close()
+    finally:
+        while app.stack.top is not None:
+            app.stack.pop()
+        pygame.display.quit()
+    assert checks == []
+
+    # the next start checks, repairs, and keeps the damaged file aside
+    with Storage.open(data_dir) as store:
+        assert len(checks) == 1
+        assert _keys(store) == ["ledger_db_repaired"]
+        # the damage was in an index: every match is recovered, the newest listed first again
+        assert store.ledger_count() == len(recs) + len(older)
+        assert [s.match_id for s in store.ledger_summaries(0, 3)] == [
+            r.match_id for r in recs[::-1][:3]
+        ]
+    [kept] = [p for p in h.aside(data_dir, DB) if not p.name.endswith(("-wal", "-shm"))]
+    assert kept.name.startswith(DB + ".damaged-")
+    assert kept.read_bytes() == damaged
+    assert not (data_dir / (DB + "-check")).exists()
+    with Storage.open(data_dir) as store:
+        assert _keys(store) == []
+    assert len(checks) == 1
+
+
+def test_each_kind_of_read_meeting_a_damaged_page_returns_what_it_can(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    """A page of matches, a match, a review, the saved match, an export: with every other page
+    of the records, and the reviews' and saved matches' pages, wrecked in a cleanly closed
+    file, each read returns what it can without an exception, one line tells the player, and
+    the next start repairs."""
+    recs = [h.make_record(rounds=12) for _ in range(300)]
+    with Storage.open(data_dir) as store:
+        assert store.db is not None
+        store.db.import_records(((r, None) for r in recs), source="test")
+        assert store.save_review(recs[-1].match_id, '{"review": 1}') is None
+        assert store.write_autosave("m-saved", "record text", {"round": 1})
+    path = data_dir / DB
+    conn = sqlite3.connect(path)
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    data_pages = [
+        p
+        for (p,) in conn.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'match_data' AND pagetype = 'leaf' "
+            "ORDER BY path"
+        )
+    ]
+    wreck = data_pages[::2] + [
+        p
+        for (p,) in conn.execute(
+            "SELECT pageno FROM dbstat WHERE name IN ('reviews', 'saved') AND pagetype = 'leaf'"
+        )
+    ]
+    conn.close()
+    before = path.stat()
+    raw = bytearray(path.read_bytes())
+    for p in wreck:
+        raw[(p - 1) * size : p * size] = random.Random(p).randbytes(size)
+    path.write_bytes(bytes(raw))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    with Storage.open(data_dir) as store:
+        assert checks == [] and _keys(store) == []
+        assert len(store.ledger_summaries(0, 50)) == 50  # the list's own rows read
+        page = store.ledger_page(0, 100)
+        assert 0 < len(page) < 100  # the records that still read
+        for rec in recs[-20:]:
+            got = store.get_match(rec.match_id)
+            assert got is None or got[0] == rec
+        assert store.review(recs[-1].match_id) is None
+        assert store.saved_match() is None  # (its tidy tells the player)
+        exported = list(store._all_rows())
+        assert len(exported) < len(recs)
+        assert all(r in recs for r, _ in exported)
+        store.tidy()
+        assert _keys(store) == ["ledger_damaged_read"]
+    assert (data_dir / (DB + "-check")).exists()
+    with Storage.open(data_dir) as store:
+        assert len(checks) == 1 and _keys(store) == ["ledger_db_repaired"]
