@@ -1677,6 +1677,7 @@ OPEN_SUFFIX = "-open-"
 CLOSED_SUFFIX = "-closed"
 #: A read met a damaged page: the next start checks (and repairs) the whole file.
 CHECK_SUFFIX = "-check"
+_READ_MARK = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 #: The open markers this process holds now (a marker of this pid not here was left behind).
 _LIVE_MARKS: set[str] = set()
 
@@ -1735,8 +1736,12 @@ def check_reason(path: Path) -> str | None:
         running = True
     if running:  # another copy has it open: it is what that copy is writing
         return None
-    try:
-        closed = path.with_name(path.name + CLOSED_SUFFIX).read_text("ascii").strip()
+    try:  # a few bytes, never through a link
+        fd = os.open(path.with_name(path.name + CLOSED_SUFFIX), _READ_MARK)
+        try:
+            closed = os.read(fd, 200).decode("ascii").strip()
+        finally:
+            os.close(fd)
     except (OSError, UnicodeDecodeError):
         return "changed"
     return None if closed == _fingerprint(path) else "changed"

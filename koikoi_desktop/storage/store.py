@@ -881,7 +881,9 @@ def _checking(reason: str) -> None:
         "unclean": "Koi-Koi Desktop was not closed cleanly last time",
         "damage": "a damaged page was found in the coin ledger last time",
     }.get(reason)
-    if why is not None:  # "changed": a first start of this version, checked without a word
+    # "changed" (the file is not as the game closed it: the first start of this version, or
+    # another program wrote it) is checked without a word unless damage is found
+    if why is not None:
         print(f"{why}: checking the coin ledger...", file=sys.stderr, flush=True)
 
 

@@ -169,7 +169,7 @@ def _bad_row(table: str, row: dict[str, Any], conn: sqlite3.Connection, rowid: i
             # derived rows: the statistics read counters kept when matches are recorded, not
             # these (checked when the counters are rebuilt); a damaged one must not crash
             return False
-    except (ValidationError, ValueError):
+    except (ValidationError, ValueError, TypeError):  # TypeError: a meta that is no object
         return True
     return False
 
