@@ -87,6 +87,8 @@ T = TypeVar("T")
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
 FUTURE_DB = "the database was written by a newer version of the game"
+#: SQLite's refusal of a write to a damaged file, as :class:`Refused` names it.
+DAMAGED_DB = "the database is damaged"
 #: The most a WAL left behind by a checkpoint may keep on disk (bytes).
 WAL_LIMIT = 256 * 1024
 
@@ -100,8 +102,8 @@ REFUSING = {
     10: "a disk input/output error",  # SQLITE_IOERR
     13: "the disk is full",  # SQLITE_FULL
     14: "the database file cannot be opened",  # SQLITE_CANTOPEN
-    11: "the database is damaged",  # SQLITE_CORRUPT (found mid-session: refuse, repair at start)
-    26: "the database is damaged",  # SQLITE_NOTADB
+    11: DAMAGED_DB,  # SQLITE_CORRUPT (found mid-session: refuse, repair at start)
+    26: DAMAGED_DB,  # SQLITE_NOTADB
 }
 
 _SCHEMA_V1 = """
@@ -400,8 +402,8 @@ def refusal(exc: sqlite3.Error) -> Refused | None:
             ("locked", "the database is locked"),
             ("disk i/o", "a disk input/output error"),
             ("unable to open", "the database file cannot be opened"),
-            ("malformed", "the database is damaged"),
-            ("not a database", "the database is damaged"),
+            ("malformed", DAMAGED_DB),
+            ("not a database", DAMAGED_DB),
         ):
             if needle in text:
                 return Refused(why)

@@ -54,6 +54,7 @@ from .atomic import (
 from .background import BackgroundWriter
 from .export import write_csv, write_json
 from .ledger_db import (
+    DAMAGED_DB,
     FUTURE_DB,
     LedgerDB,
     Refused,
@@ -831,6 +832,12 @@ class Storage:
         ongoing = bool(self._failing)
         self._failing.add(kind)
         cause = self._cause(exc)
+        db = self.db
+        if cause == DAMAGED_DB and db is not None and not db.read_only and not self._damage_told:
+            # a write met a damaged page: the next start checks and repairs (this line says so)
+            self._damage_told = True
+            db.damage_met = cause
+            db.mark_for_check()
         if ongoing or cause in self._causes_told:
             return
         self._causes_told.add(cause)

@@ -290,3 +290,28 @@ def test_each_kind_of_read_meeting_a_damaged_page_returns_what_it_can(
     assert (data_dir / (DB + "-check")).exists()
     with Storage.open(data_dir) as store:
         assert len(checks) == 1 and _keys(store) == ["ledger_db_repaired"]
+
+
+def test_a_write_meeting_a_damaged_page_marks_the_file_for_the_next_start(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    """Recording a match into a cleanly closed file whose newest index page went bad: the
+    match stays in memory (one line names the damage), and the next start repairs."""
+    with Storage.open(data_dir) as store:
+        assert store.db is not None
+        store.db.import_records(((h.make_record(), None) for _ in range(300)), source="test")
+    path = data_dir / DB
+    _damage_page(path, _newest_index_leaf(path))
+    late = h.make_record()
+    with Storage.open(data_dir) as store:
+        assert checks == []
+        assert store.record_match(late) is False
+        assert [p[0].match_id for p in store.pending] == [late.match_id]
+        assert _keys(store) == ["write_failed_ledger"] and "damaged" in store.warnings[0]
+        assert (data_dir / (DB + "-check")).exists()
+        store.tidy()
+        assert len(store.warnings) == 1  # told once
+        store.pending.clear()  # (the game asks to export it at quit; not this test's point)
+    with Storage.open(data_dir) as store:
+        assert len(checks) == 1 and _keys(store) == ["ledger_db_repaired"]
+        assert store.record_match(late)
