@@ -26,6 +26,7 @@ from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.title import TitleScene
 
 from .conftest import pump
+from .xvfb import start_xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A seed whose first dealer is the computer: it moves first, so the saved match has a move.
@@ -54,37 +55,12 @@ def game(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
     )
 
 
-def _start_xvfb() -> tuple[subprocess.Popen[bytes], int]:
-    """An Xvfb on a free display number, tried in random order (tests of other work trees may
-    start theirs at the same moment: a number taken meanwhile is given up for the next)."""
-    import random
-
-    for n in random.sample(range(300, 900), 40):
-        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
-            continue
-        xvfb = subprocess.Popen(
-            ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for _ in range(200):
-            if xvfb.poll() is not None:
-                break  # the number was taken after all
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                return xvfb, n
-            time.sleep(0.05)
-        if xvfb.poll() is None:
-            xvfb.terminate()
-            xvfb.wait(timeout=10)
-    raise RuntimeError("no X display could be started")
-
-
 @pytest.fixture
 def xdisplay() -> Iterator[str]:
     """A private Xvfb display (":N")."""
     if not (shutil.which("Xvfb") and shutil.which("xdotool") and shutil.which("xprop")):
         pytest.skip("needs Xvfb, xdotool and xprop (apt-get install -y xvfb xdotool x11-utils)")
-    xvfb, n = _start_xvfb()
+    xvfb, n = start_xvfb()
     try:
         yield f":{n}"
     finally:

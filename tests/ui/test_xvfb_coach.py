@@ -11,16 +11,11 @@ Stop button is; the test clicks it with xdotool, and the child writes what the c
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from .test_xvfb_drag import _free_display, _wait_for
+from .xvfb import click, game, needs_xvfb, wait_for, window, x_display
 
 pytestmark = pytest.mark.xvfb
 
@@ -91,67 +86,16 @@ pygame.display.quit()
 """
 
 
-def _xdo(env: dict[str, str], *step: str) -> None:
-    subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
-    time.sleep(0.1)
-
-
-@pytest.mark.skipif(
-    not (shutil.which("Xvfb") and shutil.which("xdotool")),
-    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
-)
+@needs_xvfb
 def test_real_window_shows_the_coach_line_after_a_blunder(tmp_path: Path) -> None:
-    n = _free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    game = None
-    try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.05)
-        env = dict(
-            os.environ,
-            DISPLAY=f":{n}",
-            SDL_VIDEODRIVER="x11",
-            PYTHONPATH=str(Path(__file__).resolve().parents[2]),
-        )
-        game = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(tmp_path)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        asked = _wait_for(tmp_path / "1.json", game, 180)
+    with x_display() as env, game(env, CHILD, str(tmp_path)) as proc:
+        asked = wait_for(tmp_path / "1.json", proc, 180)
         assert asked["lines"] == 0  # the coach has said nothing before the blunder
-        wid = ""
-        for _ in range(100):
-            found = subprocess.run(
-                ["xdotool", "search", "--pid", str(game.pid)],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=20,
-            ).stdout.split()
-            if found:
-                wid = found[-1]
-                break
-            time.sleep(0.1)
-        assert wid, "the game window did not appear"
-        _xdo(env, "windowfocus", "--sync", wid)
-        x, y = asked["stop"]  # type: ignore[misc]
-        _xdo(env, "mousemove", "--window", wid, str(x), str(y))
-        _xdo(env, "click", "1")  # Stop: the blunder
-        said = _wait_for(tmp_path / "2.json", game, 120)
+        wid = window(env, proc)
+        click(env, wid, asked["stop"])  # Stop: the blunder
+        said = wait_for(tmp_path / "2.json", proc, 120)
         assert said["played"] == "stop"
         assert said["cls"] == "blunder"
         assert str(said["line"]).startswith("Coach: Blunder ?? — Loss: ")
         assert said["message"] == said["line"]
-        game.wait(timeout=30)
-    finally:
-        if game is not None and game.poll() is None:
-            game.kill()
-        xvfb.terminate()
+        proc.wait(timeout=30)

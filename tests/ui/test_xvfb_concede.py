@@ -9,16 +9,11 @@ with xdotool and waits for the next one.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from .test_xvfb_drag import _free_display, _wait_for
+from .xvfb import click, game, needs_xvfb, wait_for, window, x_display, xdo
 
 pytestmark = pytest.mark.xvfb
 
@@ -83,82 +78,29 @@ pygame.display.quit()
 """
 
 
-def _xdo(env: dict[str, str], *step: str) -> None:
-    subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
-    time.sleep(0.1)
-
-
-@pytest.mark.skipif(
-    not (shutil.which("Xvfb") and shutil.which("xdotool")),
-    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
-)
+@needs_xvfb
 def test_real_window_concede_asks_and_enter_keeps_playing(tmp_path: Path) -> None:
-    n = _free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    game = None
-    try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.05)
-        env = dict(
-            os.environ,
-            DISPLAY=f":{n}",
-            SDL_VIDEODRIVER="x11",
-            PYTHONPATH=str(Path(__file__).resolve().parents[2]),
-        )
-        game = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(tmp_path)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        first = _wait_for(tmp_path / "1.json", game, 90)
+    with x_display() as env, game(env, CHILD, str(tmp_path)) as proc:
+        first = wait_for(tmp_path / "1.json", proc, 90)
         assert first["top"] == "table"
-        wid = ""
-        for _ in range(100):
-            found = subprocess.run(
-                ["xdotool", "search", "--pid", str(game.pid)],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=20,
-            ).stdout.split()
-            if found:
-                wid = found[-1]
-                break
-            time.sleep(0.1)
-        assert wid, "the game window did not appear"
-        _xdo(env, "windowfocus", "--sync", wid)
-        _xdo(env, "key", "--window", wid, "Escape")
-        pause = _wait_for(tmp_path / "2.json", game, 30)
-        x, y = pause["concede"]  # type: ignore[misc]
-        _xdo(env, "mousemove", "--window", wid, str(x), str(y))
-        _xdo(env, "click", "1")
-        ask = _wait_for(tmp_path / "3.json", game, 30)
+        wid = window(env, proc)
+        xdo(env, "key", "--window", wid, "Escape")
+        pause = wait_for(tmp_path / "2.json", proc, 30)
+        click(env, wid, pause["concede"])
+        ask = wait_for(tmp_path / "3.json", proc, 30)
         assert ask["key"] == ["concede"] and not ask["finished"]
         assert ask["labels"] == ["Keep playing", "Concede the match"]
         assert ask["focused"] == "Keep playing"
-        _xdo(env, "key", "--window", wid, "Return")  # Enter: keep playing
-        kept = _wait_for(tmp_path / "4.5.json", game, 30)
+        xdo(env, "key", "--window", wid, "Return")  # Enter: keep playing
+        kept = wait_for(tmp_path / "4.5.json", proc, 30)
         assert kept["top"] == "table" and not kept["finished"] and kept["ledger"] == 0
-        _xdo(env, "key", "--window", wid, "Escape")
-        pause = _wait_for(tmp_path / "4.json", game, 30)
-        x, y = pause["concede"]  # type: ignore[misc]
-        _xdo(env, "mousemove", "--window", wid, str(x), str(y))
-        _xdo(env, "click", "1")
-        _wait_for(tmp_path / "5.json", game, 30)
-        _xdo(env, "key", "--window", wid, "Right")
-        _xdo(env, "key", "--window", wid, "Return")  # confirmed
-        result = _wait_for(tmp_path / "6.json", game, 30)
+        xdo(env, "key", "--window", wid, "Escape")
+        pause = wait_for(tmp_path / "4.json", proc, 30)
+        click(env, wid, pause["concede"])
+        wait_for(tmp_path / "5.json", proc, 30)
+        xdo(env, "key", "--window", wid, "Right")
+        xdo(env, "key", "--window", wid, "Return")  # confirmed
+        result = wait_for(tmp_path / "6.json", proc, 30)
         assert result["top"] == "match-result" and result["ending"] == "conceded"
         assert result["finished"] and result["ledger"] == 1
-        game.wait(timeout=30)
-    finally:
-        if game is not None and game.poll() is None:
-            game.kill()
-        xvfb.terminate()
+        proc.wait(timeout=30)

@@ -8,15 +8,11 @@ the child reports whether the engine now shows the capture.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from .xvfb import game, needs_xvfb, wait_for, window, x_display, xdo
 
 pytestmark = pytest.mark.xvfb
 
@@ -84,71 +80,12 @@ pygame.display.quit()
 """
 
 
-def _free_display() -> int:
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-def _wait_for(path: Path, proc: subprocess.Popen[bytes], timeout: float) -> dict[str, object]:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if path.exists():
-            time.sleep(0.1)
-            return json.loads(path.read_text())  # type: ignore[no-any-return]
-        if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
-            raise AssertionError(f"game exited early: {err[-2000:]}")
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {path.name}")
-
-
-@pytest.mark.skipif(
-    not (shutil.which("Xvfb") and shutil.which("xdotool")),
-    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
-)
+@needs_xvfb
 def test_real_pointer_drag_captures(tmp_path: Path) -> None:
-    n = _free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    game = None
-    try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.05)
-        env = dict(
-            os.environ,
-            DISPLAY=f":{n}",
-            SDL_VIDEODRIVER="x11",
-            PYTHONPATH=str(Path(__file__).resolve().parents[2]),
-        )
-        game = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(tmp_path)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        where = _wait_for(tmp_path / "where.json", game, 90)
-        wid = ""
-        for _ in range(100):
-            found = subprocess.run(
-                ["xdotool", "search", "--pid", str(game.pid)],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=20,
-            ).stdout.split()
-            if found:
-                wid = found[-1]
-                break
-            time.sleep(0.1)
-        assert wid, "the game window did not appear"
-        (sx, sy), (tx, ty) = where["start"], where["to"]  # type: ignore[misc]
+    with x_display() as env, game(env, CHILD, str(tmp_path)) as proc:
+        where = wait_for(tmp_path / "where.json", proc, 90)
+        wid = window(env, proc)
+        (sx, sy), (tx, ty) = where["start"], where["to"]
         steps = [["mousemove", "--window", wid, str(sx), str(sy)], ["mousedown", "1"]]
         for i in range(1, 9):
             x = sx + (tx - sx) * i // 8
@@ -156,16 +93,10 @@ def test_real_pointer_drag_captures(tmp_path: Path) -> None:
             steps.append(["mousemove", "--window", wid, str(x), str(y)])
         steps.append(["mouseup", "1"])
         for step in steps:
-            subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
-            time.sleep(0.05)
-        result = _wait_for(tmp_path / "result.json", game, 60)
+            xdo(env, *step, pause=0.05)
+        result = wait_for(tmp_path / "result.json", proc, 60)
         card, target = where["card"], where["target"]
-        assert card not in result["hand"]  # type: ignore[operator]
-        assert {card, target} <= set(result["captured"])  # type: ignore[arg-type]
-        assert result["moves"] and str(result["moves"][0]).startswith(f"play {card}")  # type: ignore[index]
-        game.wait(timeout=30)
-    finally:
-        if game is not None and game.poll() is None:
-            game.kill()
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
+        assert card not in result["hand"]
+        assert {card, target} <= set(result["captured"])
+        assert result["moves"] and str(result["moves"][0]).startswith(f"play {card}")
+        proc.wait(timeout=30)

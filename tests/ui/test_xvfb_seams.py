@@ -10,19 +10,13 @@ waits for the next one.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from koikoi_desktop.scenes.table.text import LogLine
 
-from .test_xvfb_drag import _free_display, _wait_for
+from .xvfb import click, game, needs_xvfb, wait_for, window, x_display, xdo
 
 pytestmark = pytest.mark.xvfb
 
@@ -155,122 +149,57 @@ a.shutdown()
 )
 
 
-def _xdo(env: dict[str, str], *step: str) -> None:
-    subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
-    time.sleep(0.15)
-
-
-def _window(env: dict[str, str], pid: int) -> str:
-    for _ in range(100):
-        found = subprocess.run(
-            ["xdotool", "search", "--pid", str(pid)],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=20,
-        ).stdout.split()
-        if found:
-            return found[-1]
-        time.sleep(0.1)
-    raise AssertionError("the game window did not appear")
-
-
-def _click(env: dict[str, str], wid: str, at: Any) -> None:
-    x, y = at
-    _xdo(env, "mousemove", "--window", wid, str(x), str(y))
-    _xdo(env, "click", "1")
-
-
-@pytest.mark.skipif(
-    not (shutil.which("Xvfb") and shutil.which("xdotool")),
-    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
-)
+@needs_xvfb
 def test_real_window_language_change_then_continue_in_english(tmp_path: Path) -> None:
-    n = _free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    game = None
-    try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.05)
-        env = dict(
-            os.environ,
-            DISPLAY=f":{n}",
-            SDL_VIDEODRIVER="x11",
-            PYTHONPATH=str(Path(__file__).resolve().parents[2]),
-        )
-        one, two = tmp_path / "one", tmp_path / "two"
-        one.mkdir()
-        two.mkdir()
-        data = str(tmp_path / "data")  # both games use the same data folder
-
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    data = str(tmp_path / "data")  # both games use the same data folder
+    with x_display() as env:
         # the first game: a match into its second round, then Menu → Settings → Ukrainian
-        game = subprocess.Popen(
-            [sys.executable, "-c", FIRST, str(one), data],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        before = _wait_for(one / "1.json", game, 120)
-        assert before["names"] == ["You", "Computer (Beginner)"]
-        wid = _window(env, game.pid)
-        _xdo(env, "windowfocus", "--sync", wid)
-        _click(env, wid, before["menu"])
-        pause = _wait_for(one / "2.json", game, 30)
-        _click(env, wid, pause["settings"])
-        settings = _wait_for(one / "3.json", game, 30)
-        for _ in range(int(settings["clicks"])):  # type: ignore[call-overload]
-            _click(env, wid, settings["lang"])
-        _wait_for(one / "4.json", game, 30)
-        _xdo(env, "key", "--window", wid, "Escape")  # the settings close
-        _xdo(env, "key", "--window", wid, "Escape")  # the pause menu closes
-        uk = _wait_for(one / "5.json", game, 30)
-        assert uk["top"] == "table"
-        assert uk["names"] == ["Ви", "Комп’ютер (Початківець)"]
-        assert [b.split(" (")[0] for b in uk["buttons"]] == ["Меню"]  # type: ignore[union-attr]
-        assert uk["log"] == before["log"]  # the same facts, in other words
-        words: list[str] = uk["words"]  # type: ignore[assignment]
-        assert words != before["words"] and all(words)
-        assert not [w for w in words if any("a" <= ch.lower() <= "z" for ch in w)], words
-        game.wait(timeout=30)
+        with game(env, FIRST, str(one), data) as proc:
+            before = wait_for(one / "1.json", proc, 120)
+            assert before["names"] == ["You", "Computer (Beginner)"]
+            wid = window(env, proc)
+            click(env, wid, before["menu"])
+            pause = wait_for(one / "2.json", proc, 30)
+            click(env, wid, pause["settings"])
+            settings = wait_for(one / "3.json", proc, 30)
+            for _ in range(int(settings["clicks"])):
+                click(env, wid, settings["lang"])
+            wait_for(one / "4.json", proc, 30)
+            xdo(env, "key", "--window", wid, "Escape")  # the settings close
+            xdo(env, "key", "--window", wid, "Escape")  # the pause menu closes
+            uk = wait_for(one / "5.json", proc, 30)
+            assert uk["top"] == "table"
+            assert uk["names"] == ["Ви", "Комп’ютер (Початківець)"]
+            assert [b.split(" (")[0] for b in uk["buttons"]] == ["Меню"]
+            assert uk["log"] == before["log"]  # the same facts, in other words
+            words: list[str] = uk["words"]
+            assert words != before["words"] and all(words)
+            assert not [w for w in words if any("a" <= ch.lower() <= "z" for ch in w)], words
+            proc.wait(timeout=30)
 
         # the second game, started with --lang en: Continue, the same log and field, play on
-        game = subprocess.Popen(
-            [sys.executable, "-c", SECOND, str(two), data],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        title = _wait_for(two / "1.json", game, 120)
-        assert title["enabled"]
-        wid = _window(env, game.pid)
-        _xdo(env, "windowfocus", "--sync", wid)
-        _click(env, wid, title["cont"])
-        resumed = _wait_for(two / "2.json", game, 60)
-        assert resumed["names"] == ["You", "Computer (Beginner)"]
-        log: list[str] = resumed["log"]  # type: ignore[assignment]
-        # the log rebuilt from the record: every move's line; the coach's verdicts are not part
-        # of the record (like a computer's practice reasons) and are not rebuilt
-        was: list[str] = before["log"]  # type: ignore[assignment]
-        said: list[str] = before["words"]  # type: ignore[assignment]
-        kept = [i for i, x in enumerate(was) if not x.startswith("LogLine(kind='coach'")]
-        assert log[:-1] == [was[i] for i in kept]
-        assert log[-1] == repr(LogLine("resumed"))
-        assert resumed["words"][:-1] == [said[i] for i in kept]  # type: ignore[index]
-        assert resumed["field"] == before["field"]
-        after = _wait_for(two / "3.json", game, 180)
-        assert after["round"] == int(resumed["round"]) + 1  # type: ignore[call-overload]
-        assert after["log"][: len(log)] == log  # type: ignore[index]
-        heading = repr(LogLine("round", n=int(after["round"])))  # type: ignore[call-overload]
-        assert heading in after["log"]  # type: ignore[operator]
-        game.wait(timeout=30)
-    finally:
-        if game is not None and game.poll() is None:
-            game.kill()
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
+        with game(env, SECOND, str(two), data) as proc:
+            title = wait_for(two / "1.json", proc, 120)
+            assert title["enabled"]
+            wid = window(env, proc)
+            click(env, wid, title["cont"])
+            resumed = wait_for(two / "2.json", proc, 60)
+            assert resumed["names"] == ["You", "Computer (Beginner)"]
+            log: list[str] = resumed["log"]
+            # the log rebuilt from the record: every move's line; the coach's verdicts are not
+            # part of the record (like a computer's practice reasons) and are not rebuilt
+            was: list[str] = before["log"]
+            said: list[str] = before["words"]
+            kept = [i for i, x in enumerate(was) if not x.startswith("LogLine(kind='coach'")]
+            assert log[:-1] == [was[i] for i in kept]
+            assert log[-1] == repr(LogLine("resumed"))
+            assert resumed["words"][:-1] == [said[i] for i in kept]
+            assert resumed["field"] == before["field"]
+            after = wait_for(two / "3.json", proc, 180)
+            assert after["round"] == int(resumed["round"]) + 1
+            assert after["log"][: len(log)] == log
+            assert repr(LogLine("round", n=int(after["round"]))) in after["log"]
+            proc.wait(timeout=30)

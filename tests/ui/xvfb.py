@@ -1,0 +1,126 @@
+"""The real-window tests' one harness: a private Xvfb display, the game as a child process with
+the real frame loop, its window found by xdotool, real keys and clicks sent to it.
+
+A child script writes what it shows (and where to click) to numbered JSON files; a test waits
+for each with :func:`wait_for` and answers with :func:`xdo` / :func:`click`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Marks a test that needs a real X server and xdotool (skipped where they are missing).
+needs_xvfb = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install -y xvfb xdotool)",
+)
+
+
+def start_xvfb() -> tuple[subprocess.Popen[bytes], int]:
+    """An Xvfb on a free display number, tried in random order (tests of other work trees may
+    start theirs at the same moment: a number taken meanwhile is given up for the next)."""
+    for n in random.sample(range(300, 900), 40):
+        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
+            continue
+        xvfb = subprocess.Popen(
+            ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(200):
+            if xvfb.poll() is not None:
+                break  # the number was taken after all
+            if Path(f"/tmp/.X11-unix/X{n}").exists():
+                return xvfb, n
+            time.sleep(0.05)
+        if xvfb.poll() is None:
+            xvfb.terminate()
+            xvfb.wait(timeout=10)
+    raise RuntimeError("no X display could be started")
+
+
+@contextmanager
+def x_display() -> Iterator[dict[str, str]]:
+    """A private display for the duration: the environment a game started on it needs."""
+    xvfb, n = start_xvfb()
+    try:
+        yield dict(os.environ, DISPLAY=f":{n}", SDL_VIDEODRIVER="x11", PYTHONPATH=str(ROOT))
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+@contextmanager
+def game(env: dict[str, str], code: str, *args: str) -> Iterator[subprocess.Popen[bytes]]:
+    """The child script ``code`` (``python -c``) with ``args``, killed if it is still running
+    when the block ends."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def wait_for(path: Path, proc: subprocess.Popen[bytes], timeout: float) -> dict[str, Any]:
+    """The facts the child wrote to ``path`` (an AssertionError if it exits or takes longer)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.exists():
+            time.sleep(0.1)
+            return json.loads(path.read_text())  # type: ignore[no-any-return]
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise AssertionError(f"game exited early: {err[-2000:]}")
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {path.name}")
+
+
+def window(env: dict[str, str], proc: subprocess.Popen[bytes]) -> str:
+    """The child's window id, focused."""
+    for _ in range(100):
+        found = subprocess.run(
+            ["xdotool", "search", "--pid", str(proc.pid)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=20,
+        ).stdout.split()
+        if found:
+            xdo(env, "windowfocus", "--sync", found[-1])
+            return found[-1]
+        time.sleep(0.1)
+    raise AssertionError("the game window did not appear")
+
+
+def xdo(env: dict[str, str], *step: str, pause: float = 0.1) -> None:
+    """One xdotool command, then a short pause for the game to take it."""
+    subprocess.run(["xdotool", *step], env=env, check=True, timeout=10)
+    time.sleep(pause)
+
+
+def click(env: dict[str, str], wid: str, at: Any) -> None:
+    """A real left click at the window point ``at`` (x, y)."""
+    x, y = at
+    xdo(env, "mousemove", "--window", wid, str(x), str(y))
+    xdo(env, "click", "1")
