@@ -44,6 +44,11 @@ START_RD = 350.0
 START_VOLATILITY = 0.06
 #: The RD never falls below this (a floor keeps a settled rating responsive).
 MIN_RD = 30.0
+#: Nor rises above the RD of someone never rated (Glickman's ceiling): beating an opponent far
+#: below you tells almost nothing, and without the ceiling the RD would grow on and on.
+MAX_RD = START_RD
+#: Every stored rating lies in these bounds (the ledger's check of a rating row uses them).
+RATING_BOUNDS = (0.0, 5000.0)
 _EPSILON = 1e-6
 
 
@@ -119,10 +124,18 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
 
 
 def rate_match(player: Rating, opponent: Rating, score: float) -> Rating:
-    """The player's rating after one rated match (a rating period of one game), RD floored at
-    :data:`MIN_RD`."""
+    """The player's rating after one rated match (a rating period of one game): the RD kept
+    between :data:`MIN_RD` and :data:`MAX_RD`, the rating within :data:`RATING_BOUNDS`.
+
+    >>> r = Rating(1000.0)
+    >>> for _ in range(3000):  # a player who always beats an opponent far below
+    ...     r = rate_match(r, Rating(1000.0, 30.0), 1.0)
+    >>> MIN_RD <= r.rd <= MAX_RD and RATING_BOUNDS[0] <= r.rating <= RATING_BOUNDS[1]
+    True
+    """
     new = update(player, [(opponent, score)])
-    return Rating(new.rating, max(MIN_RD, new.rd), new.volatility)
+    low, high = RATING_BOUNDS
+    return Rating(min(high, max(low, new.rating)), min(MAX_RD, max(MIN_RD, new.rd)), new.volatility)
 
 
 def replay(history: Iterable[tuple[Rating, float]], start: Rating | None = None) -> Rating:

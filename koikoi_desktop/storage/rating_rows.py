@@ -20,7 +20,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from koikoi_desktop.ratings import Rating, level_ratings, rate_match
+from koikoi_desktop.ratings import MAX_RD, MIN_RD, RATING_BOUNDS, Rating, level_ratings, rate_match
 
 from .models import MatchRecord
 
@@ -41,12 +41,13 @@ _COLS = ("seq", "match_id", "date", "level", "score", "before", "rating", "rd", 
 #: Endings that finish a match for the rating (a conceded match is a loss).
 RATED_ENDINGS = ("completed", "conceded")
 #: The checks a row passes (its SQL twin in :func:`_bad_rows`).
+_LOW, _HIGH = RATING_BOUNDS  # what rate_match can write, and so what a row may hold
 _GOOD = (
     "typeof(seq) = 'integer' AND typeof(match_id) = 'text' AND typeof(date) = 'text' "
     "AND typeof(level) = 'text' AND score IN (0.0, 0.5, 1.0) "
-    "AND typeof(before) = 'real' AND before BETWEEN 0 AND 5000 "
-    "AND typeof(rating) = 'real' AND rating BETWEEN 0 AND 5000 "
-    "AND typeof(rd) = 'real' AND rd BETWEEN 1 AND 1000 "
+    f"AND typeof(before) = 'real' AND before BETWEEN {_LOW} AND {_HIGH} "
+    f"AND typeof(rating) = 'real' AND rating BETWEEN {_LOW} AND {_HIGH} "
+    f"AND typeof(rd) = 'real' AND rd BETWEEN {MIN_RD} AND {MAX_RD} "
     "AND typeof(volatility) = 'real' AND volatility > 0 AND volatility < 1"
 )
 
