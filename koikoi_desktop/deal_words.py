@@ -31,8 +31,8 @@ def seal_code(commitment: str) -> str:
 def check_text(check: DealCheck, seed: int | None) -> str:
     """One sentence saying what :func:`verify_deals` found."""
     code = seal_code(check.commitment or "")
-    if check.verdict == "fair":
-        key = "ui.deals.fair_stacked" if check.stacked else "ui.deals.fair"
+    if check.verdict in ("fair", "set_up"):
+        key = "ui.deals.fair" if check.verdict == "fair" else "ui.deals.fair_stacked"
         return i18n.t(key, code=code, seed=seed)
     if check.verdict == "differs":
         if check.deal == 0:

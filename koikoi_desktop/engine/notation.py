@@ -211,6 +211,17 @@ def replay_round(text: str) -> RoundState:
 
 
 _METHODS = ("draw", "birth_month", "age", "random", "given", "replay")
+#: Cards a step of the first-dealer draw shows: a pair drawn, one card revealed, none otherwise.
+_DRAW_CARDS = {"draw": 2, "birth_month": 1}
+#: The first-dealer methods each rule of R-SETUP-2 can give (a tie falls back to random).
+_RULE_METHODS = {
+    "lowest_month_draw": ("draw",),
+    "oldest_player": ("age", "random"),
+    "birth_month_reveal": ("birth_month", "random"),
+}
+#: Methods that say the first dealer was set, not drawn (a constructed match, a deal played
+#: again): the check cannot vouch for them.
+_SET_UP = ("given", "replay")
 
 
 def _parse_first_draw(n: int, rest: str, dealer: int | None) -> FirstDealer:
@@ -225,8 +236,11 @@ def _parse_first_draw(n: int, rest: str, dealer: int | None) -> FirstDealer:
             ids = tuple(_ascii_int(c) for c in step.split())
         except ValueError:
             raise RecordError(f"line {n}: the first-dealer draw lists card numbers.") from None
-        if not ids or len(ids) > 2 or any(not 1 <= c <= 48 for c in ids):
-            raise RecordError(f"line {n}: the first-dealer draw lists card numbers 1-48.")
+        if any(not 1 <= c <= 48 for c in ids) or len(ids) != _DRAW_CARDS.get(method, 0):
+            raise RecordError(
+                f"line {n}: the first-dealer draw lists card numbers 1-48, "
+                f"{_DRAW_CARDS.get(method, 0)} a step for {method!r}."
+            )
         draws.append(ids)
         if len(draws) > 48:
             raise RecordError(f"line {n}: the first-dealer draw is too long.")
@@ -389,7 +403,9 @@ def replay_match(text: str) -> Match:
 
 
 # ---------------------------------------------------------------------------- verifying deals
-Verdict = Literal["fair", "differs", "commitment", "no_commitment", "no_seed", "unfinished"]
+Verdict = Literal[
+    "fair", "set_up", "differs", "commitment", "no_commitment", "no_seed", "unfinished"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,9 +413,11 @@ class DealCheck:
     """What :func:`verify_deals` found (facts; the UI and the command line word them).
 
     ``verdict``: ``fair`` (the commitment and every deck and the first-dealer draw follow from
-    the revealed seed), ``differs`` (``deal`` names the first deal, 0 for the first-dealer draw,
-    whose cards do not), ``commitment`` (the revealed seed and rules do not give the recorded
-    commitment), ``no_commitment`` (a record from before deals could be checked), ``no_seed``,
+    the revealed seed), ``set_up`` (every deck drawn from the seed follows it, but the first
+    deal's decks or the first dealer were set rather than drawn — a deal played again — so the
+    check cannot vouch for the whole match), ``differs`` (``deal`` names the first deal, 0 for
+    the first-dealer draw, whose cards do not), ``commitment`` (the revealed seed and rules do
+    not give the recorded commitment), ``no_commitment`` (a record from before deals could be checked), ``no_seed``,
     or ``unfinished`` (the match is still being played: its seed stays hidden).
     ``deals``: how many deals were checked; ``stacked``: decks that were given, not drawn (a deal
     played again), which the check names but cannot vouch for.
@@ -430,7 +448,7 @@ def _first_draw_follows(first: FirstDealer, seed: int, rules: Rules) -> bool:
         return len(shown) > 0 and order[: len(shown)] == shown and len(first.draws[-1]) == 1
     if first.method == "random":
         return rng.randrange(2) == first.dealer
-    return True  # age, given, replay: no chance was drawn
+    return True  # age: no chance was drawn (the players' ages decided)
 
 
 def verify_deals(text: str, *, finished: bool = True) -> DealCheck:
@@ -458,7 +476,11 @@ def verify_deals(text: str, *, finished: bool = True) -> DealCheck:
 
     if commitment(rec.seed, rec.rules) != rec.commitment:
         return found("commitment")
-    if not _first_draw_follows(rec.first, rec.seed, rec.rules):
+    set_up = rec.stacked > 0 or rec.first.method in _SET_UP
+    if rec.first.method not in _SET_UP and (
+        rec.first.method not in _RULE_METHODS.get(rec.rules.first_dealer, ())
+        or not _first_draw_follows(rec.first, rec.seed, rec.rules)
+    ):
         return found("differs", 0)
     given = rec.stacked
     for number, (_, decks, _) in enumerate(rec.deals, 1):
@@ -468,4 +490,4 @@ def verify_deals(text: str, *, finished: bool = True) -> DealCheck:
                 continue
             if dealt != deck(rec.seed, number, k):
                 return found("differs", number)
-    return found("fair")
+    return found("set_up" if set_up else "fair")

@@ -808,7 +808,11 @@ class LedgerScene(LearnScene):
         deals = self._deals.get(rec.match_id)  # checked when the match was opened
         if deals is not None:
             check, seed = deals
-            color = theme.MUTED if check.ok or check.verdict == "no_commitment" else theme.DANGER
+            color = (
+                theme.MUTED
+                if check.verdict in ("fair", "set_up", "no_commitment")
+                else theme.DANGER
+            )
             lines.append((check_text(check, seed), 15, color, False))
         return lines
 

@@ -213,8 +213,43 @@ def test_a_deal_played_again_is_named_as_stacked() -> None:
     text = match_record(m)
     assert f"stacked {len(deal.decks)}" in text
     check = verify_deals(text)
-    assert check.ok and check.stacked == len(deal.decks)
+    # every deal drawn from the seed checks, but the check cannot vouch for the one set up
+    assert check.verdict == "set_up" and not check.ok and check.stacked == len(deal.decks)
     assert replay_match(text).stacked == m.stacked
+
+
+def test_a_stacked_line_or_a_set_first_dealer_cannot_hide_a_changed_record() -> None:
+    """A forger who changes round 1's deck and adds ``stacked 1``, or says the first dealer was
+    given, gets no "fair": the check names what it cannot vouch for."""
+    m = _finished()
+    text = match_record(m)
+    lines = text.splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("deck "))
+    cards = lines[at].split()[1:]
+    cards[0], cards[1] = cards[1], cards[0]
+    lines[at] = "deck " + " ".join(cards)
+    lines.insert(
+        next(i for i, ln in enumerate(lines) if ln.startswith("first-draw")) + 1, "stacked 1"
+    )
+    forged = "\n".join(lines) + "\n"
+    assert not verify_deals(forged).ok and verify_deals(forged).verdict == "set_up"
+    given = text.replace(
+        next(ln for ln in text.splitlines() if ln.startswith("first-draw")), "first-draw given"
+    )
+    assert verify_deals(given).verdict == "set_up"
+    # a method the rules cannot give is a changed draw
+    aged = text.replace(
+        next(ln for ln in text.splitlines() if ln.startswith("first-draw")), "first-draw age"
+    )
+    assert verify_deals(aged).verdict == "differs" and verify_deals(aged).deal == 0
+    # a draw step is a pair: one card is not a draw (it used to reach the review and crash it)
+    with pytest.raises(RecordError):
+        replay_match(
+            text.replace(
+                next(ln for ln in text.splitlines() if ln.startswith("first-draw")),
+                "first-draw draw 7",
+            )
+        )
 
 
 def test_version_1_records_still_replay_and_continue_with_new_decks() -> None:
