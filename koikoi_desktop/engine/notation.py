@@ -417,8 +417,9 @@ class DealCheck:
     deal's decks or the first dealer were set rather than drawn — a deal played again — so the
     check cannot vouch for the whole match), ``differs`` (``deal`` names the first deal, 0 for
     the first-dealer draw, whose cards do not), ``commitment`` (the revealed seed and rules do
-    not give the recorded commitment), ``no_commitment`` (a record from before deals could be checked), ``no_seed``,
-    or ``unfinished`` (the match is still being played: its seed stays hidden).
+    not give the recorded commitment), ``no_commitment`` (a record from before deals could be
+    checked), ``no_seed``, or ``unfinished`` (the match is still being played: its seed stays
+    hidden).
     ``deals``: how many deals were checked; ``stacked``: decks that were given, not drawn (a deal
     played again), which the check names but cannot vouch for.
     """
