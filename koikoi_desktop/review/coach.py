@@ -27,6 +27,7 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from koikoi_desktop.ai.base import Reason
@@ -114,6 +115,8 @@ class Coach:
         self._asked = 0.0
         #: How many judgements were dropped for being late (the tests read it).
         self.dropped = 0
+        #: The worker process died: the coach says nothing more at this table.
+        self.stopped = False
 
     @property
     def pending(self) -> bool:
@@ -131,19 +134,30 @@ class Coach:
 
     def ask(self, point: DecisionPoint) -> None:
         """Judge ``point`` (a question still open is dropped: the newest decision counts)."""
+        if self.stopped:
+            return
         self.drop()
         self._asked = self.clock()
         self._future = self._executor().submit(_judge, point, self.worlds)
 
     def poll(self) -> Judgement | None:
         """The judgement once done (re-raises the evaluator's error); None while it is being
-        made, and for good once it is later than the bound (it is dropped)."""
+        made, and for good once it is later than the bound (it is dropped).
+
+        A worker process that died (killed by the system, out of memory) is an expected
+        failure, not the game's: the coach stops for the rest of the table (:attr:`stopped`,
+        which the table tells the player once) and the match goes on."""
         fut = self._future
         if fut is None:
             return None
         if fut.done():
             self._future = None
-            return fut.result()
+            try:
+                return fut.result()
+            except BrokenProcessPool:
+                self.stopped = True
+                self.close()
+                return None
         if self.clock() - self._asked > self.bound:
             self.drop()
             self.dropped += 1

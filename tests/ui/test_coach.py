@@ -354,3 +354,36 @@ def test_the_settings_row_turns_the_coach_off_in_the_game(ui_app: Any, pump_fn: 
     log = t.controller.log
     stopped = [i for i, ln in enumerate(log) if isinstance(ln.event, engine.Stopped)]
     assert stopped and stopped[0] < log.index(lines[0])
+
+
+def test_a_dead_worker_stops_the_coach_with_one_line_and_the_match_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The coach's worker process dies (killed, out of memory): no crash, one line that the
+    coach stopped, nothing asked of it again, and the match plays on."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    class Dead(cf.Executor):
+        asked = 0
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+            Dead.asked += 1
+            fut: cf.Future[Any] = cf.Future()
+            fut.set_exception(BrokenProcessPool("the worker ended"))
+            return fut
+
+    coach = Coach(Dead(), worlds=WORLDS)
+    c = make(coach=coach)
+    said: list[str] = []
+    say = c.say
+
+    def heard(text: Any, *args: Any) -> None:
+        said.append(text() if callable(text) else text)
+        say(text, *args)
+
+    monkeypatch.setattr(c, "say", heard)
+    assert play(c, lambda: Dead.asked >= 1)
+    moves = len(c.actions)
+    assert play(c, lambda: len(c.actions) > moves + 3, frames=3000)  # the match goes on
+    assert coach.stopped and Dead.asked == 1  # asked once, never again
+    assert said.count(i18n.t("ui.coach.stopped")) == 1 and not coach_lines(c)

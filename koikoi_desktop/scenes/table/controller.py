@@ -335,6 +335,8 @@ class TableController:
         self._coach_verdict: Judgement | None = None
         #: The message line is the coach's: a computer's move does not clear it (it fades).
         self._coach_message = False
+        #: The player was told that the coach stopped (its worker process died).
+        self._coach_stop_told = False
 
     # ------------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -732,6 +734,9 @@ class TableController:
         if self.coach is None:
             return
         j = self.coach.poll()
+        if self.coach.stopped and not self._coach_stop_told:  # its worker died: said once
+            self._coach_stop_told = True
+            self.say(functools.partial(i18n.t, "ui.coach.stopped"))
         if j is not None and j.cls in SPOKEN:
             self._coach_verdict = j
         j = self._coach_verdict
