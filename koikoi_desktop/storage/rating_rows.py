@@ -176,15 +176,24 @@ def whole(conn: sqlite3.Connection, good_match: str) -> bool:
     return int(want) == int(have) == int(total)
 
 
+def _has_table(conn: sqlite3.Connection) -> bool:
+    """Whether the ledger has its ratings table (a read-only ledger of an older version has
+    none, and cannot be given one)."""
+    found = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ratings'"
+    ).fetchone()
+    return found is not None
+
+
 def history(conn: sqlite3.Connection, limit: int) -> list[RatingPoint]:
-    """The newest ``limit`` points, oldest first (none when the table is not there)."""
-    try:
-        rows = conn.execute(
-            f"SELECT {', '.join(_COLS)} FROM ratings WHERE {_GOOD} ORDER BY seq DESC LIMIT ?",
-            (limit,),
-        ).fetchall()
-    except sqlite3.OperationalError:  # a read-only ledger from before ratings: no table
+    """The newest ``limit`` points, oldest first (none when the table is not there: a read-only
+    ledger from before ratings). Any other database error is the caller's to handle."""
+    if not _has_table(conn):
         return []
+    rows = conn.execute(
+        f"SELECT {', '.join(_COLS)} FROM ratings WHERE {_GOOD} ORDER BY seq DESC LIMIT ?",
+        (limit,),
+    ).fetchall()
     return [
         RatingPoint(
             match_id=str(r[1]),
@@ -200,14 +209,13 @@ def history(conn: sqlite3.Connection, limit: int) -> list[RatingPoint]:
 
 
 def of_match(conn: sqlite3.Connection, match_id: str) -> RatingPoint | None:
-    """The rating point a match made (None: not rated, or not recorded)."""
-    try:
-        row = conn.execute(
-            f"SELECT {', '.join(_COLS)} FROM ratings WHERE match_id = ? AND {_GOOD}",
-            (match_id,),
-        ).fetchone()
-    except sqlite3.OperationalError:
+    """The rating point a match made (None: not rated, not recorded, or no table)."""
+    if not _has_table(conn):
         return None
+    row = conn.execute(
+        f"SELECT {', '.join(_COLS)} FROM ratings WHERE match_id = ? AND {_GOOD}",
+        (match_id,),
+    ).fetchone()
     if row is None:
         return None
     return RatingPoint(
