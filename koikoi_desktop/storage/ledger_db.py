@@ -633,10 +633,18 @@ class LedgerDB:
         pages of one match (on a nearly full disk a grown WAL took the space matches needed).
 
         The match is committed before this runs: a checkpoint the disk refuses loses nothing
-        (the WAL stays as it is and the next checkpoint or the next start copies it).
+        (the WAL stays as it is and the next checkpoint or the next start copies it). It never
+        waits: a TRUNCATE checkpoint waits for readers through the busy handler (up to
+        ``BUSY_TIMEOUT_S`` on the frame loop at a match's end while the saver thread or another
+        copy of the game reads), so the handler is off for it and a busy WAL is left for the
+        next one.
         """
-        with contextlib.suppress(sqlite3.OperationalError):
-            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        self.conn.execute("PRAGMA busy_timeout=0")
+        try:
+            with contextlib.suppress(sqlite3.OperationalError):
+                self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
 
     def _insert_rounds(self, rec: MatchRecord, *, computer: bool) -> None:
         rounds: list[tuple[object, ...]] = []
