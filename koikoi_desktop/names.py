@@ -154,11 +154,17 @@ def end_text(reason: str) -> str:
 
 
 # ------------------------------------------------------------------------------ people, units
-def level_name(level: str) -> str:
+def _words(language: str | None, key: str, **fmt: object) -> str:
+    """``key`` in ``language`` (None: the current one), never switching the current language
+    (the coach's and the computer's worker threads word things too)."""
+    return i18n.t(key, **fmt) if language is None else i18n.t_in(language, key, **fmt)
+
+
+def level_name(level: str, *, language: str | None = None) -> str:
     """A computer opponent's level ("Intermediate")."""
     if level not in LEVELS:
         raise ValueError(f"unknown opponent level {level!r}")
-    return i18n.t(f"ui.level.{level}")
+    return _words(language, f"ui.level.{level}")
 
 
 def level_label(level: str) -> str:
@@ -236,18 +242,19 @@ def ending_label(ending: str) -> str:
 
 
 # ------------------------------------------------------------------------------ seat names
-def default_seat_name(seats: Sequence[str], p: int) -> str:
-    """Seat ``p``'s default name now, from the seats' kinds ("human" or an opponent level):
-    "You" and "Computer (Level)" when a person plays the computer, "Player 1/2" at hot seat,
-    "Computer 1/2" when two computers play."""
+def default_seat_name(seats: Sequence[str], p: int, *, language: str | None = None) -> str:
+    """Seat ``p``'s default name now (or in ``language``), from the seats' kinds ("human" or
+    an opponent level): "You" and "Computer (Level)" when a person plays the computer,
+    "Player 1/2" at hot seat, "Computer 1/2" when two computers play."""
     humans = [q for q in (0, 1) if seats[q] == "human"]
     if len(humans) == 2:
-        return i18n.t("ui.table.player_n", n=p + 1)
+        return _words(language, "ui.table.player_n", n=p + 1)
     if seats[p] == "human":
-        return i18n.t("ui.common.you")
+        return _words(language, "ui.common.you")
     if humans:
-        return i18n.t("ui.table.computer", level=level_name(seats[p]))
-    return i18n.t("ui.table.computer_n", n=p + 1)
+        level = level_name(seats[p], language=language)
+        return _words(language, "ui.table.computer", level=level)
+    return _words(language, "ui.table.computer_n", n=p + 1)
 
 
 def is_default_name(text: str, seats: Sequence[str], p: int) -> bool:
@@ -255,15 +262,7 @@ def is_default_name(text: str, seats: Sequence[str], p: int) -> bool:
     before names were kept as facts stored the default name as words)."""
     if not text:
         return True
-    for code in i18n.LANGUAGES:
-        saved = i18n.get_language()
-        i18n.set_language(code)
-        try:
-            if default_seat_name(seats, p) == text:
-                return True
-        finally:
-            i18n.set_language(saved)
-    return False
+    return any(default_seat_name(seats, p, language=code) == text for code in i18n.LANGUAGES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ Decisions:
 from __future__ import annotations
 
 import errno
+import math
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -282,6 +283,14 @@ class LedgerScene(LearnScene):
     def enter(self) -> None:
         self.load()
         super().enter()
+
+    def still_for(self) -> float:
+        """The ledger changes only on input, or when a newer ledger is to be read (damaged rows
+        a draw met are set aside on the idle loop's next wake-up, within ``MAX_SLEEP``)."""
+        store = self.storage
+        if store is not None and store.ledger_generation != self._generation:
+            return 0.0
+        return math.inf
 
     def update(self, dt: float) -> None:
         """Between frames: damaged rows the last draw skipped are set aside (one counted line),

@@ -66,6 +66,18 @@ def test_the_month_reference_sleeps_too(ui_app: Any, monkeypatch) -> None:
     assert a.frame == 1 and len(log) == 4
 
 
+def test_the_ledger_sleeps_too(ui_app: Any, monkeypatch) -> None:
+    """The ledger reads the database between frames (damaged rows, a newer ledger) but, with
+    nothing to read, it only changes on input: it sleeps like the title."""
+    a = ui_app
+    a.stack.push(scenes.create("title", a))
+    a.stack.push(scenes.create("ledger", a))
+    assert a.stack.still_for() == math.inf
+    log = waits_then_quit(a, monkeypatch, 3, real=False, seen=None)
+    a.loop()
+    assert a.frame == 1 and len(log) == 4
+
+
 def start_table(a: Any, seed: int = 5) -> TableScene:
     a.stack.push(scenes.create("title", a))
     t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed))
