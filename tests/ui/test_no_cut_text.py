@@ -131,6 +131,10 @@ def sweep(
         a.on_resize(size)
         for lang in LANGS:
             gfx.set_language(lang)
+            for s in a.stack.scenes:  # what coming back from the settings does
+                relabel = getattr(s, "relabel", None)
+                if relabel is not None:
+                    relabel()
             if remake is not None:
                 remake()
             draw_top(a, w)

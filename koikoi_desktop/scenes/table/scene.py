@@ -242,7 +242,14 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.controller.close()
 
+    def relabel(self) -> None:
+        """After a language change (back from the settings): the buttons are measured again
+        for the new labels — here, where the table takes the change; drawing only draws."""
+        if self.buttons_language != i18n.get_language():
+            self.build_buttons()
+
     def resume(self) -> None:
+        self.relabel()
         self.queue.speed = self.app.anim_speed
         self.queue.reduced = self.app.reduced_motion
         self.controller.speed = self.app.anim_speed
@@ -537,8 +544,6 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.controller.match is None:
             return
-        if self.buttons_language != i18n.get_language():
-            self.build_buttons()  # another language: the buttons are measured for its labels
         self.view.draw(surface, self.frame())
 
     # ------------------------------------------------------------------ input
