@@ -18,8 +18,8 @@ from koikoi_desktop.engine import (
     MatchText,
     month_of,
     parse_match_record,
-    verify_deals,
 )
+from koikoi_desktop.engine.notation import check_deals
 from koikoi_desktop.names import card_name
 
 
@@ -45,7 +45,8 @@ def check_text(check: DealCheck, seed: int | None) -> str:
 
 def record_check(record: str, *, finished: bool = True) -> tuple[DealCheck, MatchText]:
     """Check a match record's deals (RecordError when it cannot be read)."""
-    return verify_deals(record, finished=finished), parse_match_record(record)
+    text = parse_match_record(record)
+    return check_deals(text, finished=finished), text
 
 
 def first_draw_text(first: FirstDealer, names: tuple[str, str]) -> str:

@@ -464,7 +464,11 @@ def verify_deals(text: str, *, finished: bool = True) -> DealCheck:
     >>> verify_deals(match_record(m).replace("seed 5", "seed 6")).verdict
     'commitment'
     """
-    rec = parse_match_record(text)
+    return check_deals(parse_match_record(text), finished=finished)
+
+
+def check_deals(rec: MatchText, *, finished: bool = True) -> DealCheck:
+    """:func:`verify_deals` of a record already read (:func:`parse_match_record`)."""
     if not finished:
         return DealCheck("unfinished", rec.commitment)
     if rec.seed is None:

@@ -380,7 +380,8 @@ class TableController:
         self.config = MatchConfig(
             self.rules, seats, data.match.seed, data.practice, help_level=data.help_level
         )
-        # the same seeds as when the match started, so the computer plays on as it would have
+        # the same seeds as when the match started: each decision's randomness comes from the
+        # seed and the position (ai.base rng_for), so the computer plays on as it would have
         seed = data.match.seed
         if seed is not None:
             self.seed = seed
