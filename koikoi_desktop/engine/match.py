@@ -238,6 +238,18 @@ class FirstDealer:
     draws: tuple[tuple[int, ...], ...] = ()
 
 
+def reveal_order(rng: random.Random) -> list[int]:
+    """The order in which the birth-month reveal turns the 48 cards (one shuffle of ``rng``):
+    the one definition :func:`choose_first_dealer` draws from and a deal check recomputes.
+
+    >>> sorted(reveal_order(random.Random(3))) == list(range(1, 49))
+    True
+    """
+    deck = list(range(1, 49))
+    rng.shuffle(deck)
+    return deck
+
+
 def choose_first_dealer(
     rules: Rules,
     rng: random.Random,
@@ -261,10 +273,8 @@ def choose_first_dealer(
         m0, m1 = birth_months
         if m0 is None or m1 is None or m0 == m1:
             return FirstDealer(rng.randrange(2), "random")
-        deck = list(range(1, 49))
-        rng.shuffle(deck)
         shown: list[tuple[int, ...]] = []
-        for c in deck:
+        for c in reveal_order(rng):
             shown.append((c,))
             d0, d1 = abs(m0 - MONTH[c]), abs(m1 - MONTH[c])
             if d0 != d1:

@@ -41,7 +41,7 @@ from typing import Literal
 
 from koikoi_desktop.engine.actions import Action
 from koikoi_desktop.engine.chance import commitment, deck, first_dealer_stream
-from koikoi_desktop.engine.match import FirstDealer, Match, choose_first_dealer
+from koikoi_desktop.engine.match import FirstDealer, Match, choose_first_dealer, reveal_order
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.rules import Rules
 
@@ -443,8 +443,7 @@ def _first_draw_follows(first: FirstDealer, seed: int, rules: Rules) -> bool:
         redo = choose_first_dealer(rules, rng)
         return redo.draws == first.draws and redo.dealer == first.dealer
     if first.method == "birth_month":
-        order = list(range(1, 49))
-        rng.shuffle(order)
+        order = reveal_order(rng)
         shown = [step[0] for step in first.draws]
         return len(shown) > 0 and order[: len(shown)] == shown and len(first.draws[-1]) == 1
     if first.method == "random":

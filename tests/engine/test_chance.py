@@ -334,3 +334,27 @@ def test_the_deck_follows_its_documented_recipe_and_is_even() -> None:
     assert min(cells) > 50 and max(cells) < 150
     chi2 = sum((c - 100) ** 2 / 100 for c in cells)
     assert chi2 < 2500  # 2,209 degrees of freedom: mean 2209, sd ~66
+
+
+def test_a_birth_month_reveal_verifies_and_a_changed_reveal_is_caught() -> None:
+    """The reveal's order is one definition (``reveal_order``) that the draw takes and the deal
+    check recomputes: a true record is fair, a record whose first revealed card was changed
+    differs at the draw (deal 0)."""
+    rules = PRESETS["seed-001"].model_copy(update={"target_score": 6})
+    for seed in range(20):
+        m = new_match(rules, seed=seed, birth_months=(1, 12))
+        if m.first_draw.method == "birth_month":
+            break
+    else:
+        raise AssertionError("no seed gave a birth-month reveal")
+    _play_on(m, random.Random(seed))
+    text = match_record(m)
+    assert verify_deals(text).verdict == "fair"
+    line = next(ln for ln in text.splitlines() if ln.startswith("first-draw birth_month"))
+    cards = line.split()[2:]
+    first = int(cards[0].rstrip(","))
+    other = next(c for c in range(1, 49) if str(c) not in {x.rstrip(",") for x in cards})
+    changed = line.replace(f"birth_month {first}", f"birth_month {other}", 1)
+    assert changed != line
+    check = verify_deals(text.replace(line, changed))
+    assert (check.verdict, check.deal) == ("differs", 0)
