@@ -22,10 +22,12 @@ Decisions (the *why* behind the behaviour the tests check):
   database (:func:`salvage`), and the caller shows one line with the counts.
 * **The whole-file check only after an unclean shutdown.** ``quick_check`` reads every page (a
   second or two at 100,000 matches), so a clean start skips it. Each running copy keeps a marker
-  beside the database (``koikoi.sqlite3-open-<pid>-<token>``, removed at its clean close), and
+  beside the database (``koikoi.sqlite3-open-<pid>-<token>``, locked while the copy runs, removed
+  at its clean close; the operating system drops the lock when the process ends, so a marker
+  nobody holds was left behind, on Linux and Windows alike, whatever its process id now names), and
   the last copy to close cleanly writes the file's fingerprint (size, modification time, no
-  WAL) to ``koikoi.sqlite3-closed``. A start checks the whole file when a marker's process is
-  gone (a kill, a power cut, a crash), when the file is not the one closed cleanly (no
+  WAL) to ``koikoi.sqlite3-closed``. A start checks the whole file when a marker is not held
+  (a kill, a power cut, a crash), when the file is not the one closed cleanly (no
   fingerprint yet, or another program changed it), or when a read met damage
   (``koikoi.sqlite3-check``). The check runs in :func:`open_or_repair`, before the window opens:
   every screen reads the database, and a repair replaces the file, so nothing may read it
@@ -59,6 +61,7 @@ import json
 import os
 import socket
 import sqlite3
+import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -1688,8 +1691,64 @@ CLOSED_SUFFIX = "-closed"
 #: A read met a damaged page: the next start checks (and repairs) the whole file.
 CHECK_SUFFIX = "-check"
 _READ_MARK = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-#: The open markers this process holds now (a marker of this pid not here was left behind).
-_LIVE_MARKS: set[str] = set()
+#: The open markers this process holds now, by name, with the descriptor that holds each one's
+#: lock (a marker of this pid not here was left behind).
+_LIVE_MARKS: dict[str, int] = {}
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(fd: int) -> bool:
+        """Take the marker's lock without waiting; False when another process holds it."""
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+else:
+    import fcntl
+
+    def _lock(fd: int) -> bool:
+        """Take the marker's lock without waiting; False when another process holds it."""
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+
+
+def _held(mark: Path) -> bool:
+    """Whether a running copy holds ``mark``'s lock (the copy that wrote it keeps it locked
+    while it has the database open). The operating system drops the lock when that process
+    ends however it ends, so a marker whose lock can be taken was left behind: by a kill, a
+    crash or a power cut. A process id would not do: after a restart the id may belong to
+    another program (the marker would look alive and the check be skipped), and Windows has
+    no signal 0 to ask. A marker that cannot be opened (a link, a folder) counts as left
+    behind: the whole-file check is the safe side."""
+    try:
+        fd = os.open(mark, _READ_MARK)
+    except OSError:
+        return False
+    try:
+        return not _lock(fd)
+    finally:
+        os.close(fd)  # releases the lock just taken
+
+
+def _forget_marks_in_child() -> None:
+    """A forked child (the thinker's or the sound's worker) shares the parent's marker
+    descriptors; it closes its copies so that the lock lives exactly as long as the copy of
+    the game that took it, whatever becomes of the child."""
+    for fd in _LIVE_MARKS.values():
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _LIVE_MARKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_marks_in_child)
 
 
 def _write_mark(path: Path, data: bytes) -> None:
@@ -1724,11 +1783,10 @@ def _marks(path: Path) -> Iterator[tuple[Path, bool]]:
         if not entry.name.startswith(prefix):
             continue
         pid_text = entry.name[len(prefix) :].split("-", 1)[0]
-        pid = int(pid_text) if pid_text.isdigit() else 0
-        if pid == os.getpid():
+        if pid_text == str(os.getpid()):  # ours: our own lock would answer "held"
             yield entry, entry.name in _LIVE_MARKS
         else:
-            yield entry, _pid_alive(pid)
+            yield entry, _held(entry)
 
 
 def check_reason(path: Path) -> str | None:
@@ -1768,29 +1826,60 @@ def _checked(path: Path) -> None:
 
 
 def _open_mark(db: LedgerDB) -> None:
-    """This copy's open marker; a folder that refuses it leaves none (then the fingerprint
-    written at the last clean close no longer matches after any write, which asks the same)."""
+    """This copy's open marker, locked for as long as this copy has the database open (see
+    :func:`_held`); a folder that refuses it leaves none (then the fingerprint written at the
+    last clean close no longer matches after any write, which asks the same)."""
     mark = db.path.with_name(f"{db.path.name}{OPEN_SUFFIX}{os.getpid()}-{uuid.uuid4().hex[:12]}")
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        _write_mark(mark, f"{db.host}\n".encode())
+        fd = os.open(mark, flags, 0o600)
     except OSError:
         return
-    _LIVE_MARKS.add(mark.name)
+    try:
+        os.write(fd, f"{db.host}\n".encode())
+        os.lseek(fd, 0, os.SEEK_SET)
+    except OSError:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            mark.unlink()
+        return
+    if not _lock(fd):  # a fresh name nobody else can hold: only a file system without locks
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            mark.unlink()
+        return
+    _LIVE_MARKS[mark.name] = fd
     db.mark = mark
+
+
+def _release_mark(mark: Path, *, remove: bool) -> None:
+    """Drop this process's lock on ``mark`` (and the file, when ``remove``): removed first,
+    where the system allows it, so no start sees it unlocked before it is gone."""
+    fd = _LIVE_MARKS.pop(mark.name, None)
+    removed = False
+    if remove:
+        with contextlib.suppress(OSError):  # Windows: not while it is open
+            mark.unlink()
+            removed = True
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    if remove and not removed:
+        with contextlib.suppress(OSError):  # left behind, it asks for a check: the safe side
+            mark.unlink()
 
 
 def closed_cleanly(db: LedgerDB) -> None:
     """After :meth:`LedgerDB.close`: remove this copy's marker and, when no other copy has the
     file open, write its fingerprint, so that the next start skips the whole-file check. A
-    copy that met a damaged page keeps its marker (the next start checks)."""
+    copy that met a damaged page keeps its marker, unlocked (the next start checks)."""
     mark, db.mark = db.mark, None
-    if mark is None or db.damage_met is not None:
-        if mark is not None:
-            _LIVE_MARKS.discard(mark.name)
+    if mark is None:
         return
-    _LIVE_MARKS.discard(mark.name)
-    with contextlib.suppress(OSError):  # left behind, it asks for a check: the safe side
-        mark.unlink()
+    if db.damage_met is not None:
+        _release_mark(mark, remove=False)
+        return
+    _release_mark(mark, remove=True)
     if any(True for _ in _marks(db.path)):
         return  # another copy still writes: the last to close leaves the fingerprint
     fingerprint = _fingerprint(db.path)

@@ -127,6 +127,92 @@ def test_a_killed_copy_makes_the_next_start_check(
     assert not [p for p in data_dir.iterdir() if p.name.startswith(DB + "-open-")]
 
 
+_HOLDER = """
+import os, signal, sys, time
+from koikoi_desktop.storage import Storage
+store = Storage.open(sys.argv[1])
+if sys.argv[2] == "fork":  # a worker forked while the database is open outlives its parent
+    if os.fork() == 0:
+        time.sleep(60)
+        os._exit(0)
+print("open", flush=True)
+if sys.argv[2] == "fork":
+    os.kill(os.getpid(), signal.SIGKILL)
+time.sleep(60)
+"""
+
+
+def _holder(data_dir: Path, how: str) -> subprocess.Popen[str]:
+    """A copy of the game with the data folder open, in another process ("wait": it stays;
+    "fork": it forks a long-lived child, then SIGKILLs itself)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(data_dir), how],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_env(),
+        start_new_session=True,
+    )
+    assert child.stdout is not None and child.stdout.readline() == "open\n"
+    return child
+
+
+def test_a_copy_running_in_another_process_is_not_checked_under_it(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    """Its marker is held (locked) while it runs: a second start does not check the file under
+    it; once it is killed, the lock is gone with it and the next start checks."""
+    with Storage.open(data_dir) as store:
+        assert store.record_match(h.make_record())
+    other = _holder(data_dir, "wait")
+    try:
+        with Storage.open(data_dir) as store:
+            assert store.ledger_count() == 1 and _keys(store) == []
+        assert checks == []
+    finally:
+        other.kill()
+        other.wait()
+    with Storage.open(data_dir) as store:
+        assert _keys(store) == ["ledger_checked"]
+    assert len(checks) == 1
+
+
+def test_a_marker_whose_process_id_now_names_another_program_is_checked(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    """After a power cut the left marker's process id may belong to another running program;
+    a process id cannot tell, the marker's lock can: nobody holds it, so the start checks."""
+    with Storage.open(data_dir) as store:
+        assert store.record_match(h.make_record())
+    stranger = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (data_dir / f"{DB}-open-{stranger.pid}-0123456789ab").write_text("host\n")
+        with Storage.open(data_dir) as store:
+            assert _keys(store) == ["ledger_checked"]
+        assert len(checks) == 1
+    finally:
+        stranger.kill()
+        stranger.wait()
+    assert not [p for p in data_dir.iterdir() if p.name.startswith(DB + "-open-")]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked workers are Linux's")
+def test_a_forked_worker_left_alive_does_not_hide_a_killed_copy(
+    data_dir: Path, h: Any, checks: list[str]
+) -> None:
+    """The game forks its thinker and sound workers; a worker that outlives a killed game must
+    not keep the game's marker locked (it closes its copy of the descriptor at the fork)."""
+    with Storage.open(data_dir) as store:
+        assert store.record_match(h.make_record())
+    killed = _holder(data_dir, "fork")
+    assert killed.wait(timeout=30) == -9
+    try:
+        with Storage.open(data_dir) as store:
+            assert _keys(store) == ["ledger_checked"]
+        assert len(checks) == 1
+    finally:
+        os.killpg(killed.pid, 9)  # the forked child, in the holder's session
+
+
 # ----------------------------------------------------------------- damage met in a read
 
 
