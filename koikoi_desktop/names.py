@@ -27,6 +27,7 @@ from typing import Any, overload
 from koikoi_desktop import i18n
 from koikoi_desktop.ai.base import LEVELS
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
+from koikoi_desktop.engine.rules import RulesRefusal
 
 # A card's and a yaku's name (id or engine key; a name style, default the player's; a language,
 # default the current one): one function each, kept in ``i18n`` beside the catalogs so that the
@@ -95,6 +96,22 @@ def rule_value_label(field: str, value: Any) -> str:
         return str(value)
     key = f"rule.{field}.{value}"
     return i18n.t(key) if i18n.has(key) or i18n.has(key, "en") else str(value)
+
+
+def refusal_text(refusal: RulesRefusal) -> str:
+    """Why a rule set was refused, in the player's language ("Not allowed — “Each card counts
+    for one yaku only” and “Set yaku take in …” cannot both be on: …")."""
+    key = f"ui.newgame.refused.{refusal.kind}"
+    if refusal.other:  # a conflict of two settings
+        value = rule_value_label(refusal.setting, _REFUSED_VALUE.get(refusal.kind))
+        return i18n.t(key, a=rule_label(refusal.setting), b=rule_label(refusal.other), value=value)
+    known = refusal.setting in Rules.model_fields and refusal.setting != "based_on"
+    rule = rule_label(refusal.setting) if known else i18n.t("ui.newgame.preset")
+    return i18n.t(key, rule=rule, n=refusal.bound)
+
+
+#: The value a conflict refuses in its first setting, where the words name it.
+_REFUSED_VALUE: dict[str, object] = {"capped_needs_balance": "transfer_capped"}
 
 
 def options_text(options: dict[str, Any]) -> str:

@@ -42,10 +42,11 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 #: RULES.md R-SETUP-1: ``seed-000`` starting coins for 3, 6 and 12 rounds.
 COINS_FOR_ROUNDS: Mapping[int, int] = MappingProxyType({3: 25, 6: 50, 12: 100})
@@ -70,6 +71,69 @@ YAKU_KEYS: tuple[str, ...] = (
 
 #: Fields of older records that are words for people, not rules (they are read past).
 _OLD_WORDS = ("stop_word", "koi_word")
+
+#: Why two settings cannot go together (:class:`RulesConflict`): ``exclusive`` (both on is
+#: two ways of counting the same cards, A-38), ``capped_needs_balance`` (a capped transfer from
+#: an empty purse never pays), ``viewing_values_differ`` (Hanami and Tsukimi share one value).
+ConflictKind = Literal["exclusive", "capped_needs_balance", "viewing_values_differ"]
+
+
+class RulesConflict(ValueError):
+    """Two settings that cannot go together, as facts: ``kind`` says why, ``settings`` names
+    the two fields (the first is the one whose value is refused). The message is English, for
+    logs and tracebacks; a screen words the facts (:func:`refusal_of`)."""
+
+    def __init__(self, kind: ConflictKind, settings: tuple[str, str], message: str) -> None:
+        super().__init__(message)
+        self.kind: ConflictKind = kind
+        self.settings = settings
+
+
+#: What a refusal of a rule set says, besides a conflict's kind: a number below its least
+#: (``at_least``) or above its most (``at_most``) value, or a value the setting cannot take.
+RefusalKind = ConflictKind | Literal["at_least", "at_most", "not_allowed"]
+
+
+@dataclass(frozen=True, slots=True)
+class RulesRefusal:
+    """Why a rule set was refused, as facts a screen words in the player's language: the
+    setting (a :class:`Rules` field), the value refused, and for a bound the bound, for a
+    conflict the other setting.
+
+    >>> try:
+    ...     Rules.model_validate({"rounds": 0})
+    ... except ValidationError as exc:
+    ...     refusal_of(exc)
+    RulesRefusal(kind='at_least', setting='rounds', value=0, bound=1, other='')
+    """
+
+    kind: RefusalKind
+    setting: str
+    value: object = None
+    bound: int | None = None
+    other: str = ""
+
+
+def refusal_of(exc: ValueError) -> RulesRefusal:
+    """The first reason ``exc`` (a :class:`Rules` validation error, or a :class:`RulesConflict`)
+    gives, as a :class:`RulesRefusal`. A reason that names no setting is ``not_allowed`` with
+    ``setting`` "" (the rules model has none; a caller's own error may)."""
+    if isinstance(exc, RulesConflict):
+        return RulesRefusal(exc.kind, exc.settings[0], other=exc.settings[1])
+    if not isinstance(exc, ValidationError) or not exc.errors():
+        return RulesRefusal("not_allowed", "")
+    err = exc.errors()[0]
+    ctx = err.get("ctx") or {}
+    cause = ctx.get("error")
+    if isinstance(cause, RulesConflict):
+        return refusal_of(cause)
+    setting = str(err["loc"][0]) if err["loc"] else ""
+    value = err.get("input")
+    if isinstance(ctx.get("ge"), int):
+        return RulesRefusal("at_least", setting, value, int(ctx["ge"]))
+    if isinstance(ctx.get("le"), int):
+        return RulesRefusal("at_most", setting, value, int(ctx["le"]))
+    return RulesRefusal("not_allowed", setting, value)
 
 
 class Rules(BaseModel):
@@ -171,9 +235,11 @@ class Rules(BaseModel):
             return data
         values = set(aliases.values())
         if len(values) > 1:
-            raise ValueError(
+            raise RulesConflict(
+                "viewing_values_differ",
+                ("value_hanami", "value_tsukimi"),
                 "Hanami and Tsukimi share one value (viewing_value); "
-                "value_hanami and value_tsukimi must be equal."
+                "value_hanami and value_tsukimi must be equal.",
             )
         data = {k: v for k, v in data.items() if k not in aliases}
         data["viewing_value"] = values.pop()
@@ -182,17 +248,21 @@ class Rules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Rules:
         if self.one_yaku_per_card and self.set_yaku_absorb_extras:
-            raise ValueError(
+            raise RulesConflict(
+                "exclusive",
+                ("one_yaku_per_card", "set_yaku_absorb_extras"),
                 "one_yaku_per_card and set_yaku_absorb_extras cannot both be on: they are two "
-                "different ways of counting the same cards (RULES.md A-38, R-YAKU-7)."
+                "different ways of counting the same cards (RULES.md A-38, R-YAKU-7).",
             )
         if self.settlement == "transfer_capped" and self.starting_balance <= 0:
             # Decision: RULES.md §11 caps a payment at the coins the loser has; from an empty
             # purse nobody can ever pay, so balances never move, a race never reaches its target
             # and a tie's extra rounds never end. Such a match is refused, not played forever.
-            raise ValueError(
+            raise RulesConflict(
+                "capped_needs_balance",
+                ("settlement", "starting_balance"),
                 "transfer_capped settlement needs a starting balance above 0: the loser pays at "
-                "most the coins he has (RULES.md §11), so from 0 nobody could ever pay."
+                "most the coins he has (RULES.md §11), so from 0 nobody could ever pay.",
             )
         return self
 

@@ -21,6 +21,7 @@ from koikoi_desktop.engine import rules as rules_mod
 from koikoi_desktop.names import (
     level_label,
     preset_name,
+    refusal_text,
     rule_label,
     rule_value_label,
     rules_label,
@@ -51,7 +52,8 @@ class NewGameScene(MenuScene):
         self.opponent = default_opponent(app.settings, tuple(self.opponents))
         self.practice = False
         self.help_level: str = app.settings.help_level
-        self.message = ""
+        #: Why the last change was refused, as facts (worded when drawn); None: nothing refused.
+        self.refusal: rules_mod.RulesRefusal | None = None
         self.scroll = 0
         self.rule_widgets: list[Choice] = []
         self.left: list[Widget] = []
@@ -108,7 +110,7 @@ class NewGameScene(MenuScene):
     def set_preset(self, name: str) -> None:
         self.preset = name
         self.rules = engine.PRESETS[name]
-        self.message = ""
+        self.refusal = None
         self.build()
 
     def set_length(self, n: int | None) -> None:
@@ -120,7 +122,7 @@ class NewGameScene(MenuScene):
         else:
             try:
                 self.rules = self.rules.with_rounds(n)
-                self.message = ""
+                self.refusal = None
             except ValueError as exc:
                 self.refused(exc)
             self.sync_rule_widgets()
@@ -133,15 +135,15 @@ class NewGameScene(MenuScene):
         line and the old values stay); every widget shows the rules now."""
         try:
             self.rules = engine.Rules.model_validate({**self.rules.model_dump(), **values})
-            self.message = ""
+            self.refusal = None
         except ValueError as exc:
             self.refused(exc)
         self.sync_rule_widgets()
 
     def refused(self, exc: ValueError) -> None:
-        errs = getattr(exc, "errors", None)
-        msg = str(errs()[0].get("msg", exc)) if callable(errs) and errs() else str(exc)
-        self.message = msg.removeprefix("Value error, ")
+        """Keep why the rules model refused a change (which setting, which bound or conflict);
+        :func:`~koikoi_desktop.names.refusal_text` words it when drawn."""
+        self.refusal = rules_mod.refusal_of(exc)
 
     def start(self) -> None:
         seats: tuple[str, str] = (
@@ -336,10 +338,10 @@ class NewGameScene(MenuScene):
                 (self.rules_area.right + 6, top, 5, bar_h),
                 border_radius=3,
             )
-        if self.message:
+        if self.refusal is not None:
             gfx.blit_text(
                 surface,
-                self.message,
+                refusal_text(self.refusal),
                 fs,
                 (w // 2, h - int(20 * s)),
                 color=theme.DANGER,
