@@ -5,8 +5,9 @@ Changing any setting makes the match "custom, based on <preset>" (shown above th
 left side follows every change: the match length shows the rules' length (one set in the list
 included), and the description under the buttons says what changed from the preset. The
 settings come from the engine (``rules.SETTINGS`` and ``setting_choices``), so a new rule option
-appears here without UI changes; a combination the rules model rejects (A-38) is refused with
-its one-line reason and the old value stays.
+appears here without UI changes; a combination the rules model rejects (A-38) is refused and the
+old value stays: the refusal is kept as facts (``engine.rules.RulesRefusal``: which setting,
+which bound or conflict) and worded when drawn, in the player's language.
 """
 
 from __future__ import annotations
@@ -339,16 +340,25 @@ class NewGameScene(MenuScene):
                 border_radius=3,
             )
         if self.refusal is not None:
+            self.draw_refusal(surface, refusal_text(self.refusal), fs)
+
+    def draw_refusal(self, surface: pygame.Surface, line: str, fs: int) -> None:
+        """Why a change was refused, wrapped (it names two settings in full) on a panel at the
+        foot of the screen, over whatever lies there."""
+        w, h = surface.get_size()
+        s = self.scale
+        lines = gfx.wrap(line, fs, w - int(80 * s), bold=True)[:3]
+        step = int(fs * 1.35)
+        panel = pygame.Rect(0, 0, w - int(40 * s), step * len(lines) + int(16 * s))
+        panel.midbottom = (w // 2, h - int(8 * s))
+        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=int(8 * s))
+        pygame.draw.rect(surface, theme.DANGER, panel, width=2, border_radius=int(8 * s))
+        y = panel.y + int(8 * s) + step // 2
+        for text in lines:
             gfx.blit_text(
-                surface,
-                refusal_text(self.refusal),
-                fs,
-                (w // 2, h - int(20 * s)),
-                color=theme.DANGER,
-                anchor="center",
-                bold=True,
-                max_width=w - 40,
+                surface, text, fs, (w // 2, y), color=theme.DANGER, anchor="center", bold=True
             )
+            y += step
 
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return []
