@@ -1,16 +1,13 @@
-"""Shared pieces of the learning screens (month and yaku reference, rules, tutorial, settings).
+"""Shared pieces of the learning screens (month and yaku reference, quiz, rules, history).
 
-:class:`LearnScene` is a full-window scene with the felt backdrop, a heading, a row of header
-buttons (keyboard-focusable through a :class:`~koikoi_desktop.ui.widgets.FocusGroup`) and
-*hit regions*: rectangles the scene registers while drawing (cards, chips, list rows) with the
-callback a click on them runs.
+:class:`LearnScene` is a full-window learning screen: it holds a
+:class:`~koikoi_desktop.scenes.screen_frame.ScreenFrame` (felt backdrop, heading, header buttons,
+hit regions: rectangles registered while drawing with the callback a click on them runs) and
+routes what the frame does not take to the screen's ``on_back`` / ``on_wheel`` / ``on_key``. The
+card, chip and paragraph helpers below are plain functions any screen may call.
 
 Decisions:
 
-* Hit regions are recorded in ``draw`` (layout of wrapped, translated text is only known there).
-  This is view state, never game state, so ``draw`` stays read-only for the match; a click that
-  arrives before the first frame simply finds no region. The last region registered wins (it is
-  drawn on top).
 * Card images come from the app's one sprite cache (``ui.cards.card_surface``; it keeps ten
   sizes, room for the table's and a reference screen's together, so opening one over the table
   evicts none of the table's); without the art (a broken install) the placeholders are drawn.
@@ -29,8 +26,8 @@ from pydantic import ValidationError
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.scenes.base import AppServices, Scene
-from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.scenes.defaults import default_preset
+from koikoi_desktop.scenes.screen_frame import POINTER, ScreenFrame, go_back
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface, draw_badge
 from koikoi_desktop.ui.input import Intent, IntentKind
@@ -162,33 +159,53 @@ def chip_width(label: str, font: int, pad: int) -> int:
 
 
 class LearnScene(Scene):
-    """A full-window learning screen: heading, header buttons, hit regions, wheel scrolling."""
+    """A full-window learning screen: it holds a :class:`ScreenFrame` (heading, header buttons,
+    hit regions, scale) and gives the learning screens its parts by name; the wheel and keys a
+    frame does not take go to ``on_wheel`` / ``on_key``. Why the learning screens keep this thin
+    base while the ledger and the settings hold a frame themselves: see
+    :mod:`koikoi_desktop.scenes.screen_frame`."""
 
     title_key = ""
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
-        self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
-        self.focus = FocusGroup()
-        self.buttons: list[Button] = []
-        self.hits: list[tuple[pygame.Rect, Callable[[], object]]] = []
-        self.wheel_hits: list[tuple[pygame.Rect, Callable[[int], object]]] = []
-        self.message = ""
-        self.pointer: tuple[int, int] = (0, 0)  # last pointer position (for the wheel)
-        #: The language the header buttons were measured in (their widths fit its labels).
-        self.built_language = ""
+        self.frame = ScreenFrame(app, heading=self.heading, back=self.close)
 
-    # ------------------------------------------------------------------ lifecycle
+    # ------------------------------------------------------------------ the frame's parts
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.frame.size
+
     @property
     def scale(self) -> float:
-        return scale_of(self.size, self.app.ui_scale)
+        return self.frame.scale
 
     def px(self, n: float) -> int:
-        return round(n * self.scale)
+        return self.frame.px(n)
 
     def font(self, n: int) -> int:
-        return theme.font_px(n, self.scale)
+        return self.frame.font(n)
 
+    @property
+    def buttons(self) -> list[Button]:
+        return self.frame.buttons
+
+    @property
+    def focus(self) -> FocusGroup:
+        return self.frame.focus
+
+    @property
+    def wheel_hits(self) -> list[tuple[pygame.Rect, Callable[[int], object]]]:
+        """This frame's wheel regions (a screen appends its scrolling areas while drawing)."""
+        return self.frame.wheel_hits
+
+    def hit(self, rect: pygame.Rect, callback: Callable[[], object]) -> None:
+        self.frame.hit(rect, callback)
+
+    def header_left(self) -> int:
+        return self.frame.header_left()
+
+    # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.build()
 
@@ -196,7 +213,7 @@ class LearnScene(Scene):
         self.build()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
+        self.frame.size = size
         self.build()
 
     def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
@@ -205,32 +222,10 @@ class LearnScene(Scene):
 
     def build(self) -> None:
         """Lay out the header buttons (right-aligned, Back last)."""
-        items = [*self.header_items(), (lambda: gfx.tr("ui.common.back"), self.close)]
-        f = self.font(17)
-        h = self.px(38)
-        gap = self.px(10)
-        x = self.size[0] - self.px(20)
-        self.buttons = []
-        for label, cb in reversed(items):
-            text = label() if callable(label) else label
-            w = max(self.px(90), gfx.measure(text, f, bold=True)[0] + self.px(28))
-            x -= w
-            self.buttons.insert(0, Button(label, cb, pygame.Rect(x, self.px(16), w, h)))
-            x -= gap
-        self.buttons[-1].primary = True
-        self.focus.set(self.buttons)
-        self.built_language = i18n.get_language()
-
-    def header_left(self) -> int:
-        """The x where the header buttons start (the heading must end before it)."""
-        return self.buttons[0].rect.x if self.buttons else self.size[0]
+        self.frame.build(self.header_items())
 
     def close(self) -> None:
-        stack = self.app.stack
-        if len(stack) > 1:
-            stack.pop()
-        else:
-            stack.replace(self.app.screens.title())
+        go_back(self.app)
 
     def open(self, scene: Scene) -> None:
         """Open another screen. Going back and forth between the two references (a yaku's card
@@ -244,34 +239,21 @@ class LearnScene(Scene):
             stack.push(scene)
 
     # ------------------------------------------------------------------ input
-    def hit(self, rect: pygame.Rect, callback: Callable[[], object]) -> None:
-        self.hits.append((pygame.Rect(rect), callback))
-
     def handle(self, intent: Intent) -> None:
         if intent.kind == IntentKind.BACK:
             self.on_back()
             return
-        if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
-            self.pointer = intent.pos
-            if self.focus.handle(intent):
-                return
-            if intent.kind == IntentKind.PRESS:
-                for rect, cb in reversed(self.hits):
-                    if rect.collidepoint(intent.pos):
-                        cb()
-                        return
+        if self.frame.handle(intent):
+            return
+        if intent.kind in POINTER:
             self.on_pointer(intent)
             return
         if intent.kind == IntentKind.WHEEL:
-            for rect, on_wheel in reversed(self.wheel_hits):
-                if rect.collidepoint(self.pointer):
-                    on_wheel(intent.pos[1])
-                    return
             self.on_wheel(intent.pos[1])
             return
         if self.on_key(intent):
             return
-        self.focus.handle(intent)
+        self.frame.focus.handle(intent)
 
     def on_back(self) -> None:
         self.close()
@@ -291,35 +273,14 @@ class LearnScene(Scene):
         return gfx.tr(self.title_key) if self.title_key else ""
 
     def draw_frame(self, surface: pygame.Surface) -> None:
-        """Backdrop, heading and header buttons; clears the hit regions for this frame."""
-        self.hits = []
-        self.wheel_hits = []
-        if surface.get_size() != self.size or self.built_language != i18n.get_language():
-            # a new size or language: the header buttons are measured again for their labels
-            self.size = surface.get_size()
-            self.build()
-        surface.blit(felt(surface.get_size()), (0, 0))
-        gfx.blit_text(
-            surface,
-            self.heading(),
-            self.font(30),
-            (self.px(24), self.px(18)),
-            bold=True,
-            max_width=max(20, self.header_left() - self.px(40)),
-        )
+        """Backdrop, heading and header buttons' layout; clears the hit regions for this frame
+        (a new size or language: the header buttons are measured again for their labels)."""
+        if self.frame.stale(surface.get_size()):
+            self.resize(surface.get_size())
+        self.frame.draw_backdrop(surface)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
-        self.focus.draw(surface, font=self.font(17))
-        if self.message:
-            gfx.blit_text(
-                surface,
-                self.message,
-                self.font(16),
-                (self.size[0] // 2, self.size[1] - self.px(14)),
-                color=theme.OCHRE,
-                anchor="midbottom",
-                max_width=self.size[0] - 40,
-            )
+        self.frame.draw_buttons(surface)
 
 
 def flow_chips(

@@ -71,8 +71,9 @@ from koikoi_desktop.names import (
     unit_heading,
     unit_word,
 )
-from koikoi_desktop.scenes.base import AppServices
-from koikoi_desktop.scenes.learning import LearnScene, chip, chip_width, paragraph
+from koikoi_desktop.scenes.base import AppServices, Scene
+from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
+from koikoi_desktop.scenes.screen_frame import POINTER, ScreenFrame, go_back
 from koikoi_desktop.storage.ledger_db import LINKED
 from koikoi_desktop.storage.rating_rows import RatingPoint
 from koikoi_desktop.storage.store import Notice
@@ -173,14 +174,19 @@ def shorten_middle(text: str, size: int, width: int) -> str:
 # ---------------------------------------------------------------------------------- scene
 
 
-class LedgerScene(LearnScene):
-    """The ledger: matches, one match's rounds, lifetime statistics, export, storage warnings."""
+class LedgerScene(Scene):
+    """The ledger: matches, one match's rounds, lifetime statistics, export, storage warnings.
+
+    It holds the screen's frame (``self.frame``: heading, header buttons, hit regions, scale;
+    :mod:`~koikoi_desktop.scenes.screen_frame`)."""
 
     name = "ledger"
-    title_key = "ui.ledger.title"
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
+        self.frame = ScreenFrame(app, heading=lambda: gfx.tr("ui.ledger.title"), back=self.close)
+        #: The one-line answer of the last command (an export's path, why a review cannot open).
+        self.message = ""
         self.view = "matches"
         self.records: Sequence[MatchRecord] = []
         self.summaries: Sequence[MatchSummary] = []
@@ -282,7 +288,7 @@ class LedgerScene(LearnScene):
 
     def enter(self) -> None:
         self.load()
-        super().enter()
+        self.build()
 
     def still_for(self) -> float:
         """The ledger changes only on input, or when a newer ledger is to be read (damaged rows
@@ -305,7 +311,11 @@ class LedgerScene(LearnScene):
 
     def resume(self) -> None:
         self.load()
-        super().resume()
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.size = size
+        self.build()
 
     # ------------------------------------------------------------------ header
     def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
@@ -316,12 +326,13 @@ class LedgerScene(LearnScene):
         ]
 
     def build(self) -> None:
-        super().build()
+        """The header buttons: the exports (the player's ledger only) and Review, then Back."""
+        self.frame.build(self.header_items())
         can_export = bool(self.counts[False]) and self.storage is not None
-        for b in self.buttons[:2]:
+        for b in self.frame.buttons[:2]:
             b.enabled = can_export  # the export is the player's ledger
-        self.buttons[2].enabled = bool(self.records) and self.storage is not None
-        self.focus.set(self.buttons)
+        self.frame.buttons[2].enabled = bool(self.records) and self.storage is not None
+        self.frame.focus.set(self.frame.buttons)
 
     def export(self, fmt: Literal["csv", "json"]) -> None:
         """Write the ledger to the data folder's ``exports/`` and say where."""
@@ -374,7 +385,7 @@ class LedgerScene(LearnScene):
         if self.view == "match":
             self.show_list()
             return
-        super().close()
+        go_back(self.app)
 
     # ------------------------------------------------------------------ navigation
     def set_view(self, view: str) -> None:
@@ -426,7 +437,7 @@ class LedgerScene(LearnScene):
         self._stats = None
 
     def row_h(self) -> int:
-        return self.px(66)
+        return self.frame.px(66)
 
     def footer_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         lines: list[tuple[str, tuple[int, int, int]]] = []
@@ -436,11 +447,14 @@ class LedgerScene(LearnScene):
         return lines
 
     def body(self) -> pygame.Rect:
-        top = self.px(120)
-        foot = len(self.footer_lines()) * self.px(24)
-        bottom = self.size[1] - self.px(16) - foot
+        top = self.frame.px(120)
+        foot = len(self.footer_lines()) * self.frame.px(24)
+        bottom = self.frame.size[1] - self.frame.px(16) - foot
         return pygame.Rect(
-            self.px(24), top, self.size[0] - self.px(56), max(self.px(80), bottom - top)
+            self.frame.px(24),
+            top,
+            self.frame.size[0] - self.frame.px(56),
+            max(self.frame.px(80), bottom - top),
         )
 
     def limit(self, view: str) -> int:
@@ -467,8 +481,23 @@ class LedgerScene(LearnScene):
             self.selected = max(0, min(len(self.records) - 1, index))
             self.ensure_visible()
 
+    def handle(self, intent: Intent) -> None:
+        """Esc goes back; the frame takes the header buttons, the rows and chips drawn, the
+        wheel over the body; then the wheel elsewhere and the keys (see the module docstring);
+        a key the ledger does not use moves the header buttons' focus."""
+        if intent.kind == IntentKind.BACK:
+            self.close()
+            return
+        if self.frame.handle(intent) or intent.kind in POINTER:
+            return
+        if intent.kind == IntentKind.WHEEL:
+            self.on_wheel(intent.pos[1])
+            return
+        if not self.on_key(intent):
+            self.frame.focus.handle(intent)
+
     def on_wheel(self, dy: int) -> None:
-        self.scroll_by(-dy * self.px(60))
+        self.scroll_by(-dy * self.frame.px(60))
 
     def on_key(self, intent: Intent) -> bool:
         page = max(1, self.body().h // self.row_h())
@@ -481,7 +510,7 @@ class LedgerScene(LearnScene):
             IntentKind.PAGE_DOWN,
             *ends,
         ):
-            self.focus.keyboard_used = False
+            self.frame.focus.keyboard_used = False
         if self.view == "matches":
             step = {
                 IntentKind.UP: -1,
@@ -495,14 +524,18 @@ class LedgerScene(LearnScene):
             if kind in ends:
                 self.select(0 if kind == IntentKind.HOME else len(self.records) - 1)
                 return True
-            if intent.kind == IntentKind.CONFIRM and not self.focus.keyboard_used and self.records:
+            if (
+                intent.kind == IntentKind.CONFIRM
+                and not self.frame.focus.keyboard_used
+                and self.records
+            ):
                 self.open_match(self.selected)
                 return True
         else:
             body_h = self.body().h
             amount = {
-                IntentKind.UP: -self.px(48),
-                IntentKind.DOWN: self.px(48),
+                IntentKind.UP: -self.frame.px(48),
+                IntentKind.DOWN: self.frame.px(48),
                 IntentKind.PAGE_UP: -int(body_h * 0.9),
                 IntentKind.PAGE_DOWN: int(body_h * 0.9),
                 IntentKind.HOME: -(10**9),
@@ -526,12 +559,14 @@ class LedgerScene(LearnScene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface)
+        if self.frame.stale(surface.get_size()):
+            self.resize(surface.get_size())  # measured again for a new size or language
+        self.frame.draw_backdrop(surface)
         self.draw_tabs(surface)
         body = self.body()
-        self.wheel_hits.append((body, self.on_wheel))
+        self.frame.wheel(body, self.on_wheel)
         clip = surface.get_clip()
-        surface.set_clip(body.inflate(self.px(8), 0))
+        surface.set_clip(body.inflate(self.frame.px(8), 0))
         if self.storage is None:
             self.draw_empty(surface, body, gfx.tr("ui.ledger.unavailable"), "")
         elif self.view == "match" and self.opened is not None:
@@ -543,11 +578,11 @@ class LedgerScene(LearnScene):
         surface.set_clip(clip)
         self.draw_scrollbar(surface, body)
         self.draw_footer(surface)
-        self.focus.draw(surface, font=self.font(17))
+        self.frame.draw_buttons(surface)
 
     def draw_tabs(self, surface: pygame.Surface) -> None:
-        x, y, h = self.px(24), self.px(70), self.px(34)
-        f = self.font(15)
+        x, y, h = self.frame.px(24), self.frame.px(70), self.frame.px(34)
+        f = self.frame.font(15)
         labels = {
             ("matches", False): gfx.tr("ui.ledger.tab.matches", n=self.counts[False]),
             ("matches", True): gfx.tr("ui.ledger.tab.computer", n=self.counts[True]),
@@ -556,20 +591,20 @@ class LedgerScene(LearnScene):
         lit = self.tab()
         for tab in self.tabs():
             label = labels[tab]
-            w = chip_width(label, f, self.px(14))
+            w = chip_width(label, f, self.frame.px(14))
             r = pygame.Rect(x, y, w, h)
             chip(surface, r, label, f, active=tab == lit)
-            self.hit(r, self._tab_cb(*tab))
-            x += w + self.px(8)
+            self.frame.hit(r, self._tab_cb(*tab))
+            x += w + self.frame.px(8)
         if self.view == "matches" and self.records:
             gfx.blit_text(
                 surface,
                 gfx.tr("ui.ledger.hint"),
-                self.font(13),
-                (x + self.px(10), y + h // 2),
+                self.frame.font(13),
+                (x + self.frame.px(10), y + h // 2),
                 color=theme.MUTED,
                 anchor="midleft",
-                max_width=max(20, self.size[0] - x - self.px(40)),
+                max_width=max(20, self.frame.size[0] - x - self.frame.px(40)),
             )
 
     def _tab_cb(self, view: str, computer: bool) -> Callable[[], None]:
@@ -580,21 +615,21 @@ class LedgerScene(LearnScene):
         total = self.content_h[v]
         if total <= body.h or self.storage is None:
             return
-        bar_h = max(self.px(30), body.h * body.h // total)
+        bar_h = max(self.frame.px(30), body.h * body.h // total)
         top = body.y + (body.h - bar_h) * self.scroll[v] // max(1, total - body.h)
         pygame.draw.rect(
             surface,
             theme.PANEL_EDGE,
-            pygame.Rect(body.right + self.px(10), top, self.px(6), bar_h),
+            pygame.Rect(body.right + self.frame.px(10), top, self.frame.px(6), bar_h),
             border_radius=3,
         )
 
     def draw_footer(self, surface: pygame.Surface) -> None:
         lines = self.footer_lines()
-        lh = self.px(24)
-        y = self.size[1] - self.px(12) - lh * len(lines)
-        f = self.font(15)
-        width = self.size[0] - self.px(48)
+        lh = self.frame.px(24)
+        y = self.frame.size[1] - self.frame.px(12) - lh * len(lines)
+        f = self.frame.font(15)
+        width = self.frame.size[0] - self.frame.px(48)
         if self.message and self.export_path is not None:  # keep the file name in view
             room = width - gfx.measure(gfx.tr("ui.ledger.exported", path=""), f)[0]
             path = shorten_middle(str(self.export_path), f, room)
@@ -604,7 +639,7 @@ class LedgerScene(LearnScene):
                 surface,
                 text,
                 f,
-                (self.px(24), y + lh // 2),
+                (self.frame.px(24), y + lh // 2),
                 color=color,
                 anchor="midleft",
                 max_width=width,
@@ -612,32 +647,35 @@ class LedgerScene(LearnScene):
             y += lh
 
     def draw_empty(self, surface: pygame.Surface, body: pygame.Rect, title: str, text: str) -> None:
-        w = min(body.w, self.px(720))
-        y = body.y + max(self.px(20), body.h // 5)
+        w = min(body.w, self.frame.px(720))
+        y = body.y + max(self.frame.px(20), body.h // 5)
         gfx.blit_text(
             surface,
             title,
-            self.font(26),
+            self.frame.font(26),
             (body.centerx, y),
             bold=True,
             anchor="midtop",
             color=theme.OCHRE,
             max_width=w,
         )
-        y += self.px(48)
-        f = self.font(17)
+        y += self.frame.px(48)
+        f = self.frame.font(17)
         for line in gfx.wrap(text, f, w) if text else []:
             r = gfx.blit_text(surface, line, f, (body.centerx, y), anchor="midtop", max_width=w)
             y += int(r.h * 1.25)
         if self.storage is not None and self.view == "matches":
             label = gfx.tr("ui.common.new_game")
-            bw = max(self.px(180), gfx.measure(label, self.font(17), bold=True)[0] + self.px(40))
-            r = pygame.Rect(0, 0, bw, self.px(44))
-            r.midtop = (body.centerx, y + self.px(20))
+            bw = max(
+                self.frame.px(180),
+                gfx.measure(label, self.frame.font(17), bold=True)[0] + self.frame.px(40),
+            )
+            r = pygame.Rect(0, 0, bw, self.frame.px(44))
+            r.midtop = (body.centerx, y + self.frame.px(20))
             pygame.draw.rect(surface, theme.DEEP_RED, r, border_radius=8)
             pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=8)
-            gfx.blit_text(surface, label, self.font(17), r.center, bold=True, anchor="center")
-            self.hit(r, self.new_game)
+            gfx.blit_text(surface, label, self.frame.font(17), r.center, bold=True, anchor="center")
+            self.frame.hit(r, self.new_game)
 
     def new_game(self) -> None:
         self.app.stack.replace(self.app.screens.new_game())
@@ -660,9 +698,9 @@ class LedgerScene(LearnScene):
             except IndexError:  # damaged rows skipped on this page: fewer lines
                 break
             y = body.y + i * rh - self.scroll["matches"]
-            r = pygame.Rect(body.x, y, body.w, rh - self.px(6))
+            r = pygame.Rect(body.x, y, body.w, rh - self.frame.px(6))
             self.draw_row(surface, r, summary, selected=i == self.selected)
-            self.hit(r.clip(body), self._open_cb(i))
+            self.frame.hit(r.clip(body), self._open_cb(i))
 
     def _open_cb(self, i: int) -> Callable[[], None]:
         return lambda: self.open_match(i)
@@ -673,27 +711,27 @@ class LedgerScene(LearnScene):
         gfx.draw_panel(surface, r, alpha=225, radius=8)
         if selected:
             pygame.draw.rect(surface, theme.OCHRE, r, width=3, border_radius=8)
-        pad = self.px(10)
-        badge = pygame.Rect(r.x + pad, r.y + pad, self.px(96), r.h - 2 * pad)
+        pad = self.frame.px(10)
+        badge = pygame.Rect(r.x + pad, r.y + pad, self.frame.px(96), r.h - 2 * pad)
         color = {"win": theme.PINE, "loss": theme.DEEP_RED}.get(s.result, theme.BUTTON_HOVER)
         pygame.draw.rect(surface, color, badge, border_radius=6)
         gfx.blit_text(
             surface,
             result_label(s.result),
-            self.font(16),
+            self.frame.font(16),
             badge.center,
             bold=True,
             anchor="center",
             max_width=badge.w - 6,
         )
         # the score at the right
-        score_w = self.px(190)
+        score_w = self.frame.px(190)
         score = f"{s.player_total} : {s.opponent_total}"
         gfx.blit_text(
             surface,
             score,
-            self.font(22),
-            (r.right - pad, r.y + self.px(8)),
+            self.frame.font(22),
+            (r.right - pad, r.y + self.frame.px(8)),
             bold=True,
             anchor="topright",
             max_width=score_w,
@@ -704,17 +742,22 @@ class LedgerScene(LearnScene):
                 "ui.ledger.score_caption_computer" if self.computer else "ui.ledger.score_caption",
                 unit=unit_word(s.unit),
             ),
-            self.font(13),
-            (r.right - pad, r.bottom - self.px(8)),
+            self.frame.font(13),
+            (r.right - pad, r.bottom - self.frame.px(8)),
             color=theme.MUTED,
             anchor="bottomright",
             max_width=score_w,
         )
-        x = badge.right + self.px(14)
+        x = badge.right + self.frame.px(14)
         text_w = r.right - pad - score_w - x
         line1 = ruleset_label(s.preset, s.custom)
         l1 = gfx.blit_text(
-            surface, line1, self.font(17), (x, r.y + self.px(8)), bold=True, max_width=text_w
+            surface,
+            line1,
+            self.frame.font(17),
+            (x, r.y + self.frame.px(8)),
+            bold=True,
+            max_width=text_w,
         )
         marks = []
         if s.practice:
@@ -723,17 +766,17 @@ class LedgerScene(LearnScene):
             marks.append(ending_label(s.ending))
         if s.help_level:
             marks.append(help_label(s.help_level))
-        mx = l1.right + self.px(10)
+        mx = l1.right + self.frame.px(10)
         for mark in marks:
-            f = self.font(13)
-            mw = chip_width(mark, f, self.px(8))
+            f = self.frame.font(13)
+            mw = chip_width(mark, f, self.frame.px(8))
             if mx + mw > x + text_w:
                 break
-            mr = pygame.Rect(mx, l1.y + self.px(1), mw, self.px(22))
+            mr = pygame.Rect(mx, l1.y + self.frame.px(1), mw, self.frame.px(22))
             pygame.draw.rect(surface, theme.INDIGO, mr, border_radius=mr.h // 2)
             pygame.draw.rect(surface, theme.PAPER, mr, width=1, border_radius=mr.h // 2)
             gfx.blit_text(surface, mark, f, mr.center, anchor="center")
-            mx += mw + self.px(6)
+            mx += mw + self.frame.px(6)
         if self.computer:
             first, second = self.computer_names(s.opponent_level)
             who = gfx.tr("ui.ledger.computer_vs", a=first, b=second)
@@ -743,8 +786,8 @@ class LedgerScene(LearnScene):
         gfx.blit_text(
             surface,
             " · ".join(parts),
-            self.font(14),
-            (x, r.bottom - self.px(8)),
+            self.frame.font(14),
+            (x, r.bottom - self.frame.px(8)),
             color=theme.MUTED,
             anchor="bottomleft",
             max_width=text_w,
@@ -918,27 +961,29 @@ class LedgerScene(LearnScene):
         self.scroll["match"] = min(self.scroll["match"], self.limit("match"))
         y0 = body.y - self.scroll["match"]
         y = y0
-        width = body.w - self.px(8)
+        width = body.w - self.frame.px(8)
         for text, size, color, bold in self.match_header(rec):
-            y = paragraph(surface, text, self.font(size), body.x, y, width, color=color, bold=bold)
-        y += self.px(10)
+            y = paragraph(
+                surface, text, self.frame.font(size), body.x, y, width, color=color, bold=bold
+            )
+        y += self.frame.px(10)
         if not rec.rounds:
             y = paragraph(
                 surface,
                 gfx.tr("ui.ledger.no_rounds"),
-                self.font(17),
+                self.frame.font(17),
                 body.x,
                 y,
                 width,
                 color=theme.MUTED,
             )
-        f = self.font(16)
-        pad = self.px(12)
+        f = self.frame.font(16)
+        pad = self.frame.px(12)
         inner = width - 2 * pad
-        two = inner >= self.px(640)  # side by side when there is room, else one column
+        two = inner >= self.frame.px(640)  # side by side when there is room, else one column
         left_w = int(inner * 0.42) if two else inner
-        right_x = body.x + pad + (left_w + self.px(20) if two else 0)
-        right_w = inner - left_w - self.px(20) if two else inner
+        right_x = body.x + pad + (left_w + self.frame.px(20) if two else 0)
+        right_w = inner - left_w - self.frame.px(20) if two else inner
         for e in rec.rounds:
             left, right = self.round_lines(rec, e)
             lh = pad
@@ -947,7 +992,7 @@ class LedgerScene(LearnScene):
             rh = lh if not two else pad
             for text, _, bold in right:
                 rh = paragraph(None, text, f, 0, rh, right_w, bold=bold)
-            h = max(lh, rh) + pad - self.px(4)
+            h = max(lh, rh) + pad - self.frame.px(4)
             panel = pygame.Rect(body.x, y, width, h)
             if panel.bottom >= body.y and panel.y <= body.bottom:
                 gfx.draw_panel(surface, panel, alpha=215, radius=8)
@@ -957,12 +1002,12 @@ class LedgerScene(LearnScene):
                         surface, text, f, body.x + pad, ty, left_w, color=color, bold=bold
                     )
                 if two:
-                    sep = body.x + pad + left_w + self.px(10)
+                    sep = body.x + pad + left_w + self.frame.px(10)
                     pygame.draw.line(surface, theme.PANEL_EDGE, (sep, y + pad), (sep, y + h - pad))
                     ty = y + pad
                 for text, color, bold in right:
                     ty = paragraph(surface, text, f, right_x, ty, right_w, color=color, bold=bold)
-            y += h + self.px(8)
+            y += h + self.frame.px(8)
         self.content_h["match"] = y - y0
 
     # ---- statistics
@@ -983,13 +1028,13 @@ class LedgerScene(LearnScene):
             Series(you, tuple(float(r[2]) for r in rows), theme.OCHRE),
             Series(them, tuple(float(r[3]) for r in rows), theme.PINK, "square"),
         ]
-        rect = pygame.Rect(x, y, w, self.px(230))
+        rect = pygame.Rect(x, y, w, self.frame.px(230))
         return LineChart(
-            rect.inflate(-self.px(20), -self.px(12)),
+            rect.inflate(-self.frame.px(20), -self.frame.px(12)),
             series,
             x_labels=[str(i) for i in range(1, len(rows) + 1)],
             tips=tips,
-            font=self.font(14),
+            font=self.frame.font(14),
             title=gfx.tr("ui.ledger.stats.history", n=len(rows), unit=word),
         )
 
@@ -1017,13 +1062,13 @@ class LedgerScene(LearnScene):
                 theme.OCHRE,
             )
         ]
-        rect = pygame.Rect(x, y, w, self.px(200))
+        rect = pygame.Rect(x, y, w, self.frame.px(200))
         return LineChart(
-            rect.inflate(-self.px(20), -self.px(12)),
+            rect.inflate(-self.frame.px(20), -self.frame.px(12)),
             series,
             x_labels=[gfx.tr("ui.result.start"), *(str(i) for i in range(1, len(points) + 1))],
             tips=[[], *tips],
-            font=self.font(14),
+            font=self.frame.font(14),
             title=gfx.tr("ui.rating.chart_title"),
         )
 
@@ -1038,33 +1083,41 @@ class LedgerScene(LearnScene):
             )
             return
         y = y0
-        chart = self.history_chart(body.x, y, body.w - self.px(8))
+        chart = self.history_chart(body.x, y, body.w - self.frame.px(8))
         if chart is not None:
-            panel = chart.rect.inflate(self.px(20), self.px(12))
+            panel = chart.rect.inflate(self.frame.px(20), self.frame.px(12))
             gfx.draw_panel(surface, panel, alpha=215, radius=8)
-            hover = chart.nearest(self.pointer) if body.collidepoint(self.pointer) else None
+            hover = (
+                chart.nearest(self.frame.pointer) if body.collidepoint(self.frame.pointer) else None
+            )
             chart.draw(surface, hover=hover)
-            y = panel.bottom + self.px(18)
-        rating = self.rating_chart(body.x, y, body.w - self.px(8))
+            y = panel.bottom + self.frame.px(18)
+        rating = self.rating_chart(body.x, y, body.w - self.frame.px(8))
         if rating is not None:
-            panel = rating.rect.inflate(self.px(20), self.px(12))
+            panel = rating.rect.inflate(self.frame.px(20), self.frame.px(12))
             gfx.draw_panel(surface, panel, alpha=215, radius=8)
-            hover = rating.nearest(self.pointer) if body.collidepoint(self.pointer) else None
+            hover = (
+                rating.nearest(self.frame.pointer)
+                if body.collidepoint(self.frame.pointer)
+                else None
+            )
             rating.draw(surface, hover=hover)
-            y = panel.bottom + self.px(18)
-        gap = self.px(28)
-        col_w = (body.w - gap - self.px(8)) // 2
+            y = panel.bottom + self.frame.px(18)
+        gap = self.frame.px(28)
+        col_w = (body.w - gap - self.frame.px(8)) // 2
         left = self.stats_left(surface, st, body.x, y, col_w)
         right = self.stats_right(surface, st, body.x + col_w + gap, y, col_w)
         self.content_h["stats"] = max(left, right) - y0
 
     def section(self, surface: pygame.Surface, title: str, x: int, y: int, w: int) -> int:
         gfx.blit_text(
-            surface, title, self.font(19), (x, y), bold=True, color=theme.OCHRE, max_width=w
+            surface, title, self.frame.font(19), (x, y), bold=True, color=theme.OCHRE, max_width=w
         )
-        y += self.px(28)
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y - self.px(4)), (x + w, y - self.px(4)))
-        return y + self.px(4)
+        y += self.frame.px(28)
+        pygame.draw.line(
+            surface, theme.PANEL_EDGE, (x, y - self.frame.px(4)), (x + w, y - self.frame.px(4))
+        )
+        return y + self.frame.px(4)
 
     def line(
         self,
@@ -1077,7 +1130,7 @@ class LedgerScene(LearnScene):
         color: tuple[int, int, int] = theme.PAPER,
         bold: bool = False,
     ) -> int:
-        return paragraph(surface, text, self.font(16), x, y, w, color=color, bold=bold)
+        return paragraph(surface, text, self.frame.font(16), x, y, w, color=color, bold=bold)
 
     def stats_left(self, surface: pygame.Surface, st: LedgerStats, x: int, y: int, w: int) -> int:
         o = st.overall
@@ -1104,11 +1157,16 @@ class LedgerScene(LearnScene):
         )
         y = self.line(surface, gfx.tr(key, n=st.practice_matches), x, y, w, color=theme.MUTED)
         label = gfx.tr("ui.ledger.stats.count_practice")
-        f = self.font(14)
-        r = pygame.Rect(x, y + self.px(4), min(w, chip_width(label, f, self.px(12))), self.px(30))
+        f = self.frame.font(14)
+        r = pygame.Rect(
+            x,
+            y + self.frame.px(4),
+            min(w, chip_width(label, f, self.frame.px(12))),
+            self.frame.px(30),
+        )
         chip(surface, r, label, f, active=self.include_practice)
-        self.hit(r, self.toggle_practice)
-        y = r.bottom + self.px(18)
+        self.frame.hit(r, self.toggle_practice)
+        y = r.bottom + self.frame.px(18)
         for title, groups, name_of in (
             (gfx.tr("ui.ledger.stats.by_level"), st.by_level, recorded_level_label),
             (gfx.tr("ui.ledger.stats.by_preset"), st.by_preset, lambda p: ruleset_label(p, False)),
@@ -1117,7 +1175,7 @@ class LedgerScene(LearnScene):
             y = self.rate_bars(
                 surface, x, y, w, [(capitalized(name_of(k)) or "—", t) for k, t in groups.items()]
             )
-            y += self.px(14)
+            y += self.frame.px(14)
         y = self.section(surface, gfx.tr("ui.ledger.stats.rounds"), x, y, w)
         y = self.line(
             surface,
@@ -1155,22 +1213,22 @@ class LedgerScene(LearnScene):
         gfx.blit_text(
             surface,
             gfx.tr("ui.ledger.stats.rate_caption"),
-            self.font(13),
+            self.frame.font(13),
             (x, y),
             color=theme.MUTED,
             max_width=w,
         )
-        y += self.px(22)
+        y += self.frame.px(22)
         if not rows:
-            gfx.blit_text(surface, "—", self.font(15), (x, y), color=theme.MUTED)
-            return y + self.px(24)
+            gfx.blit_text(surface, "—", self.frame.font(15), (x, y), color=theme.MUTED)
+            return y + self.frame.px(24)
         bars = [
             Bar(
                 name, t.win_rate or 0.0, f"{percent(t.win_rate)} · {t.wins}/{t.matches}", theme.PINE
             )
             for name, t in rows
         ]
-        return BarChart((x, y), w, bars, font=self.font(15), maximum=1.0).draw(surface)
+        return BarChart((x, y), w, bars, font=self.frame.font(15), maximum=1.0).draw(surface)
 
     def stats_right(self, surface: pygame.Surface, st: LedgerStats, x: int, y: int, w: int) -> int:
         y = self.section(surface, gfx.tr("ui.ledger.stats.best_round"), x, y, w)
@@ -1204,7 +1262,7 @@ class LedgerScene(LearnScene):
                     w,
                     color=theme.MUTED,
                 )
-        y += self.px(14)
+        y += self.frame.px(14)
         k = st.koikoi
         y = self.section(surface, gfx.tr("ui.ledger.stats.koikoi"), x, y, w)
         if k.rounds_known == 0:
@@ -1237,11 +1295,11 @@ class LedgerScene(LearnScene):
                 w,
                 color=theme.MUTED,
             )
-        y += self.px(14)
+        y += self.frame.px(14)
         y = self.section(surface, gfx.tr("ui.ledger.stats.yaku_made"), x, y, w)
         if not st.yaku_made:
             return self.line(
                 surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED
             )
         bars = [Bar(recorded_yaku_name(key), float(n), str(n)) for key, n in st.yaku_made.items()]
-        return BarChart((x, y), w, bars, font=self.font(15)).draw(surface)
+        return BarChart((x, y), w, bars, font=self.frame.font(15)).draw(surface)

@@ -33,9 +33,9 @@ from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
 from koikoi_desktop.names import preset_name, rule_label, rule_value_label
-from koikoi_desktop.scenes.base import AppServices
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
-from koikoi_desktop.scenes.learning import LearnScene
+from koikoi_desktop.scenes.screen_frame import POINTER, ScreenFrame, go_back
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
@@ -216,17 +216,35 @@ def parse_date(text: str) -> _dt.date:
     return _dt.date.fromisoformat(text.strip())
 
 
-class SettingsScene(LearnScene):
-    """Every setting, one row each, saved and applied on change."""
+class SettingsScene(Scene):
+    """Every setting, one row each, saved and applied on change. It holds the screen's frame
+    (``self.frame``: heading, header buttons, hit regions, scale;
+    :mod:`~koikoi_desktop.scenes.screen_frame`)."""
 
     name = "settings"
-    title_key = "ui.settings.title"
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
+        self.frame = ScreenFrame(app, heading=lambda: gfx.tr("ui.settings.title"), back=self.close)
+        #: "Saved", or why a value was not.
+        self.message = ""
         self.scroll = 0
         self.rows: list[tuple[str, Widget | None]] = []  # (section heading or "", widget)
         self.content_h = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        self.build()
+
+    def resume(self) -> None:
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.size = size
+        self.build()
+
+    def close(self) -> None:
+        go_back(self.app)
 
     # ------------------------------------------------------------------ model access
     def save(self, **changes: object) -> bool:
@@ -324,8 +342,9 @@ class SettingsScene(LearnScene):
 
     # ------------------------------------------------------------------ layout
     def build(self) -> None:
-        """The rows: each section's heading, then its widgets (one method a section)."""
-        super().build()
+        """The header (Back), then the rows: each section's heading, then its widgets (one
+        method a section)."""
+        self.frame.build()
         rows: list[tuple[str, Widget | None]] = []
         for key, widgets in (
             ("ui.settings.section.general", self.general_rows),
@@ -471,13 +490,15 @@ class SettingsScene(LearnScene):
         return lambda: "   " + rule_label(field)
 
     def viewport(self) -> pygame.Rect:
-        top = self.px(76)
-        w = min(self.size[0] - self.px(40), self.px(820))
-        return pygame.Rect((self.size[0] - w) // 2, top, w, self.size[1] - top - self.px(34))
+        top = self.frame.px(76)
+        w = min(self.frame.size[0] - self.frame.px(40), self.frame.px(820))
+        return pygame.Rect(
+            (self.frame.size[0] - w) // 2, top, w, self.frame.size[1] - top - self.frame.px(34)
+        )
 
     def layout(self) -> None:
         view = self.viewport()
-        row_h, gap, sec_h = self.px(40), self.px(6), self.px(38)
+        row_h, gap, sec_h = self.frame.px(40), self.frame.px(6), self.frame.px(38)
         y = 0
         for _heading, widget in self.rows:
             if widget is None:
@@ -487,7 +508,7 @@ class SettingsScene(LearnScene):
             y += row_h + gap
         self.content_h = y
         widgets = [w for _, w in self.rows if w is not None]
-        self.focus.set([*widgets, *self.buttons])
+        self.frame.focus.set([*widgets, *self.frame.buttons])
 
     def scroll_by(self, dy: int) -> None:
         limit = max(0, self.content_h - self.viewport().h)
@@ -495,92 +516,105 @@ class SettingsScene(LearnScene):
         self.layout()
 
     def on_wheel(self, dy: int) -> None:
-        self.scroll_by(-dy * self.px(60))
+        self.scroll_by(-dy * self.frame.px(60))
 
     def handle(self, intent: Intent) -> None:
-        """Rows scrolled out of view must not take clicks meant for the header."""
+        """Rows scrolled out of view must not take clicks meant for the header; Esc goes back;
+        the frame takes the rows and buttons (its focus group holds both) and the wheel over the
+        rows; every key goes to :meth:`on_key`."""
         if (
             intent.kind == IntentKind.PRESS
             and not self.viewport().collidepoint(intent.pos)
-            and not any(b.rect.collidepoint(intent.pos) for b in self.buttons)
+            and not any(b.rect.collidepoint(intent.pos) for b in self.frame.buttons)
         ):
             return
-        super().handle(intent)
+        if intent.kind == IntentKind.BACK:
+            self.close()
+            return
+        if self.frame.handle(intent) or intent.kind in POINTER:
+            return
+        if intent.kind == IntentKind.WHEEL:
+            self.on_wheel(intent.pos[1])
+            return
+        if not self.on_key(intent):
+            self.frame.focus.handle(intent)
 
     def on_key(self, intent: Intent) -> bool:
-        focused = self.focus.focused
+        focused = self.frame.focus.focused
         if isinstance(focused, TextField) and focused.editing:
-            return bool(self.focus.handle(intent))
-        self.focus.handle(intent)
+            return bool(self.frame.focus.handle(intent))
+        self.frame.focus.handle(intent)
         self.keep_focus_visible()
         return True
 
     def keep_focus_visible(self) -> None:
-        w = self.focus.focused
-        if w is None or w in self.buttons:
+        w = self.frame.focus.focused
+        if w is None or w in self.frame.buttons:
             return
         view = self.viewport()
         if w.rect.y < view.y:
-            self.scroll_by(w.rect.y - view.y - self.px(40))
+            self.scroll_by(w.rect.y - view.y - self.frame.px(40))
         elif w.rect.bottom > view.bottom:
-            self.scroll_by(w.rect.bottom - view.bottom + self.px(16))
-        self.focus.index = self.focus.widgets.index(w)
+            self.scroll_by(w.rect.bottom - view.bottom + self.frame.px(16))
+        self.frame.focus.index = self.frame.focus.widgets.index(w)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface)
+        if self.frame.stale(surface.get_size()):
+            self.resize(surface.get_size())  # measured again for a new size or language
+        self.frame.draw_backdrop(surface)
         view = self.viewport()
-        self.wheel_hits.append((view, self.on_wheel))
-        sec_h = self.px(38)
+        self.frame.wheel(view, self.on_wheel)
+        sec_h = self.frame.px(38)
         y = 0
         clip = surface.get_clip()
         surface.set_clip(view)
-        f = self.font(18)
+        f = self.frame.font(18)
         for heading, widget in self.rows:
             if widget is None:
                 gfx.blit_text(
                     surface,
                     gfx.tr(heading),
-                    self.font(20),
-                    (view.x, view.y + y - self.scroll + sec_h - self.px(6)),
+                    self.frame.font(20),
+                    (view.x, view.y + y - self.scroll + sec_h - self.frame.px(6)),
                     color=theme.OCHRE,
                     bold=True,
                     anchor="bottomleft",
                 )
                 y += sec_h
                 continue
-            y += widget.rect.h + self.px(6)
+            y += widget.rect.h + self.frame.px(6)
         for _, widget in self.rows:
             if widget is None:
                 continue
             if widget.rect.colliderect(view):
-                focused = self.focus.keyboard_used and self.focus.focused is widget
+                focused = self.frame.focus.keyboard_used and self.frame.focus.focused is widget
                 widget.draw(surface, focused=focused, font=f)
         surface.set_clip(clip)
         if self.content_h > view.h:  # a scroll bar, so the player knows there is more
-            bar_h = max(self.px(30), view.h * view.h // self.content_h)
+            bar_h = max(self.frame.px(30), view.h * view.h // self.content_h)
             top = view.y + (view.h - bar_h) * self.scroll // max(1, self.content_h - view.h)
             pygame.draw.rect(
                 surface,
                 theme.PANEL_EDGE,
-                pygame.Rect(view.right + self.px(6), top, self.px(5), bar_h),
+                pygame.Rect(view.right + self.frame.px(6), top, self.frame.px(5), bar_h),
                 border_radius=3,
             )
-        for b in self.buttons:
+        for b in self.frame.buttons:
             b.draw(
                 surface,
-                focused=self.focus.keyboard_used and self.focus.focused is b,
-                font=self.font(17),
+                focused=self.frame.focus.keyboard_used and self.frame.focus.focused is b,
+                font=self.frame.font(17),
             )
         if self.message:
             gfx.blit_text(
                 surface,
                 self.message,
-                self.font(15),
-                (self.size[0] // 2, self.size[1] - self.px(8)),
+                self.frame.font(15),
+                (self.frame.size[0] // 2, self.frame.size[1] - self.frame.px(8)),
                 color=theme.OCHRE,
                 anchor="midbottom",
-                max_width=self.size[0] - 40,
+                max_width=self.frame.size[0] - 40,
             )
 
 

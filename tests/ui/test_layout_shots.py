@@ -20,6 +20,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import scenes
+from koikoi_desktop.scenes.screen_frame import ScreenFrame
 from koikoi_desktop.ui import gfx
 
 SIZE = (1024, 640)
@@ -77,7 +78,10 @@ def check(lines: list[Line], where: str, *, overlays: tuple[pygame.Rect, ...] = 
 
 def buttons_clear(scene: Any, *content: pygame.Rect) -> None:
     screen = pygame.Rect((0, 0), SIZE)
-    for b in getattr(scene, "buttons", []):
+    frame = getattr(scene, "frame", None)  # the screens that hold a ScreenFrame keep them there
+    buttons = frame.buttons if isinstance(frame, ScreenFrame) else getattr(scene, "buttons", [])
+    assert buttons, scene
+    for b in buttons:
         assert screen.contains(b.rect), b.rect
         for c in content:
             assert not b.rect.colliderect(c), (b.rect, c)
@@ -183,7 +187,7 @@ def test_ledger(ledger_data: Path, tmp_path: Path, lang: str, view: str, monkeyp
         assert s.content_h[s.view] > s.body().h
     if view == "stats":
         body = s.body()
-        chart = s.history_chart(body.x, body.y, body.w - s.px(8))
+        chart = s.history_chart(body.x, body.y, body.w - s.frame.px(8))
         assert chart is not None and body.contains(chart.rect)
 
 

@@ -714,7 +714,7 @@ def _widget(scene: SettingsScene, label_key: str) -> Any:
 
 
 def _bring_into_view(a: Any, scene: SettingsScene, widget: Any) -> None:
-    scene.focus.index = scene.focus.widgets.index(widget)
+    scene.frame.focus.index = scene.frame.focus.widgets.index(widget)
     scene.keep_focus_visible()
     draw(a)
     assert scene.viewport().contains(widget.rect)
@@ -804,5 +804,5 @@ def test_settings_scrolls_with_wheel_and_keyboard_at_small_size(make_app) -> Non
     rows = [w for _, w in s.rows if w is not None]
     for _ in range(len(rows) - 1):  # from the first row down to the last, far below the fold
         key(a, pygame.K_DOWN)
-    w = s.focus.focused
+    w = s.frame.focus.focused
     assert w is rows[-1] and s.viewport().contains(w.rect)

@@ -159,7 +159,9 @@ def click(scene: LedgerScene, pos: tuple[int, int]) -> None:
 
 
 def button(scene: LedgerScene, label: str) -> Any:
-    return next(b for b in scene.buttons if (b.label() if callable(b.label) else b.label) == label)
+    return next(
+        b for b in scene.frame.buttons if (b.label() if callable(b.label) else b.label) == label
+    )
 
 
 # --------------------------------------------------------------------------------------- list
@@ -189,7 +191,7 @@ def test_list_shows_matches_newest_first(tmp_path, apps, english, monkeypatch) -
     for r in newest:
         assert results[r.player_result] in text
     # the first row on screen is the newest match: clicking it opens that match
-    row = next(rect for rect, _ in scene.hits if rect.y >= scene.body().y)
+    row = next(rect for rect, _ in scene.frame.hits if rect.y >= scene.body().y)
     click(scene, row.center)
     assert scene.view == "match" and scene.records[scene.opened].match_id == newest[0].match_id
 
@@ -282,7 +284,9 @@ def test_statistics_match_storage(tmp_path, apps, english, monkeypatch) -> None:
     for yk, n in st.yaku_made.items():
         assert yaku_name(yk) in text and str(n) in text
     # the chip counts practice matches in
-    chip = next(rect for rect, cb in scene.hits if getattr(cb, "__name__", "") == "toggle_practice")
+    chip = next(
+        rect for rect, cb in scene.frame.hits if getattr(cb, "__name__", "") == "toggle_practice"
+    )
     click(scene, chip.center)
     assert scene.stats == scene.app.storage.stats(include_practice=True)
     assert scene.stats.overall.matches == 4
@@ -336,7 +340,9 @@ def test_empty_state(tmp_path, apps, english, monkeypatch) -> None:
     assert "Statistics appear after your first match." in " ".join(drawn(scene, monkeypatch))
     key(scene, pygame.K_LEFT)
     drawn(scene, monkeypatch)
-    new_game = next(rect for rect, cb in scene.hits if getattr(cb, "__name__", "") == "new_game")
+    new_game = next(
+        rect for rect, cb in scene.frame.hits if getattr(cb, "__name__", "") == "new_game"
+    )
     click(scene, new_game.center)
     assert scene.app.stack.top.name == "new-game"
 
@@ -357,7 +363,7 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
     assert len(scene.records) == 400 and scene.records[0].match_id == "m0399"
     surface = pygame.display.get_surface()
     scene.draw(surface)
-    rows = [r for r, _ in scene.hits if r.y >= scene.body().y and r.w == scene.body().w]
+    rows = [r for r, _ in scene.frame.hits if r.y >= scene.body().y and r.w == scene.body().w]
     assert 0 < len(rows) <= scene.body().h // scene.row_h() + 2  # only visible rows are drawn
     body = scene.body()
     send(
@@ -427,9 +433,9 @@ def test_draws_at_each_size(tmp_path, apps, english, monkeypatch, size) -> None:
         scene.draw(surface)
         body = scene.body()
         assert window.contains(body) and body.h > size[1] // 2
-        for b in scene.buttons:  # header buttons inside the window, clear of the tabs
+        for b in scene.frame.buttons:  # header buttons inside the window, clear of the tabs
             assert window.contains(b.rect) and b.rect.bottom < body.y
-        for rect, _ in scene.hits:
+        for rect, _ in scene.frame.hits:
             assert window.contains(rect)
         scene.scroll_by(10**6)
         scene.draw(surface)
@@ -444,8 +450,8 @@ def test_tab_reaches_the_export_buttons(tmp_path, apps, english) -> None:
     seed_dir(tmp_path / "data", SEED[:1])
     scene = open_ledger(apps, tmp_path / "data")
     key(scene, pygame.K_TAB)  # focus leaves the list for the header: Enter presses a button
-    assert scene.focus.keyboard_used and scene.focus.focused is not None
-    while scene.focus.focused is not button(scene, "Export JSON"):
+    assert scene.frame.focus.keyboard_used and scene.frame.focus.focused is not None
+    while scene.frame.focus.focused is not button(scene, "Export JSON"):
         key(scene, pygame.K_TAB)
     key(scene, pygame.K_RETURN)
     assert scene.view == "matches" and Path(scene.export_path).suffix == ".json"
@@ -491,7 +497,7 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     assert scene.app.storage.stats(include_practice=True).overall.matches == 1
     # the chip (a click) shows the computer match, both seats named
     drawn(scene, monkeypatch)
-    chips = sorted((r for r, _ in scene.hits if r.y == scene.px(70)), key=lambda r: r.x)
+    chips = sorted((r for r, _ in scene.frame.hits if r.y == scene.frame.px(70)), key=lambda r: r.x)
     assert len(chips) == 3  # Matches, Computer matches, Statistics
     click(scene, chips[1].center)
     assert scene.computer and scene.view == "matches" and len(scene.records) == 1
