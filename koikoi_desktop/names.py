@@ -202,31 +202,18 @@ def recorded_level_label(level: str) -> str:
     return level if level and level != "unknown" else ""
 
 
-def recorded_name(name: str, level: str) -> str:
-    """A seat name read from the ledger: a default name, recorded as words in whichever
-    language the game spoke then ("Комп’ютер (Досвідчений)"), reads in today's language
-    ("Computer (Intermediate)"); a name a person typed stays as typed ("" stays "")."""
-    if not name:
-        return name
-    if level in LEVELS:
-        seats = ("human", level)
-        if is_default_name(name, seats, 1):
-            return default_seat_name(seats, 1)
-    elif level in ("hotseat", "human"):
-        for p in (0, 1):
-            if is_default_name(name, ("human", "human"), p):
-                return default_seat_name(("human", "human"), p)
-    return name
+def opponent_text(
+    opponent: str, level: str, player_seat: int = 0, *, computer: bool = False
+) -> str:
+    """A recorded opponent for "against …" (:meth:`RecordedNames.against`).
 
-
-def opponent_text(name: str, level: str) -> str:
-    """A recorded opponent ("Computer (Beginner)"), with the level added when the name does not
-    already carry it in brackets (a default name recorded in another language reads in
-    today's: :func:`recorded_name`)."""
-    lvl = recorded_level_label(level)
-    name = recorded_name(name, level) or i18n.t("ui.common.opponent")
-    said = lvl.lower() in name.lower() or name.rstrip().endswith((")", "）"))
-    return name if not lvl or said else f"{name} ({lvl})"
+    >>> i18n.set_language("en")
+    >>> opponent_text("", "beginner"), opponent_text("Oksana", "beginner")
+    ('Computer (Beginner)', 'Oksana (Beginner)')
+    >>> opponent_text("", "expert", computer=True), opponent_text("", "hotseat")
+    ('Computer 2 (Expert)', 'Player 2 (two players)')
+    """
+    return RecordedNames(opponent, level, player_seat, computer).against()
 
 
 def unit_heading(unit: str) -> str:
@@ -274,14 +261,6 @@ def default_seat_name(seats: Sequence[str], p: int, *, language: str | None = No
     return _words(language, "ui.table.computer_n", n=p + 1)
 
 
-def is_default_name(text: str, seats: Sequence[str], p: int) -> bool:
-    """Whether ``text`` is seat ``p``'s default name in any language (a saved match from
-    before names were kept as facts stored the default name as words)."""
-    if not text:
-        return True
-    return any(default_seat_name(seats, p, language=code) == text for code in i18n.LANGUAGES)
-
-
 @dataclass(frozen=True, slots=True)
 class SeatNames(Sequence[str]):
     """Both seats' names as facts, rendered in the current language whenever read.
@@ -326,10 +305,73 @@ class SeatNames(Sequence[str]):
 
     @classmethod
     def from_saved(cls, seats: Sequence[str], saved: Sequence[str] | None) -> SeatNames:
-        """The names of a saved match: a name a person typed stays; a default name (saved as
-        "" — or, by an older version, as words in some language) is rendered again."""
+        """The names of a saved match: what a person typed stays; a default name (saved as "";
+        one an older version saved as words reads as "" at the storage boundary,
+        ``storage.models.typed_name``) is rendered in the language of the moment."""
         pair = (str(seats[0]), str(seats[1]))
         if saved is None:
             return cls(pair)
-        typed = tuple("" if is_default_name(t, pair, p) else t for p, t in enumerate(saved))
-        return cls(pair, (typed[0], typed[1]))
+        return cls(pair, (str(saved[0]), str(saved[1])))
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedNames(Sequence[str]):
+    """The two seats of a recorded match, from a ledger row's facts, worded whenever read.
+
+    The player is "You"; the opponent is what a person typed (``opponent``), else its default
+    name from who sat there (``level``): "Computer (Expert)", "Player 2", or "Opponent" for a
+    kind this version does not know. A computer match (``computer``) names its seats as the
+    table did, "Computer 1" and "Computer 2", with seat 2's recorded level.
+
+    >>> i18n.set_language("en")
+    >>> tuple(RecordedNames("", "expert", 1)), tuple(RecordedNames("", "hotseat"))
+    (('Computer (Expert)', 'You'), ('You', 'Player 2'))
+    >>> tuple(RecordedNames("", "beginner", computer=True))
+    ('Computer 1', 'Computer 2 (Beginner)')
+    """
+
+    opponent: str
+    level: str
+    player_seat: int = 0
+    computer: bool = False
+
+    @overload
+    def __getitem__(self, p: int) -> str: ...
+    @overload
+    def __getitem__(self, p: slice) -> Sequence[str]: ...
+    def __getitem__(self, p: int | slice) -> str | Sequence[str]:
+        if isinstance(p, slice):
+            return tuple(self)[p]
+        if self.computer and p == 1 - self.player_seat:
+            return self.against()
+        return self.seats()[p]
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self[0], self[1]))
+
+    def seats(self) -> SeatNames:
+        """The seats as the table's facts (kinds, typed names, catalog keys)."""
+        them = 1 - self.player_seat
+        typed = ["", ""]
+        typed[them] = self.opponent
+        if self.computer:
+            return SeatNames((self.level, self.level), (typed[0], typed[1]))
+        kinds = ["human", "human"]
+        keys = ["", ""]
+        keys[self.player_seat] = "ui.common.you"
+        if self.level in LEVELS:
+            kinds[them] = self.level
+        elif self.level not in ("hotseat", "human"):
+            keys[them] = "ui.common.opponent"
+        return SeatNames((kinds[0], kinds[1]), (typed[0], typed[1]), (keys[0], keys[1]))
+
+    def against(self) -> str:
+        """The opponent with its level in brackets, unless its default name already says it:
+        "Computer (Expert)", "Oksana (Beginner)", "Player 2 (two players)"."""
+        name = self.seats()[1 - self.player_seat]
+        lvl = recorded_level_label(self.level)
+        says_level = not self.opponent and self.level in LEVELS and not self.computer
+        return name if not lvl or says_level else f"{name} ({lvl})"

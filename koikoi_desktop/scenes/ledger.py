@@ -56,6 +56,7 @@ import pygame
 from koikoi_desktop.deal_words import check_text, record_check
 from koikoi_desktop.engine import DealCheck, RecordError
 from koikoi_desktop.names import (
+    RecordedNames,
     amount_text,
     end_text,
     ending_label,
@@ -64,7 +65,6 @@ from koikoi_desktop.names import (
     opponent_text,
     options_text,
     recorded_level_label,
-    recorded_name,
     recorded_yaku_name,
     result_label,
     ruleset_label,
@@ -778,9 +778,9 @@ class LedgerScene(Scene):
             gfx.blit_text(surface, mark, f, mr.center, anchor="center")
             mx += mw + self.frame.px(6)
         if self.computer:
-            first, second = self.computer_names(s.opponent_level)
+            first, second = self.computer_names(s.opponent_name, s.opponent_level)
             who = gfx.tr("ui.ledger.computer_vs", a=first, b=second)
-        else:
+        else:  # the player sits at seat 0 at a hot seat; a default name is the same at either
             who = gfx.tr("ui.ledger.against", name=opponent_text(s.opponent_name, s.opponent_level))
         parts = [date_text(s.date), who, gfx.tr("ui.ledger.rounds_n", n=s.rounds)]
         gfx.blit_text(
@@ -795,19 +795,18 @@ class LedgerScene(Scene):
 
     # ---- one match
     @staticmethod
-    def computer_names(level: str) -> tuple[str, str]:
+    def computer_names(typed: str, level: str) -> tuple[str, str]:
         """The seats of a computer match as the table named them ("Computer 1", "Computer 2"),
         in the current language, with seat 2's recorded level."""
-        second = opponent_text(gfx.tr("ui.table.computer_n", n=2), level)
-        return gfx.tr("ui.table.computer_n", n=1), second
+        names = RecordedNames(typed, level, computer=True)
+        return names[0], names[1]
 
-    def names(self, rec: MatchRecord) -> tuple[str, str]:
-        if self.computer:
-            return self.computer_names(rec.opponent_level)
-        me = rec.player_seat
-        you = gfx.tr("ui.common.you")
-        them = recorded_name(rec.opponent_name, rec.opponent_level) or gfx.tr("ui.common.opponent")
-        return (you, them) if me == 0 else (them, you)
+    def names(self, rec: MatchRecord) -> Sequence[str]:
+        """The seats' names of ``rec`` as facts, worded whenever read (the review keeps them,
+        and reads them in the language of the moment)."""
+        return RecordedNames(
+            rec.opponent_name, rec.opponent_level, rec.player_seat, computer=self.computer
+        )
 
     def match_header(self, rec: MatchRecord) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         names = self.names(rec)
@@ -822,7 +821,8 @@ class LedgerScene(Scene):
             gfx.tr("ui.ledger.computer_vs", a=names[0], b=names[1])
             if self.computer
             else gfx.tr(
-                "ui.ledger.against", name=opponent_text(rec.opponent_name, rec.opponent_level)
+                "ui.ledger.against",
+                name=opponent_text(rec.opponent_name, rec.opponent_level, rec.player_seat),
             )
         )
         sub = [against, gfx.tr("ui.ledger.rounds_n", n=len(rec.rounds))]

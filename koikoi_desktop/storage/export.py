@@ -10,11 +10,18 @@ Decisions:
 * Text a player typed (names) that starts with ``=``, ``+``, ``-``, ``@``, tab or carriage return
   is prefixed with ``'`` so a spreadsheet never runs it as a formula.
 * JSON is ``{"format": "koikoi-desktop-ledger", "schema_version", "exported_at", "matches"}``
-  with each match exactly as stored plus ``players`` (seat 0 and seat 1 as the ledger names
-  them) and ``record`` (the engine's replayable match record, ``null`` for matches recorded
-  before version 0.2): :func:`read_json_export` reads it back. It is written match by match, so
-  exporting 100,000 matches needs no more memory than one.
+  with each match exactly as stored plus ``players`` (seat 0 and seat 1: "player", and the
+  opponent's typed name or, for a default name, its level or ``hotseat``) and ``record`` (the
+  engine's replayable match record, ``null`` for matches recorded before version 0.2):
+  :func:`read_json_export` reads it back. It is written match by match, so exporting 100,000
+  matches needs no more memory than one.
 * Exports are written atomically (a half-written export never replaces a good one).
+* Names are facts in both formats: ``opponent_name`` is what a person typed ("" for the seat's
+  default name) and ``opponent_level`` who sat there (a computer level, or ``hotseat``); the
+  game words a default name when it shows the match, in the language of the moment. The layout
+  is unchanged (``schema_version`` 1): an older version reads a new export (it shows a default
+  name as "Opponent (<level>)"), and this one reads an older export, whose default names were
+  words in the language of its day, through :func:`.models.typed_name` like any other row.
 """
 
 from __future__ import annotations
@@ -168,7 +175,7 @@ def _match_doc(rec: MatchRecord, record_text: str | None) -> dict[str, Any]:
     me = rec.player_seat
     players = ["", ""]
     players[me] = "player"
-    players[1 - me] = rec.opponent_name or rec.opponent_level
+    players[1 - me] = rec.opponent_name or rec.opponent_level  # typed, else who sat there
     doc["players"] = players
     doc["record"] = record_text
     return doc

@@ -23,17 +23,23 @@ Decisions written down here:
   ledger entries loses nothing on the way to disk.
 * Numbers are bounded (``|n| <= 10**12`` for coins and points): a hand-edited 10**400 is a bad
   value, not a crash further down in the UI's text layout.
+* Names are facts: a seat's name field (a ledger row's ``opponent_name``, a saved match's
+  ``names``) holds only what a person typed, "" for the seat's default name, which screens word
+  when they draw it, in the language of the moment, from the seat's kind (``opponent_level``,
+  ``seats``). Older versions wrote default names as words; :func:`typed_name` (the one place
+  that reads words back) turns them into "" as each row model reads them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, date, datetime, time
 from enum import Enum
 from pathlib import PurePath
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -256,8 +262,12 @@ class MatchRecord(BaseModel):
     #: Rule settings changed from the preset (empty: the preset as published).
     options: dict[Key, OptionValue] = Field(default_factory=dict, max_length=200)
     unit: Literal["coins", "points"] = "points"
+    #: What a person typed for the opponent's seat; "" (the usual case) for the seat's default
+    #: name, which screens word from ``opponent_level`` when they draw it (:func:`typed_name`
+    #: reads a default name an older version wrote as words as "").
     opponent_name: ShortText = ""
-    #: "beginner" / "intermediate" / "expert", or "human" for a hot-seat match.
+    #: Who sat opposite: "beginner" / "intermediate" / "expert" (a computer of that level; in a
+    #: computer match, seat 1's), or "hotseat" (older rows: "human") for a second person.
     opponent_level: Text40 = ""
     practice: bool = False
     #: A computer-vs-computer match (``--autoplay --record``): kept out of the statistics. Part
@@ -279,6 +289,11 @@ class MatchRecord(BaseModel):
     @classmethod
     def _aware(cls, value: datetime) -> datetime:
         return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+    @field_validator("opponent_name")
+    @classmethod
+    def _typed(cls, value: str) -> str:
+        return typed_name(value)
 
     @property
     def player_result(self) -> Literal["win", "loss", "draw"]:
@@ -456,6 +471,11 @@ class SummaryRow(_Row):
     ending: Text40
     help_level: HelpLevel | None
 
+    @field_validator("opponent_name")
+    @classmethod
+    def _typed(cls, value: str) -> str:
+        return typed_name(value)
+
 
 class SavedRow(_Row):
     """A row of ``saved``: a match in progress (its metadata parsed by :class:`SavedMeta`)."""
@@ -535,6 +555,55 @@ class SavedMeta(BaseModel):
         if isinstance(value, list | tuple) and all(isinstance(n, str) for n in value):
             return [n.strip()[:40] for n in value]
         return value
+
+    @field_validator("names")
+    @classmethod
+    def _typed(cls, value: tuple[str, str] | None) -> tuple[str, str] | None:
+        return None if value is None else (typed_name(value[0]), typed_name(value[1]))
+
+
+# --------------------------------------------------------------------- names kept as words
+#
+# Before names were kept as facts, the game wrote a seat's *default* name into ledger rows
+# (``opponent_name``) and saved matches (``names``) as words, in whichever of the five languages
+# it spoke then: "Computer (Expert)", "Комп’ютер (Досвідчений)", "プレイヤー2". Those rows are
+# read back as today's facts here, and nowhere else: the row models above call
+# :func:`typed_name` on every name they read, so an old row from the database, from an export of
+# an older version or from the JSON-lines ledger reads the same as a new one. The database's
+# rows carry no version, so the check runs on every read (a set lookup).
+#
+# Decision: a name a person typed that is exactly one of these words (someone who called
+# themselves "Player 2") reads as the default name: it is the same words, shown in the
+# language of the moment.
+
+
+@functools.cache
+def _default_words() -> frozenset[str]:
+    """Every default seat name older versions wrote, in the five languages: "You", "Player 1/2",
+    "Computer 1/2" and "Computer (<level>)" for each computer level."""
+    from koikoi_desktop import i18n
+
+    levels = [k for k in get_args(SeatKind) if k != "human"]
+    words: set[str] = set()
+    for code in i18n.LANGUAGES:
+        words.add(i18n.t_in(code, "ui.common.you"))
+        for n in (1, 2):
+            words.add(i18n.t_in(code, "ui.table.player_n", n=n))
+            words.add(i18n.t_in(code, "ui.table.computer_n", n=n))
+        for level in levels:
+            name = i18n.t_in(code, f"ui.level.{level}")
+            words.add(i18n.t_in(code, "ui.table.computer", level=name))
+    return frozenset(words)
+
+
+def typed_name(name: str) -> str:
+    """A seat's name as rows hold it today: what a person typed, or "" for a default name an
+    older version wrote as words in any of the five languages.
+
+    >>> typed_name("Комп’ютер (Досвідчений)"), typed_name("プレイヤー2"), typed_name("Oksana")
+    ('', '', 'Oksana')
+    """
+    return "" if name in _default_words() else name
 
 
 # ------------------------------------------------------------------------------------- migrations

@@ -12,7 +12,7 @@ or opponent, impossible metadata. The caller sets that row aside and tells the p
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -92,7 +92,6 @@ class MatchRecorder:
         match_id: str,
         seats: Sequence[str],
         names: Sequence[str],
-        shown_names: Callable[[], Sequence[str]] | None = None,
         rules: engine.Rules,
         practice: bool,
         record: bool = True,
@@ -102,11 +101,9 @@ class MatchRecorder:
         self.store = store
         self.match_id = match_id
         self.seats = (str(seats[0]), str(seats[1]))
-        #: What a person typed for each seat ("" for a default name): saved with the match.
+        #: What a person typed for each seat ("" for a default name): saved with the match and
+        #: kept in its ledger row (a default name is worded when a screen draws the row).
         self.names = (str(names[0]), str(names[1]))
-        #: The names as they read now (the ledger keeps the opponent's name as shown when the
-        #: match ended).
-        self.shown_names = shown_names or (lambda: self.names)
         self.rules = rules
         self.practice = practice
         self.active = store is not None and record
@@ -192,7 +189,7 @@ class MatchRecorder:
             preset=self.rules.based_on,
             options=self.rules.changes_from_preset() if engine.is_custom(self.rules) else {},
             unit=self.rules.unit,
-            opponent_name=self.shown_names()[1 - me],
+            opponent_name=self.names[1 - me],
             # a person against the computer: its level; computer vs computer: seat 1's level
             opponent_level=(cpu[0] if cpu and humans else self.seats[1] if cpu else "hotseat"),
             practice=self.practice,

@@ -67,8 +67,7 @@ def record(
         preset=preset,
         options=rules.changes_from_preset() if options else {},
         unit=rules.unit,
-        opponent_name=f"Computer ({level.capitalize()})",
-        opponent_level=level,
+        opponent_level=level,  # the opponent's default name: "" (worded when drawn)
         practice=practice,
         events=events,
     )
@@ -213,7 +212,8 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkey
             break
     seen += drawn(scene, monkeypatch)
     text = " ".join(seen)
-    names = ("You", rec.opponent_name) if rec.player_seat == 0 else (rec.opponent_name, "You")
+    them = f"Computer ({rec.opponent_level.capitalize()})"  # a default name, worded now
+    names = ("You", them) if rec.player_seat == 0 else (them, "You")
     assert f"Final (coins): You {rec.final_balances[rec.player_seat]}" in text
     for e in rec.rounds:
         assert f"Round {e.round} · " in text
@@ -519,7 +519,7 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     rv = scene.app.stack.top
     assert isinstance(rv, ReviewScene) and rv.match_id == rec.match_id
     assert rv.timeline is not None and rv.timeline.match.balances == rec.final_balances
-    assert rv.names == ("Computer 1", "Computer 2 (Intermediate)") and rv.seats is None
+    assert tuple(rv.names) == ("Computer 1", "Computer 2 (Intermediate)") and rv.seats is None
     scene.app.stack.pop()
     # Esc back to the computer list, Right goes on to the statistics, Left back to it
     key(scene, pygame.K_ESCAPE)

@@ -475,7 +475,6 @@ class TableController:
             match_id=match_id,
             seats=self.config.seats,
             names=self.seat_names.typed,
-            shown_names=lambda: self.names,
             rules=self.rules,
             practice=self.config.practice,
             record=(bool(self.humans) or self.record_computer) and self.config.recorded,
