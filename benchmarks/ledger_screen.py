@@ -47,7 +47,6 @@ def played(preset: str, seed: int) -> MatchRecord:
         preset=preset,
         unit=rules.unit,
         opponent_level="expert",
-        opponent_name="Computer (Expert)",
         events=events,
     )
 

@@ -248,15 +248,20 @@ def test_a_typed_name_stays_as_typed_across_languages(tmp_path: Path, apps) -> N
 
 def test_a_save_from_before_keeps_no_old_words(tmp_path: Path) -> None:
     """A saved match written when names were stored as words: its default names are known
-    as defaults in any language and rendered anew; a typed one stays."""
+    as defaults in any language at the storage boundary and rendered anew; a typed one stays."""
     from koikoi_desktop.names import SeatNames
+    from koikoi_desktop.storage.models import SavedMeta
 
     seats = ("human", "intermediate")
     gfx.set_language("en")
-    old = SeatNames.from_saved(seats, ("Ви", "Комп’ютер (Досвідчений)"))
-    assert old.typed == ("", "")
+    meta = SavedMeta.model_validate(
+        {"match_id": "m1", "seats": seats, "names": ["Ви", "Комп’ютер (Досвідчений)"]}
+    )
+    assert meta.names == ("", "")
+    old = SeatNames.from_saved(seats, meta.names)
     assert tuple(old) == ("You", "Computer (Intermediate)")
-    assert SeatNames.from_saved(seats, ("Rin", "")).now() == ("Rin", "Computer (Intermediate)")
+    typed = SavedMeta.model_validate({"match_id": "m1", "seats": seats, "names": ["Rin", ""]})
+    assert SeatNames.from_saved(seats, typed.names).now() == ("Rin", "Computer (Intermediate)")
 
 
 def test_undo_works_after_continue(tmp_path: Path, apps) -> None:
@@ -285,16 +290,45 @@ def test_undo_works_after_continue(tmp_path: Path, apps) -> None:
 
 
 def test_the_ledger_names_a_default_opponent_in_todays_language() -> None:
-    """A match recorded while the game spoke Ukrainian: its default opponent name reads in
-    the language of today; a typed name stays as typed."""
-    from koikoi_desktop.names import opponent_text, recorded_name
+    """A match recorded while the game spoke Ukrainian (its default opponent name stored as
+    words, as older versions did): the name reads in the language of today; a typed name stays
+    as typed."""
+    from koikoi_desktop.names import opponent_text
+    from koikoi_desktop.storage.models import SummaryRow
+
+    def row(name: str, level: str) -> SummaryRow:
+        return SummaryRow.model_validate(
+            {
+                "match_id": "m",
+                "date": "2025-01-01T00:00:00+00:00",
+                "preset": "nintendo",
+                "custom": 0,
+                "unit": "points",
+                "opponent_name": name,
+                "opponent_level": level,
+                "practice": 0,
+                "computer": 0,
+                "player_seat": 0,
+                "winner": 0,
+                "result": "win",
+                "player_total": 1,
+                "opponent_total": 0,
+                "rounds": 1,
+                "ending": "completed",
+                "help_level": None,
+            }
+        )
 
     gfx.set_language("en")
-    assert opponent_text("Комп’ютер (Досвідчений)", "intermediate") == "Computer (Intermediate)"
-    assert recorded_name("Гравець 2", "hotseat") == "Player 2"
-    assert opponent_text("Оксана", "beginner") == "Оксана (Beginner)"
+    old = row("Комп’ютер (Досвідчений)", "intermediate")
+    assert old.opponent_name == ""
+    assert opponent_text(old.opponent_name, old.opponent_level) == "Computer (Intermediate)"
+    hot = row("Гравець 2", "hotseat")
+    assert opponent_text(hot.opponent_name, "hotseat") == "Player 2 (two players)"
+    assert opponent_text(row("Оксана", "beginner").opponent_name, "beginner") == "Оксана (Beginner)"
     gfx.set_language("uk")
-    assert opponent_text("Computer (Expert)", "expert") == "Комп’ютер (Експерт)"
+    expert = row("Computer (Expert)", "expert")
+    assert opponent_text(expert.opponent_name, "expert") == "Комп’ютер (Експерт)"
 
 
 def test_the_field_laid_out_live_is_the_field_laid_out_from_the_record(ui_app, monkeypatch) -> None:
