@@ -89,7 +89,7 @@ if TYPE_CHECKING:
 
     import pygame
 
-    from koikoi_desktop.scenes.base import FastForward, Scene, Screens
+    from koikoi_desktop.scenes.base import Scene, Screens
     from koikoi_desktop.ui.audio import Audio
 
 __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
@@ -98,13 +98,6 @@ DEFAULT_SIZE = (1280, 800)
 FPS = 60
 #: The exit status of a scripted ``--autoplay --record`` run that could not record every match.
 UNRECORDED_STATUS = 3
-#: ``--scene NAME`` for a screen of a seeded match: its table, played on to where ``NAME`` shows.
-FAST_FORWARD: dict[str, FastForward | None] = {
-    "table": None,
-    "round-summary": "round-summary",
-    "match-result": "match-result",
-    "review": "match-result",  # the match's review, opened from its result
-}
 ICON_FILE = "icon-64.png"  # under assets/ui/, copied from packaging/icons/
 #: The window class (X11 WM_CLASS, Wayland app id): packaging/linux/*.desktop StartupWMClass.
 WINDOW_CLASS = "koikoi-desktop"
@@ -548,13 +541,13 @@ class App:
         self.stack.push(self.screens.title())
         if self.autoplay and name == "table":
             self.stack.push(self._autoplay_table())
-        elif name in FAST_FORWARD:
+        elif name in scenes.FAST_FORWARD:
             self.stack.push(
                 self.screens.table(
                     autoplay=self.autoplay,
                     seed=self.seed,
                     preset=self.args.preset,
-                    fast_forward=FAST_FORWARD[name],
+                    fast_forward=scenes.FAST_FORWARD[name],
                 )
             )
             if name == "review":  # the seeded match's review, opened from its result

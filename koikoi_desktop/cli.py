@@ -160,8 +160,11 @@ def _check_target(value: str | None, doing: str, *, writable: bool = False) -> N
 
 def _check_choices(args: argparse.Namespace) -> None:
     """A screen and a language from their lists."""
-    from koikoi_desktop.scenes import CLI_SCENES
+    from koikoi_desktop.scenes import CLI_SCENES, NOT_FROM_THE_COMMAND_LINE
 
+    if args.scene in NOT_FROM_THE_COMMAND_LINE:
+        why = NOT_FROM_THE_COMMAND_LINE[args.scene]
+        raise UsageError(f"--scene {args.scene} does not open from the command line: {why}")
     if args.scene is not None and args.scene not in CLI_SCENES:
         raise UsageError(f"unknown scene {args.scene!r} (choose from {', '.join(CLI_SCENES)})")
     if args.lang is not None and args.lang not in LANG_CODES:

@@ -168,6 +168,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_the_dealers_name_by_his_hand_clears_the_cards_in_a_small_window",
     ),
     "tests/ui/test_scenes.py": (
+        "test_every_cli_scene_opens_and_is_screenshot",
         "test_headless_frames_and_screenshot",
         "test_scene_flag_fast_forwards_to_the_end_screens",
     ),

@@ -3,7 +3,9 @@
 :class:`SceneFactory` implements :class:`~koikoi_desktop.scenes.base.Screens`: one method per
 screen, with the screen's own keyword arguments, so mypy checks every call (the app holds one as
 ``app.screens``; a scene opens another with ``self.app.screens.review(record=…)``). ``REGISTRY``
-names the screens that open with no arguments (``--scene NAME``, tests): ``create(name, app)``.
+names the screens that open with no arguments (tests, ``create(name, app)``); ``CLI_SCENES``, the
+names ``--scene NAME`` accepts, is derived from it, ``FAST_FORWARD`` (screens of a seeded match)
+and ``NOT_FROM_THE_COMMAND_LINE`` (registered screens left out, each with its reason).
 
 To add a screen, write the module (a class deriving from :class:`Scene`), add its method here and
 to the ``Screens`` protocol, and its name to ``REGISTRY`` if it opens without arguments.
@@ -176,24 +178,28 @@ REGISTRY: dict[str, Callable[[SceneFactory], Scene]] = {
     "review": SceneFactory.review,
 }
 
-#: Names accepted by ``--scene`` (screens that make sense without a match in progress,
-#: plus the table and the end-of-round/match screens, which the app fills with a seeded game).
-CLI_SCENES: tuple[str, ...] = (
-    "title",
-    "new-game",
-    "table",
-    "month-reference",
-    "quiz",
-    "yaku-reference",
-    "rules",
-    "tutorial",
-    "settings",
-    "ledger",
-    "about",
-    "credits",
-    "round-summary",
-    "match-result",
-    "review",
+#: ``--scene NAME`` for a screen of a seeded match: its table, played on to where ``NAME`` shows
+#: (the app builds these; ``None``: the table itself).
+FAST_FORWARD: dict[str, FastForward | None] = {
+    "table": None,
+    "round-summary": "round-summary",
+    "match-result": "match-result",
+    "review": "match-result",  # the match's review, opened from its result
+}
+
+#: Registered screens that ``--scene`` does not open, each with the reason: the one place that
+#: leaves a screen out of the command line (a test holds every other name to a screenshot).
+NOT_FROM_THE_COMMAND_LINE: dict[str, str] = {
+    "pause": "the pause menu pauses a match: with no table under it there is nothing to resume, "
+    "save or concede (a table opens it over itself)",
+    "unsaved": "it lists the finished matches the disk refused in this session, which a fresh "
+    "start has none of (the app opens it at quit when there are some)",
+}
+
+#: Names accepted by ``--scene``: every registered screen but those above, then the screens of
+#: a seeded match. Derived, never listed a second time.
+CLI_SCENES: tuple[str, ...] = tuple(
+    dict.fromkeys([*(n for n in REGISTRY if n not in NOT_FROM_THE_COMMAND_LINE), *FAST_FORWARD])
 )
 
 
@@ -202,4 +208,14 @@ def create(name: str, app: AppServices) -> Scene:
     return REGISTRY[name](SceneFactory(app))
 
 
-__all__ = ["CLI_SCENES", "REGISTRY", "Scene", "SceneFactory", "SceneStack", "Screens", "create"]
+__all__ = [
+    "CLI_SCENES",
+    "FAST_FORWARD",
+    "NOT_FROM_THE_COMMAND_LINE",
+    "REGISTRY",
+    "Scene",
+    "SceneFactory",
+    "SceneStack",
+    "Screens",
+    "create",
+]

@@ -79,10 +79,48 @@ def test_every_registered_name_builds_its_screen(tmp_path: Any) -> None:
     a.close_storage()
 
 
-def test_every_cli_scene_is_registered_or_a_seeded_table() -> None:
-    from koikoi_desktop.app import FAST_FORWARD
+def test_every_screen_is_on_the_command_line_or_left_out_with_a_reason() -> None:
+    """``--scene`` takes every registered screen and every screen of a seeded match, except
+    the ones left out in one place, each with its reason; no name is listed twice."""
+    everything = set(scenes.REGISTRY) | set(scenes.FAST_FORWARD)
+    left_out = set(scenes.NOT_FROM_THE_COMMAND_LINE)
+    assert left_out <= set(scenes.REGISTRY)
+    assert set(scenes.CLI_SCENES) == everything - left_out
+    assert len(scenes.CLI_SCENES) == len(set(scenes.CLI_SCENES))
+    assert all(len(why) > 20 for why in scenes.NOT_FROM_THE_COMMAND_LINE.values())
 
-    assert set(scenes.CLI_SCENES) <= set(scenes.REGISTRY) | set(FAST_FORWARD)
+
+@pytest.mark.parametrize("name", scenes.CLI_SCENES)
+def test_every_cli_scene_opens_and_is_screenshot(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """``--screenshot FILE --scene NAME`` opens NAME (a seeded match's screens played on to
+    it) and writes the frame it drew."""
+    import pygame
+
+    seen: list[list[str]] = []
+    real = app.App.shutdown
+
+    def shutdown(self: Any) -> None:
+        seen.append(self.stack.names())
+        real(self)
+
+    monkeypatch.setattr(app.App, "shutdown", shutdown)
+    shot = tmp_path / f"{name}.png"
+    argv = ["--screenshot", str(shot), "--scene", name, "--size", "1024x640", "--frames", "2"]
+    argv += ["--seed", "5", "--speed", "off", "--data-dir", str(tmp_path / "data")]
+    assert app.main(argv) == 0
+    assert seen and name in seen[0], seen
+    assert pygame.image.load(str(shot)).get_size() == (1024, 640)
+
+
+@pytest.mark.parametrize("name", sorted(scenes.NOT_FROM_THE_COMMAND_LINE))
+def test_a_screen_left_out_of_the_command_line_says_why(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert app.main(["--scene", name]) == 2
+    err = capsys.readouterr().err
+    assert scenes.NOT_FROM_THE_COMMAND_LINE[name] in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
