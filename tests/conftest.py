@@ -150,6 +150,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_tutorial_header_names_the_lesson_not_a_round_of_a_match",
         "test_tutorial_is_the_real_table_with_a_stacked_deal",
         "test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop",
+        "test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishes",
         "test_tutorial_refuses_a_wrong_card_with_a_reason_and_changes_nothing",
     ),
     "tests/ui/test_ledger_scene.py": (

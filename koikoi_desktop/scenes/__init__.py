@@ -69,9 +69,13 @@ class SceneFactory:
         )
 
     def tutorial(self) -> Scene:
-        from koikoi_desktop.scenes.tutorial import TutorialScene
+        """The guided first round: the table, with a lesson as its guide."""
+        from koikoi_desktop.scenes.table.scene import TableScene
+        from koikoi_desktop.scenes.tutorial import LessonGuide, lesson_config
 
-        return TutorialScene(self.app)
+        return TableScene(
+            self.app, config=lesson_config(self.app), guide=LessonGuide(), name="tutorial"
+        )
 
     def pause(self) -> Scene:
         """The pause menu with no table under it (the table opens its own, over itself)."""

@@ -1,6 +1,7 @@
 """The guided first round: the real table, a stacked deal, a scripted opponent and a guide.
 
-``TutorialScene(app)`` *is* a :class:`~koikoi_desktop.scenes.table.scene.TableScene`: the same
+``app.screens.tutorial()`` is a :class:`~koikoi_desktop.scenes.table.scene.TableScene` built with
+:func:`lesson_config` and a :class:`LessonGuide` (the table's ``Guide``): the same
 controller, view, input (drag a card onto a lit card, click it then its target, or the
 keyboard), the same lit targets (the engine's legal actions, through
 ``TableController.choice_for``), animations and prompts as a match. What makes it a lesson:
@@ -18,9 +19,10 @@ keyboard), the same lit targets (the engine's legal actions, through
   card (then the target) the step asks for. While the guide explains ("read" steps) the
   controller is asked to wait (``asking``): the opponent does not move until Continue.
 
-Decisions: the scene subclasses the table and overrides only lifecycle points (update, handle,
-draw, resume, run_cues, the prompt for a question, the side button), so the table modules only
-gained hooks (``MatchConfig.recorded``, ``TableController.veto``, ``TableScene.question``).
+Decisions: the lesson is a part the table holds, not a subclass of the table: the table
+consults its guide at named points (the veto, each update, a question's prompt, the closed
+summary, Esc, input first, drawing last; see ``scenes.table.scene.Guide``), and the table
+modules know nothing else of lessons (``MatchConfig.recorded``, ``TableController.veto``).
 After Stop the real round summary is shown; closing it ends the lesson (the next round is never
 dealt). Koi-koi is explained but refused in this lesson (the prompt opens on Stop), so the
 lesson always ends with its yaku scored. There is no pause menu: Esc (nothing held) or the side
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import pygame
 
@@ -44,11 +46,14 @@ from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import paragraph
 from koikoi_desktop.scenes.table.controller import Ask, MatchConfig
 from koikoi_desktop.scenes.table.prompts import PromptScene
-from koikoi_desktop.scenes.table.scene import TableScene, default_names
+from koikoi_desktop.scenes.table.scene import default_names
 from koikoi_desktop.scenes.table.text import stop_word
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from koikoi_desktop.scenes.table.scene import TableScene
 
 RULES = PRESETS["nintendo"]
 PLAYER_HAND = (9, 33, 2, 18, 27, 39, 42, 47)
@@ -169,160 +174,158 @@ class Lesson:
         return i18n.t("ui.tutorial.wrong_card")
 
 
-class TutorialScene(TableScene):
-    """The guided round on the real table (see the module docstring)."""
+def lesson_config(app: AppServices) -> MatchConfig:
+    """The guided round's match: the player against the script, the stacked deal, not
+    recorded, the lesson's title in the header."""
+    seats = ("human", "beginner")
+    return MatchConfig(
+        rules=RULES,
+        seats=seats,
+        seed=0,
+        names=SeatNames(seats, default_names(app, seats).typed, keys=("", "ui.common.opponent")),
+        deal=(0, (stacked_deck(),)),
+        recorded=False,
+        title=lambda: gfx.tr("ui.tutorial.title"),
+    )
 
-    name = "tutorial"
 
-    def __init__(self, app: AppServices) -> None:
-        self.lesson = Lesson()
-        self.guide_buttons: list[Button] = []
-        self.guide_rect = pygame.Rect(0, 0, 0, 0)
+class LessonGuide:
+    """The guided round's :class:`~koikoi_desktop.scenes.table.scene.Guide`: the lesson's
+    place in the script, its scripted opponent, the guide panel over the sidebar and the arrow
+    (see the module docstring). The table hands itself to each hook."""
+
+    #: The side button: the lesson has no pause menu, it is left.
+    menu_key = "ui.tutorial.leave"
+
+    def __init__(self, script: tuple[Step, ...] = SCRIPT) -> None:
+        self.lesson = Lesson(script)
+        self.opponents: dict[int, Opponent] = {1: ScriptedOpponent(script)}
+        #: The panel's button (Continue, or New game at the end), laid out with the panel.
+        self.buttons: list[Button] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        #: The points the lesson's round paid the player (known once its summary is closed).
         self.points = 0
-        seats = ("human", "beginner")
-        config = MatchConfig(
-            rules=RULES,
-            seats=seats,
-            seed=0,
-            names=SeatNames(
-                seats, default_names(app, seats).typed, keys=("", "ui.common.opponent")
-            ),
-            deal=(0, (stacked_deck(),)),
-            recorded=False,
-            title=lambda: gfx.tr("ui.tutorial.title"),
-        )
-        super().__init__(app, config=config)
-        self.controller.opponents[1] = ScriptedOpponent()
-        self.controller.veto = self.lesson.veto
 
     # ------------------------------------------------------------------ the lesson
-    def enter(self) -> None:
-        super().enter()
-        self.sync()
+    def veto(self, action: Action) -> str:
+        return self.lesson.veto(action)
 
-    def sync(self) -> None:
+    def start(self, table: TableScene) -> None:
+        self.sync(table)
+
+    def sync(self, table: TableScene) -> None:
         """Hold the table while the guide explains; rebuild the guide's buttons."""
         kind = self.lesson.step.kind
         if kind in ("read", "play", "watch"):
-            self.controller.asking = kind == "read"
-        self.build_guide()
+            table.controller.asking = kind == "read"
+        self.layout(table)
 
-    def proceed(self) -> None:
+    def proceed(self, table: TableScene) -> None:
         """Continue (a read step)."""
         if self.lesson.step.kind != "read":
             return
-        self.lesson.advance(len(self.controller.state.moves))
-        self.controller.message = ""
-        self.sync()
+        self.lesson.advance(len(table.controller.state.moves))
+        table.controller.message = ""
+        self.sync(table)
 
-    def leave(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+    def leave(self, table: TableScene) -> None:
+        if table.app.stack.top is table:
+            table.app.stack.pop()
 
-    def new_game(self) -> None:
-        self.app.stack.replace(self.app.screens.new_game())
+    def new_game(self, table: TableScene) -> None:
+        table.app.stack.replace(table.app.screens.new_game())
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        c = self.controller
+    def follow(self, table: TableScene) -> None:
+        c = table.controller
         if c.match is None or c.stage != "play":
             return
         idle = c.my_turn() and c.hold == "idle"
         if self.lesson.follow(len(c.state.moves), my_turn_idle=idle):
-            self.sync()
+            self.sync(table)
 
-    def resume(self) -> None:
-        if self.waiting_summary:  # the round summary was closed: the lesson is over
-            self.waiting_summary = False
-            c = self.controller
-            m = c.played()
-            entry = m.ledger[0]
-            self.points = entry.final if entry.winner == c.viewer else 0
-            if c.display is not None:  # the finished round stays on show, with its result
-                c.display = (c.display[0], c.display[1], m.balances)
-            self.lesson.finish()
-            self.sync()
-        super().resume()
+    def round_closed(self, table: TableScene) -> bool:
+        """The round summary was closed: the lesson is over (the next round is never dealt)."""
+        c = table.controller
+        m = c.played()
+        entry = m.ledger[0]
+        self.points = entry.final if entry.winner == c.viewer else 0
+        if c.display is not None:  # the finished round stays on show, with its result
+            c.display = (c.display[0], c.display[1], m.balances)
+        self.lesson.finish()
+        self.sync(table)
+        return True
 
-    def question(self, cue: Ask) -> PromptScene:
-        """The real prompt, with the guide's advice (or why koi-koi was refused) under it."""
-        prompt = super().question(cue)
+    def advise(self, table: TableScene, cue: Ask, prompt: PromptScene) -> None:
+        """The guide's advice (or why koi-koi was refused) under the koi-koi question; the
+        prompt opens on Stop, as every koi-koi prompt does (Enter takes the sure points)."""
         if cue.question == "decide":
             hint = gfx.tr("ui.tutorial.stop_hint", stop=stop_word(RULES))
-            prompt.lines.append(self.controller.message or hint)
-        return prompt
+            prompt.lines.append(table.controller.message or hint)
 
-    def run_cues(self) -> None:
-        """As the table does; a koi-koi prompt it opened starts on Stop, the guide's advice (so
-        Enter takes the sure points)."""
-        super().run_cues()
-        top = self.app.stack.top
-        if isinstance(top, PromptScene) and top.table is self and top.key[-1] == "decide":
-            top.focus.index = 0  # Stop comes first
-
-    def open_pause(self) -> None:
+    def pause(self, table: TableScene) -> bool:
         """Esc (nothing held) or the side button: the lesson has no pause menu; leave it."""
-        self.leave()
+        self.leave(table)
+        return True
 
     # ------------------------------------------------------------------ layout
-    def build_buttons(self) -> None:
-        """One side button, "Leave the lesson", where the table has Menu."""
-        super().build_buttons()
-        rect = self.buttons[0].rect
-        self.buttons = [Button(lambda: gfx.tr("ui.tutorial.leave"), self.leave, rect)]
-        self.undo_button = None
-        self.build_guide()
-
-    def build_guide(self) -> None:
+    def layout(self, table: TableScene) -> None:
         """The guide panel over the sidebar (above the side button) and its buttons."""
-        lay = self.lay
+        lay = table.lay
         side = lay.sidebar
         m = round(8 * lay.scale)
-        bottom = self.buttons[0].rect.top if self.buttons else side.bottom
-        self.guide_rect = pygame.Rect(
-            side.x + m, side.y + m, side.w - 2 * m, bottom - side.y - 2 * m
-        )
-        g = self.guide_rect
+        bottom = table.buttons[0].rect.top if table.buttons else side.bottom
+        self.rect = pygame.Rect(side.x + m, side.y + m, side.w - 2 * m, bottom - side.y - 2 * m)
+        g = self.rect
         h = round(42 * lay.scale)
         rect = pygame.Rect(g.x + m * 2, g.bottom - h - m * 2, g.w - m * 4, h)
         kind = self.lesson.step.kind
         if kind == "read":
-            self.guide_buttons = [
-                Button(lambda: gfx.tr("ui.common.continue"), self.proceed, rect, primary=True)
+            self.buttons = [
+                Button(
+                    lambda: gfx.tr("ui.common.continue"),
+                    lambda: self.proceed(table),
+                    rect,
+                    primary=True,
+                )
             ]
         elif kind == "done":
-            self.guide_buttons = [
-                Button(lambda: gfx.tr("ui.tutorial.new_game"), self.new_game, rect, primary=True)
+            self.buttons = [
+                Button(
+                    lambda: gfx.tr("ui.tutorial.new_game"),
+                    lambda: self.new_game(table),
+                    rect,
+                    primary=True,
+                )
             ]
         else:
-            self.guide_buttons = []
+            self.buttons = []
 
     # ------------------------------------------------------------------ input
-    def handle(self, intent: Intent) -> None:
+    def handle(self, table: TableScene, intent: Intent) -> bool:
+        """The panel's button; Enter continues (or starts a new game at the end); a card
+        pressed while the guide explains is not played ("not yet")."""
         if intent.kind in (IntentKind.PRESS, IntentKind.RELEASE, IntentKind.MOVE):
-            for b in self.guide_buttons:
+            for b in self.buttons:
                 if b.handle(intent):
-                    return
+                    return True
         kind = self.lesson.step.kind
-        if intent.kind == IntentKind.CONFIRM and kind in ("read", "done") and self.guide_buttons:
-            self.guide_buttons[0].activate()
-            return
-        if intent.kind == IntentKind.PRESS and kind == "read" and self.card_at(intent.pos):
-            self.controller.say(gfx.tr("ui.tutorial.not_yet"))  # a card pressed mid-explanation
-            return
-        super().handle(intent)
+        if intent.kind == IntentKind.CONFIRM and kind in ("read", "done") and self.buttons:
+            self.buttons[0].activate()
+            return True
+        if intent.kind == IntentKind.PRESS and kind == "read" and table.card_at(intent.pos):
+            table.controller.say(gfx.tr("ui.tutorial.not_yet"))  # a card pressed mid-explanation
+            return True
+        return False
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.controller.match is None:
-            return
-        self.draw_guide(surface)
-        self.draw_pointer(surface)
+    def draw(self, table: TableScene, surface: pygame.Surface) -> None:
+        self.draw_panel(table, surface)
+        self.draw_pointer(table, surface)
 
-    def guide_text(self) -> str:
+    def text(self, table: TableScene) -> str:
+        """What the guide says at this step (in the language of the moment)."""
         step = self.lesson.step
-        c = self.controller
+        c = table.controller
         key = step.key
         if key == "p2" and c.lifted is not None and c.lifted.card == 2:
             key = "p2_choose"
@@ -333,33 +336,33 @@ class TutorialScene(TableScene):
             f"ui.tutorial.{key}", yaku=i18n.yaku_name("hanami"), n=n, stop=stop_word(RULES)
         )
 
-    def draw_guide(self, surface: pygame.Surface) -> None:
+    def draw_panel(self, table: TableScene, surface: pygame.Surface) -> None:
         """The guide panel: the step, what to do and why, a refusal's reason, the keys."""
-        gfx.draw_panel(surface, self.guide_rect, edge=theme.OCHRE, alpha=255)  # hides the sidebar
-        self.guide_lines(surface, self.guide_size()[0])
-        for b in self.guide_buttons:
-            b.draw(surface, font=theme.font_px(17, self.lay.scale))
+        gfx.draw_panel(surface, self.rect, edge=theme.OCHRE, alpha=255)  # hides the sidebar
+        self.lines(table, surface, self.text_size(table)[0])
+        for b in self.buttons:
+            b.draw(surface, font=theme.font_px(17, table.lay.scale))
 
-    def guide_bottom(self) -> int:
+    def text_bottom(self, table: TableScene) -> int:
         """The lowest y the guide's text may reach (above its button)."""
-        g = self.guide_rect
-        pad = round(12 * self.lay.scale)
-        return (self.guide_buttons[0].rect.top if self.guide_buttons else g.bottom) - pad
+        g = self.rect
+        pad = round(12 * table.lay.scale)
+        return (self.buttons[0].rect.top if self.buttons else g.bottom) - pad
 
-    def guide_size(self) -> tuple[int, bool]:
+    def text_size(self, table: TableScene) -> tuple[int, bool]:
         """The largest type size at which the guide's text fits its panel, and whether it fits
         (at the smallest size it is drawn anyway)."""
         sizes = (18, 17, 16, 15, 14, 13, 12, 11)
         for size in sizes:
-            if self.guide_lines(None, size) <= self.guide_bottom():
+            if self.lines(table, None, size) <= self.text_bottom(table):
                 return size, True
         return sizes[-1], False
 
-    def guide_lines(self, surface: pygame.Surface | None, size: int) -> int:
+    def lines(self, table: TableScene, surface: pygame.Surface | None, size: int) -> int:
         """Lay out (draw, with a surface) the guide's text at type ``size``; returns the y
         below it."""
-        g = self.guide_rect
-        s = self.lay.scale
+        g = self.rect
+        s = table.lay.scale
         pad = round(12 * s)
         x, w = g.x + pad, g.w - 2 * pad
         fs, small = theme.font_px(size, s), theme.font_px(size - 2, s)
@@ -367,8 +370,8 @@ class TutorialScene(TableScene):
         step = gfx.tr("ui.tutorial.step", n=self.lesson.index + 1, total=len(self.lesson.script))
         y = paragraph(surface, head, fs, x, g.y + pad, w, bold=True, color=theme.OCHRE)
         y = paragraph(surface, step, small, x, y, w, color=theme.MUTED)
-        y = paragraph(surface, self.guide_text(), fs, x, y + pad // 2, w)
-        why = self.controller.message
+        y = paragraph(surface, self.text(table), fs, x, y + pad // 2, w)
+        why = table.controller.message
         if why:
             y = paragraph(surface, why, fs, x, y + pad // 2, w, bold=True, color=theme.DANGER)
         if self.lesson.step.kind == "play":
@@ -376,29 +379,29 @@ class TutorialScene(TableScene):
             y = paragraph(surface, keys, small, x, y + pad // 2, w, color=theme.MUTED)
         return y
 
-    def pointed(self) -> int:
+    def pointed(self, table: TableScene) -> int:
         """The card the guide's arrow points at: the card to play, then (once it is picked up)
         the target to choose when the step names one; 0 for none."""
         want = self.lesson.expected
-        c = self.controller
+        c = table.controller
         if want is None or want.kind != "play" or not c.my_turn():
             return 0
         if c.lifted is not None and c.lifted.card == want.card:
             return want.target or 0
         return want.card
 
-    def draw_pointer(self, surface: pygame.Surface) -> None:
+    def draw_pointer(self, table: TableScene, surface: pygame.Surface) -> None:
         """A thick ochre arrow above the card the guide means (unlike the table's marks: the
         last move's small triangle, the targets' brackets, the keyboard's bar)."""
-        card = self.pointed()
-        sp = self.director.sprites.get(card) if card else None
+        card = self.pointed(table)
+        sp = table.director.sprites.get(card) if card else None
         if sp is None:
             return
         x, y, w, _ = sp.box
-        c = self.controller
+        c = table.controller
         if c.lifted is not None and c.lifted.card == card and c.drag is None:
-            y -= self.lay.lift
-        s = self.lay.scale
+            y -= table.lay.lift
+        s = table.lay.scale
         cx, tip = round(x + w / 2), round(y) - round(4 * s)
         head, half, stem = round(18 * s), round(15 * s), round(16 * s)
         points = [

@@ -26,8 +26,8 @@ from koikoi_desktop.scenes.tutorial import (
     PLAYER_HAND,
     SCRIPT,
     Lesson,
+    LessonGuide,
     ScriptedOpponent,
-    TutorialScene,
 )
 from koikoi_desktop.scenes.yaku_reference import YakuReferenceScene
 from koikoi_desktop.storage import Storage
@@ -85,12 +85,15 @@ def test_registry_points_at_the_learning_scenes(make_app) -> None:  # type: igno
         "yaku-reference": YakuReferenceScene,
         "rules": RulesScene,
         "about": HanafudaHistoryScene,
-        "tutorial": TutorialScene,
         "settings": SettingsScene,
     }
     for name, cls in built.items():
         scene = scenes.create(name, a)
         assert type(scene) is cls and scene.name == name
+    # the guided round is the table itself, holding a lesson as its guide
+    lesson = scenes.create("tutorial", a)
+    assert type(lesson) is TableScene and lesson.name == "tutorial"
+    assert isinstance(lesson.guide, LessonGuide)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -378,8 +381,8 @@ def test_rules_pages_switch_with_keys_and_preset_chips(make_app) -> None:  # typ
     assert a.stack.push(scenes.create("about", a)).page == "history"
 
 
-# The guided round is the real table (``TutorialScene`` is a ``TableScene``): these drive it with
-# real pygame events through the app, at animation speed "off", the computer inline.
+# The guided round is the real table (a ``TableScene`` holding a ``LessonGuide``): these drive
+# it with real pygame events through the app, at animation speed "off", the computer inline.
 
 
 @pytest.fixture
@@ -403,7 +406,7 @@ def frames(app: Any, n: int = 240) -> None:
         app.stack.update(1 / 60)
 
 
-def centre(s: TutorialScene, card: int) -> tuple[int, int]:
+def centre(s: TableScene, card: int) -> tuple[int, int]:
     x, y, w, h = s.director.sprites[card].box
     return round(x + w / 2), round(y + h / 2)
 
@@ -422,7 +425,7 @@ def mouse_drag(app: Any, start: tuple[int, int], end: tuple[int, int], steps: in
     app.dispatch(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
 
-def legal_targets(s: TutorialScene, card: int) -> tuple[set[int], bool]:
+def legal_targets(s: TableScene, card: int) -> tuple[set[int], bool]:
     """What the engine allows ``card`` now: the field cards its legal moves take, and whether
     it may be laid on the open field."""
     st = s.controller.state
@@ -437,7 +440,7 @@ def legal_targets(s: TutorialScene, card: int) -> tuple[set[int], bool]:
     return takes, lay
 
 
-def check_lit_equals_legal(app: Any, s: TutorialScene) -> int:
+def check_lit_equals_legal(app: Any, s: TableScene) -> int:
     """Pick up every card the player may move (a click: press and release in place) and check
     the lit cards are exactly the engine's; put it back (Esc). Returns the cards checked."""
     c = s.controller
@@ -454,15 +457,15 @@ def check_lit_equals_legal(app: Any, s: TutorialScene) -> int:
     return len(cards)
 
 
-def expected_target(s: TutorialScene) -> int:
-    want = s.lesson.expected
+def expected_target(s: TableScene) -> int:
+    want = s.guide.lesson.expected
     assert want is not None
     return want.target or s.controller.state.captures(want)[0]
 
 
 def test_tutorial_is_the_real_table_with_a_stacked_deal(lesson_app) -> None:  # type: ignore[no-untyped-def]
     s = lesson_app.stack.top
-    assert isinstance(s, TutorialScene) and isinstance(s, TableScene)
+    assert type(s) is TableScene and isinstance(s.guide, LessonGuide)
     c = s.controller
     assert c.config.recorded is False and c.config.seats[0] == "human"
     assert isinstance(c.opponents[1], ScriptedOpponent)
@@ -503,7 +506,7 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
     checked = 0
     for _ in range(40):
         frames(a)
-        step = s.lesson.step
+        step = s.guide.lesson.step
         seen.append(step.key)
         if step.kind == "done":
             break
@@ -514,11 +517,11 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
             hand = sorted(c.state.hand(0))
             mouse_drag(a, centre(s, hand[0]), centre(s, sorted(c.state.field)[0]))
             assert c.message == gfx.tr("ui.tutorial.not_yet") and len(c.state.moves) == moves
-            click(a, s.guide_buttons[0].rect.center)
+            click(a, s.guide.buttons[0].rect.center)
         elif step.kind == "play":
-            assert c.my_turn() and s.pointed() == s.lesson.expected.card
+            assert c.my_turn() and s.guide.pointed(s) == s.guide.lesson.expected.card
             checked += check_lit_equals_legal(a, s)
-            want = s.lesson.expected
+            want = s.guide.lesson.expected
             target = expected_target(s)
             if step.key == "p3":  # click-click: the card, then its target
                 click(a, centre(s, want.card))
@@ -537,16 +540,16 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
             summary = a.stack.top
             assert summary is not None and summary.name == "round-summary"
             key(a, pygame.K_RETURN)
-    assert s.lesson.step.kind == "done" and a.stack.top is s
+    assert s.guide.lesson.step.kind == "done" and a.stack.top is s
     assert {"intro", "p1", "o1", "p2", "o2", "p3", "decide"} <= set(seen)
     assert (1, 1, "play 5") in c.actions and (1, 1, "play 21") in c.actions  # the script's
     assert checked >= 3 * 6
     m = c.played()
     entry = m.ledger[0]
     assert entry.winner == 0 and entry.final == 5 and [k for k, _ in entry.yaku] == ["hanami"]
-    assert s.points == 5 and "5" in s.guide_text()
+    assert s.guide.points == 5 and "5" in s.guide.text(s)
     assert a.storage.ledger_count() == 0 and a.storage.read_autosave() is None
-    click(a, s.guide_buttons[0].rect.center)  # Start a real match
+    click(a, s.guide.buttons[0].rect.center)  # Start a real match
     assert a.stack.names() == ["title", "new-game"]
 
 
@@ -557,11 +560,11 @@ def test_tutorial_refuses_a_wrong_card_with_a_reason_and_changes_nothing(lesson_
     frames(a)
     key(a, pygame.K_RETURN)  # Continue
     frames(a)
-    assert s.lesson.step.key == "p1"
+    assert s.guide.lesson.step.key == "p1"
 
     def state() -> tuple[object, ...]:
         st = c.state
-        return (sorted(st.hand(0)), sorted(st.field), list(st.moves), s.lesson.index)
+        return (sorted(st.hand(0)), sorted(st.field), list(st.moves), s.guide.lesson.index)
 
     before = state()
     # the iris ribbon may legally be laid on the field, but this lesson asks for the curtain
@@ -574,17 +577,17 @@ def test_tutorial_refuses_a_wrong_card_with_a_reason_and_changes_nothing(lesson_
     mouse_drag(a, centre(s, 9), centre(s, 11))
     for _ in range(10):
         frames(a)
-        if s.lesson.step.key == "p2":
+        if s.guide.lesson.step.key == "p2":
             break
-        if s.lesson.step.kind == "read":
+        if s.guide.lesson.step.kind == "read":
             key(a, pygame.K_RETURN)
-    assert s.lesson.step.key == "p2"
+    assert s.guide.lesson.step.key == "p2"
     before = state()
     assert legal_targets(s, 2)[0] == {1, 3}
     mouse_drag(a, centre(s, 2), centre(s, 3))
     frames(a, 30)
     assert c.message == gfx.tr("ui.tutorial.wrong_target") and state() == before
-    assert c.lifted is None and s.lesson.step.key == "p2"
+    assert c.lifted is None and s.guide.lesson.step.key == "p2"
 
 
 def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-untyped-def]
@@ -598,13 +601,13 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
     refused = False
     for _ in range(60):
         frames(a)
-        step = s.lesson.step
+        step = s.guide.lesson.step
         if step.kind == "done":
             break
         if step.kind == "read":
             key(a, pygame.K_RETURN)
         elif step.kind == "play":
-            want = s.lesson.expected
+            want = s.guide.lesson.expected
             for _ in range(10):
                 if c.snapshot().focus == want.card:
                     break
@@ -629,17 +632,111 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
                 again = a.stack.top
                 assert isinstance(again, PromptScene) and again is not prompt
                 assert c.message == gfx.tr("ui.tutorial.koikoi_later", stop="Stop")
-                assert c.message in again.lines and s.lesson.step.kind == "decide"
+                assert c.message in again.lines and s.guide.lesson.step.kind == "decide"
                 refused = True
                 continue
             assert prompt.focus.focused is prompt.widgets[0]  # Stop, as the guide advises
             key(a, pygame.K_RETURN)
             frames(a)
             key(a, pygame.K_RETURN)  # the round summary
-    assert refused and s.lesson.step.kind == "done"
+    assert refused and s.guide.lesson.step.kind == "done"
     assert c.played().ledger[0].final == 5
     key(a, pygame.K_ESCAPE)  # Esc leaves the lesson
     assert a.stack.names() == ["title"]
+
+
+def test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishes(  # type: ignore[no-untyped-def]
+    ui_app, monkeypatch
+) -> None:
+    """The way a player reaches the lesson: the title's Rules, then the rules screen's "Guided
+    first round" (real clicks through the app's scene stack). The table that opens guides (its
+    panel drawn with the step's words, Continue in it), refuses a wrong card with the lesson's
+    line drawn in the panel and nothing moved, plays on to Hanami and Stop, and finishes: the
+    summary closed, the last step says the points won, and the side button leaves the lesson,
+    back to the rules screen. Nothing reaches the ledger or the saved match."""
+    a = ui_app
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the guided round wrote to storage")
+
+    monkeypatch.setattr(a.storage, "write_autosave", refuse)
+    monkeypatch.setattr(a.storage, "record_match", refuse)
+    lines: list[str] = []
+    real_text = gfx.text
+
+    def spy(text: str, *args: Any, **kw: Any) -> pygame.Surface:
+        lines.append(text)
+        return real_text(text, *args, **kw)
+
+    monkeypatch.setattr(gfx, "text", spy)
+
+    def drawn() -> str:
+        """The lines drawn by one frame, joined (a wrapped sentence reads whole again)."""
+        lines.clear()
+        draw(a)
+        return " ".join(lines)
+
+    def said(key: str, **params: object) -> str:
+        return " ".join(gfx.tr(key, **params).split())
+
+    def label(b: Any) -> str:
+        return b.label() if callable(b.label) else b.label
+
+    title = a.stack.push(scenes.create("title", a))
+    draw(a)
+    click(a, next(b for b in title.buttons if label(b) == gfx.tr("ui.title.rules")).rect.center)
+    rules = a.stack.top
+    assert isinstance(rules, RulesScene)
+    draw(a)
+    guided = next(b for b in rules.buttons if label(b) == gfx.tr("ui.rules.tutorial"))
+    click(a, guided.rect.center)
+    s = a.stack.top
+    assert a.stack.names() == ["title", "rules", "tutorial"]
+    assert type(s) is TableScene and isinstance(s.guide, LessonGuide)
+    c = s.controller
+    frames(a)
+    text = drawn()
+    assert gfx.tr("ui.tutorial.title") in text and said("ui.tutorial.intro") in text
+    assert gfx.tr("ui.common.continue") in text and not c.my_turn()  # the table waits
+    refused = False
+    for _ in range(40):
+        frames(a)
+        step = s.guide.lesson.step
+        if step.kind == "done":
+            break
+        if step.kind == "read":
+            click(a, s.guide.buttons[0].rect.center)  # Continue
+        elif step.kind == "play":
+            want = s.guide.lesson.expected
+            if not refused:  # the iris ribbon may go to the field, but the lesson wants another
+                assert want.card != 18 and legal_targets(s, 18)[1]
+                before = (sorted(c.state.hand(0)), sorted(c.state.field), list(c.state.moves))
+                mouse_drag(a, centre(s, 18), centre(s, sorted(c.state.field)[0]))
+                frames(a, 30)
+                after = (sorted(c.state.hand(0)), sorted(c.state.field), list(c.state.moves))
+                assert after == before and s.guide.lesson.step is step
+                assert c.message == gfx.tr("ui.tutorial.wrong_card")
+                assert said("ui.tutorial.wrong_card") in drawn()  # in the guide's panel
+                refused = True
+            mouse_drag(a, centre(s, want.card), centre(s, expected_target(s)))
+            assert want in c.state.moves
+        elif step.kind == "decide":
+            prompt = a.stack.top
+            assert isinstance(prompt, PromptScene) and prompt.table is s
+            click(a, prompt.widgets[0].rect.center)  # Stop
+            frames(a)
+            assert a.stack.top is not None and a.stack.top.name == "round-summary"
+            key(a, pygame.K_RETURN)
+    assert refused and s.guide.lesson.step.kind == "done" and a.stack.top is s
+    text = drawn()
+    assert said("ui.tutorial.done", n=5) in text and gfx.tr("ui.tutorial.new_game") in text
+    assert c.played().ledger[0].final == 5 and len(c.played().ledger) == 1
+    frames(a)
+    assert len(c.played().ledger) == 1  # no next round is dealt
+    assert label(s.buttons[0]) == gfx.tr("ui.tutorial.leave")
+    click(a, s.buttons[0].rect.center)  # Leave the lesson
+    assert a.stack.names() == ["title", "rules"]
+    assert a.storage.ledger_count() == 0 and a.storage.read_autosave() is None
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "uk", "ru", "sk"])
@@ -659,22 +756,22 @@ def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
     try:
         a.stack.push(scenes.create("title", a))
         s = a.stack.push(scenes.create("tutorial", a))
-        assert isinstance(s, TutorialScene)
+        assert isinstance(s, TableScene) and isinstance(s.guide, LessonGuide)
         c = s.controller
-        assert s.lay.sidebar.contains(s.guide_rect)
+        assert s.lay.sidebar.contains(s.guide.rect)
         for _ in range(40):
             frames(a)
-            step = s.lesson.step
-            assert s.guide_size()[1], (lang, step.key)
-            for b in s.guide_buttons:
-                assert s.guide_rect.contains(b.rect)
+            step = s.guide.lesson.step
+            assert s.guide.text_size(s)[1], (lang, step.key)
+            for b in s.guide.buttons:
+                assert s.guide.rect.contains(b.rect)
             if step.kind == "read":
-                s.proceed()
+                s.guide.proceed(s)
             elif step.kind == "play":
-                c.say(s.lesson.veto(Action.from_text("play 47")))  # the longest refusal
-                assert s.guide_size()[1], (lang, step.key, "refused")
+                c.say(s.guide.lesson.veto(Action.from_text("play 47")))  # the longest refusal
+                assert s.guide.text_size(s)[1], (lang, step.key, "refused")
                 c.message = ""
-                assert c.apply(s.lesson.expected)
+                assert c.apply(s.guide.lesson.expected)
             elif step.kind == "decide":
                 prompt = a.stack.top
                 assert isinstance(prompt, PromptScene)
@@ -683,7 +780,7 @@ def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
                 a.stack.pop()  # the round summary
             else:
                 break
-        assert s.lesson.step.kind == "done" and s.guide_size()[1]
+        assert s.guide.lesson.step.kind == "done" and s.guide.text_size(s)[1]
     finally:
         gfx.set_language("en")
 

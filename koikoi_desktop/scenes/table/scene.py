@@ -17,6 +17,16 @@ pointer); or keyboard: left/right pick a card, Enter lifts it, left/right pick a
 the open field), Enter plays, Esc puts it back (Esc with nothing lifted opens the pause menu).
 While cards move, a click or a key finishes the animation. Right-click or M opens the month
 reference at a card; H suggests and U takes back a move in practice mode.
+
+A lesson rides on the table as a :class:`Guide` the scene holds (the guided first round:
+``scenes/tutorial.py``, built by ``app.screens.tutorial()``). The scene consults it at named
+points — a move the person makes (its veto), the table moving on, a question asked, the round
+summary closed, Esc, input first, drawing last — and is otherwise the table of any match.
+
+Decision: composition, not a subclass of the table. The guide is handed the table when it is
+consulted and keeps no hold on it; what it may change of the table is named in the protocol:
+the controller's ``asking`` (the table waits while the guide explains), a line said
+(``controller.say``), the finished round left on show; the lesson's own state is its own.
 """
 
 from __future__ import annotations
@@ -24,7 +34,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -68,6 +79,9 @@ from koikoi_desktop.ui.board import MOVE, Director
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from koikoi_desktop.ai.base import Opponent
+
 __all__ = ["MatchConfig", "TableScene"]
 
 #: Seconds the pointer rests on a card before it is shown enlarged, and a long press (touch).
@@ -107,8 +121,63 @@ def button_label(key: str, hints: bool) -> str:
     return text if hints else KEY_HINT.sub("", text)
 
 
+class Guide(Protocol):
+    """A lesson on the table: what the table asks of it, and when (see the module docstring).
+
+    Every hook but :meth:`veto` is handed the table; :meth:`draw` only draws."""
+
+    @property
+    def opponents(self) -> Mapping[int, Opponent]:
+        """Seats the guide plays itself (a scripted opponent), in place of the config's
+        computer."""
+        ...
+
+    @property
+    def menu_key(self) -> str:
+        """The side button's label (a catalog key), in place of Menu."""
+        ...
+
+    def veto(self, action: engine.Action) -> str:
+        """Why a person's ``action`` is not the lesson's move ("" lets the engine judge it)."""
+        ...
+
+    def start(self, table: TableScene) -> None:
+        """The table has dealt (entered)."""
+        ...
+
+    def follow(self, table: TableScene) -> None:
+        """After each update: the table may have moved on."""
+        ...
+
+    def round_closed(self, table: TableScene) -> bool:
+        """The round summary was closed. True: the lesson ends here (no next round is dealt)."""
+        ...
+
+    def advise(self, table: TableScene, cue: Ask, prompt: PromptScene) -> None:
+        """Add the guide's advice to the prompt asking ``cue``'s question (before it opens)."""
+        ...
+
+    def pause(self, table: TableScene) -> bool:
+        """Esc (nothing held) or the side button. True: the guide answered it (no pause
+        menu)."""
+        ...
+
+    def layout(self, table: TableScene) -> None:
+        """The table's buttons were laid out (a new size or language): lay out the guide."""
+        ...
+
+    def handle(self, table: TableScene, intent: Intent) -> bool:
+        """First look at each intent. True: the guide took it (the table does not see it)."""
+        ...
+
+    def draw(self, table: TableScene, surface: pygame.Surface) -> None:
+        """Over the drawn table; reads, changes nothing."""
+        ...
+
+
 class TableScene(Scene):
-    """One match on the table (see the module docstring)."""
+    """One match on the table (see the module docstring); with a ``guide``, a lesson on it
+    (``name`` is then the lesson's screen name)."""
 
     name = "table"
 
@@ -122,8 +191,12 @@ class TableScene(Scene):
         preset: str | None = None,
         fast_forward: FastForward | None = None,
         autosave: Resumed | None = None,
+        guide: Guide | None = None,
+        name: str = "table",
     ) -> None:
         super().__init__(app)
+        self.name = name
+        self.guide = guide
         self.autoplay = autoplay or app.autoplay
         self.fast_forward = fast_forward
         self.autosave_data = autosave
@@ -162,6 +235,9 @@ class TableScene(Scene):
         self.director.staged = self.staged
         self.director.on_log = lambda ev: c.log.append(LogLine.of(ev))
         self.director.on_show = sound_cues.table_listener(app.cues, lambda: c.config.seats)
+        if guide is not None:
+            c.opponents.update(guide.opponents)
+            c.veto = guide.veto
         self.clock.on_tick(self.director.update)
         self.clock.on_tick(c.tick)
         self.view = TableView(app)
@@ -238,6 +314,8 @@ class TableScene(Scene):
                 c.fast_forward(self.fast_forward)
         self.build_buttons()
         self.run_cues()
+        if self.guide is not None:
+            self.guide.start(self)
 
     def exit(self) -> None:
         self.controller.close()
@@ -255,7 +333,8 @@ class TableScene(Scene):
         self.controller.speed = self.app.anim_speed
         if self.waiting_summary:
             self.waiting_summary = False
-            self.controller.summary_seen()
+            if self.guide is None or not self.guide.round_closed(self):
+                self.controller.summary_seen()
         self.run_cues()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -279,7 +358,7 @@ class TableScene(Scene):
         h = round(34 * lay.scale)
         gap = 8
         font = theme.font_px(15, lay.scale)
-        keys = ["ui.table.menu"]
+        keys = ["ui.table.menu" if self.guide is None else self.guide.menu_key]
         calls: list[Callable[[], object]] = [self.open_pause]
         if self.controller.config.practice:
             keys += ["ui.table.undo", "ui.table.suggest"]
@@ -315,6 +394,8 @@ class TableScene(Scene):
             y += h + 6
         self.undo_button = self.buttons[1] if self.controller.config.practice else None
         self.buttons_language = i18n.get_language()
+        if self.guide is not None:
+            self.guide.layout(self)
 
     # ------------------------------------------------------------------ cues
     def run_cues(self) -> None:
@@ -344,8 +425,11 @@ class TableScene(Scene):
                 self.show_result(cue.ending)
 
     def question(self, cue: Ask) -> PromptScene:
-        """The prompt that asks ``cue``'s question (the guided round adds its advice)."""
-        return question_prompt(self, cue.question, cue.seat, cue.key)
+        """The prompt that asks ``cue``'s question (a guide adds its advice)."""
+        prompt = question_prompt(self, cue.question, cue.seat, cue.key)
+        if self.guide is not None:
+            self.guide.advise(self, cue, prompt)
+        return prompt
 
     def push_summary(self, cue: ShowSummary) -> None:
         c = self.controller
@@ -400,6 +484,9 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ the pause menu
     def open_pause(self) -> None:
+        """The pause menu over the table (a guide may answer Esc otherwise)."""
+        if self.guide is not None and self.guide.pause(self):
+            return
         self.app.stack.push(PauseScene(self.app, table=self))
 
     def concede(self) -> None:
@@ -465,6 +552,8 @@ class TableScene(Scene):
         if self.undo_button is not None:
             self.undo_button.enabled = self.controller.can_undo()
         self.update_inspect(dt)
+        if self.guide is not None:
+            self.guide.follow(self)
 
     def update_inspect(self, dt: float) -> None:
         """Hover (the pointer still for ``HOVER_DELAY`` on a card, nothing held, and moved
@@ -545,12 +634,17 @@ class TableScene(Scene):
         if self.controller.match is None:
             return
         self.view.draw(surface, self.frame())
+        if self.guide is not None:
+            self.guide.draw(self, surface)
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
         """Input, in order: the pointer's hover state; then the first of these that takes the
         intent — a button, a screen opened over the table, the press clock (a long press),
-        skipping an animation, looking at a card or asking for help — and otherwise a move."""
+        skipping an animation, looking at a card or asking for help — and otherwise a move. A
+        guide sees each intent first."""
+        if self.guide is not None and self.guide.handle(self, intent):
+            return
         self.track_pointer(intent)
         if self.controller.match is None:
             return
