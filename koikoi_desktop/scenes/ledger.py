@@ -282,9 +282,9 @@ class LedgerScene(Scene):
         store = self.storage
         if store is not None:
             return store.stats(include_practice=self.include_practice)
-        from koikoi_desktop.storage.stats import compute_stats
+        from koikoi_desktop.storage.stats import LedgerStats
 
-        return compute_stats([], include_practice=self.include_practice)
+        return LedgerStats.empty()
 
     def enter(self) -> None:
         self.load()

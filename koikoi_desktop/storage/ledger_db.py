@@ -44,8 +44,9 @@ Decisions (the *why* behind the behaviour the tests check):
 * **Bounded reads.** The ledger screen reads one page (:meth:`LedgerDB.page`); the lifetime
   statistics are counters in ``totals`` (schema version 2) added to in the transaction that
   records a match, so the statistics tab reads a few dozen rows whatever the ledger's size; they
-  are rebuilt from the rounds by SQL after an upgrade, a repair or a mend, and the tests hold
-  the two to the same figures. Start-up reads counts, the newest saved match, and scans the
+  are rebuilt from the rows after an upgrade, a repair or a mend. Both count by the one
+  definition of each statistic in :mod:`.totals` (over the new match's rows, or over all).
+  Start-up reads counts, the newest saved match, and scans the
   thin ``matches`` table once for rows the game could not have written.
 * **One boundary.** Every row a screen or the engine sees passes a pydantic row model of
   :mod:`.models` (or its SQL twin in the aggregates); a row that fails is skipped by the read,
@@ -64,14 +65,14 @@ import sqlite3
 import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, TypeVar, cast, overload
 
 from pydantic import ValidationError
 
-from . import rating_rows
+from . import rating_rows, totals
 from .atomic import fsync_dir, quarantine
 from .models import (
     DataRow,
@@ -83,7 +84,7 @@ from .models import (
     _stored_date,
 )
 from .paths import DB_FILE
-from .stats import BestRound, KoikoiStats, LedgerStats, MatchSummary, Tally
+from .stats import BestRound, LedgerStats, MatchSummary
 
 T = TypeVar("T")
 
@@ -188,72 +189,7 @@ CREATE TABLE IF NOT EXISTS reviews (
 """
 
 
-_TALLY = ("matches", "wins", "losses", "draws")
-_ROUNDS = ("played", "won", "lost", "drawn")
-_KOIKOI = ("known", "calls", "called", "won_after", "opponent_calls")
 _TOTALS_COLS = ("practice", "grp", "key", "value")
-
-
-@dataclass
-class _Agg:
-    """The lifetime counters of the player's matches of one practice flag: (group, key) ->
-    value, and the best round as (final, match id, round)."""
-
-    counts: dict[tuple[str, str], int] = field(default_factory=dict)
-    best: tuple[int, str, int] | None = None
-
-
-def _bump(counts: dict[tuple[str, str], int], grp: str, key: str, value: int) -> None:
-    counts[(grp, key)] = counts.get((grp, key), 0) + value
-
-
-def _agg_of_record(rec: MatchRecord) -> _Agg:
-    """What one match adds to the counters (the same definitions as the SQL of
-    :meth:`LedgerDB._aggregate_sql`, which the tests hold them to)."""
-    agg = _Agg()
-    c = agg.counts
-    result = {"win": "wins", "loss": "losses", "draw": "draws"}[rec.player_result]
-    for grp, key in (
-        ("overall", ""),
-        ("level", rec.opponent_level or "unknown"),
-        ("preset", rec.preset),
-    ):
-        if grp == "overall":
-            _bump(c, grp, "matches", 1)
-            _bump(c, grp, result, 1)
-        else:
-            _bump(c, f"{grp}:matches", key, 1)
-            _bump(c, f"{grp}:{result}", key, 1)
-    me = rec.player_seat
-    seen: set[int] = set()
-    for e in rec.rounds:
-        won = e.winner == me
-        if won:  # the yaku rows are written for every entry (the rounds once per number)
-            for y in e.yaku:
-                _bump(c, "yaku", y.key, 1)
-        if e.round in seen:
-            continue
-        seen.add(e.round)
-        _bump(c, "rounds", "played", 1)
-        if e.winner is None:
-            _bump(c, "rounds", "drawn", 1)
-        elif won:
-            _bump(c, "rounds", "won", 1)
-            _bump(c, "won", rec.unit, e.paid)
-            if agg.best is None or e.final > agg.best[0]:
-                agg.best = (e.final, rec.match_id, e.round)
-        else:
-            _bump(c, "rounds", "lost", 1)
-            _bump(c, "lost", rec.unit, e.paid)
-        calls = e.koikoi_calls
-        if calls is not None:
-            mine = calls[me]
-            _bump(c, "koikoi", "known", 1)
-            _bump(c, "koikoi", "calls", mine)
-            _bump(c, "koikoi", "called", int(mine > 0))
-            _bump(c, "koikoi", "won_after", int(mine > 0 and won))
-            _bump(c, "koikoi", "opponent_calls", calls[1 - me])
-    return agg
 
 
 def _text_ok(col: str, most: int, least: int = 0) -> str:
@@ -339,6 +275,8 @@ _GOOD_YAKU = (
     )
     + ")"
 )
+#: The rows of each table the statistics count from that pass the checks.
+_CHECKS: totals.Checks = {"matches": _GOOD_MATCH, "rounds": _GOOD_ROUND, "round_yaku": _GOOD_YAKU}
 
 _MATCH_COLS = (
     "match_id",
@@ -761,7 +699,7 @@ class LedgerDB:
                 (rec.match_id, rec.model_dump_json(), text),
             )
         self._insert_rounds(rec, computer=computer)
-        self._count_in_tx(rec, computer=computer)
+        self._count_in_tx(rec.match_id)
         date = rec.date.astimezone(UTC).isoformat()
         rating_rows.rate_in_tx(self.conn, rec, computer=computer, date=date)
         return True
@@ -1017,22 +955,23 @@ class LedgerDB:
         return int(self.conn.execute("SELECT COUNT(*) FROM set_aside").fetchone()[0])
 
     def stats(self, *, include_practice: bool = False) -> LedgerStats:
-        """Lifetime statistics (same definitions as :func:`.stats.compute_stats`).
+        """Lifetime statistics (defined in :mod:`.totals`).
 
         Read from the ``totals`` counters (a few dozen rows, whatever the size of the ledger);
         when they are not whole (a database this copy cannot write, or a counter that fails
-        the boundary, noted for :meth:`mend`), computed by SQL over the rounds instead.
+        the boundary, noted for :meth:`mend`), counted by SQL over the rows instead.
         """
         try:
-            aggs = self._read_totals()
-            if aggs is None:
-                aggs = {p: self._aggregate_sql(p, note=True) for p in (0, 1)}
+            counters = self._read_totals()
+            if counters is None:
+                self._note_bad_rows()
+                counters = totals.aggregate(self.conn, _CHECKS)
         except sqlite3.DatabaseError as exc:
             if not _is_damage(exc):
                 raise
             self.met_damage(exc)
-            aggs = {p: _Agg() for p in (0, 1)}
-        return self._stats_from(aggs, include_practice=include_practice)
+            counters = {p: totals.Counters() for p in (0, 1)}
+        return self._stats_from(counters, include_practice=include_practice)
 
     @_reads(_none)
     def sweep(self) -> None:
@@ -1047,10 +986,10 @@ class LedgerDB:
 
     # ---- the counters
 
-    def _read_totals(self) -> dict[int, _Agg] | None:
+    def _read_totals(self) -> dict[int, totals.Counters] | None:
         if "totals" not in self._tables():
             return None
-        aggs = {0: _Agg(), 1: _Agg()}
+        aggs = {0: totals.Counters(), 1: totals.Counters()}
         whole = False
         for rowid, *values in self.conn.execute(
             "SELECT rowid, practice, grp, key, value FROM totals"
@@ -1080,202 +1019,74 @@ class LedgerDB:
             for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
 
-    def _aggregate_sql(self, practice: int, *, note: bool = False) -> _Agg:
-        """The counters of the player's matches with ``practice`` by SQL over every row (rows
-        that fail the boundary left out, and with ``note`` noted for :meth:`mend`)."""
-        q = self.conn.execute
-        if note:
-            for table, good in (
-                ("matches", _GOOD_MATCH),
-                ("rounds", _GOOD_ROUND),
-                ("round_yaku", _GOOD_YAKU),
+    def _note_bad_rows(self) -> None:
+        """Note the rows the statistics count from that fail the checks (for :meth:`mend`)."""
+        for table, good in _CHECKS.items():
+            for (rowid,) in self.conn.execute(
+                f"SELECT rowid FROM {table} WHERE NOT {good} LIMIT 1000"
             ):
-                for (rowid,) in q(f"SELECT rowid FROM {table} WHERE NOT {good} LIMIT 1000"):
-                    self.damaged.add((table, int(rowid)))
-        agg = _Agg()
-        c = agg.counts
-        base = f"{_GOOD_MATCH} AND computer = 0 AND practice = {practice}"
-        for column, grp in ((None, "overall"), ("opponent_level", "level"), ("preset", "preset")):
-            group = f"{column}," if column else ""
-            sql = (
-                f"SELECT {group} COUNT(*), SUM(result='win'), SUM(result='loss'), "
-                f"SUM(result='draw') FROM matches WHERE {base}"
-                + (f" GROUP BY {column}" if column else "")
-            )
-            for row in q(sql):
-                n, w, lo, d = (int(x or 0) for x in row[-4:])
-                if not n:
-                    continue
-                if column is None:
-                    for key, v in zip(_TALLY, (n, w, lo, d), strict=True):
-                        _bump(c, "overall", key, v)
-                else:
-                    name = row[0] or "unknown"
-                    for key, v in zip(_TALLY, (n, w, lo, d), strict=True):
-                        _bump(c, f"{grp}:{key}", name, v)
-        joined = f"FROM rounds r WHERE {_GOOD_ROUND} AND r.counted = 1 AND r.practice = {practice}"
-        mine = "(CASE WHEN r.player_seat = 0 THEN r.koikoi0 ELSE r.koikoi1 END)"
-        theirs = "(CASE WHEN r.player_seat = 0 THEN r.koikoi1 ELSE r.koikoi0 END)"
-        for row in q(
-            "SELECT r.unit, COUNT(*), SUM(r.winner IS NULL), SUM(r.winner = r.player_seat), "
-            "SUM(r.winner = 1 - r.player_seat), "
-            "SUM(CASE WHEN r.winner = r.player_seat THEN r.paid END), "
-            "SUM(CASE WHEN r.winner = 1 - r.player_seat THEN r.paid END), "
-            f"SUM(r.koikoi0 IS NOT NULL), SUM({mine}), SUM({mine} > 0), "
-            f"SUM({mine} > 0 AND r.winner = r.player_seat), SUM({theirs}) "
-            f"{joined} GROUP BY r.unit"
-        ):
-            unit = row[0]
-            n, d, w, lo, wp, lp = (int(x or 0) for x in row[1:7])
-            for key, v in zip(_ROUNDS, (n, w, lo, d), strict=True):
-                _bump(c, "rounds", key, v)
-            if w:
-                _bump(c, "won", unit, wp)
-            if lo:
-                _bump(c, "lost", unit, lp)
-            for key, v in zip(_KOIKOI, row[7:], strict=True):
-                _bump(c, "koikoi", key, int(v or 0))
-        best = q(
-            f"SELECT r.final, r.match_id, r.round {joined} AND r.winner = r.player_seat "
-            "ORDER BY r.final DESC, r.date ASC, r.rowid ASC LIMIT 1"
-        ).fetchone()
-        if best is not None:
-            agg.best = (int(best[0]), str(best[1]), int(best[2]))
-        for key, n in q(
-            f"SELECT y.key, COUNT(*) FROM round_yaku y WHERE {_GOOD_YAKU} AND y.mine = 1 "
-            f"AND y.counted = 1 AND y.practice = {practice} GROUP BY y.key"
-        ):
-            _bump(c, "yaku", key, int(n))
-        return agg
+                self.damaged.add((table, int(rowid)))
 
     def _rebuild_totals_in_tx(self) -> None:
         """The counters again from every row (after an upgrade, a repair or a mend)."""
-        self.conn.execute("DELETE FROM totals")
-        for practice in (0, 1):
-            self._write_totals_in_tx(practice, self._aggregate_sql(practice))
-        self.conn.execute("INSERT INTO totals VALUES (-1, 'state', 'ok', 1)")
+        totals.rebuild_in_tx(self.conn, _CHECKS)
         rating_rows.rebuild_in_tx(self.conn, _GOOD_MATCH)  # matches came or went: again
 
-    def _write_totals_in_tx(self, practice: int, agg: _Agg) -> None:
-        self.conn.executemany(
-            "INSERT INTO totals VALUES (?,?,?,?) ON CONFLICT (practice, grp, key) "
-            "DO UPDATE SET value = value + excluded.value",
-            [(practice, grp, key, v) for (grp, key), v in agg.counts.items()],
-        )
-        if agg.best is None:
-            return
-        final, match_id, number = agg.best
-        current = self.conn.execute(
-            "SELECT rowid, key, value FROM totals WHERE practice = ? AND grp = 'best'",
-            (practice,),
-        ).fetchone()
-        if current is not None:
-            old_id, _, old_round = str(current[1]).rpartition(" ")
-            if final < current[2] or (
-                final == current[2]
-                and not self._round_date(match_id, number) < self._round_date(old_id, old_round)
-            ):
-                return  # the best stays (on a tie, the earlier round)
-            self.conn.execute("DELETE FROM totals WHERE rowid = ?", (current[0],))
-        self.conn.execute(
-            "INSERT INTO totals VALUES (?, 'best', ?, ?)", (practice, f"{match_id} {number}", final)
+    def _count_in_tx(self, match_id: str) -> None:
+        """Add a match just inserted to the counters (same transaction, same definitions as a
+        rebuild: a computer match counts for nothing). Nothing to do while the counters are not
+        whole."""
+        if "totals" in self._tables() and self._totals_whole():
+            totals.add_in_tx(self.conn, totals.aggregate(self.conn, _CHECKS, match_id))
+
+    def _stats_from(
+        self, counters: dict[int, totals.Counters], *, include_practice: bool
+    ) -> LedgerStats:
+        parts = [counters[0], counters[1]] if include_practice else [counters[0]]
+        best = totals.best_of(self.conn, (part.best for part in parts if part.best is not None))
+        return totals.ledger_stats(
+            parts,
+            practice_matches=counters[1].counts.get(("overall", "matches"), 0),
+            best=None if best is None else self._best_round(best[1], best[2]),
         )
 
-    def _round_date(self, match_id: str, number: int | str) -> str:
-        row = self.conn.execute(
-            "SELECT date FROM rounds WHERE match_id = ? AND round = ?", (match_id, number)
-        ).fetchone()
-        return str(row[0]) if row is not None else ""
-
-    def _count_in_tx(self, rec: MatchRecord, *, computer: bool) -> None:
-        """Add a match just inserted to the counters (same transaction; a computer match
-        counts for nothing). Nothing to do while the counters are not whole."""
-        if computer or "totals" not in self._tables():
-            return
-        if self._totals_whole():
-            self._write_totals_in_tx(int(rec.practice), _agg_of_record(rec))
-
-    def _stats_from(self, aggs: dict[int, _Agg], *, include_practice: bool) -> LedgerStats:
+    def _best_round(self, match_id: str, number: int) -> BestRound | None:
+        """The best round as the statistics show it: its match's row, the round's and its yaku
+        (None when a row fails the checks: noted for :meth:`mend`)."""
         q = self.conn.execute
-        parts = [aggs[0], aggs[1]] if include_practice else [aggs[0]]
-        c: dict[tuple[str, str], int] = {}
-        for part in parts:
-            for k, v in part.counts.items():
-                c[k] = c.get(k, 0) + v
-
-        def tally(grp: str, key: str) -> Tally:
-            return Tally(*(c.get((f"{grp}{t}", key), 0) for t in _TALLY))
-
-        def tallies(grp: str) -> dict[str, Tally]:
-            names = sorted({k for (g, k) in c if g == f"{grp}:matches"})
-            return {n: tally(f"{grp}:", n) for n in names if c.get((f"{grp}:matches", n))}
-
-        overall = Tally(*(c.get(("overall", t), 0) for t in _TALLY))
-        practice = aggs[1].counts.get(("overall", "matches"), 0)
-        rounds = {k: c.get(("rounds", k), 0) for k in _ROUNDS}
-        candidates = [part.best for part in parts if part.best is not None]
-        best_key = min(  # the highest final; on a tie the earlier round
-            candidates, key=lambda b: (-b[0], self._round_date(b[1], b[2])), default=None
+        row = q(
+            "SELECT m.match_id, m.date, m.preset, m.unit, m.opponent_name, r.round, "
+            "r.base, r.final, r.paid, m.rowid, r.rowid FROM rounds r "
+            "JOIN matches m ON m.match_id = r.match_id "
+            f"WHERE r.match_id = ? AND r.round = ? AND {_good_match('m.')}",
+            (match_id, number),
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            date = _stored_date(row[1])
+        except ValueError:
+            self.damaged.add(("matches", int(row[9])))
+            return None
+        if not all(isinstance(v, int) and abs(v) <= _AMOUNT for v in row[5:9]):
+            self.damaged.add(("rounds", int(row[10])))
+            return None
+        keys = q(
+            f"SELECT key FROM round_yaku y WHERE match_id = ? AND round = ? AND {_GOOD_YAKU} "
+            "ORDER BY rowid",
+            (row[0], row[5]),
         )
-        best = None
-        if best_key is not None:
-            best_row = q(
-                "SELECT m.match_id, m.date, m.preset, m.unit, m.opponent_name, r.round, "
-                "r.base, r.final, r.paid, m.rowid, r.rowid FROM rounds r "
-                "JOIN matches m ON m.match_id = r.match_id "
-                f"WHERE r.match_id = ? AND r.round = ? AND {_good_match('m.')}",
-                (best_key[1], best_key[2]),
-            ).fetchone()
-            best_date: datetime | None = None
-            if best_row is not None:
-                try:
-                    best_date = _stored_date(best_row[1])
-                except ValueError:
-                    self.damaged.add(("matches", int(best_row[9])))
-                if not all(isinstance(v, int) and abs(v) <= _AMOUNT for v in best_row[5:9]):
-                    self.damaged.add(("rounds", int(best_row[10])))
-                    best_date = None
-            if best_row is not None and best_date is not None:
-                keys = tuple(
-                    k
-                    for (k,) in q(
-                        "SELECT key FROM round_yaku y WHERE match_id = ? AND round = ? AND "
-                        f"{_GOOD_YAKU} ORDER BY rowid",
-                        (best_row[0], best_row[5]),
-                    )
-                )
-                best = BestRound(
-                    match_id=best_row[0],
-                    date=best_date,
-                    preset=best_row[2],
-                    unit=best_row[3],
-                    opponent_name=best_row[4],
-                    round=int(best_row[5]),
-                    base=int(best_row[6]),
-                    final=int(best_row[7]),
-                    paid=int(best_row[8]),
-                    yaku=keys,
-                )
-        yaku = dict(
-            sorted(
-                ((k, v) for (g, k), v in c.items() if g == "yaku" and v),
-                key=lambda kv: (-kv[1], kv[0]),
-            )
-        )
-        return LedgerStats(
-            overall=overall,
-            practice_matches=practice,
-            by_level=tallies("level"),
-            by_preset=tallies("preset"),
-            rounds_played=rounds["played"],
-            rounds_won=rounds["won"],
-            rounds_lost=rounds["lost"],
-            rounds_drawn=rounds["drawn"],
-            best_round=best,
-            yaku_made=yaku,
-            koikoi=KoikoiStats(*(c.get(("koikoi", k), 0) for k in _KOIKOI)),
-            won_by_unit={k: v for (g, k), v in sorted(c.items()) if g == "won"},
-            lost_by_unit={k: v for (g, k), v in sorted(c.items()) if g == "lost"},
+        return BestRound(
+            match_id=row[0],
+            date=date,
+            preset=row[2],
+            unit=row[3],
+            opponent_name=row[4],
+            round=int(row[5]),
+            base=int(row[6]),
+            final=int(row[7]),
+            paid=int(row[8]),
+            yaku=tuple(k for (k,) in keys),
         )
 
     @_reads(list)

@@ -17,11 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from koikoi_desktop import engine
-from koikoi_desktop.storage import AutosaveData, Storage
+from koikoi_desktop.storage import AutosaveData, Storage, totals
 from koikoi_desktop.storage.export import read_json_export, to_csv_text
-from koikoi_desktop.storage.ledger_db import SCHEMA_VERSION, PagedRows
+from koikoi_desktop.storage.ledger_db import _CHECKS, SCHEMA_VERSION, LedgerDB, PagedRows, salvage
 from koikoi_desktop.storage.models import typed_name
-from koikoi_desktop.storage.stats import compute_stats, newest_first, summarize
+from koikoi_desktop.storage.stats import LedgerStats, newest_first, summarize
+from tests.storage.stats_oracle import compute_stats
 
 
 def _ids(store: Storage) -> list[str]:
@@ -154,14 +155,21 @@ def test_autosave_resumes_the_exact_match(data_dir: Path) -> None:
         assert store.read_autosave() is None and not store.has_autosave()
 
 
-def test_statistics(h) -> None:
+def test_statistics(data_dir: Path, h) -> None:
+    """The statistics tab's figures for a small ledger, worked out by hand (the oracle agrees)."""
     recs = [
         h.make_record(rounds=2, winner=0, level="beginner", preset="nintendo", calls=(1, 0)),
         h.make_record(rounds=2, winner=1, level="expert", preset="seed-000", calls=(0, 1)),
         h.make_record(rounds=1, winner=None, level="expert", preset="nintendo", calls=None),
         h.make_record(rounds=3, winner=0, level="expert", practice=True),
     ]
-    st = compute_stats(recs)
+    with Storage.open(data_dir) as store:
+        for rec in recs:
+            assert store.record_match(rec)
+        st = store.stats()
+        with_practice = store.stats(include_practice=True)
+    assert st == compute_stats(recs)
+    assert with_practice == compute_stats(recs, include_practice=True)
     assert (st.overall.matches, st.overall.wins, st.overall.losses, st.overall.draws) == (
         3,
         1,
@@ -183,7 +191,6 @@ def test_statistics(h) -> None:
         1,
     )
     assert st.koikoi.success_rate == 0.5
-    with_practice = compute_stats(recs, include_practice=True)
     assert with_practice.overall.matches == 4 and with_practice.practice_matches == 1
 
 
@@ -352,34 +359,77 @@ def test_save_settings_keeps_the_object_and_rejects_bad_edits(data_dir: Path) ->
         assert store.settings.music_volume == 5 and store.settings.default_options == {}
 
 
+def _totals_rows(db: LedgerDB) -> list[tuple[object, ...]]:
+    return sorted(db.conn.execute("SELECT practice, grp, key, value FROM totals"))
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.tuples(
             st.integers(0, 4),
             st.sampled_from([0, 1, None]),
-            st.sampled_from(["beginner", "intermediate", "expert", ""]),
+            st.sampled_from(["beginner", "intermediate", "expert", "human", ""]),
             st.sampled_from(["nintendo", "seed-000"]),
             st.booleans(),
             st.sampled_from([(1, 0), (0, 2), None]),
             st.sampled_from([0, 1]),
+            st.booleans(),
         ),
         max_size=8,
     ),
     st.booleans(),
 )
-def test_sql_statistics_equal_the_reference_definitions(h, specs, include_practice) -> None:
-    """The SQL aggregates give exactly what :func:`compute_stats` defines, on any ledger."""
+def test_the_statistics_equal_the_oracle_when_recorded_rebuilt_and_salvaged(
+    h, specs, include_practice
+) -> None:
+    """On any ledger (practice, computer against computer, hot seat, either seat), the counters
+    each recording adds to, the same statistics counted over every row, the counters after a
+    rebuild and after a salvage all give what the independent oracle defines; and the counters
+    recorded match by match are row for row those a rebuild writes (one definition)."""
     recs = [
-        h.make_record(rounds=r, winner=w, level=lv, preset=p, practice=pr, calls=c, player_seat=ps)
-        for r, w, lv, p, pr, c, ps in specs
+        h.make_record(
+            rounds=r,
+            winner=w,
+            level=lv,
+            preset=p,
+            practice=pr,
+            calls=c,
+            player_seat=ps,
+            computer=cp,
+        )
+        for r, w, lv, p, pr, c, ps, cp in specs
     ]
-    with tempfile.TemporaryDirectory() as tmp, Storage.open(tmp) as store:
-        for rec in recs:
-            assert store.record_match(rec)
-        got = store.stats(include_practice=include_practice)
     want = compute_stats(recs, include_practice=include_practice)
-    assert got == want
+    with tempfile.TemporaryDirectory() as tmp:
+        with Storage.open(Path(tmp) / "a") as store:
+            for rec in recs:
+                assert store.record_match(rec, computer=rec.computer)
+            db = store.db
+            assert db is not None and db._read_totals() is not None  # the counters are whole
+            assert store.stats(include_practice=include_practice) == want
+            assert _sql_stats(store, include_practice) == want
+            recorded = _totals_rows(db)
+            with db._transaction():
+                db._rebuild_totals_in_tx()
+            assert _totals_rows(db) == recorded
+            assert store.stats(include_practice=include_practice) == want
+        conn = sqlite3.connect(Path(tmp) / "a" / "koikoi.sqlite3")
+        with conn:
+            conn.execute("DROP TABLE matches")  # the salvage rebuilds each match from its record
+        conn.close()
+        fresh = LedgerDB.open(Path(tmp) / "fresh.sqlite3")
+        try:
+            salvage(Path(tmp) / "a" / "koikoi.sqlite3", fresh)
+            assert fresh.stats(include_practice=include_practice) == want
+            assert _totals_rows(fresh) == recorded
+        finally:
+            fresh.close()
+
+
+def test_a_ledger_without_matches_has_the_empty_statistics(data_dir: Path) -> None:
+    with Storage.open(data_dir) as store:
+        assert store.stats() == store.stats(include_practice=True) == LedgerStats.empty()
 
 
 def test_import_replays_each_record_first_and_reports_the_ones_it_skips(tmp_path: Path, h) -> None:
@@ -419,9 +469,7 @@ def test_import_replays_each_record_first_and_reports_the_ones_it_skips(tmp_path
 def _sql_stats(store: Storage, include_practice: bool) -> object:
     db = store.db
     assert db is not None
-    return db._stats_from(
-        {p: db._aggregate_sql(p) for p in (0, 1)}, include_practice=include_practice
-    )
+    return db._stats_from(totals.aggregate(db.conn, _CHECKS), include_practice=include_practice)
 
 
 def test_the_statistics_counters_equal_the_statistics_of_every_row(data_dir: Path, h) -> None:
