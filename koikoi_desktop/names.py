@@ -374,4 +374,6 @@ class RecordedNames(Sequence[str]):
         name = self.seats()[1 - self.player_seat]
         lvl = recorded_level_label(self.level)
         says_level = not self.opponent and self.level in LEVELS and not self.computer
-        return name if not lvl or says_level else f"{name} ({lvl})"
+        if not lvl or says_level:
+            return name
+        return i18n.t("ui.ledger.name_level", name=name, level=lvl)

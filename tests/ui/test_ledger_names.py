@@ -239,7 +239,7 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
         two = i18n.t("ui.table.computer_n", n=2)
         assert tuple(names) == (
             i18n.t("ui.table.computer_n", n=1),
-            f"{two} ({i18n.t(f'ui.level.{level}')})",
+            i18n.t("ui.ledger.name_level", name=two, level=i18n.t(f"ui.level.{level}")),
         )
 
 
