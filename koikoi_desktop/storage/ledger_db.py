@@ -987,31 +987,22 @@ class LedgerDB:
     # ---- the counters
 
     def _read_totals(self) -> dict[int, totals.Counters] | None:
-        if "totals" not in self._tables():
+        """The counters as ``totals`` holds them; None when they are not whole, or a row fails
+        the boundary (noted for :meth:`mend`)."""
+        if "totals" not in self._tables() or not self._totals_whole():
             return None
-        aggs = {0: totals.Counters(), 1: totals.Counters()}
-        whole = False
+        counters = {0: totals.Counters(), 1: totals.Counters()}
         for rowid, *values in self.conn.execute(
             "SELECT rowid, practice, grp, key, value FROM totals"
         ):
             try:
                 row = TotalsRow.model_validate(dict(zip(_TOTALS_COLS, values, strict=True)))
             except ValidationError:
+                row = None
+            if row is None or not totals.place(counters, row.practice, row.grp, row.key, row.value):
                 self.damaged.add(("totals", int(rowid)))
                 return None
-            if row.grp == "state":
-                whole = whole or (row.key == "ok" and row.value == 1)
-            elif row.practice in (0, 1):
-                agg = aggs[row.practice]
-                if row.grp == "best":
-                    match_id, _, number = row.key.rpartition(" ")
-                    if not number.isdigit():
-                        self.damaged.add(("totals", int(rowid)))
-                        return None
-                    agg.best = (row.value, match_id, int(number))
-                else:
-                    agg.counts[(row.grp, row.key)] = row.value
-        return aggs if whole else None
+        return counters
 
     def _tables(self) -> set[str]:
         return {

@@ -217,8 +217,7 @@ def _keep_best_in_tx(conn: sqlite3.Connection, practice: int, best: BestKey) -> 
         "SELECT rowid, key, value FROM totals WHERE practice = ? AND grp = 'best'", (practice,)
     ).fetchone()
     if current is not None:
-        old_id, _, old_round = str(current[1]).rpartition(" ")
-        old = (int(current[2]), old_id, int(old_round) if old_round.isdigit() else 0)
+        old = best_key(str(current[1]), int(current[2])) or (int(current[2]), "", 0)
         if best_of(conn, [old, best]) == old:
             return
         conn.execute("DELETE FROM totals WHERE rowid = ?", (current[0],))
@@ -226,6 +225,25 @@ def _keep_best_in_tx(conn: sqlite3.Connection, practice: int, best: BestKey) -> 
     conn.execute(
         "INSERT INTO totals VALUES (?, 'best', ?, ?)", (practice, f"{match_id} {number}", final)
     )
+
+
+def place(into: Mapping[int, Counters], practice: int, grp: str, key: str, value: int) -> bool:
+    """Place a row of ``totals`` (one its row model passed) in the counters; False when it can be
+    no counter (a best round whose key names no round)."""
+    counters = into.get(practice)
+    if counters is None:  # the state row
+        return True
+    if grp != "best":
+        counters.counts[(grp, key)] = value
+        return True
+    counters.best = best_key(key, value)
+    return counters.best is not None
+
+
+def best_key(key: str, final: int) -> BestKey | None:
+    """The best round a ``totals`` row keeps as key ``"<match id> <round>"`` and value final."""
+    match_id, _, number = key.rpartition(" ")
+    return (final, match_id, int(number)) if number.isdigit() else None
 
 
 def rebuild_in_tx(conn: sqlite3.Connection, checks: Checks) -> None:
