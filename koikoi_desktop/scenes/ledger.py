@@ -103,6 +103,8 @@ MAX_WARNING_LINES = 6
 Line = tuple[str, tuple[int, int, int], bool]
 #: How many of the latest matches the statistics chart shows.
 HISTORY = 40
+#: How often (seconds) the idle screen looks whether the statistics are counted yet.
+COUNTING_POLL = 0.25
 
 
 # ---------------------------------------------------------------------------------- words
@@ -296,6 +298,8 @@ class LedgerScene(Scene):
         store = self.storage
         if store is not None and store.ledger_generation != self._generation:
             return 0.0
+        if store is not None and store.counting:  # its end is taken by update (store.tidy)
+            return COUNTING_POLL
         return math.inf
 
     def update(self, dt: float) -> None:
@@ -1073,6 +1077,16 @@ class LedgerScene(Scene):
         )
 
     def draw_stats(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        store = self.storage
+        if store is not None and store.counting:  # never figures of a ledger that changed
+            self.content_h["stats"] = 0
+            self.draw_empty(
+                surface,
+                body,
+                gfx.tr("ui.ledger.counting.title"),
+                gfx.tr("ui.ledger.counting.text"),
+            )
+            return
         st = self.stats
         self.scroll["stats"] = min(self.scroll["stats"], self.limit("stats"))
         y0 = body.y - self.scroll["stats"]

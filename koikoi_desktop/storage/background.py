@@ -1,4 +1,5 @@
-"""A one-slot background writer, so the autosave after every move costs the frame loop nothing.
+"""Work on worker threads, so the frame loop never waits on the disk: a one-slot writer for the
+autosave after every move, and a one-call job for the recount of the statistics.
 
 An atomic write with two fsyncs takes 5-15 ms on an ordinary disk (``benchmarks/storage_io.py``),
 most of a 60 fps frame. The table hands the serialized autosave to this writer instead: one
@@ -76,3 +77,36 @@ class BackgroundWriter:
                     self._results.append(result)
                     self._busy = False
                     self._cv.notify_all()
+
+
+class BackgroundJob:
+    """Run one call on a worker thread (the recount of the statistics: seconds at 100,000
+    matches, never on the frame loop). The owner asks :meth:`done` between frames and takes the
+    outcome on its own thread: an exception raised by the call is handed back by
+    :meth:`outcome`, to be handled (or raised) there, never lost in the thread."""
+
+    def __init__(self, work: Callable[[], None], *, name: str) -> None:
+        self._work = work
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._work()
+        except Exception as exc:  # handed to the owner's thread by outcome(), not swallowed
+            self._error = exc
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the call to return; False on timeout."""
+        self._thread.join(timeout)
+        return self.done()
+
+    def outcome(self) -> BaseException | None:
+        """What the call raised (None: it returned). Only once :meth:`done`."""
+        if not self.done():
+            raise RuntimeError("the job is still running")
+        return self._error

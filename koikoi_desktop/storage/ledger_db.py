@@ -192,6 +192,11 @@ CREATE TABLE IF NOT EXISTS reviews (
 _TOTALS_COLS = ("practice", "grp", "key", "value")
 
 
+#: What :meth:`LedgerDB.recount` reads before it writes: the counters of each practice flag,
+#: the rating history (None: not asked for).
+_Counted = tuple[dict[int, totals.Counters] | None, list[rating_rows.Row] | None]
+
+
 def _text_ok(col: str, most: int, least: int = 0) -> str:
     return (
         f"(typeof({col}) = 'text' AND length({col}) BETWEEN {least} AND {most} "
@@ -449,6 +454,13 @@ class LedgerDB:
         self.damage_met: str | None = None
         #: This copy's open marker (see :func:`open_or_repair`); None for other connections.
         self.mark: Path | None = None
+        #: The whole file was read at this open (``quick_check``, or a repair): the start also
+        #: sweeps the rows and checks the whole rating history (see :meth:`sweep`).
+        self.checked = False
+        #: Derived data to count again from the ledger (:meth:`recount`): ``"totals"`` (the
+        #: statistics counters), ``"ratings"`` (the rating history). Meanwhile the counters are
+        #: not read (:meth:`stats` counts by SQL) and the screens say they are being counted.
+        self.stale: set[str] = set()
 
     # ------------------------------------------------------------------------------ opening
 
@@ -483,12 +495,8 @@ class LedgerDB:
                 _migrate(conn, version)
             _check_schema(conn)
             db = cls(conn, path, read_only=False)
-            if not db._totals_whole() and not db._note_bad_totals():
-                with db._transaction():  # an upgraded ledger: counted once, here
-                    db._rebuild_totals_in_tx()
-            if not rating_rows.whole(conn, _GOOD_MATCH):
-                with db._transaction():  # a new, lost or damaged rating history: from the ledger
-                    rating_rows.rebuild_in_tx(conn, _GOOD_MATCH)
+            db.checked = existed and check
+            db._note_stale()
         except sqlite3.Error as exc:
             conn.close()
             raise _classify(exc) from exc
@@ -499,6 +507,45 @@ class LedgerDB:
             conn.close()
             raise
         return db
+
+    @classmethod
+    def attach(cls, path: Path) -> LedgerDB:
+        """Another connection to a database this process opened with :meth:`open` (which
+        checked, migrated and noted what is stale): for a worker thread (the background saves,
+        the recount). A few statements, whatever the size of the ledger. Raises like
+        :meth:`open`."""
+        try:
+            conn = _connect(path)
+        except sqlite3.Error as exc:
+            raise _classify(exc) from exc
+        try:
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _classify(exc) from exc
+        return cls(conn, path, read_only=False)
+
+    def _note_stale(self) -> None:
+        """Note in :attr:`stale` what must be counted again, in a few reads on a clean start
+        (the counters' ``state`` row, :func:`.rating_rows.current`); the whole rating history
+        is read only when the whole file was checked. An empty ledger is counted here (there is
+        nothing to read); otherwise the counting is :meth:`recount`'s, off the frame loop."""
+        if not self._totals_whole():
+            self._note_bad_totals()  # kept aside by mend before the counters are counted
+            self.stale.add("totals")
+        whole = rating_rows.whole if self.checked else lambda c, _: rating_rows.current(c)
+        if not whole(self.conn, _GOOD_MATCH):
+            self.stale.add("ratings")
+        if not self.stale:
+            return
+        empty = self.conn.execute("SELECT 1 FROM matches LIMIT 1").fetchone() is None
+        with self._transaction():
+            # the table the recording transaction rates into (stale until counted)
+            rating_rows.ensure_table_in_tx(self.conn)
+            if empty and not self.damaged:
+                self._write_counts_in_tx(self.stale, self._count(self.stale))
+                self.stale = set()
 
     def _note_bad_totals(self) -> bool:
         """Note the counter rows that fail the boundary (:meth:`mend` keeps them aside and
@@ -540,7 +587,7 @@ class LedgerDB:
     def close(self) -> None:
         self.conn.close()
 
-    def met_damage(self, exc: sqlite3.Error) -> None:
+    def met_damage(self, exc: BaseException) -> None:
         """A read met a damaged page: remember what SQLite said (the first time). The caller
         tells the player and calls :meth:`mark_for_check` between frames (a read writes
         nothing)."""
@@ -627,6 +674,7 @@ class LedgerDB:
         self, records: Iterable[tuple[MatchRecord, str | None]], *, source: str
     ) -> tuple[int, int, int]:
         """Merge matches by id in one transaction: (added, already there, conflicting).
+        Each added match is recorded as if it had just been played, in the order given.
 
         A record whose id is taken by a *different* match is kept in ``set_aside`` (never lost).
         """
@@ -650,8 +698,8 @@ class LedgerDB:
                         f"id already used ({source})",
                         rec.model_dump_json(),
                     )
-            if added:  # imported matches may be older than the newest rated one
-                rating_rows.rebuild_in_tx(self.conn, _GOOD_MATCH)
+        # each match was counted and rated as it was inserted, in the order of the file (the
+        # rating chain is in recording order: see rating_rows): nothing to count again
         return added, same, conflicts
 
     def _insert_match_in_tx(
@@ -1018,10 +1066,75 @@ class LedgerDB:
             ):
                 self.damaged.add((table, int(rowid)))
 
-    def _rebuild_totals_in_tx(self) -> None:
-        """The counters again from every row (after an upgrade, a repair or a mend)."""
-        totals.rebuild_in_tx(self.conn, _CHECKS)
-        rating_rows.rebuild_in_tx(self.conn, _GOOD_MATCH)  # matches came or went: again
+    def _rebuild_totals_in_tx(self, counted: dict[int, totals.Counters] | None = None) -> None:
+        """The counters again from every row (after an upgrade, a repair or a mend), or from
+        ``counted`` already (:meth:`recount`), marked whole. The rating history is not touched:
+        it is its own call (:func:`.rating_rows.rebuild_in_tx`), and its row count fact, kept
+        in the same table, stays (so this is :func:`.totals.rebuild_in_tx` but for that row)."""
+        if counted is None:
+            counted = totals.aggregate(self.conn, _CHECKS)
+        self.conn.execute(f"DELETE FROM totals WHERE NOT ({rating_rows.FACT})")
+        totals.add_in_tx(self.conn, counted)
+        self.conn.execute("INSERT INTO totals VALUES (-1, 'state', 'ok', 1)")
+
+    def _count(self, what: Iterable[str]) -> _Counted:
+        """Read what :meth:`recount` writes: the counters and/or the rating history."""
+        counted = chain = None
+        if "totals" in what:
+            counted = totals.aggregate(self.conn, _CHECKS)
+        if "ratings" in what:
+            chain = rating_rows.chain(self.conn, _GOOD_MATCH)
+        return counted, chain
+
+    def _write_counts_in_tx(self, what: Iterable[str], counted: _Counted) -> None:
+        sums, chain = counted
+        if "totals" in what:
+            self._rebuild_totals_in_tx(sums)
+        if "ratings" in what:
+            assert chain is not None
+            rating_rows.write_in_tx(self.conn, chain)
+
+    def recount(self, what: Iterable[str]) -> None:
+        """Count ``what`` (``"totals"``, ``"ratings"``: see :attr:`stale`) again from the
+        ledger and write it in one transaction: a kill before its COMMIT leaves it stale, and
+        the next start counts again; nothing else is lost.
+
+        Meant for a worker thread's own connection (:meth:`attach`; seconds at 100,000
+        matches). The reading is done in a read transaction, which stops no writer (the game
+        records and saves meanwhile); the write transaction that follows holds the lock for
+        the few dozen counter rows and the rating rows only, and writes only when no other
+        connection committed in between (``PRAGMA data_version``). After two such tries the
+        reading is done inside the write transaction (correct, and longer). Raises
+        :class:`Refused` when the disk refuses, :class:`DatabaseDamaged` when a read meets a
+        damaged page.
+        """
+        self._writable()
+        try:
+            self._recount(set(what))
+        except sqlite3.Error as exc:
+            raise _classify(exc) from exc
+
+    def _recount(self, what: set[str]) -> None:
+        for _ in range(2):
+            try:
+                self.conn.execute("BEGIN")
+                version = self._data_version()
+                counted = self._count(what)
+            finally:
+                if self.conn.in_transaction:
+                    self.conn.execute("COMMIT")  # a read: nothing to keep or lose
+            with self._transaction():
+                if self._data_version() == version:
+                    self._write_counts_in_tx(what, counted)
+                    return
+        with self._transaction():
+            self._write_counts_in_tx(what, self._count(what))
+
+    def _data_version(self) -> int:
+        """Changes when another connection committed (read inside a transaction, after its
+        snapshot begins)."""
+        self.conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
     def _count_in_tx(self, match_id: str) -> None:
         """Add a match just inserted to the counters (same transaction, same definitions as a
@@ -1104,8 +1217,9 @@ class LedgerDB:
 
     # ------------------------------------------------------------------------------ mending
 
-    def mend(self) -> tuple[int, int]:
-        """Set aside the rows the readers noted in :attr:`damaged`; (rows set aside, matches
+    def mend(self, limit: int | None = None) -> tuple[int, int]:
+        """Set aside the rows the readers noted in :attr:`damaged` (at most ``limit`` of them;
+        the rest stay noted, and skipped, for the next call); (rows set aside, matches
         rebuilt).
 
         A damaged row of ``matches``, ``rounds`` or ``round_yaku`` is derived data: when the
@@ -1114,16 +1228,28 @@ class LedgerDB:
         ``set_aside`` whole (its summary, rounds and data), never deleted. A damaged saved
         match or cached review is moved there as it is. A read-only database changes nothing
         (the rows stay skipped). Raises :class:`Refused` when the disk refuses.
+
+        When matches came or went, the counters and the rating history are marked stale in
+        the same transaction (:attr:`stale`): counting them again reads every row (seconds at
+        100,000 matches), which is :meth:`recount`'s work, off the frame loop; until then the
+        screens say they are being counted. A kill in between leaves them stale, and the next
+        start counts them.
         """
         if not self.damaged or self.read_only:
             return 0, 0
         if self.damage_met is not None:  # a damaged page: the next start's repair keeps it all
             self.damaged.clear()
             return 0, 0
-        todo = sorted(self.damaged)
+        todo = sorted(self.damaged)[:limit]
+        derived = any(t not in ("saved", "reviews") for t, _ in todo)
         aside = rebuilt = 0
         done: set[str] = set()
         with self._transaction():
+            if derived:  # first: the matches rebuilt below are then counted by the recount
+                self.conn.execute(
+                    "DELETE FROM totals WHERE practice = -1 AND grp = 'state' AND key = 'ok'"
+                )
+                rating_rows.mark_stale_in_tx(self.conn)
             for table, rowid in todo:
                 values = _row_dict(self.conn, table, rowid)
                 if values is None:
@@ -1142,9 +1268,9 @@ class LedgerDB:
                 aside += kept
                 rebuilt += again
                 done.add(match_id)
-            if "totals" in self._tables() and any(t not in ("saved", "reviews") for t, _ in todo):
-                self._rebuild_totals_in_tx()  # the counters again, without what was set aside
-        self.damaged.clear()
+        self.damaged.difference_update(todo)
+        if derived:
+            self.stale |= {"totals", "ratings"}
         self.set_aside_now += aside
         self.rebuilt_now += rebuilt
         if aside or rebuilt:
@@ -1185,9 +1311,12 @@ class LedgerDB:
                 return 1, 0
         self._aside_in_tx("damaged_row", match_id, f"a damaged row of {table}", _payload(values))
         computer = rec.computer or _was_computer(self.conn, match_id)
+        place = q("SELECT rowid FROM matches WHERE match_id = ?", (match_id,)).fetchone()
         for t in ("matches", "rounds", "round_yaku"):
             q(f"DELETE FROM {t} WHERE match_id = ?", (match_id,))
         self._insert_match_in_tx(rec, text, computer=computer, data=False)
+        if place is not None:  # its place in the recording order (the rating chain's)
+            q("UPDATE matches SET rowid = ? WHERE match_id = ?", (place[0], match_id))
         return 1, 1
 
     # ------------------------------------------------------------------------------ helpers
@@ -1423,6 +1552,9 @@ def salvage(damaged: Path, fresh: LedgerDB) -> dict[str, int]:
                     copied[table] += cur.rowcount
             _reconcile(fresh)
             fresh._rebuild_totals_in_tx()
+            rating_rows.rebuild_in_tx(fresh.conn, _GOOD_MATCH)
+            fresh.stale = set()
+            fresh.checked = True  # every row was read: the start sweeps them
             copied["matches"] = int(
                 fresh.conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
             )

@@ -3,10 +3,26 @@
 No pygame here. The ``ratings`` table is derived data, like the ``totals`` counters: a row is
 written by the transaction that records its match (:func:`rate_in_tx`, called from
 ``LedgerDB._insert_match_in_tx``), so a match and its rating are on disk together or not at all,
-and a match recorded twice (its id is already there) is rated once. When the table is missing,
-altered, holds a row that fails its checks, or does not have one row per rated match, it is
-rebuilt from the ledger (:func:`rebuild_in_tx`: every rated match again, oldest first), as it is
-after an import, a mend or a salvage (older matches may have arrived).
+and a match recorded twice (its id is already there) is rated once.
+
+**The chain is in recording order.** Each rating starts from the one before it, so the order of
+the chain is part of the figures. The order is the one the player lived: the order the matches
+were recorded in this ledger (the ``rowid`` of ``matches``), not their dates (a clock set back,
+a match finished on another machine and imported, or a match played across midnight in another
+time zone would otherwise move a rating the player already saw). :func:`rate_in_tx` appends in
+that order, and :func:`rebuild_in_tx` replays in that same order, so a rebuild gives the figures
+the player saw (``tests/storage/test_rating.py`` holds the two equal on records with dates out of
+order). An import appends its matches in the order of the file, as recorded now; a mend that
+rebuilds a match from its record keeps the match's place (its ``rowid``).
+
+**Whole in constant time.** The number of rows is kept as a fact beside the counters, the row
+``(-1, 'state', 'rated')`` of ``totals``, added to by the transaction that writes a rating row,
+so a clean start checks the table in a few reads (:func:`current`: its columns, the newest row's
+checks, and its ``seq`` equal to that count) whatever the size of the ledger. The full check
+(:func:`whole`: every row, and one row per rated match of the ledger) reads the whole table and
+runs only when the whole file is checked (after an unclean shutdown, or a file another program
+changed). A rebuild or a mend removes the fact first (:func:`mark_stale_in_tx`), so a kill in
+between leaves a history the next start knows to rebuild.
 
 A match is rated when the player played a computer level (``opponent_level`` one of the measured
 levels; hot seat and computer-vs-computer matches are not) and it is not practice, and it
@@ -87,30 +103,32 @@ def _latest(conn: sqlite3.Connection) -> Rating:
     return Rating() if row is None else Rating(float(row[0]), float(row[1]), float(row[2]))
 
 
-def _insert(
-    conn: sqlite3.Connection,
-    match_id: str,
-    date: str,
-    level: str,
-    result: str,
-    before: Rating | None = None,
-) -> Rating:
-    """Rate one match after ``before`` (the newest row when None); returns the new rating."""
-    before = before or _latest(conn)
+_INSERT = (
+    "INSERT OR IGNORE INTO ratings (match_id, date, level, score, before, rating, rd, "
+    "volatility) VALUES (?,?,?,?,?,?,?,?)"
+)
+#: The row of ``totals`` that counts the rows of ``ratings`` (absent: the history is stale).
+FACT = "practice = -1 AND grp = 'state' AND key = 'rated'"
+
+Row = tuple[str, str, str, float, float, float, float, float]
+
+
+def _rate(before: Rating, match_id: str, date: str, level: str, result: str) -> Row:
+    """The row of one match rated after ``before``."""
     score = _score(result)
     after = rate_match(before, level_ratings()[level].opponent, score)
-    conn.execute(
-        "INSERT OR IGNORE INTO ratings (match_id, date, level, score, before, rating, rd, "
-        "volatility) VALUES (?,?,?,?,?,?,?,?)",
-        (match_id, date, level, score, before.rating, after.rating, after.rd, after.volatility),
-    )
-    return after
+    return (match_id, date, level, score, before.rating, after.rating, after.rd, after.volatility)
 
 
 def rate_in_tx(conn: sqlite3.Connection, rec: MatchRecord, *, computer: bool, date: str) -> None:
-    """Rate a match just inserted (inside the transaction that inserted it)."""
-    if rated(rec, computer=computer):
-        _insert(conn, rec.match_id, date, rec.opponent_level, rec.player_result)
+    """Rate a match just inserted (inside the transaction that inserted it), after the newest
+    row: the chain grows in recording order. The row count fact grows with it (while the
+    history is stale there is no fact, and the rebuild to come writes the row again)."""
+    if not rated(rec, computer=computer):
+        return
+    row = _rate(_latest(conn), rec.match_id, date, rec.opponent_level, rec.player_result)
+    if conn.execute(_INSERT, row).rowcount == 1:
+        conn.execute(f"UPDATE totals SET value = value + 1 WHERE {FACT}")
 
 
 def _rated_where(good_match: str) -> tuple[str, tuple[str, ...]]:
@@ -125,47 +143,96 @@ def _rated_where(good_match: str) -> tuple[str, tuple[str, ...]]:
     )
 
 
-def _rated_matches(conn: sqlite3.Connection, good_match: str) -> list[tuple[str, str, str, str]]:
+def chain(conn: sqlite3.Connection, good_match: str) -> list[Row]:
+    """The whole history computed again from the ledger's rated matches, in recording order
+    (a read: :func:`write_in_tx` writes it). ``good_match`` is the SQL of a ``matches`` row
+    that passes the boundary."""
     where, params = _rated_where(good_match)
-    rows = conn.execute(
-        "SELECT match_id, date, opponent_level, result FROM matches "
-        f"WHERE {where} ORDER BY date, match_id",
+    rows: list[Row] = []
+    current = Rating()
+    for match_id, date, level, result in conn.execute(
+        f"SELECT match_id, date, opponent_level, result FROM matches WHERE {where} ORDER BY rowid",
         params,
-    ).fetchall()
-    return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+    ):
+        row = _rate(current, str(match_id), str(date), str(level), str(result))
+        rows.append(row)
+        current = Rating(row[5], row[6], row[7])
+    return rows
+
+
+def write_in_tx(conn: sqlite3.Connection, rows: list[Row]) -> None:
+    """Replace the history with ``rows`` (from :func:`chain`) and write its count fact."""
+    conn.execute("DROP TABLE IF EXISTS ratings")
+    conn.execute(SCHEMA)
+    conn.executemany(_INSERT, rows)
+    mark_stale_in_tx(conn)
+    conn.execute("INSERT INTO totals VALUES (-1, 'state', 'rated', ?)", (len(rows),))
 
 
 def rebuild_in_tx(conn: sqlite3.Connection, good_match: str) -> None:
-    """The whole history again from the ledger's rated matches, oldest first."""
+    """The whole history again from the ledger's rated matches, in recording order."""
+    write_in_tx(conn, chain(conn, good_match))
+
+
+def mark_stale_in_tx(conn: sqlite3.Connection) -> None:
+    """The history is about to change under a rebuild or a mend: without its count fact,
+    :func:`current` says it must be rebuilt (also after a kill before the rebuild commits)."""
+    conn.execute(f"DELETE FROM totals WHERE {FACT}")
+
+
+def ensure_table_in_tx(conn: sqlite3.Connection) -> bool:
+    """Give the ledger an empty ``ratings`` table when it has none, or one of another shape
+    (what :func:`rate_in_tx` writes into), marked stale; True when it did."""
+    if _shape_ok(conn):
+        return False
     conn.execute("DROP TABLE IF EXISTS ratings")
     conn.execute(SCHEMA)
-    current = Rating()
-    for match_id, date, level, result in _rated_matches(conn, good_match):
-        current = _insert(conn, match_id, date, level, result, current)
+    mark_stale_in_tx(conn)
+    return True
+
+
+def _shape_ok(conn: sqlite3.Connection) -> bool:
+    shape = [(str(r[1]), str(r[2]).upper()) for r in conn.execute("PRAGMA table_info(ratings)")]
+    return shape == _SHAPE
+
+
+def current(conn: sqlite3.Connection) -> bool:
+    """Whether the history is whole, in a few reads whatever the size of the ledger: the table
+    has its columns, its newest row passes its checks, and that row's ``seq`` is the count of
+    rows kept with the counters (see the module docstring)."""
+    if not _shape_ok(conn):
+        return False
+    fact = conn.execute(f"SELECT value FROM totals WHERE {FACT}").fetchone()
+    if fact is None or not isinstance(fact[0], int):
+        return False
+    last = conn.execute(f"SELECT seq, {_GOOD} FROM ratings ORDER BY seq DESC LIMIT 1").fetchone()
+    if last is None:
+        return fact[0] == 0
+    return bool(last[1]) and last[0] == fact[0]
+
+
+_SHAPE = [
+    ("seq", "INTEGER"),
+    ("match_id", "TEXT"),
+    ("date", "TEXT"),
+    ("level", "TEXT"),
+    ("score", "REAL"),
+    ("before", "REAL"),
+    ("rating", "REAL"),
+    ("rd", "REAL"),
+    ("volatility", "REAL"),
+]
 
 
 def whole(conn: sqlite3.Connection, good_match: str) -> bool:
-    """The table is there with its columns, every row passes its checks, and it has one row per
-    rated match of the ledger."""
-    shape = [(str(r[1]), str(r[2]).upper()) for r in conn.execute("PRAGMA table_info(ratings)")]
-    want = [
-        ("seq", "INTEGER"),
-        ("match_id", "TEXT"),
-        ("date", "TEXT"),
-        ("level", "TEXT"),
-        ("score", "REAL"),
-        ("before", "REAL"),
-        ("rating", "REAL"),
-        ("rd", "REAL"),
-        ("volatility", "REAL"),
-    ]
-    if shape != want:
+    """:func:`current`, and every row passes its checks, and the table has one row per rated
+    match of the ledger (a read of the whole table: only when the whole file is checked)."""
+    if not current(conn):
         return False
     bad = conn.execute(f"SELECT 1 FROM ratings WHERE NOT ({_GOOD}) LIMIT 1").fetchone()
     if bad is not None:
         return False
-    # one row per rated match: counted, and every rating's match is a rated one (the order is
-    # the recording's, or a rebuild's after an import or a mend)
+    # one row per rated match: counted, and every rating's match is a rated one
     where, params = _rated_where(good_match)
     want = conn.execute(f"SELECT COUNT(*) FROM matches WHERE {where}", params).fetchone()[0]
     plain, _ = _rated_where("1")  # the rated columns only (cheap: no boundary checks)

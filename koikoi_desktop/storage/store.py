@@ -51,11 +51,12 @@ from .atomic import (
     read_bytes,
     remove_stale_temps,
 )
-from .background import BackgroundWriter
+from .background import BackgroundJob, BackgroundWriter
 from .export import write_csv, write_json
 from .ledger_db import (
     DAMAGED_DB,
     FUTURE_DB,
+    DatabaseDamaged,
     LedgerDB,
     Refused,
     SavedMatch,
@@ -79,6 +80,9 @@ from .rating_rows import RatingPoint
 if TYPE_CHECKING:
     from .stats import LedgerStats, MatchSummary
 
+#: Damaged rows set aside per call of :meth:`Storage.tidy` between frames (each is a match
+#: written again from its record, a millisecond or two); the rest wait for the next frames.
+MEND_BATCH = 16
 SETTINGS_LIMIT = 1024 * 1024  # a settings file is ~1 kB; a megabyte of it is junk
 AUTOSAVE_LIMIT = 8 * 1024 * 1024
 
@@ -178,6 +182,9 @@ class Storage:
         self._last_cause = ""
         self._rebuilt = 0
         self._damage_told = False  # a read met a damaged page, and the player was told
+        #: The recount running on a worker thread: the job, its own connection, what it counts.
+        self._recount: tuple[BackgroundJob, LedgerDB, frozenset[str]] | None = None
+        self._recount_refused = False  # the disk refused it: not tried again this run
 
     # ------------------------------------------------------------------------------- opening
 
@@ -205,8 +212,9 @@ class Storage:
         store._load_settings()
         store._open_db()
         if store.db is not None:
-            store.db.sweep()
-            store.tidy()  # damaged rows set aside before the title shows its one line
+            if store.db.checked:  # after an unclean shutdown, or a file changed by another program
+                store.db.sweep()
+            store.tidy(limit=None)  # damaged rows set aside before the title shows its one line
         if store.db is not None and not store.db.read_only:
             remove_stale_temps(store.data_dir)
             legacy.import_old_files(
@@ -262,7 +270,8 @@ class Storage:
     def close(self) -> None:
         """Write whatever is still pending and close the database."""
         self._stop_saver()
-        self.tidy()
+        self.wait_for_counting()
+        self.tidy(limit=None, recount=False)  # what is still stale is counted at the next start
         self._flush_pending()
         if self.db is not None:
             with contextlib.suppress(Refused):  # a refusing disk: the pid tells it is gone
@@ -491,9 +500,36 @@ class Storage:
         """Changes whenever damaged rows were set aside: a paged view of the ledger reads again."""
         return self.db.generation if self.db is not None else 0
 
-    def tidy(self) -> None:
-        """Set aside the rows the reads found damaged (see :meth:`.ledger_db.LedgerDB.mend`)
-        and count them in one line. Called between frames (never from a draw) and at close."""
+    @property
+    def counting(self) -> bool:
+        """True while the statistics counters and the rating history are being counted again
+        (after damaged rows were set aside, or a ledger from an older version): the statistics
+        tab says so instead of showing figures of a ledger that changed since."""
+        db = self.db
+        return (
+            db is not None
+            and not db.read_only
+            and bool(db.stale)
+            and db.damage_met is None
+            and not self._recount_refused
+        )
+
+    def wait_for_counting(self, timeout: float | None = None) -> bool:
+        """Wait for a running recount to finish and take its outcome (at close, and for
+        scripts); False on timeout."""
+        if self._recount is not None and not self._recount[0].join(timeout):
+            return False
+        self._collect_recount()
+        return True
+
+    def tidy(self, *, limit: int | None = MEND_BATCH, recount: bool = True) -> None:
+        """Between frames (never from a draw) and at close: set aside the rows the reads found
+        damaged (see :meth:`.ledger_db.LedgerDB.mend`; at most ``limit`` rows a call, the rest
+        at the next) and count them in one line; with ``recount``, count the statistics and
+        the rating history again on a worker thread when they are stale
+        (:meth:`.ledger_db.LedgerDB.recount`: seconds at 100,000 matches, so never here), and
+        take the outcome of one that finished."""
+        self._collect_recount()
         db = self.db
         if db is not None and db.damage_met is not None and not self._damage_told:
             self._damage_told = True
@@ -506,9 +542,9 @@ class Storage:
                 "it will be checked and repaired at the next start.",
                 why=db.damage_met,
             )
-        if db is None or not db.damaged:
+        if db is None:
             return
-        if db.read_only:
+        if db.damaged and db.read_only:
             self._skipped |= db.damaged
             db.damaged = set()
             self._count_notice(
@@ -518,9 +554,15 @@ class Storage:
                 count=len(self._skipped),
             )
             return
+        if db.damaged and self._recount is None:  # else after it (its write holds the lock)
+            self._mend(db, limit)
+        if recount:
+            self._start_recount()
+
+    def _mend(self, db: LedgerDB, limit: int | None) -> None:
         saved = sum(1 for table, _ in db.damaged if table == "saved")
         try:
-            aside, rebuilt = db.mend()
+            aside, rebuilt = db.mend(limit)
         except Refused as exc:
             self._write_failed("ledger", exc)
             return
@@ -540,6 +582,53 @@ class Storage:
                 count=self._aside_rows,
                 rebuilt=self._rebuilt,
             )
+
+    def _start_recount(self) -> None:
+        """Count what is stale on a worker thread with its own connection, once every damaged
+        row noted so far is set aside (a mend waits for the recount's write, and the next
+        recount counts it)."""
+        db = self.db
+        if (
+            db is None
+            or self._recount is not None
+            or not self.counting
+            or db.damaged
+            or not self.persistent
+        ):
+            return
+        what = frozenset(db.stale)
+        try:
+            worker = LedgerDB.attach(db.path)
+        except Refused as exc:
+            self._recount_refused = True
+            self._write_failed("ledger", exc)
+            return
+        job = BackgroundJob(lambda: worker.recount(what), name="koikoi-recount")
+        self._recount = (job, worker, what)
+
+    def _collect_recount(self) -> None:
+        """Take the outcome of a recount that finished: the screens read again (the counters
+        are whole), or the refusal is told like any other, or damage is noted for the next
+        start's repair. Anything else it raised is raised here."""
+        if self._recount is None or not self._recount[0].done():
+            return
+        job, worker, what = self._recount
+        self._recount = None
+        worker.close()
+        error = job.outcome()
+        db = self.db
+        if db is None:
+            return
+        if error is None:
+            db.stale -= what
+            db.generation += 1  # the statistics tab shows the counted figures
+        elif isinstance(error, Refused):
+            self._recount_refused = True  # the statistics are counted by SQL meanwhile
+            self._write_failed("ledger", error)
+        elif isinstance(error, DatabaseDamaged):
+            db.met_damage(error)  # told by tidy; the next start checks and repairs
+        else:
+            raise error
 
     def _count_notice(self, key: str, text: str, **params: Any) -> None:
         """One line for a count that grows: the line already shown is replaced, not repeated."""
@@ -595,8 +684,8 @@ class Storage:
             owner = self.db.owner
 
             def write(payload: bytes) -> None:
-                if self._saver_db is None:
-                    self._saver_db = LedgerDB.open(db_path)
+                if self._saver_db is None:  # the database was checked by this copy's open
+                    self._saver_db = LedgerDB.attach(db_path)
                     self._saver_db.owner = owner
                 doc = json.loads(payload)
                 self._saver_db.save(doc["match_id"], doc["record"], doc["meta"])

@@ -245,3 +245,61 @@ def test_two_copies_each_keep_their_own_match_in_progress(tmp_path: Path) -> Non
     saved = a.read_autosave()
     assert saved is not None and saved.meta["match_id"] == "mb"
     a.close()
+
+
+RECOUNT = Path(__file__).with_name("recount_child.py")
+
+
+def _recount_child(data: Path, kill_at: int) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(RECOUNT), str(data), str(kill_at)],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+    )
+
+
+def _stale_ledger(data: Path) -> tuple[object, list[tuple[str, float]]]:
+    """A ledger of rated and unrated matches whose counters and rating history are stale, as a
+    mend leaves them; returns (the statistics, the ratings) they must count to."""
+    from .conftest import make_record
+
+    levels = ("beginner", "intermediate", "hotseat")
+    with Storage.open(data) as store:
+        for i in range(5):
+            assert store.record_match(make_record(rounds=2, level=levels[i % 3], winner=i % 2))
+        want = store.stats(include_practice=True), _ratings_of(store)
+    conn = sqlite3.connect(data / "koikoi.sqlite3")
+    with conn:
+        conn.execute("DELETE FROM totals WHERE practice = -1 AND grp = 'state'")
+    conn.close()
+    return want
+
+
+def _ratings_of(store: Storage) -> list[tuple[str, float]]:
+    return [(p.match_id, p.rating) for p in store.rating_history()]
+
+
+def test_killed_anywhere_in_the_recount_nothing_is_half_counted(tmp_path: Path) -> None:
+    """SIGKILL before statements of the recount (its reading, its write transaction, just
+    after its COMMIT): the counters and the rating history are either counted or still stale,
+    never half written, and the next start counts them to the same figures."""
+    _stale_ledger(tmp_path / "probe")
+    probe = _recount_child(tmp_path / "probe", 0)
+    assert probe.returncode == 0, probe.stderr
+    steps = next(ln for ln in probe.stdout.splitlines() if ln.startswith("STATEMENTS")).split()[1:]
+    write = len(steps) - steps[::-1].index("BEGIN")  # 1-based: the write transaction's BEGIN
+    commit = len(steps) - steps[::-1].index("COMMIT")
+    assert steps[write - 1 : commit].count("BEGIN") == 1 and write < commit
+    kills = sorted({1, write - 1, write, write + 2, *range(write + 3, commit, 7), commit})
+    for kill_at in [*kills, commit + 1]:
+        data = tmp_path / f"data{kill_at}"
+        want = _stale_ledger(data)
+        run = _recount_child(data, kill_at)
+        if kill_at <= len(steps):
+            assert run.returncode == -signal.SIGKILL, (kill_at, run.returncode, run.stderr)
+        with Storage.open(data) as store:
+            assert store.counting == (kill_at <= commit), kill_at
+            assert store.wait_for_counting() and not store.counting
+            assert (store.stats(include_practice=True), _ratings_of(store)) == want, kill_at

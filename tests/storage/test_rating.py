@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import signal
 import sqlite3
+import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from koikoi_desktop.ratings import Rating, level_ratings, rate_match, replay
-from koikoi_desktop.storage import MatchRecord, Storage
+from koikoi_desktop.storage import MatchRecord, Storage, rating_rows
+from koikoi_desktop.storage.ledger_db import _GOOD_MATCH
 
+from .conftest import make_record
 from .test_processes import _child, _rows, _statements
 
 Record = Callable[..., MatchRecord]
@@ -115,15 +120,35 @@ def test_a_lost_or_damaged_rating_history_is_rebuilt_from_the_ledger(
     conn.close()
     with Storage.open(data_dir) as s:
         assert s.warnings == []
+        assert s.counting  # counted again off the frame loop; the tab says so meanwhile
+        assert s.wait_for_counting() and not s.counting
         assert [(p.match_id, p.rating) for p in s.rating_history()] == pytest.approx(before)
         assert s.ledger_count() == 7
 
 
-def test_imported_older_matches_take_their_place_in_the_history(
-    data_dir: Path, tmp_path: Path, record: Record
+def _want(order: list[MatchRecord]) -> list[tuple[str, float]]:
+    """The reference: each rated match of ``order`` rated after the one before it."""
+    games = [r for r in order if rating_rows.rated(r, computer=False)]
+    score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+    return [
+        (
+            r.match_id,
+            replay(
+                [
+                    (level_ratings()[x.opponent_level].opponent, score[x.player_result])
+                    for x in games[: i + 1]
+                ]
+            ).rating,
+        )
+        for i, r in enumerate(games)
+    ]
+
+
+def test_imported_matches_are_rated_after_the_ones_recorded_whatever_their_dates(
+    data_dir: Path, record: Record
 ) -> None:
-    """An import brings matches older than the newest rated one: the history is replayed in
-    date order, the same as if they had been recorded in that order."""
+    """The chain is in recording order (see rating_rows): an import is recorded now, its
+    matches in the order of the file, older dates or not; nothing already rated moves."""
     old = [record(winner=0), record(winner=0)]
     new = [record(winner=1), record(winner=1)]
     start = datetime(2024, 1, 1, tzinfo=UTC)
@@ -131,19 +156,52 @@ def test_imported_older_matches_take_their_place_in_the_history(
     with Storage.open(data_dir) as s:
         for r in new:
             s.record_match(r)
+        seen = [(p.match_id, p.rating) for p in s.rating_history()]
         assert s.db is not None
         s.db.import_records(((r, None) for r in old), source="test")
         got = [(p.match_id, p.rating) for p in s.rating_history()]
-    level = level_ratings()["intermediate"].opponent
-    order = [*old, *new]
-    want = [
-        (
-            r.match_id,
-            replay([(level, 1.0 if x.winner == 0 else 0.0) for x in order[: i + 1]]).rating,
+    assert got[:2] == seen
+    assert got == pytest.approx(_want([*new, *old]))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(-3000, 3000),
+            st.sampled_from(["beginner", "intermediate", "expert", "hotseat"]),
+            st.sampled_from([0, 1, None]),
+            st.booleans(),
+        ),
+        max_size=10,
+    ),
+    st.integers(0, 10),
+)
+def test_the_ratings_as_recorded_equal_the_ratings_rebuilt(
+    specs: list[tuple[int, str, int | None, bool]], cut: int
+) -> None:
+    """Records with dates in any order, some recorded one by one and the rest imported: the
+    history written as they came equals the history rebuilt from the ledger, and both are the
+    matches rated in the order they were recorded."""
+    start = datetime(2024, 6, 1, tzinfo=UTC)
+    recs = [
+        make_record(rounds=1, level=lv, winner=w, practice=pr).model_copy(
+            update={"date": start + timedelta(hours=h)}
         )
-        for i, r in enumerate(order)
+        for h, lv, w, pr in specs
     ]
-    assert got == pytest.approx(want)
+    with tempfile.TemporaryDirectory() as tmp, Storage.open(tmp) as s:
+        for r in recs[:cut]:
+            assert s.record_match(r)
+        assert s.db is not None
+        s.db.import_records(((r, None) for r in recs[cut:]), source="test")
+        as_recorded = [(p.match_id, p.before, p.rating, p.rd) for p in s.rating_history()]
+        with s.db._transaction():
+            rating_rows.rebuild_in_tx(s.db.conn, _GOOD_MATCH)
+        rebuilt = [(p.match_id, p.before, p.rating, p.rd) for p in s.rating_history()]
+        assert rating_rows.current(s.db.conn)
+    assert as_recorded == rebuilt
+    assert [(m, r) for m, _, r, _ in as_recorded] == pytest.approx(_want(recs))
 
 
 def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Path) -> None:
@@ -152,9 +210,10 @@ def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Pa
     are on disk together or not at all; Continue then records and rates it exactly once."""
     steps = _statements(tmp_path)
     delete = steps.index("DELETE")
-    assert steps[delete - 2 : delete] == ["SELECT", "INSERT"]  # the rating: latest, then its row
+    # the rating: the latest row, its own row, then the count kept with the counters
+    assert steps[delete - 3 : delete] == ["SELECT", "INSERT", "UPDATE"]
     commit = steps.index("COMMIT") + 1
-    for kill_at in (delete - 1, delete, delete + 1, commit + 1):
+    for kill_at in (delete - 2, delete - 1, delete, delete + 1, commit + 1):
         data = tmp_path / f"data{kill_at}"
         db = data / "koikoi.sqlite3"
         run = _child(str(data), "m-kill", "7", str(kill_at))
@@ -168,3 +227,4 @@ def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Pa
         with Storage.open(data) as s:
             point = s.rating_of("m-kill")
             assert point is not None and point.before == Rating().rating
+            assert s.db is not None and rating_rows.current(s.db.conn) and not s.counting

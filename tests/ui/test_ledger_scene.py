@@ -409,6 +409,58 @@ def test_storage_warnings_one_line_each(tmp_path, apps, english, monkeypatch) ->
     assert any(t.startswith("Базу журналу монет було пошкоджено") for t in texts)
 
 
+def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
+    tmp_path, apps, english, monkeypatch
+) -> None:
+    """A summary the list cannot show (a date that is none: no start-up scan sees it) is set
+    aside between frames and its match rebuilt from its record; the statistics and the rating
+    are then counted again on a worker thread. Meanwhile the statistics tab says so, with no
+    figures; once counted, it shows them, equal to the ledger's before the damage."""
+    import sqlite3
+    import threading
+
+    from koikoi_desktop.storage.ledger_db import LedgerDB
+
+    data = tmp_path / "data"
+    recs = seed_dir(data, SEED)
+    with Storage.open(data) as store:
+        want = store.stats(), store.rating_history()
+    conn = sqlite3.connect(data / "koikoi.sqlite3")
+    with conn:
+        conn.execute("UPDATE matches SET date = 'soon' WHERE match_id = ?", (recs[1].match_id,))
+    conn.close()
+    go, threads = threading.Event(), []
+    real = LedgerDB.recount
+
+    def held(self: LedgerDB, what: Any) -> None:
+        threads.append(threading.current_thread())
+        assert go.wait(30)
+        real(self, what)
+
+    monkeypatch.setattr(LedgerDB, "recount", held)
+    scene = open_ledger(apps, data)
+    store = scene.app.storage
+    assert not store.counting  # the start found nothing to count
+    drawn(scene, monkeypatch)  # the list meets the row and skips it
+    scene.app.stack.update(1 / 60)  # between frames: set aside, and the recount started
+    assert "rows_set_aside" in {n.key for n in store.warnings}
+    assert store.counting and threads and threads[0] is not threading.main_thread()
+    try:
+        key(scene, pygame.K_RIGHT)
+        assert scene.view == "stats"
+        text = " ".join(drawn(scene, monkeypatch))
+        assert "Counting the statistics…" in text and "matches:" not in text
+        assert 0 < scene.still_for() < 1  # the idle screen looks again soon
+    finally:
+        go.set()
+    assert store.wait_for_counting(30)
+    scene.app.stack.update(1 / 60)
+    assert not store.counting and scene.still_for() == float("inf")
+    text = " ".join(drawn(scene, monkeypatch))
+    assert "Counting" not in text and "3 matches:" in text
+    assert (scene.stats, store.rating_history()) == want
+
+
 def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, english, monkeypatch) -> None:
     from koikoi_desktop.storage import Notice
 
