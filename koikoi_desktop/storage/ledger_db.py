@@ -46,8 +46,16 @@ Decisions (the *why* behind the behaviour the tests check):
   records a match, so the statistics tab reads a few dozen rows whatever the ledger's size; they
   are rebuilt from the rows after an upgrade, a repair or a mend. Both count by the one
   definition of each statistic in :mod:`.totals` (over the new match's rows, or over all).
-  Start-up reads counts, the newest saved match, and scans the
-  thin ``matches`` table once for rows the game could not have written.
+* **A start independent of the ledger's size.** A clean start reads a few rows: the counters'
+  ``state`` row, the rating history's count kept beside it (see :mod:`.rating_rows`), the newest
+  saved match. Reading every row happens only when the whole file is checked (after an unclean
+  shutdown, see above): then the thin ``matches`` table is swept for rows the game could not
+  have written (:meth:`LedgerDB.sweep`) and the rating history is checked row by row.
+* **Counting again, off the frame loop.** What is derived from every row (the counters, the
+  rating history) is never counted on the frame loop: a mend, an upgrade or a kill mid-count
+  leaves it marked stale (:attr:`LedgerDB.stale`), and :meth:`LedgerDB.recount` counts it on a
+  worker thread's own connection, written in one transaction; the screens say it is being
+  counted meanwhile. (A repair counts at once: it runs before the window opens.)
 * **One boundary.** Every row a screen or the engine sees passes a pydantic row model of
   :mod:`.models` (or its SQL twin in the aggregates); a row that fails is skipped by the read,
   noted in :attr:`LedgerDB.damaged`, and set aside by :meth:`LedgerDB.mend` between frames
