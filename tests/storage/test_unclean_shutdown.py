@@ -132,9 +132,12 @@ import os, signal, sys, time
 from koikoi_desktop.storage import Storage
 store = Storage.open(sys.argv[1])
 if sys.argv[2] == "fork":  # a worker forked while the database is open outlives its parent
+    ready_r, ready_w = os.pipe()
     if os.fork() == 0:
+        os.write(ready_w, b"1")  # os.fork has returned here: the fork handlers have run
         time.sleep(60)
         os._exit(0)
+    os.read(ready_r, 1)
 print("open", flush=True)
 if sys.argv[2] == "fork":
     os.kill(os.getpid(), signal.SIGKILL)
