@@ -225,7 +225,7 @@ def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkey
     unit = history[-1][1]
     same_unit = [h for h in history if h[1] == unit]
     body = scene.body()
-    c = scene.history_chart(body.x, body.y, body.w - scene.px(8))
+    c = scene.history_chart(body.x, body.y, body.w - scene.frame.px(8))
     assert len(c.x_labels) == len(same_unit)
     assert c.series[0].values == tuple(float(h[2]) for h in same_unit)
     assert c.series[1].values == tuple(float(h[3]) for h in same_unit)
@@ -234,6 +234,6 @@ def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkey
     app.dispatch(
         pygame.event.Event(pygame.MOUSEMOTION, pos=c.point(0, i), rel=(0, 0), buttons=(0, 0, 0))
     )
-    assert c.nearest(scene.pointer) == i
+    assert c.nearest(scene.frame.pointer) == i
     assert str(same_unit[i][2]) in c.tips[i][1] and str(same_unit[i][3]) in c.tips[i][1]
     scene.draw(surf)
