@@ -30,7 +30,10 @@ def main(argv: list[str]) -> int:
     rng = random.Random(seed)
     if "--resume" in argv:
         saved = store.read_autosave()
-        assert saved is not None, "nothing to continue"
+        if saved is None:  # closed cleanly, as the game closes when there is nothing to do
+            store.close()
+            print("nothing to continue", file=sys.stderr)
+            return 3
         got = resume(saved)
         match, match_id = got.match, got.match_id
         store.claim_saved(match_id)

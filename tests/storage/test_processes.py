@@ -14,8 +14,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from koikoi_desktop.storage import Storage
 
 CHILD = Path(__file__).with_name("recording_child.py")
@@ -70,31 +68,54 @@ def test_the_recording_transaction_is_what_the_kill_test_assumes(tmp_path: Path)
     assert steps[len(tx) :] == ["PRAGMA", "PRAGMA", "PRAGMA"]
 
 
-@pytest.mark.parametrize("kill_at", range(1, 10))
-def test_killed_before_any_statement_of_recording(tmp_path: Path, kill_at: int) -> None:
-    """SIGKILL just before statement ``kill_at`` (9: the first statement after COMMIT): the
-    match is in progress or recorded, once; Continue then records it exactly once."""
-    data = tmp_path / "data"
-    db = data / "koikoi.sqlite3"
+def _kill_points(steps: list[str]) -> list[int]:
+    """Where to kill (1-based: just before that statement): the first and the last statement of
+    every run of one kind (BEGIN, the INSERTs of the match and its rounds, the SELECTs that read
+    the counters, the rating's INSERT, the UPDATE, the DELETE of the saved row, COMMIT) and
+    every statement after COMMIT. Inside one run the statements are the same kind of write
+    into one open transaction, which SQLite rolls back whole; the points between them add
+    nothing the first and the last do not already test, and each costs a process."""
+    points = set()
+    for i, kind in enumerate(steps):
+        if i == 0 or steps[i - 1] != kind or i + 1 == len(steps) or steps[i + 1] != kind:
+            points.add(i + 1)
+    points.update(range(steps.index("COMMIT") + 1, len(steps) + 2))
+    return sorted(points)
+
+
+def test_killed_before_any_kind_of_statement_of_recording(tmp_path: Path) -> None:
+    """SIGKILL just before each kill point of the recording (:func:`_kill_points`, read from
+    the statements the recording really runs, so a new statement is covered without editing
+    this test): the match is in progress or recorded, once; Continue then records it exactly
+    once."""
     steps = _statements(tmp_path)
     n = steps.index("COMMIT") + 1  # the statements of the transaction
-    run = _child(str(data), "m-kill", "7", str(kill_at))
-    assert run.returncode == -signal.SIGKILL, (run.returncode, run.stderr)
-    recorded, saved, rounds = _rows(db)
-    if kill_at <= n:  # died inside the transaction: nothing of it is on disk
-        assert (recorded, saved, rounds) == ([], ["m-kill"], 0)
-    else:  # died after COMMIT: recorded once, no saved row left to record again
-        assert recorded == ["m-kill"] and saved == [] and rounds == 2
-    again = _child(str(data), "ignored", "7", "0", "--resume")
-    if kill_at <= n:
-        assert again.returncode == 0, again.stderr
-        assert "RECORDED True" in again.stdout
-    else:
-        assert "nothing to continue" in again.stderr
-    assert _rows(db) == (["m-kill"], [], 2)
-    with Storage.open(data) as store:
-        assert store.ledger_count() == 1 and store.read_autosave() is None
-        assert store.warnings == []
+    points = _kill_points(steps)
+    assert {1, 2, n - 1, n, n + 1} <= set(points) and len(points) < len(steps)
+    for kill_at in points:
+        data = tmp_path / f"data-{kill_at}"
+        db = data / "koikoi.sqlite3"
+        run = _child(str(data), "m-kill", "7", str(kill_at))
+        where = f"killed before statement {kill_at} of {len(steps)}"
+        if kill_at > len(steps):  # past the last statement: the child ends by itself
+            assert run.returncode == 0, (where, run.stderr)
+            continue
+        assert run.returncode == -signal.SIGKILL, (where, run.returncode, run.stderr)
+        recorded, saved, rounds = _rows(db)
+        if kill_at <= n:  # died inside the transaction: nothing of it is on disk
+            assert (recorded, saved, rounds) == ([], ["m-kill"], 0), where
+        else:  # died after COMMIT: recorded once, no saved row left to record again
+            assert recorded == ["m-kill"] and saved == [] and rounds == 2, where
+        again = _child(str(data), "ignored", "7", "0", "--resume")
+        if kill_at <= n:
+            assert again.returncode == 0, (where, again.stderr)
+            assert "RECORDED True" in again.stdout, where
+        else:
+            assert again.returncode == 3 and "nothing to continue" in again.stderr, where
+        assert _rows(db) == (["m-kill"], [], 2), where
+        with Storage.open(data) as store:
+            assert store.ledger_count() == 1 and store.read_autosave() is None, where
+            assert store.warnings == [], where
 
 
 def test_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path: Path) -> None:
@@ -102,9 +123,9 @@ def test_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path: Path)
     run (the 5th, 13th … 93rd on the ledger's connection: the game's own test hook
     ``KOIKOI_TEST_KILL_AT_SQL``, counted by SQLite's trace callback, so where it stops does not
     depend on the machine's speed; a few matches are recorded by then): every match id once,
-    every recorded match whole (all its rounds), the database always healthy. Every statement
-    of the recording transaction itself is a kill point in
-    ``test_killed_before_any_statement_of_recording``."""
+    every recorded match whole (all its rounds), the database always healthy. Every kind of
+    statement of the recording transaction itself is a kill point in
+    ``test_killed_before_any_kind_of_statement_of_recording``."""
     data = tmp_path / "data"
     seen: list[int] = []
     for i, kill_at in enumerate(range(5, 100, 8)):
