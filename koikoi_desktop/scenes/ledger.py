@@ -230,8 +230,10 @@ class LedgerScene(Scene):
                 self.computer = False
             computer = self.computer
             count = self.counts[computer]
-            self.records = PagedRows(
-                count, lambda offset, limit: store.ledger_page(offset, limit, computer=computer)
+            self.records = PagedRows(  # full records, parsed: read a few at a time
+                count,
+                lambda offset, limit: store.ledger_page(offset, limit, computer=computer),
+                page=10,
             )
             self.summaries = PagedRows(
                 count,

@@ -220,12 +220,13 @@ def test_a_forked_worker_left_alive_does_not_hide_a_killed_copy(
 
 
 def _newest_index_leaf(path: Path) -> int:
-    """The rightmost leaf of the date index (the newest matches: the list's first page)."""
+    """The rightmost leaf of the index the list reads (the player's matches by date: the newest,
+    the list's first page)."""
     conn = sqlite3.connect(path)
     try:
         return int(
             conn.execute(
-                "SELECT pageno FROM dbstat WHERE name = 'matches_by_date' AND pagetype = 'leaf' "
+                "SELECT pageno FROM dbstat WHERE name = 'matches_by_kind' AND pagetype = 'leaf' "
                 "ORDER BY path DESC LIMIT 1"
             ).fetchone()[0]
         )
