@@ -1001,7 +1001,9 @@ class LedgerDB:
     def iter_all(
         self, *, include_computer: bool = True
     ) -> Iterator[tuple[MatchRecord, str | None]]:
-        """Every recorded match, oldest first, streamed (exports)."""
+        """Every recorded match, streamed (exports), in the order they were recorded: the
+        rating history's order (see :mod:`.rating_rows`), so a ledger imported from the export
+        rates its matches as this one did."""
         where = "" if include_computer else " WHERE m.computer = 0"
         try:
             yield from self._iter_all(where)
@@ -1013,7 +1015,7 @@ class LedgerDB:
     def _iter_all(self, where: str) -> Iterator[tuple[MatchRecord, str | None]]:
         cur = self.conn.execute(
             "SELECT d.rowid, d.match_id, d.data, d.record FROM matches m "
-            f"JOIN match_data d USING (match_id){where} ORDER BY m.date, m.rowid"
+            f"JOIN match_data d USING (match_id){where} ORDER BY m.rowid"
         )
         for rowid, match_id, data, text in cur:
             try:

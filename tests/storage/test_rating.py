@@ -204,6 +204,23 @@ def test_the_ratings_as_recorded_equal_the_ratings_rebuilt(
     assert [(m, r) for m, _, r, _ in as_recorded] == pytest.approx(_want(recs))
 
 
+def test_a_ledger_imported_from_an_export_has_the_same_rating_history(
+    tmp_path: Path, record: Record
+) -> None:
+    """The export lists the matches in recording order, so the import rates them as the
+    ledger they came from did (their dates out of order)."""
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    with Storage.open(tmp_path / "a") as s:
+        for i, day in enumerate((5, 1, 9, 2, 7)):
+            rec = record(level=("beginner", "expert")[i % 2], winner=i % 3 % 2)
+            assert s.record_match(rec.model_copy(update={"date": start + timedelta(days=day)}))
+        want = [(p.match_id, p.rating) for p in s.rating_history()]
+        out = s.export_all(tmp_path / "all.json")
+    with Storage.open(tmp_path / "b") as s:
+        assert s.import_ledger(out) == (5, 0, 0)
+        assert [(p.match_id, p.rating) for p in s.rating_history()] == want
+
+
 def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Path) -> None:
     """SIGKILL at the rating's own statements inside the recording transaction (after the match,
     its rounds and the counters were written) and just after COMMIT: the match and its rating
