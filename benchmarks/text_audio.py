@@ -37,10 +37,9 @@ def main() -> int:
     )
     labels = []
     for code in i18n.LANGUAGES:
-        i18n.set_language(code)
-        labels += [i18n.card_name(c) for c in range(1, 49)]
-        labels += [i18n.yaku_name(y) for y in i18n.YAKU_KEYS]
-    i18n.set_language("en")
+        words = i18n.Words(code)
+        labels += [words.card_name(c) for c in range(1, 49)]
+        labels += [words.yaku_name(y) for y in i18n.YAKU_KEYS]
 
     def render_all_uncached() -> None:
         for s in labels:

@@ -68,7 +68,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from koikoi_desktop import crash
+from koikoi_desktop import crash, i18n
 from koikoi_desktop.assets import CardSprites, asset_root
 from koikoi_desktop.cli import (
     LANG_CODES,
@@ -190,7 +190,8 @@ class App:
     """The running game: window, services (storage, sprites, settings) and the scene stack.
 
     Scenes reach everything through this object: ``stack``, ``size``, ``storage``, ``sprites``,
-    ``ui_scale``, ``anim_speed``, ``reduced_motion``, ``autoplay``, ``seed``, ``quit()``.
+    ``words``, ``ui_scale``, ``anim_speed``, ``reduced_motion``, ``autoplay``, ``seed``,
+    ``quit()``.
     """
 
     def __init__(
@@ -214,6 +215,9 @@ class App:
         self.clock_s = 0.0  # simulated seconds (autoplay) or real seconds since start
         self.storage: Storage | None = None
         self._settings = Settings()
+        #: The language and name style every screen speaks in (a new value when the player
+        #: changes either: :meth:`change_settings`; made from the settings by ``run``).
+        self.words = i18n.Words()
         self.sprites: CardSprites | None = None
         self.ui_scale = 1.0
         self.anim_speed = self.args.speed or "normal"
@@ -294,13 +298,18 @@ class App:
         A name that is not a field of :class:`Settings` is a ``TypeError`` at once (a misspelt
         setting never passes silently). The whole change is validated before anything is set:
         a value the model refuses raises pydantic's ``ValidationError`` and nothing changes.
-        Without storage only the settings in memory change.
+        Without storage only the settings in memory change. A new language or name style
+        makes a new :attr:`words` (every screen words itself in it from its next frame).
         """
         settings = self.settings
         unknown = sorted(set(changes) - set(Settings.model_fields))
         if unknown:
             raise TypeError(f"no such setting: {', '.join(unknown)}")
         checked = Settings.model_validate({**settings.model_dump(), **changes})
+        if "language" in changes or "name_display" in changes:
+            language = checked.language if "language" in changes else self.words.language
+            # a language the catalogs lack is refused here (ValueError), before anything is set
+            self.words = i18n.Words(language, checked.name_display)
         for name in changes:
             setattr(settings, name, getattr(checked, name))
         # a full disk becomes a storage warning, not an error
@@ -359,18 +368,10 @@ class App:
 
     # ----------------------------------------------------------------- window
     def _set_language(self) -> None:
-        from koikoi_desktop.ui import gfx
-
+        """Make :attr:`words` from ``--lang`` (when given) or the saved language, and the saved
+        name style (the command line and the settings model admit only known codes)."""
         code = self.args.lang or self.settings.language
-        if code:
-            try:
-                gfx.set_language(str(code))
-            except ValueError as exc:  # a language this version does not have
-                self.warnings.append(f"language {code}: {exc}")
-        from koikoi_desktop import i18n
-
-        # the settings model only admits the known styles
-        i18n.set_name_style(self.settings.name_display)
+        self.words = i18n.Words(code, self.settings.name_display)
 
     def open_window(self) -> None:
         import warnings

@@ -305,6 +305,7 @@ def verify_command(args: argparse.Namespace) -> int:
     is no such match."""
     from koikoi_desktop.deal_words import check_text, record_check
     from koikoi_desktop.engine import RecordError
+    from koikoi_desktop.i18n import ENGLISH
     from koikoi_desktop.storage import Storage
 
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
@@ -336,7 +337,7 @@ def verify_command(args: argparse.Namespace) -> int:
             failed += 1
             continue
         failed += not check.ok
-        print(f"match {match_id}: {check_text(check, text.seed)}")
+        print(f"match {match_id}: {check_text(ENGLISH, check, text.seed)}")
     if len(found) > 1:
         print(
             f"{len(found) - failed} of {len(found)} matches: every deal fixed before the first card"

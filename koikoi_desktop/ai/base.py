@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import DECLARE, EXCHANGE, KEEP
 from koikoi_desktop.engine.round import instant_win
-from koikoi_desktop.i18n import YAKU_KEYS, card_name, month_plant, t_in, yaku_name
+from koikoi_desktop.i18n import ENGLISH, YAKU_KEYS
 
 LEVELS: tuple[str, ...] = ("beginner", "intermediate", "expert")
 
@@ -100,11 +100,11 @@ class Reason:
         shown: dict[str, Any] = {}
         for k, v in self.params.items():
             if k in ("card", "hand", "drawn") and isinstance(v, int) and 1 <= v <= 48:
-                shown[k] = card_name(v, "translated", language="en")
+                shown[k] = ENGLISH.card_name(v, "translated")
             elif k in ("yaku", "instant") and isinstance(v, str):
                 shown[k] = _english_yaku(v)
             elif k == "month" and isinstance(v, int) and 1 <= v <= 12:
-                shown[k] = month_plant(v, language="en").lower()
+                shown[k] = ENGLISH.month_plant(v).lower()
             else:
                 shown[k] = v
         try:
@@ -135,10 +135,10 @@ def _english_yaku(key: str) -> str:
     """A yaku, an instant win or the brights (``"lights"``), named as the English catalog names
     them (the yaku in romaji, as the table's English move log does by default)."""
     if key in YAKU_KEYS:
-        return yaku_name(key, "romaji", language="en")
+        return ENGLISH.yaku_name(key, "romaji")
     if key == "lights":
-        return t_in("en", "kind.bright.plural").lower()
-    return t_in("en", f"ui.instant.{key}")
+        return ENGLISH.t("kind.bright.plural").lower()
+    return ENGLISH.t(f"ui.instant.{key}")
 
 
 # --------------------------------------------------------------------------- personas

@@ -1,31 +1,48 @@
-"""Translated strings: flat JSON catalogs ``<code>.json`` (key -> text) for five languages.
+"""Translated strings: flat JSON catalogs ``<code>.json`` (key -> text) for five languages, and
+:class:`Words`, the language and the name style a screen speaks in.
 
->>> set_language("uk")
->>> t("ui.common.back")
+>>> uk = Words("uk")
+>>> uk.t("ui.common.back")
 'Назад'
->>> card_name(1, "japanese"), card_name(1, "romaji")
+>>> uk.card_name(1, "japanese"), uk.card_name(1, "romaji")
 ('松に鶴', 'Мацу ні цуру')
->>> set_language("en")
->>> card_name(1, "translated"), yaku_name("inoshikacho", "romaji")
+>>> en = Words("en")
+>>> en.card_name(1), en.yaku_name("inoshikacho", "romaji")
 ('Crane and Sun', 'Ino-Shika-Chō')
 
 Decisions:
 
-* ``t`` looks the key up in the current language, then in English, then returns the key itself
-  (a visible, non-crashing marker of a missing string; ``tests/ui/test_i18n.py`` keeps the
-  catalogs complete so this never shows). Placeholders use ``str.format``; a format error
-  returns the unformatted text rather than crashing a screen.
-* Name styles (``card_name`` / ``yaku_name``): the player's choice (``set_name_style``, from the
-  settings) is the default of both, so every screen names a card or yaku the same way.
-  ``"translated"`` is the current language's name;
-  ``"japanese"`` is the name in Japanese script (the Japanese catalog's name, whatever the current
+* **The language is a value, not a module's state.** :class:`Words` (a language code and a name
+  style, frozen and validated when made) words everything: ``words.t(key)``,
+  ``words.card_name(id)``, ... This module keeps no mutable state (only the catalogs, read once
+  and cached by code): the app holds one ``Words`` made from the settings (``app.words``, a new
+  value when the player changes the language or the name style) and every screen reads it
+  through the app when it draws, so a change shows on every screen at its next frame — the ones
+  under the settings screen too. Code outside the screens that makes words (``names``,
+  ``deal_words``, the table's log, prompts and chatter, the coach's lines) takes a ``words``
+  argument; the opponents' English explanations use :data:`ENGLISH`; a worker thread is given
+  the value it needs. Two ``Words`` in two languages, on two threads, never disturb each other
+  (``tests/ui/test_i18n_words.py``).
+* **Words when drawn** (:data:`Label`): what a screen keeps to word later (a button's label, the
+  table's message, a banner) is a string that needs no translating or a callable taking the
+  ``Words`` of the moment; :class:`Key` is the common one (a catalog key and its arguments), and
+  :func:`say` turns either into text.
+* ``t`` looks the key up in the language, then in English, then returns the key itself (a
+  visible, non-crashing marker of a missing string; ``tests/ui/test_i18n.py`` keeps the catalogs
+  complete so this never shows). Placeholders use ``str.format``; a format error returns the
+  unformatted text rather than crashing a screen.
+* Name styles (``card_name`` / ``yaku_name``): the player's choice (``Words.name_style``, from
+  the settings) is the default of both, so every screen names a card or yaku the same way.
+  ``"translated"`` is the language's name;
+  ``"japanese"`` is the name in Japanese script (the Japanese catalog's name, whatever the
   language); ``"romaji"`` is the Japanese name *read aloud*, written in the reader's alphabet:
   Hepburn romaji in English, Slovak and Japanese, and the Cyrillic transliteration the Ukrainian
   rulebook uses (Акатан, Ханамі, Гоку) in Ukrainian and Russian, so players meet the words their
   rulebooks print. Month plants also have ``month.<m>.plant_romaji``, always Latin romaji (shown
   beside the kanji on the month reference screen).
-* ``set_language`` raises ``ValueError`` for a code not in ``LANGUAGES``; use
-  ``match_language`` to turn a locale tag ("uk_UA.UTF-8", "sk-SK") into a code first.
+* ``Words(code)`` raises ``ValueError`` for a code not in ``LANGUAGES`` (and for an unknown
+  name style); use ``match_language`` to turn a locale tag ("uk_UA.UTF-8", "sk-SK") into a code
+  first.
 * **Counts.** A count-bearing entry is an object of forms keyed by CLDR plural category
   (:mod:`.plural`): ``{"one": "{n} card", "other": "{n} cards"}`` in English, ``one`` / ``few`` /
   ``many`` / ``other`` in Ukrainian, Russian and Slovak, ``other`` alone in Japanese. The form is
@@ -33,14 +50,16 @@ Decisions:
   (``{"count": "points", ...}``). Each language decides for itself whether a sentence needs
   forms: "Deck: {n}" needs none anywhere, "до {n} очков" does.
 * **Grammatical person.** A sentence whose subject may be the player has a second-person form
-  under ``<key>.you`` ("You play {card}." beside "{name} plays {card}."). :func:`t_person`
-  picks it when the name is the word the table uses for the player ("You", in the current
-  language): a player who set a name, and the computer, are spoken of in the third person.
+  under ``<key>.you`` ("You play {card}." beside "{name} plays {card}."). :meth:`Words.t_person`
+  picks it when the name is the word the table uses for the player ("You", in the language): a
+  player who set a name, and the computer, are spoken of in the third person.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -64,8 +83,6 @@ NAME_STYLES: tuple[NameStyle, ...] = ("translated", "japanese", "romaji")
 YAKU_KEYS: tuple[str, ...] = ORDER
 
 _CATALOG_DIR = Path(__file__).resolve().parent
-_current = DEFAULT_LANGUAGE
-_name_style: NameStyle = "translated"
 
 
 Entry = str | dict[str, str]
@@ -100,32 +117,6 @@ def catalog(code: str) -> dict[str, Entry]:
     return out
 
 
-def set_language(code: str) -> None:
-    """Make ``code`` (a key of ``LANGUAGES``) the language of every later ``t`` call."""
-    global _current
-    catalog(code)  # validates the code and loads the file now, not mid-frame
-    _current = code
-
-
-def get_language() -> str:
-    """The current language code."""
-    return _current
-
-
-def set_name_style(style: str) -> None:
-    """How ``card_name`` / ``yaku_name`` name things when no style is given (the player's
-    "names" setting): one source, so a yaku has the same name on every screen."""
-    global _name_style
-    if style not in NAME_STYLES:
-        raise ValueError(f"unknown name style {style!r}; expected one of {NAME_STYLES}")
-    _name_style = style
-
-
-def get_name_style() -> NameStyle:
-    """The current name style (``set_name_style``; "translated" by default)."""
-    return _name_style
-
-
 def match_language(tag: str | None) -> str | None:
     """The supported code for a locale tag, or None: ``"uk_UA.UTF-8"`` -> ``"uk"``.
 
@@ -138,25 +129,19 @@ def match_language(tag: str | None) -> str | None:
     return code if code in LANGUAGES else None
 
 
-def has(key: str, code: str | None = None) -> bool:
-    """Whether ``key`` exists in the given (default: current) language's catalog."""
-    return key in catalog(code or _current)
+def t_in(code: str, key: str, /, **fmt: object) -> str:
+    """The text of ``key`` in language ``code`` (English when that catalog lacks it), formatted
+    with ``fmt`` (``str.format``); a count-bearing entry takes the form its count asks for.
 
-
-def t(key: str, /, **fmt: object) -> str:
-    """The text of ``key`` in the current language, formatted with ``fmt`` (``str.format``);
-    a count-bearing entry takes the form its count asks for (see the module docstring).
-
-    >>> set_language("en"); t("ui.common.round_n", n=3)
+    >>> t_in("en", "ui.common.round_n", n=3)
     'Round 3'
-    >>> t("ui.newgame.rounds", n=1), t("ui.newgame.rounds", n=12)
+    >>> t_in("en", "ui.newgame.rounds", n=1), t_in("en", "ui.newgame.rounds", n=12)
     ('1 round', '12 rounds')
     """
-    return _text(_current, key, fmt)
+    return _text(code, key, fmt)
 
 
 def _text(code: str, key: str, fmt: dict[str, object]) -> str:
-    """``t`` in language ``code`` (English when that catalog lacks ``key``); touches no global."""
     entry = catalog(code).get(key)
     if entry is None:
         code = DEFAULT_LANGUAGE
@@ -182,55 +167,6 @@ def _form(code: str, forms: dict[str, str], fmt: dict[str, object]) -> str:
     return forms.get(cat, forms["other"])
 
 
-def t_person(key: str, /, name: str, **fmt: object) -> str:
-    """``t`` of ``key`` about ``name``: its second-person form ``key + ".you"`` when ``name``
-    is the word for the player ("You") and the catalogs have that form.
-
-    >>> set_language("en")
-    >>> t_person("ui.result.winner", "You"), t_person("ui.result.winner", "Akiko")
-    ('You win the match!', 'Akiko wins the match!')
-    """
-    you = f"{key}.you"
-    if name == t("ui.common.you") and you in catalog(DEFAULT_LANGUAGE):
-        return t(you, name=name, **fmt)
-    return t(key, name=name, **fmt)
-
-
-def t_in(code: str, key: str, /, **fmt: object) -> str:
-    """Like ``t`` but in language ``code`` (e.g. a language's own name or an English subtitle);
-    the current language stays as it is, so another thread's ``t`` is never switched."""
-    return _text(code, key, fmt)
-
-
-def card_name(
-    card_id: int, style: NameStyle | str | None = None, *, language: str | None = None
-) -> str:
-    """A card's name (``card_id`` 1-48) in the given style (default: the current name style,
-    :func:`set_name_style`) and language (default: the current one); see the module docstring.
-    The one function that names a card: ``names.card_name`` is this function, and the
-    opponents' English explanations call it with ``language="en"``.
-
-    >>> set_language("sk"); card_name(41, "translated"), card_name(41, "japanese")
-    ('Básnik v daždi', '柳に小野道風')
-    >>> card_name(29, "translated", language="en")
-    'Full Moon'
-    """
-    if not 1 <= card_id <= 48:
-        raise ValueError(f"card id must be 1-48, not {card_id}")
-    return _styled(f"card.{card_id}", style or _name_style, language or _current)
-
-
-def yaku_name(
-    key: str, style: NameStyle | str | None = None, *, language: str | None = None
-) -> str:
-    """A yaku's name (``key`` as in RULES.md §7.1, e.g. ``"akatan"``) in the given style
-    (default: the current name style, :func:`set_name_style`) and language (default: the
-    current one). The one function that names a yaku (``names.yaku_name`` is this function)."""
-    if key not in YAKU_KEYS:
-        raise ValueError(f"unknown yaku {key!r}")
-    return _styled(f"yaku.{key}", style or _name_style, language or _current)
-
-
 def _styled(prefix: str, style: str, code: str) -> str:
     if style == "translated":
         return _text(code, f"{prefix}.name", {})
@@ -241,14 +177,122 @@ def _styled(prefix: str, style: str, code: str) -> str:
     raise ValueError(f"unknown name style {style!r}; expected one of {NAME_STYLES}")
 
 
-def month_plant(
-    month: int, style: NameStyle | str = "translated", *, language: str | None = None
-) -> str:
-    """A month's plant (1-12): translated (in ``language``, default the current one), in kanji
-    (``"japanese"``) or Latin romaji."""
-    if not 1 <= month <= 12:
-        raise ValueError(f"month must be 1-12, not {month}")
-    suffix = {"translated": "plant", "japanese": "plant_ja", "romaji": "plant_romaji"}.get(style)
-    if suffix is None:
-        raise ValueError(f"unknown name style {style!r}; expected one of {NAME_STYLES}")
-    return _text(language or _current, f"month.{month}.{suffix}", {})
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A language and a name style: everything a screen says, said in them.
+
+    Frozen and hashable (a cache of drawn text may be keyed by it); checked when made, so a
+    ``Words`` in hand always speaks a known language.
+
+    >>> Words("sk").card_name(41), Words("sk").card_name(41, "japanese")
+    ('Básnik v daždi', '柳に小野道風')
+    >>> Words("en", "romaji").yaku_name("akatan")
+    'Akatan'
+    >>> Words("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'de'; expected one of ['en', 'ja', 'ru', 'sk', 'uk']
+    """
+
+    language: str = DEFAULT_LANGUAGE
+    name_style: NameStyle = "translated"
+
+    def __post_init__(self) -> None:
+        catalog(self.language)  # validates the code and reads the file now, not mid-frame
+        if self.name_style not in NAME_STYLES:
+            raise ValueError(
+                f"unknown name style {self.name_style!r}; expected one of {NAME_STYLES}"
+            )
+
+    def t(self, key: str, /, **fmt: object) -> str:
+        """The text of ``key`` (see :func:`t_in`).
+
+        >>> Words("en").t("ui.newgame.rounds", n=1)
+        '1 round'
+        """
+        return _text(self.language, key, fmt)
+
+    def t_person(self, key: str, /, name: str, **fmt: object) -> str:
+        """``t`` of ``key`` about ``name``: its second-person form ``key + ".you"`` when
+        ``name`` is the word for the player ("You") and the catalogs have that form.
+
+        >>> en = Words("en")
+        >>> en.t_person("ui.result.winner", "You"), en.t_person("ui.result.winner", "Akiko")
+        ('You win the match!', 'Akiko wins the match!')
+        """
+        you = f"{key}.you"
+        if name == self.t("ui.common.you") and you in catalog(DEFAULT_LANGUAGE):
+            return self.t(you, name=name, **fmt)
+        return self.t(key, name=name, **fmt)
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is in this language's catalog (not only in English)."""
+        return key in catalog(self.language)
+
+    def card_name(self, card_id: int, style: NameStyle | str | None = None) -> str:
+        """A card's name (``card_id`` 1-48) in ``style`` (default: :attr:`name_style`); see
+        the module docstring. The one function that names a card.
+
+        >>> Words("en").card_name(29)
+        'Full Moon'
+        """
+        if not 1 <= card_id <= 48:
+            raise ValueError(f"card id must be 1-48, not {card_id}")
+        return _styled(f"card.{card_id}", style or self.name_style, self.language)
+
+    def yaku_name(self, key: str, style: NameStyle | str | None = None) -> str:
+        """A yaku's name (``key`` as in RULES.md §7.1, e.g. ``"akatan"``) in ``style``
+        (default: :attr:`name_style`). The one function that names a yaku."""
+        if key not in YAKU_KEYS:
+            raise ValueError(f"unknown yaku {key!r}")
+        return _styled(f"yaku.{key}", style or self.name_style, self.language)
+
+    def month_plant(self, month: int, style: NameStyle | str = "translated") -> str:
+        """A month's plant (1-12): translated, in kanji (``"japanese"``) or Latin romaji."""
+        if not 1 <= month <= 12:
+            raise ValueError(f"month must be 1-12, not {month}")
+        suffix = {"translated": "plant", "japanese": "plant_ja", "romaji": "plant_romaji"}.get(
+            style
+        )
+        if suffix is None:
+            raise ValueError(f"unknown name style {style!r}; expected one of {NAME_STYLES}")
+        return _text(self.language, f"month.{month}.{suffix}", {})
+
+
+#: English with translated names: the opponents' explanations (``ai.base.Reason``), command-line
+#: reports, and a test's or a tool's default.
+ENGLISH = Words()
+
+#: Words when drawn: a text that needs no translating (a name a person typed, a number), or a
+#: callable that words it in the ``Words`` of the moment (:class:`Key`, a function, a method).
+Label = str | Callable[[Words], str]
+
+
+def say(label: Label, words: Words) -> str:
+    """The text of ``label`` in ``words``.
+
+    >>> say("Oksana", ENGLISH), say(Key("ui.common.round_n", n=2), Words("uk"))
+    ('Oksana', 'Раунд 2')
+    """
+    return label if isinstance(label, str) else label(words)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Key:
+    """A catalog key and its arguments, worded when drawn (a :data:`Label`): an argument that
+    is itself a ``Key`` is worded in the same language.
+
+    >>> Key("ui.table.dealer", name="Akiko")(ENGLISH)
+    'Dealer: Akiko'
+    """
+
+    key: str
+    fmt: tuple[tuple[str, object], ...]
+
+    def __init__(self, key: str, /, **fmt: object) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "fmt", tuple(fmt.items()))
+
+    def __call__(self, words: Words) -> str:
+        args = {k: v(words) if isinstance(v, Key) else v for k, v in self.fmt}
+        return words.t(self.key, **args)

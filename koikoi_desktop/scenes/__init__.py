@@ -26,6 +26,7 @@ from koikoi_desktop.scenes.base import AppServices, FastForward, Scene, SceneSta
 
 if TYPE_CHECKING:
     from koikoi_desktop.engine import Rules
+    from koikoi_desktop.names import Names
     from koikoi_desktop.scenes.table.controller import MatchConfig
     from koikoi_desktop.storage.recorder import Resumed
 
@@ -98,7 +99,7 @@ class SceneFactory:
         *,
         record: str = "",
         match_id: str | None = None,
-        names: Sequence[str] | None = None,
+        names: Names | None = None,
         viewer: int = 0,
         start_round: int | None = None,
         rounds: Sequence[int] | None = None,

@@ -32,6 +32,7 @@ from pathlib import Path
 import pygame
 
 from koikoi_desktop import __version__
+from koikoi_desktop.i18n import Key
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
@@ -111,15 +112,15 @@ class CreditsScene(MenuScene):
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
-        self.heading = lambda: gfx.tr("ui.credits.heading")
-        self.subheading = lambda: gfx.tr("ui.credits.version", version=__version__)
+        self.heading = Key("ui.credits.heading")
+        self.subheading = lambda w: w.t("ui.credits.version", version=__version__)
         self.versions = library_versions()
         self.folder = notices_folder()
 
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
-            (lambda: gfx.tr("ui.title.about"), self.open_hanafuda, False),
-            (lambda: gfx.tr("ui.common.back"), self.on_back, True),
+            (Key("ui.title.about"), self.open_hanafuda, False),
+            (Key("ui.common.back"), self.on_back, True),
         ]
 
     def open_hanafuda(self) -> None:
@@ -140,24 +141,25 @@ class CreditsScene(MenuScene):
         """(title, paragraphs) shown in the panel, in the current language."""
         # Where the notices are, in words: a raw file-system path means nothing to a player.
         # Without the files (a bare installed package) the sentence is left out.
+        words = self.app.words
         notices = []
         if self.folder is not None:
             wheel = self.folder.parent.name.endswith(".dist-info")
-            notices = [gfx.tr("ui.credits.notices_installed" if wheel else "ui.credits.notices")]
+            notices = [words.t("ui.credits.notices_installed" if wheel else "ui.credits.notices")]
         return [
-            (gfx.tr("ui.credits.licence.title"), [gfx.tr("ui.credits.licence.text")]),
+            (words.t("ui.credits.licence.title"), [words.t("ui.credits.licence.text")]),
             (
-                gfx.tr("ui.credits.made.title"),
+                words.t("ui.credits.made.title"),
                 [
-                    gfx.tr("ui.credits.made.text"),
-                    gfx.tr("about.credits.fonts"),
-                    gfx.tr("about.credits.sound"),
+                    words.t("ui.credits.made.text"),
+                    words.t("about.credits.fonts"),
+                    words.t("about.credits.sound"),
                 ],
             ),
             (
-                gfx.tr("ui.credits.libraries.title"),
+                words.t("ui.credits.libraries.title"),
                 [
-                    gfx.tr("ui.credits.libraries.text", **self.versions),
+                    words.t("ui.credits.libraries.text", **self.versions),
                     *notices,
                 ],
             ),
@@ -210,4 +212,4 @@ class CreditsScene(MenuScene):
                     max_width=inner.w,
                 )
             y += line_h
-        self.focus.draw(surface, font=theme.font_px(21, s))
+        self.focus.draw(surface, self.app.words, font=theme.font_px(21, s))

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
     from koikoi_desktop.assets import CardSprites
     from koikoi_desktop.engine import Rules
+    from koikoi_desktop.i18n import Words
+    from koikoi_desktop.names import Names
     from koikoi_desktop.scenes.table.controller import MatchConfig
     from koikoi_desktop.storage import Storage
     from koikoi_desktop.storage.models import Settings
@@ -71,7 +73,7 @@ class Screens(Protocol):
         *,
         record: str = "",
         match_id: str | None = None,
-        names: Sequence[str] | None = None,
+        names: Names | None = None,
         viewer: int = 0,
         start_round: int | None = None,
         rounds: Sequence[int] | None = None,
@@ -133,6 +135,9 @@ class AppServices(Protocol):
     cues: SoundCues
     #: The screens' typed constructors (:class:`Screens`).
     screens: Screens
+    #: The language and name style to word everything in, read when drawn (a new value after
+    #: the player changes either in the settings: ``change_settings``).
+    words: Words
 
     @property
     def settings(self) -> Settings:

@@ -7,10 +7,11 @@ from collections.abc import Callable
 
 import pygame
 
+from koikoi_desktop.i18n import Label, say
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
-from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
+from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 
 @functools.lru_cache(maxsize=4)
@@ -100,7 +101,8 @@ class MenuScene(Scene):
     def draw_heading(self, surface: pygame.Surface) -> None:
         s = self.scale
         w, h = self.size
-        heading = self.heading() if callable(self.heading) else self.heading
+        words = self.app.words
+        heading = say(self.heading, words)
         gfx.blit_text(
             surface,
             heading,
@@ -110,7 +112,7 @@ class MenuScene(Scene):
             anchor="center",
             max_width=w - 40,
         )
-        sub = self.subheading() if callable(self.subheading) else self.subheading
+        sub = say(self.subheading, words)
         if sub:
             gfx.blit_text(
                 surface,
@@ -125,4 +127,4 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size()), (0, 0))
         self.draw_heading(surface)
-        self.focus.draw(surface, font=theme.font_px(21, self.scale))
+        self.focus.draw(surface, self.app.words, font=theme.font_px(21, self.scale))

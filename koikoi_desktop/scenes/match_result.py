@@ -10,14 +10,22 @@ hover is drawn once per size into a cached layer.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pygame
 
 from koikoi_desktop.engine import Match, Rules, match_record
 from koikoi_desktop.engine.events import MatchOver
 from koikoi_desktop.engine.match import LedgerEntry
-from koikoi_desktop.names import amount_text, end_text, factor_text, unit_word, yaku_name
+from koikoi_desktop.i18n import Key, say
+from koikoi_desktop.names import (
+    Names,
+    amount_text,
+    end_text,
+    factor_text,
+    names_now,
+    unit_word,
+)
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table.controller import MatchConfig
@@ -40,7 +48,7 @@ class MatchResultScene(MenuScene):
         app: AppServices,
         *,
         match: Match,
-        names: Sequence[str] = ("", ""),
+        names: Names = ("", ""),
         rules: Rules,
         autoplay: bool = False,
         config: MatchConfig | None = None,
@@ -50,6 +58,7 @@ class MatchResultScene(MenuScene):
     ) -> None:
         super().__init__(app)
         self.match = match
+        #: The seats' names (facts, worded when drawn: :meth:`seat_names`).
         self.names = names
         self.rules = rules
         self.autoplay = autoplay
@@ -64,6 +73,10 @@ class MatchResultScene(MenuScene):
         #: The rating change this match made (read once: None when it was not rated).
         self.rating: RatingPoint | None = None
 
+    def seat_names(self) -> tuple[str, str]:
+        """The seats' names in the app's words of the moment."""
+        return names_now(self.names, self.app.words)
+
     def enter(self) -> None:
         super().enter()
         store = self.app.storage
@@ -76,9 +89,9 @@ class MatchResultScene(MenuScene):
 
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
-            (lambda: gfx.tr("ui.result.again"), self.again, True),
-            (lambda: gfx.tr("ui.result.review"), self.review, False),
-            (lambda: gfx.tr("ui.result.title_screen"), self.to_title, False),
+            (Key("ui.result.again"), self.again, True),
+            (Key("ui.result.review"), self.review, False),
+            (Key("ui.result.title_screen"), self.to_title, False),
         ]
 
     def build(self) -> None:
@@ -86,7 +99,7 @@ class MatchResultScene(MenuScene):
         s = self.scale
         f = theme.font_px(21, s)
         bh, gap = int(48 * s), int(16 * s)
-        labels = [label() if callable(label) else label for label, _, _ in self.items()]
+        labels = [say(label, self.app.words) for label, _, _ in self.items()]
         bw = max(int(260 * s), *(gfx.measure(t, f, bold=True)[0] + int(40 * s) for t in labels))
         total = len(labels) * bw + (len(labels) - 1) * gap
         x = (self.size[0] - total) // 2
@@ -108,11 +121,12 @@ class MatchResultScene(MenuScene):
 
     def rating_text(self) -> str:
         """ "Your rating 1184 → 1203 (+19)" after a rated match, else empty."""
+        words = self.app.words
         p = self.rating
         if p is None:
             return ""
         before, after = round(p.before), round(p.rating)
-        return gfx.tr("ui.rating.change", before=before, after=after, delta=f"{after - before:+d}")
+        return words.t("ui.rating.change", before=before, after=after, delta=f"{after - before:+d}")
 
     def chart_rect(self) -> pygame.Rect:
         s = self.scale
@@ -126,20 +140,22 @@ class MatchResultScene(MenuScene):
         return r
 
     def unit_label(self) -> str:
-        return unit_word(self.rules.unit)
+        words = self.app.words
+        return unit_word(words, self.rules.unit)
 
     def make_chart(self) -> LineChart | None:
         """Both balances from the start through every settled round, one tooltip per round."""
+        words = self.app.words
         m = self.match
         start = m.rules.starting_balance
         ledger = list(m.ledger)
         steps = [(start, start)] + [tuple(e.balances) for e in ledger]
-        labels = [gfx.tr("ui.result.start")] + [str(e.round) for e in ledger]
+        labels = [words.t("ui.result.start")] + [str(e.round) for e in ledger]
         tips: list[list[str]] = [[]] + [self.round_tip(e) for e in ledger]
         colors = (theme.OCHRE, theme.PINK)
         series = [
             Series(
-                self.names[p],
+                self.seat_names()[p],
                 tuple(float(b[p]) for b in steps),
                 colors[i],
                 "circle" if i == 0 else "square",
@@ -154,7 +170,7 @@ class MatchResultScene(MenuScene):
             x_labels=labels,
             tips=tips,
             font=theme.font_px(15, self.scale),
-            title=gfx.tr("ui.result.chart_title"),
+            title=words.t("ui.result.chart_title"),
         )
 
     def hint_h(self) -> int:
@@ -163,19 +179,20 @@ class MatchResultScene(MenuScene):
     def round_tip(self, e: LedgerEntry) -> list[str]:
         """The tooltip of one round: who won it, with which yaku, the multipliers that turned
         the base into the final score (as the round summary writes them), what was paid."""
+        words = self.app.words
         if e.winner is None:
-            lines = [gfx.tr("ui.summary.no_winner", n=e.round), end_text(e.end)]
+            lines = [words.t("ui.summary.no_winner", n=e.round), end_text(words, e.end)]
         else:
-            lines = [gfx.tr_person("ui.summary.winner", self.names[e.winner], n=e.round)]
-            lines += [f"{yaku_name(k)} {pts}" for k, pts in e.yaku]
+            lines = [words.t_person("ui.summary.winner", self.seat_names()[e.winner], n=e.round)]
+            lines += [f"{words.yaku_name(k)} {pts}" for k, pts in e.yaku]
             if e.instant:
-                lines.append(gfx.tr(f"ui.instant.{e.instant}"))
+                lines.append(words.t(f"ui.instant.{e.instant}"))
             if e.factors:  # 10 → 20 needs its "× 2 (7 or more)"
-                parts = [gfx.tr("ui.summary.base", n=e.base)]
-                parts += [f"× {f} ({factor_text(name, f)})" for name, f in e.factors]
+                parts = [words.t("ui.summary.base", n=e.base)]
+                parts += [f"× {f} ({factor_text(words, name, f)})" for name, f in e.factors]
                 lines.append(" ".join(parts) + f" = {e.final}")
-            paid = amount_text(e.paid, self.rules.unit)
-            lines.append(gfx.tr("ui.ledger.round.paid", amount=paid))
+            paid = amount_text(words, e.paid, self.rules.unit)
+            lines.append(words.t("ui.ledger.round.paid", amount=paid))
         return lines
 
     def review(self) -> None:
@@ -234,14 +251,16 @@ class MatchResultScene(MenuScene):
                 self.app.quit()
 
     def title_text(self) -> str:
+        words = self.app.words
         out = self.match.outcome
         if self.ending == "conceded":
-            return gfx.tr_person("ui.result.conceded", self.names[self.viewer])
+            return words.t_person("ui.result.conceded", self.seat_names()[self.viewer])
         if out is None or out.winner is None:
-            return gfx.tr("ui.result.draw")
-        return gfx.tr_person("ui.result.winner", self.names[out.winner])
+            return words.t("ui.result.draw")
+        return words.t_person("ui.result.winner", self.seat_names()[out.winner])
 
     def draw_static(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
@@ -261,12 +280,12 @@ class MatchResultScene(MenuScene):
         me, bal = self.viewer, m.balances
         gfx.blit_text(
             surface,
-            gfx.tr(
+            words.t(
                 "ui.ledger.final_balances",
                 unit=self.unit_label(),
-                a=self.names[me],
+                a=self.seat_names()[me],
                 x=bal[me],
-                b=self.names[1 - me],
+                b=self.seat_names()[1 - me],
                 y=bal[1 - me],
             ),
             theme.font_px(24, s),
@@ -278,7 +297,7 @@ class MatchResultScene(MenuScene):
         if m.outcome is not None:
             gfx.blit_text(
                 surface,
-                gfx.tr(f"ui.result.reason.{m.outcome.reason}"),
+                words.t(f"ui.result.reason.{m.outcome.reason}"),
                 theme.font_px(18, s),
                 (w // 2, y),
                 anchor="midtop",
@@ -302,7 +321,7 @@ class MatchResultScene(MenuScene):
             panel = self.chart_rect()
             gfx.blit_text(
                 surface,
-                gfx.tr("ui.result.chart_hint"),
+                words.t("ui.result.chart_hint"),
                 theme.font_px(14, s),
                 (panel.right - int(12 * s), panel.bottom - int(8 * s)),
                 anchor="bottomright",
@@ -313,7 +332,8 @@ class MatchResultScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The text and chart do not change while the screen is up: render them once; the
         hovered round is drawn over them."""
-        key = (surface.get_size(), gfx.tr("ui.common.continue"), bool(self.unsaved_text()))
+        words = self.app.words
+        key = (surface.get_size(), words, bool(self.unsaved_text()))
         cached = self._static
         if cached is None or cached[0] != key:
             self.size = surface.get_size()
@@ -324,7 +344,7 @@ class MatchResultScene(MenuScene):
         surface.blit(cached[1], (0, 0))
         if self.chart is not None and self.hover is not None:
             self.chart.draw(surface, hover=self.hover)
-        self.focus.draw(surface, font=theme.font_px(21, self.scale))
+        self.focus.draw(surface, self.app.words, font=theme.font_px(21, self.scale))
         if self.unsaved_text():
             w, _ = surface.get_size()
             gfx.blit_text(
@@ -340,7 +360,8 @@ class MatchResultScene(MenuScene):
     def unsaved_text(self) -> str:
         """One line while the disk has refused this session's finished matches (they are held
         in memory; quitting asks to retry or export them)."""
+        words = self.app.words
         store = self.app.storage
         if store is None or not store.pending:
             return ""
-        return gfx.tr("ui.storage.ledger_not_saved")
+        return words.t("ui.storage.ledger_not_saved")

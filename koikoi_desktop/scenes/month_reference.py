@@ -30,6 +30,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK, Rules
+from koikoi_desktop.i18n import Key
 from koikoi_desktop.names import kind_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -79,9 +80,9 @@ class MonthReferenceScene(LearnScene):
     # ------------------------------------------------------------------ header
     def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [
-            (lambda: gfx.tr("ui.quiz.title"), self.start_quiz),
+            (Key("ui.quiz.title"), self.start_quiz),
             (
-                lambda: gfx.tr("ui.title.yaku_reference"),
+                Key("ui.title.yaku_reference"),
                 lambda: self.open(self.app.screens.yaku_reference()),
             ),
         ]
@@ -191,6 +192,7 @@ class MonthReferenceScene(LearnScene):
         self.draw_buttons(surface)
 
     def draw_months(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         lst = self.list_rect()
         gfx.draw_panel(surface, lst, alpha=200)
         row_h = min(self.px(56), (lst.h - self.px(8)) // 12)
@@ -204,13 +206,13 @@ class MonthReferenceScene(LearnScene):
             chip_r = pygame.Rect(r.x + 4, r.y + 4, self.px(8), r.h - 8)
             pygame.draw.rect(surface, theme.MONTH_COLORS[m], chip_r, border_radius=3)
             tx = chip_r.right + self.px(8)
-            name = gfx.tr(f"month.{m}.name")
+            name = words.t(f"month.{m}.name")
             if str(m) not in name:  # "1月" already says which month it is
                 name = f"{m}. {name}"
             gfx.blit_text(surface, name, f1, (tx, r.y + 3), bold=active, max_width=r.right - tx - 4)
             if row_h >= self.px(40):
-                plant = gfx.tr(f"month.{m}.plant")
-                kanji = gfx.tr(f"month.{m}.plant_ja")
+                plant = words.t(f"month.{m}.plant")
+                kanji = words.t(f"month.{m}.plant_ja")
                 if kanji != plant:
                     plant = f"{plant} {kanji}"
                 gfx.blit_text(
@@ -228,6 +230,7 @@ class MonthReferenceScene(LearnScene):
         return lambda: self.select_month(m, card)
 
     def draw_filters(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         lst = self.list_rect()
         x = lst.right + self.px(24)
         y = lst.y
@@ -235,8 +238,8 @@ class MonthReferenceScene(LearnScene):
         h = self.px(34)
         pad = self.px(12)
         gap = self.px(8)
-        items: list[tuple[str, str | None]] = [(gfx.tr("ui.common.all"), None)] + [
-            (kind_name(k, plural=True), k) for k in KINDS
+        items: list[tuple[str, str | None]] = [(words.t("ui.common.all"), None)] + [
+            (kind_name(words, k, plural=True), k) for k in KINDS
         ]
         for label, kind in items:
             w = chip_width(label, f, pad)
@@ -248,9 +251,9 @@ class MonthReferenceScene(LearnScene):
         # the yaku selector: ‹ previous | next ›
         style = name_style(self.app)
         label = (
-            gfx.tr("ui.monthref.yaku_filter", yaku=i18n.yaku_name(self.yaku_filter, style))
+            words.t("ui.monthref.yaku_filter", yaku=words.yaku_name(self.yaku_filter, style))
             if self.yaku_filter
-            else gfx.tr("ui.monthref.yaku_filter_none")
+            else words.t("ui.monthref.yaku_filter_none")
         )
         label = f"‹ {label} ›"
         w = min(self.size[0] - x - self.px(20), chip_width(label, f, pad))
@@ -265,26 +268,27 @@ class MonthReferenceScene(LearnScene):
         return lambda: self.set_kind(kind)
 
     def draw_month(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         area = self.pane()
         m = self.month
         x, y, w = area.x, area.y, area.w
-        title = f"{gfx.tr(f'month.{m}.name')} — {gfx.tr(f'month.{m}.plant')}"
+        title = f"{words.t(f'month.{m}.name')} — {words.t(f'month.{m}.plant')}"
         y = paragraph(surface, title, self.font(26), x, y, w, bold=True, gap=1.1)
-        names = [gfx.tr(f"month.{m}.plant_ja"), gfx.tr(f"month.{m}.plant_romaji")]
-        if i18n.get_language() != "en":
+        names = [words.t(f"month.{m}.plant_ja"), words.t(f"month.{m}.plant_romaji")]
+        if words.language != "en":
             names.append(i18n.t_in("en", f"month.{m}.plant"))
         y = paragraph(
             surface, " · ".join(dict.fromkeys(names)), self.font(18), x, y, w, color=theme.OCHRE
         )
-        season = gfx.tr(
+        season = words.t(
             "ui.learn.labelled",
-            label=gfx.tr("ui.reference.season"),
-            value=gfx.tr(f"month.{m}.season"),
+            label=words.t("ui.reference.season"),
+            value=words.t(f"month.{m}.season"),
         )
         y = paragraph(surface, season, self.font(15), x, y, w, color=theme.MUTED)
-        y = paragraph(surface, gfx.tr(f"month.{m}.symbolism"), self.font(15), x, y + 2, w)
+        y = paragraph(surface, words.t(f"month.{m}.symbolism"), self.font(15), x, y + 2, w)
         y += self.px(10)
-        rules_line = gfx.tr("ui.monthref.rules_line", rules=rules_label(self.rules))
+        rules_line = words.t("ui.monthref.rules_line", rules=rules_label(words, self.rules))
         gfx.blit_text(
             surface,
             rules_line,
@@ -335,21 +339,22 @@ class MonthReferenceScene(LearnScene):
         style: str,
     ) -> int:
         """A card's name, category, roles and yaku under it; returns the height used."""
+        words = self.app.words
         top = y
         f = self.font(14)
-        shown = i18n.card_name(cid, style)
+        shown = words.card_name(cid, style)
         y = paragraph(surface, shown, self.font(16), x, y, w, bold=True, gap=1.1)
-        if i18n.card_name(cid, "japanese") != shown:
+        if words.card_name(cid, "japanese") != shown:
             y = paragraph(
-                surface, i18n.card_name(cid, "japanese"), f, x, y, w, color=theme.MUTED, gap=1.1
+                surface, words.card_name(cid, "japanese"), f, x, y, w, color=theme.MUTED, gap=1.1
             )
-        kind = gfx.tr(yaku_facts.card_kind_detail(cid))
+        kind = words.t(yaku_facts.card_kind_detail(cid))
         y = paragraph(surface, kind, f, x, y + 2, w, color=theme.OCHRE, bold=True)
         for role in yaku_facts.card_roles(cid, self.rules):
             if y > bottom - f * 2:
                 break
             y = paragraph(
-                surface, gfx.tr(role), self.font(13), x, y, w, color=theme.MUTED, gap=1.15
+                surface, words.t(role), self.font(13), x, y, w, color=theme.MUTED, gap=1.15
             )
         made, extra = yaku_facts.feeds_split(cid, self.rules)
         if y > bottom - f * 2:
@@ -357,7 +362,7 @@ class MonthReferenceScene(LearnScene):
         if not made and not extra:
             y = paragraph(
                 surface,
-                gfx.tr("ui.reference.feeds_none"),
+                words.t("ui.reference.feeds_none"),
                 self.font(13),
                 x,
                 y + 2,
@@ -367,16 +372,16 @@ class MonthReferenceScene(LearnScene):
             return y - top
         y = paragraph(
             surface,
-            gfx.tr("ui.learn.label", label=gfx.tr("ui.reference.feeds")),
+            words.t("ui.learn.label", label=words.t("ui.reference.feeds")),
             self.font(13),
             x,
             y + 2,
             w,
         )
-        chips = [(i18n.yaku_name(k, style), self._yaku_cb(k), k == self.yaku_filter) for k in made]
+        chips = [(words.yaku_name(k, style), self._yaku_cb(k), k == self.yaku_filter) for k in made]
         for k in extra:
             step = yaku_facts.extra_step(k, self.rules)[0]
-            label = gfx.tr("ui.monthref.adds", n=step, yaku=i18n.yaku_name(k, style))
+            label = words.t("ui.monthref.adds", n=step, yaku=words.yaku_name(k, style))
             chips.append((label, self._yaku_cb(k), k == self.yaku_filter))
         y = flow_chips(surface, self, chips, x, y, w, self.font(13))
         return y - top
@@ -385,23 +390,26 @@ class MonthReferenceScene(LearnScene):
         return lambda: self.set_yaku(key)
 
     def draw_grid(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         area = self.pane()
         ids = self.filtered()
         style = name_style(self.app)
         if self.kind_filter:
-            head = gfx.tr(
-                "ui.monthref.grid_kind", kind=kind_name(self.kind_filter, plural=True), n=len(ids)
+            head = words.t(
+                "ui.monthref.grid_kind",
+                kind=kind_name(words, self.kind_filter, plural=True),
+                n=len(ids),
             )
         else:
             assert self.yaku_filter is not None
-            head = gfx.tr(
-                "ui.monthref.grid_yaku", yaku=i18n.yaku_name(self.yaku_filter, style), n=len(ids)
+            head = words.t(
+                "ui.monthref.grid_yaku", yaku=words.yaku_name(self.yaku_filter, style), n=len(ids)
             )
         y = paragraph(surface, head, self.font(22), area.x, area.y, area.w, bold=True)
         if self.yaku_filter:
             y = paragraph(
                 surface,
-                gfx.tr(f"yaku.{self.yaku_filter}.desc"),
+                words.t(f"yaku.{self.yaku_filter}.desc"),
                 self.font(15),
                 area.x,
                 y,
@@ -410,7 +418,7 @@ class MonthReferenceScene(LearnScene):
             )
         y = paragraph(
             surface,
-            gfx.tr("ui.monthref.grid_hint"),
+            words.t("ui.monthref.grid_hint"),
             self.font(14),
             area.x,
             y,
@@ -450,7 +458,7 @@ class MonthReferenceScene(LearnScene):
             m = DECK[cid - 1].month
             gfx.blit_text(
                 surface,
-                gfx.tr(f"month.{m}.name"),
+                words.t(f"month.{m}.name"),
                 self.font(12),
                 (r.centerx, r.bottom + 2),
                 color=theme.MUTED,

@@ -19,6 +19,7 @@ import pygame
 from koikoi_desktop import engine
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
+from koikoi_desktop.i18n import Key
 from koikoi_desktop.names import (
     level_label,
     preset_name,
@@ -63,6 +64,7 @@ class NewGameScene(MenuScene):
     def lengths(self) -> list[tuple[object, str]]:
         """The match lengths the preset offers (None: its target race), plus the length of the
         rules now when one was set in the full list."""
+        words = self.app.words
         r = engine.PRESETS[self.preset]
         opts: list[int | None]
         if r.match_end == "target":
@@ -76,9 +78,9 @@ class NewGameScene(MenuScene):
         return [
             (
                 n,
-                gfx.tr("ui.newgame.first_to", n=target)
+                words.t("ui.newgame.first_to", n=target)
                 if n is None
-                else gfx.tr("ui.newgame.rounds", n=n),
+                else words.t("ui.newgame.rounds", n=n),
             )
             for n in opts
         ]
@@ -89,23 +91,26 @@ class NewGameScene(MenuScene):
 
     def description(self) -> str:
         """The preset's description, or for custom rules what changed from the preset."""
+        words = self.app.words
         if not rules_mod.is_custom(self.rules):
-            return gfx.tr(f"preset.{self.preset}.desc")
+            return words.t(f"preset.{self.preset}.desc")
         base = engine.PRESETS[self.preset]
         changed = self.rules.changes_from_preset()
         parts = [
-            gfx.tr(
+            words.t(
                 "ui.newgame.change",
-                rule=rule_label(k),
-                value=rule_value_label(k, v),
-                was=rule_value_label(k, getattr(base, k)),
+                rule=rule_label(words, k),
+                value=rule_value_label(words, k, v),
+                was=rule_value_label(words, k, getattr(base, k)),
             )
             for k, v in list(changed.items())[:SHOWN_CHANGES]
         ]
         if len(changed) > SHOWN_CHANGES:
-            parts.append(gfx.tr("ui.newgame.more_changes", n=len(changed) - SHOWN_CHANGES))
-        return gfx.tr(
-            "ui.newgame.custom_desc", preset=preset_name(self.preset), changes="; ".join(parts)
+            parts.append(words.t("ui.newgame.more_changes", n=len(changed) - SHOWN_CHANGES))
+        return words.t(
+            "ui.newgame.custom_desc",
+            preset=preset_name(words, self.preset),
+            changes="; ".join(parts),
         )
 
     def set_preset(self, name: str) -> None:
@@ -163,6 +168,7 @@ class NewGameScene(MenuScene):
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:
+        words = self.app.words
         s = self.scale
         w, h = self.size
         col_w = int(min(420 * s, w * 0.36))
@@ -173,35 +179,31 @@ class NewGameScene(MenuScene):
         def rect() -> pygame.Rect:
             return pygame.Rect(x, 0, col_w, rh)
 
-        presets = [(n, rules_label(engine.PRESETS[n])) for n in engine.PRESETS]
+        presets = [(n, rules_label(words, engine.PRESETS[n])) for n in engine.PRESETS]
         self.length = Choice(
-            lambda: gfx.tr("ui.newgame.length"),
+            Key("ui.newgame.length"),
             self.lengths(),
             self.current_length(),
             self.set_length,
             rect(),
         )
         self.left = [
-            Choice(
-                lambda: gfx.tr("ui.newgame.preset"), presets, self.preset, self.set_preset, rect()
-            ),
+            Choice(Key("ui.newgame.preset"), presets, self.preset, self.set_preset, rect()),
             self.length,
             Choice(
-                lambda: gfx.tr("ui.newgame.opponent"),
+                Key("ui.newgame.opponent"),
                 [
-                    (o, gfx.tr("ui.newgame.hotseat") if o == HOTSEAT else level_label(o))
+                    (o, words.t("ui.newgame.hotseat") if o == HOTSEAT else level_label(words, o))
                     for o in self.opponents
                 ],
                 self.opponent,
                 self._set_opp,
                 rect(),
             ),
-            Toggle(
-                lambda: gfx.tr("ui.newgame.practice"), self.practice, self._set_practice, rect()
-            ),
+            Toggle(Key("ui.newgame.practice"), self.practice, self._set_practice, rect()),
             Choice(
-                lambda: gfx.tr("ui.settings.help_level"),
-                [(v, gfx.tr(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS],
+                Key("ui.settings.help_level"),
+                [(v, words.t(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS],
                 self.help_level,
                 self._set_help,
                 rect(),
@@ -212,13 +214,13 @@ class NewGameScene(MenuScene):
             y += rh + gap
         y += gap * 2
         self.start_btn = Button(
-            lambda: gfx.tr("ui.newgame.start"),
+            Key("ui.newgame.start"),
             self.start,
             pygame.Rect(x, y, col_w, int(52 * s)),
             primary=True,
         )
         self.back_btn = Button(
-            lambda: gfx.tr("ui.common.back"),
+            Key("ui.common.back"),
             self.on_back,
             pygame.Rect(x, y + int(62 * s), col_w, int(44 * s)),
         )
@@ -229,10 +231,10 @@ class NewGameScene(MenuScene):
         )
         self.rule_widgets = []
         for name in rules_mod.SETTINGS:
-            opts = [(v, rule_value_label(name, v)) for v in rules_mod.setting_choices(name)]
+            opts = [(v, rule_value_label(words, name, v)) for v in rules_mod.setting_choices(name)]
             cur = getattr(self.rules, name)
             if cur not in [v for v, _ in opts]:
-                opts.append((cur, rule_value_label(name, cur)))
+                opts.append((cur, rule_value_label(words, name, cur)))
             cw = Choice(
                 self._label_fn(name),
                 opts,
@@ -245,8 +247,8 @@ class NewGameScene(MenuScene):
         self.place_rules()
 
     @staticmethod
-    def _label_fn(name: str) -> Callable[[], str]:
-        return lambda: rule_label(name)
+    def _label_fn(name: str) -> Label:
+        return lambda w: rule_label(w, name)
 
     def _setter(self, name: str) -> Callable[[object], None]:
         return lambda v: self.set_rule(name, v)
@@ -299,12 +301,13 @@ class NewGameScene(MenuScene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
         gfx.blit_text(
             surface,
-            gfx.tr("ui.scene.new-game"),
+            words.t("ui.scene.new-game"),
             theme.font_px(38, s),
             (int(40 * s), int(28 * s)),
             bold=True,
@@ -312,7 +315,7 @@ class NewGameScene(MenuScene):
         )
         gfx.blit_text(
             surface,
-            gfx.tr("ui.newgame.rules_heading", preset=rules_label(self.rules)),
+            words.t("ui.newgame.rules_heading", preset=rules_label(words, self.rules)),
             theme.font_px(19, s),
             (self.rules_area.x, self.rules_area.y - int(34 * s)),
             bold=True,
@@ -320,7 +323,7 @@ class NewGameScene(MenuScene):
         )
         y = self.back_btn.rect.bottom + int(20 * s)
         # the preset's description, then what practice mode means (its switch says only its name)
-        for text in (self.description(), gfx.tr("ui.newgame.practice_help")):
+        for text in (self.description(), words.t("ui.newgame.practice_help")):
             for line in gfx.wrap(text, theme.font_px(15, s), self.left[0].rect.w)[:6]:
                 gfx.blit_text(
                     surface, line, theme.font_px(15, s), (self.left[0].rect.x, y), color=theme.MUTED
@@ -328,7 +331,7 @@ class NewGameScene(MenuScene):
                 y += int(21 * s)
             y += int(10 * s)
         fs = theme.font_px(17, s)
-        self.focus.draw(surface, font=fs)
+        self.focus.draw(surface, self.app.words, font=fs)
         if len(self.rule_widgets) * self.row_h() > self.rules_area.h:
             frac = self.rules_area.h / (len(self.rule_widgets) * self.row_h())
             bar_h = max(20, int(self.rules_area.h * frac))
@@ -340,7 +343,7 @@ class NewGameScene(MenuScene):
                 border_radius=3,
             )
         if self.refusal is not None:
-            self.draw_refusal(surface, refusal_text(self.refusal), fs)
+            self.draw_refusal(surface, refusal_text(words, self.refusal), fs)
 
     def draw_refusal(self, surface: pygame.Surface, line: str, fs: int) -> None:
         """Why a change was refused, wrapped (it names two settings in full) on a panel at the

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from koikoi_desktop.deal_words import seal_code
+from koikoi_desktop.i18n import Key, Words
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.scenes.table.prompts import TableHost, concede_prompt
@@ -38,36 +39,36 @@ class PauseScene(MenuScene):
     def __init__(self, app: AppServices, *, table: PausedTable | None = None) -> None:
         super().__init__(app)
         self.table = table
-        self.heading = lambda: gfx.tr("ui.pause.title")
+        self.heading = Key("ui.pause.title")
         self.subheading = self.seal_line
 
-    def seal_line(self) -> str:
+    def seal_line(self, words: Words) -> str:
         """The match's deal seal (its commitment; the seed stays hidden until the end)."""
         m = self.table.match if self.table is not None else None
         if m is None or m.commitment is None:
             return ""
-        return gfx.tr("ui.deals.pause", code=seal_code(m.commitment))
+        return words.t("ui.deals.pause", code=seal_code(m.commitment))
 
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         rows: list[tuple[Label, Callable[[], object], bool]] = [
-            (lambda: gfx.tr("ui.common.resume"), self.on_back, True),
-            (lambda: gfx.tr("ui.title.rules"), lambda: self.go(self.app.screens.rules()), False),
+            (Key("ui.common.resume"), self.on_back, True),
+            (Key("ui.title.rules"), lambda: self.go(self.app.screens.rules()), False),
             (
-                lambda: gfx.tr("ui.title.yaku_reference"),
+                Key("ui.title.yaku_reference"),
                 lambda: self.go(self.app.screens.yaku_reference()),
                 False,
             ),
             (
-                lambda: gfx.tr("ui.title.settings"),
+                Key("ui.title.settings"),
                 lambda: self.go(self.app.screens.settings()),
                 False,
             ),
-            (lambda: gfx.tr("ui.pause.save_quit"), self.save_quit, False),
-            (lambda: gfx.tr("ui.pause.concede"), self.concede, False),
+            (Key("ui.pause.save_quit"), self.save_quit, False),
+            (Key("ui.pause.concede"), self.concede, False),
         ]
         m = self.table.match if self.table is not None else None
         if m is not None and m.can_end_now:
-            rows.insert(1, (lambda: gfx.tr("ui.pause.end_now"), self.end_now, False))
+            rows.insert(1, (Key("ui.pause.end_now"), self.end_now, False))
         return rows
 
     def menu_top(self) -> int:
@@ -89,7 +90,7 @@ class PauseScene(MenuScene):
             self.on_back()
             return
         self.app.stack.pop()
-        self.app.stack.push(concede_prompt(t))
+        self.app.stack.push(concede_prompt(self.app.words, t))
 
     def end_now(self) -> None:
         t = self.table
@@ -101,4 +102,4 @@ class PauseScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         gfx.dim(surface, 160)
         self.draw_heading(surface)
-        self.focus.draw(surface, font=theme.font_px(21, self.scale))
+        self.focus.draw(surface, self.app.words, font=theme.font_px(21, self.scale))

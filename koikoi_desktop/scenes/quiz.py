@@ -17,7 +17,8 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop.engine import DECK
-from koikoi_desktop.names import card_name, kind_name
+from koikoi_desktop.i18n import Key, Label
+from koikoi_desktop.names import kind_name
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -139,20 +140,18 @@ class QuizScene(LearnScene):
                 widgets.append(Button(self._kind_label(k), self._kind_cb(k), r))
         else:
             r = pygame.Rect(area.x, area.y + self.px(230), min(area.w, self.px(260)), bh)
-            widgets.append(
-                Button(lambda: gfx.tr("ui.quiz.next"), self.next_question, r, primary=True)
-            )
+            widgets.append(Button(Key("ui.quiz.next"), self.next_question, r, primary=True))
         self.qfocus.set(widgets)
         self.qfocus.index = 0
 
-    def _month_label(self, m: int) -> Callable[[], str]:
-        return lambda: f"{gfx.tr(f'month.{m}.name')} · {gfx.tr(f'month.{m}.plant')}"
+    def _month_label(self, m: int) -> Label:
+        return lambda w: f"{w.t(f'month.{m}.name')} · {w.t(f'month.{m}.plant')}"
 
     def _month_cb(self, m: int) -> Callable[[], None]:
         return lambda: self.answer_month(m)
 
-    def _kind_label(self, k: str) -> Callable[[], str]:
-        return lambda: kind_name(k)
+    def _kind_label(self, k: str) -> Label:
+        return lambda w: kind_name(w, k)
 
     def _kind_cb(self, k: str) -> Callable[[], None]:
         return lambda: self.answer_kind(k)
@@ -174,9 +173,10 @@ class QuizScene(LearnScene):
         self.draw_frame(surface)
         self.draw_quiz(surface)
         self.draw_buttons(surface)
-        self.qfocus.draw(surface, font=self.font(16))
+        self.qfocus.draw(surface, self.app.words, font=self.font(16))
 
     def draw_quiz(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         area = self.pane()
         area.y = self.px(70)
         card_r, answers = self.quiz_layout()
@@ -185,9 +185,9 @@ class QuizScene(LearnScene):
         score, streak, best = saved.quiz_score, saved.quiz_streak, saved.quiz_best_streak
         line = "   ".join(
             [
-                gfx.tr("ui.quiz.score", score=score),
-                gfx.tr("ui.quiz.streak", streak=streak),
-                gfx.tr("ui.quiz.best", best=best),
+                words.t("ui.quiz.score", score=score),
+                words.t("ui.quiz.streak", streak=streak),
+                words.t("ui.quiz.best", best=best),
             ]
         )
         gfx.blit_text(
@@ -203,12 +203,14 @@ class QuizScene(LearnScene):
             self.quiz_stage
         )
         if q:
-            paragraph(surface, gfx.tr(q), self.font(20), answers.x, answers.y, answers.w, bold=True)
+            paragraph(
+                surface, words.t(q), self.font(20), answers.x, answers.y, answers.w, bold=True
+            )
             if "month" in self.quiz_answer:
                 m = self.quiz_answer["month"]
                 gfx.blit_text(
                     surface,
-                    gfx.tr("ui.quiz.your_month", month=gfx.tr(f"month.{m}.name")),
+                    words.t("ui.quiz.your_month", month=words.t(f"month.{m}.name")),
                     self.font(15),
                     (answers.x, answers.y + self.px(150)),
                     color=theme.MUTED,
@@ -222,7 +224,7 @@ class QuizScene(LearnScene):
         if right:
             y = paragraph(
                 surface,
-                gfx.tr("ui.quiz.correct"),
+                words.t("ui.quiz.correct"),
                 self.font(24),
                 answers.x,
                 y,
@@ -232,12 +234,12 @@ class QuizScene(LearnScene):
             )
         else:
             truth = (
-                f"{gfx.tr(f'month.{c.month}.name')} ({gfx.tr(f'month.{c.month}.plant')}),"
-                f" {kind_name(c.kind)}"
+                f"{words.t(f'month.{c.month}.name')} ({words.t(f'month.{c.month}.plant')}),"
+                f" {kind_name(words, c.kind)}"
             )
             y = paragraph(
                 surface,
-                gfx.tr("ui.quiz.wrong", answer=truth),
+                words.t("ui.quiz.wrong", answer=truth),
                 self.font(20),
                 answers.x,
                 y,
@@ -247,11 +249,11 @@ class QuizScene(LearnScene):
             )
         y += self.px(8)
         y = paragraph(
-            surface, card_name(c.id, style), self.font(18), answers.x, y, answers.w, bold=True
+            surface, words.card_name(c.id, style), self.font(18), answers.x, y, answers.w, bold=True
         )
         y = paragraph(
             surface,
-            gfx.tr(yaku_facts.card_kind_detail(c.id)),
+            words.t(yaku_facts.card_kind_detail(c.id)),
             self.font(15),
             answers.x,
             y,
@@ -260,7 +262,7 @@ class QuizScene(LearnScene):
         )
         paragraph(
             surface,
-            gfx.tr(f"month.{c.month}.symbolism"),
+            words.t(f"month.{c.month}.symbolism"),
             self.font(15),
             answers.x,
             y + self.px(4),

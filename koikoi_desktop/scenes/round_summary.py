@@ -14,7 +14,15 @@ from dataclasses import dataclass
 import pygame
 
 from koikoi_desktop.engine import LedgerEntry, Match, RoundState, Rules, match_record
-from koikoi_desktop.names import end_text, factor_text, instant_name, unit_heading, yaku_name
+from koikoi_desktop.i18n import Key
+from koikoi_desktop.names import (
+    Names,
+    end_text,
+    factor_text,
+    instant_name,
+    names_now,
+    unit_heading,
+)
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
@@ -224,7 +232,7 @@ class RoundSummaryScene(MenuScene):
         *,
         entry: LedgerEntry,
         round_state: RoundState | None = None,
-        names: Sequence[str] = ("", ""),
+        names: Names = ("", ""),
         rules: Rules | None = None,
         match: Match | None = None,
         autoplay: bool = False,
@@ -233,6 +241,7 @@ class RoundSummaryScene(MenuScene):
         super().__init__(app)
         self.entry = entry
         self.round_state = round_state
+        #: The seats' names (facts, worded when drawn: :meth:`seat_names`).
         self.names = names
         self.rules = rules
         self.match = match
@@ -241,10 +250,14 @@ class RoundSummaryScene(MenuScene):
         self.left = AUTO_CONTINUE
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
 
+    def seat_names(self) -> tuple[str, str]:
+        """The seats' names in the app's words of the moment."""
+        return names_now(self.names, self.app.words)
+
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
-            (lambda: gfx.tr("ui.common.continue"), self.on_back, True),
-            (lambda: gfx.tr("ui.summary.review"), self.review, False),
+            (Key("ui.common.continue"), self.on_back, True),
+            (Key("ui.summary.review"), self.review, False),
         ]
 
     def menu_top(self) -> int:
@@ -293,36 +306,39 @@ class RoundSummaryScene(MenuScene):
                 self.on_back()
 
     def unit(self) -> str:
-        return unit_heading(self.rules.unit if self.rules is not None else "points")
+        words = self.app.words
+        return unit_heading(words, self.rules.unit if self.rules is not None else "points")
 
     def title_text(self) -> str:
+        words = self.app.words
         e = self.entry
         if e.winner is None:
-            return gfx.tr("ui.summary.no_winner", n=e.round)
-        return gfx.tr_person("ui.summary.winner", self.names[e.winner], n=e.round)
+            return words.t("ui.summary.no_winner", n=e.round)
+        return words.t_person("ui.summary.winner", self.seat_names()[e.winner], n=e.round)
 
     def arithmetic(self) -> list[str]:
+        words = self.app.words
         e = self.entry
-        lines = [gfx.tr("ui.summary.ended", reason=end_text(e.end))]
+        lines = [words.t("ui.summary.ended", reason=end_text(words, e.end))]
         if e.winner is None:
-            lines.append(gfx.tr("ui.summary.nothing_paid"))
+            lines.append(words.t("ui.summary.nothing_paid"))
         else:
             if e.instant:
                 lines.append(
-                    gfx.tr("ui.summary.instant", kind=instant_name(e.instant), value=e.base)
+                    words.t("ui.summary.instant", kind=instant_name(words, e.instant), value=e.base)
                 )
-            parts = [gfx.tr("ui.summary.base", n=e.base)]
-            parts += [f"× {f} ({factor_text(name, f)})" for name, f in e.factors]
+            parts = [words.t("ui.summary.base", n=e.base)]
+            parts += [f"× {f} ({factor_text(words, name, f)})" for name, f in e.factors]
             lines.append(" ".join(parts) + f" = {e.final}")
             coins = getattr(self.rules, "unit", "points") == "coins"
             key = "ui.summary.paid_coins" if coins else "ui.summary.paid_points"
-            lines.append(gfx.tr_person(key, self.names[e.winner], n=e.paid))
+            lines.append(words.t_person(key, self.seat_names()[e.winner], n=e.paid))
         lines.append(
-            gfx.tr(
+            words.t(
                 "ui.summary.balances",
-                a=self.names[0],
+                a=self.seat_names()[0],
                 x=e.balances[0],
-                b=self.names[1],
+                b=self.seat_names()[1],
                 y=e.balances[1],
                 unit=self.unit(),
             )
@@ -333,6 +349,7 @@ class RoundSummaryScene(MenuScene):
         """The score as a column of rows (label, cards, number): each yaku with its cards and
         points (or the instant win with the hand), the base, each multiplier, the round's
         total. Empty for a round nobody won."""
+        words = self.app.words
         e = self.entry
         st = self.round_state
         if e.winner is None:
@@ -340,15 +357,17 @@ class RoundSummaryScene(MenuScene):
         rows: list[tuple[str, tuple[int, ...], str]] = []
         if e.instant:
             hand = tuple(sorted(st.hand(e.winner))) if st is not None else ()
-            rows.append((instant_name(e.instant), hand, str(e.base)))
+            rows.append((instant_name(words, e.instant), hand, str(e.base)))
         elif st is not None:
-            rows += [(yaku_name(y.key), tuple(y.cards), str(y.points)) for y in st.yaku(e.winner)]
+            rows += [
+                (words.yaku_name(y.key), tuple(y.cards), str(y.points)) for y in st.yaku(e.winner)
+            ]
         else:
-            rows += [(yaku_name(item[0]), (), str(item[1])) for item in e.yaku]
+            rows += [(words.yaku_name(item[0]), (), str(item[1])) for item in e.yaku]
         if e.factors:
-            rows.append((gfx.tr("ui.summary.tally_base"), (), str(e.base)))
-            rows += [(factor_text(name, f), (), f"× {f}") for name, f in e.factors]
-        rows.append((gfx.tr("ui.summary.tally_total"), (), str(e.final)))
+            rows.append((words.t("ui.summary.tally_base"), (), str(e.base)))
+            rows += [(factor_text(words, name, f), (), f"× {f}") for name, f in e.factors]
+        rows.append((words.t("ui.summary.tally_total"), (), str(e.final)))
         return rows
 
     def piles(self) -> list[tuple[int, list[int]]]:
@@ -424,7 +443,7 @@ class RoundSummaryScene(MenuScene):
         cards) framed and marked with a dot."""
         gfx.blit_text(
             surface,
-            self.names[pile.seat],
+            self.seat_names()[pile.seat],
             theme.font_px(17, self.scale),
             pile.name_at,
             anchor="midtop",
@@ -450,11 +469,12 @@ class RoundSummaryScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The text and cards do not change while the screen is up: render them once."""
-        key = (surface.get_size(), gfx.tr("ui.common.continue"))
+        words = self.app.words
+        key = (surface.get_size(), words)
         cached = self._static
         if cached is None or cached[0] != key:
             layer = surface.copy()
             self.draw_static(layer)
             cached = self._static = (key, layer)
         surface.blit(cached[1], (0, 0))
-        self.focus.draw(surface, font=theme.font_px(21, self.scale))
+        self.focus.draw(surface, self.app.words, font=theme.font_px(21, self.scale))

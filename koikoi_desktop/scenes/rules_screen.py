@@ -23,8 +23,8 @@ from collections.abc import Callable
 
 import pygame
 
-from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules, payout, score_yaku
+from koikoi_desktop.i18n import Key, Words
 from koikoi_desktop.names import (
     koi_word,
     preset_name,
@@ -58,25 +58,25 @@ PAGES = ("turn", "matching", "koikoi", "scoring", "presets", "history", "tips")
 SCORING_EXAMPLE = (1, 9, 29, 33, 21, 25, 37)
 
 
-def difference_rows(preset: str) -> list[tuple[str, str, dict[str, str], bool]]:
+def difference_rows(words: Words, preset: str) -> list[tuple[str, str, dict[str, str], bool]]:
     """The presets page's rows in words (label, this preset's value, {other preset: value},
     unique): the settings where ``preset`` differs (``yaku_facts.preset_differences``) and the
     call words of its rulebook where they differ (``names.stop_word`` / ``koi_word``, in the
     player's language); unique rows first."""
     rows = [
         (
-            rule_label(field),
-            rule_value_label(field, mine),
-            {n: rule_value_label(field, v) for n, v in theirs.items()},
+            rule_label(words, field),
+            rule_value_label(words, field, mine),
+            {n: rule_value_label(words, field, v) for n, v in theirs.items()},
             unique,
         )
         for field, mine, theirs, unique in yaku_facts.preset_differences(preset)
     ]
     for key, word in (("rule.stop_word", stop_word), ("rule.koi_word", koi_word)):
-        said = word(PRESETS[preset])
-        others = {n: word(r) for n, r in PRESETS.items() if n != preset}
+        said = word(words, PRESETS[preset])
+        others = {n: word(words, r) for n, r in PRESETS.items() if n != preset}
         if any(v != said for v in others.values()):
-            rows.append((i18n.t(key), said, others, all(v != said for v in others.values())))
+            rows.append((words.t(key), said, others, all(v != said for v in others.values())))
     rows.sort(key=lambda r: not r[3])
     return rows
 
@@ -105,20 +105,21 @@ class RulesScene(LearnScene):
 
     def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [
-            (lambda: gfx.tr("ui.rules.tutorial"), lambda: self.open(self.app.screens.tutorial())),
+            (Key("ui.rules.tutorial"), lambda: self.open(self.app.screens.tutorial())),
             (
-                lambda: gfx.tr("ui.title.yaku_reference"),
+                Key("ui.title.yaku_reference"),
                 lambda: self.open(self.app.screens.yaku_reference()),
             ),
             (
-                lambda: gfx.tr("ui.title.month_reference"),
+                Key("ui.title.month_reference"),
                 lambda: self.open(self.app.screens.month_reference()),
             ),
         ]
 
     def heading(self) -> str:
         """ "About hanafuda" on the history page, "How to play" elsewhere."""
-        return gfx.tr("about.title") if self.page == "history" else gfx.tr(self.title_key)
+        words = self.app.words
+        return words.t("about.title") if self.page == "history" else words.t(self.title_key)
 
     def set_page(self, page: str) -> None:
         self.page = page
@@ -172,11 +173,12 @@ class RulesScene(LearnScene):
         self.draw_buttons(surface)
 
     def draw_tabs(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         x, y = self.px(24), self.px(72)
         f = self.font(15)
         h = self.px(34)
         for page in PAGES:
-            label = gfx.tr(f"ui.rules.page.{page}")
+            label = words.t(f"ui.rules.page.{page}")
             w = chip_width(label, f, self.px(12))
             r = pygame.Rect(x, y, w, h)
             chip(surface, r, label, f, active=page == self.page)
@@ -220,19 +222,20 @@ class RulesScene(LearnScene):
         pygame.draw.polygon(surface, theme.TARGET, [b, p1, p2])
 
     def page_turn(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
+        words = self.app.words
         x, w, pic = self.text_and_picture(body)
-        end = paragraph(surface, gfx.tr("rules.turn"), self.font(17), x, y, w)
+        end = paragraph(surface, words.t("rules.turn"), self.font(17), x, y, w)
         h = self.px(120)
         cw = card_size(h)[0]
         py = y
-        py = self.caption(surface, gfx.tr("ui.rules.pic.hand"), pic.x, py, pic.w)
+        py = self.caption(surface, words.t("ui.rules.pic.hand"), pic.x, py, pic.w)
         self.cards_row(surface, list(TURN_HAND), pic.x, py, h, selected=5)
         hand_y = py
         py += h + self.px(50)
         # the caption sits right of the arrow that runs down from the hand card to its match
         beside = cw // 2 + self.px(14)
         self.caption(
-            surface, gfx.tr("ui.rules.pic.field"), pic.x + beside, py - self.px(24), pic.w - beside
+            surface, words.t("ui.rules.pic.field"), pic.x + beside, py - self.px(24), pic.w - beside
         )
         fx = pic.x
         gap = self.px(8)
@@ -242,12 +245,12 @@ class RulesScene(LearnScene):
         # the pile, its top card turned over: the geese the caption says were drawn
         draw_card(surface, self.app, 0, pile.move(self.px(5), self.px(5)), badge=False)
         draw_card(surface, self.app, TURN_DRAWN, pile)
-        self.caption(surface, gfx.tr("ui.rules.pic.pile"), pile.x, pile.bottom + 4, pic.w)
+        self.caption(surface, words.t("ui.rules.pic.pile"), pile.x, pile.bottom + 4, pic.w)
         self.arrow(surface, (pile.x, pile.centery), (fx + 3 * cw + 2 * gap, py + h // 2))
         py += h + self.px(40)
         py = paragraph(
             surface,
-            gfx.tr("ui.rules.pic.turn_caption"),
+            words.t("ui.rules.pic.turn_caption"),
             self.font(14),
             pic.x,
             py,
@@ -257,8 +260,9 @@ class RulesScene(LearnScene):
         return max(end, py)
 
     def page_matching(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
+        words = self.app.words
         x, w, pic = self.text_and_picture(body)
-        end = paragraph(surface, gfx.tr("rules.matching"), self.font(17), x, y, w)
+        end = paragraph(surface, words.t("rules.matching"), self.font(17), x, y, w)
         h = self.px(96)
         py = y
         for caption_key, hand, field, sel in (
@@ -266,7 +270,7 @@ class RulesScene(LearnScene):
             ("ui.rules.pic.match_one", 5, [7, 22], 7),
             ("ui.rules.pic.match_two", 2, [1, 3], 1),
         ):
-            py = self.caption(surface, gfx.tr(caption_key), pic.x, py, pic.w)
+            py = self.caption(surface, words.t(caption_key), pic.x, py, pic.w)
             after = self.cards_row(surface, [hand], pic.x, py, h)
             self.arrow(surface, (after, py + h // 2), (after + self.px(40), py + h // 2))
             self.cards_row(surface, field, after + self.px(50), py, h, selected=sel)
@@ -274,11 +278,12 @@ class RulesScene(LearnScene):
         return max(end, py)
 
     def page_koikoi(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
+        words = self.app.words
         x, w, pic = self.text_and_picture(body)
-        end = paragraph(surface, gfx.tr("rules.koikoi"), self.font(17), x, y, w)
+        end = paragraph(surface, words.t("rules.koikoi"), self.font(17), x, y, w)
         end = paragraph(
             surface,
-            gfx.tr("ui.call.koikoi_help"),
+            words.t("ui.call.koikoi_help"),
             self.font(15),
             x,
             end + self.px(8),
@@ -288,7 +293,7 @@ class RulesScene(LearnScene):
         h = self.px(130)
         py = self.caption(
             surface,
-            gfx.tr("ui.rules.pic.yaku_made", yaku=i18n.yaku_name("hanami", name_style(self.app))),
+            words.t("ui.rules.pic.yaku_made", yaku=words.yaku_name("hanami", name_style(self.app))),
             pic.x,
             y,
             pic.w,
@@ -298,7 +303,7 @@ class RulesScene(LearnScene):
         f = self.font(17)
         bx = pic.x
         for key, primary in (("ui.call.stop", True), ("ui.call.koikoi", False)):
-            label = gfx.tr(key)
+            label = words.t(key)
             bw = gfx.measure(label, f, bold=True)[0] + self.px(40)
             r = pygame.Rect(bx, py, bw, self.px(44))
             pygame.draw.rect(
@@ -308,13 +313,19 @@ class RulesScene(LearnScene):
             bx = r.right + self.px(14)
         py += self.px(56)
         py = paragraph(
-            surface, gfx.tr("ui.call.stop_help"), self.font(14), pic.x, py, pic.w, color=theme.MUTED
+            surface,
+            words.t("ui.call.stop_help"),
+            self.font(14),
+            pic.x,
+            py,
+            pic.w,
+            color=theme.MUTED,
         )
         limit = self.rules.koikoi_limit
         note = (
-            gfx.tr("ui.yakuref.mult.koi_unlimited")
+            words.t("ui.yakuref.mult.koi_unlimited")
             if limit is None
-            else gfx.tr("ui.yakuref.mult.koi_limit", n=limit)
+            else words.t("ui.yakuref.mult.koi_limit", n=limit)
         )
         py = paragraph(
             surface, note, self.font(14), pic.x, py + self.px(6), pic.w, color=theme.MUTED
@@ -322,12 +333,13 @@ class RulesScene(LearnScene):
         return max(end, py)
 
     def page_scoring(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
+        words = self.app.words
         x, w, pic = self.text_and_picture(body)
-        end = paragraph(surface, gfx.tr("rules.scoring"), self.font(17), x, y, w)
+        end = paragraph(surface, words.t("rules.scoring"), self.font(17), x, y, w)
         end += self.px(10)
         end = paragraph(
             surface,
-            gfx.tr("ui.yakuref.multipliers") + " — " + rules_label(self.rules),
+            words.t("ui.yakuref.multipliers") + " — " + rules_label(words, self.rules),
             self.font(16),
             x,
             end,
@@ -335,9 +347,9 @@ class RulesScene(LearnScene):
             bold=True,
         )
         for key, fmt in yaku_facts.multipliers(self.rules):
-            end = paragraph(surface, "• " + gfx.tr(key, **fmt), self.font(15), x, end, w)
+            end = paragraph(surface, "• " + words.t(key, **fmt), self.font(15), x, end, w)
         h = self.px(110)
-        py = self.caption(surface, gfx.tr("ui.rules.pic.example"), pic.x, y, pic.w)
+        py = self.caption(surface, words.t("ui.rules.pic.example"), pic.x, y, pic.w)
         ids = list(SCORING_EXAMPLE)
         cw = card_size(h)[0]
         per_row = max(1, (pic.w + self.px(8)) // (cw + self.px(8)))
@@ -348,11 +360,13 @@ class RulesScene(LearnScene):
         style = name_style(self.app)
         f = self.font(15)
         for yk in score.yaku:
-            line = gfx.tr("ui.learn.labelled", label=i18n.yaku_name(yk.key, style), value=yk.points)
+            line = words.t(
+                "ui.learn.labelled", label=words.yaku_name(yk.key, style), value=yk.points
+            )
             py = paragraph(surface, line, f, pic.x, py, pic.w)
         py = paragraph(
             surface,
-            gfx.tr("ui.rules.pic.total", n=score.base),
+            words.t("ui.rules.pic.total", n=score.base),
             self.font(17),
             pic.x,
             py,
@@ -363,7 +377,7 @@ class RulesScene(LearnScene):
         final = payout(score.base, self.rules, winner_calls=0, loser_calls=1)
         py = paragraph(
             surface,
-            gfx.tr("ui.rules.pic.after_opponent_koi", n=final),
+            words.t("ui.rules.pic.after_opponent_koi", n=final),
             f,
             pic.x,
             py,
@@ -373,11 +387,12 @@ class RulesScene(LearnScene):
         return max(end, py)
 
     def page_presets(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
+        words = self.app.words
         f = self.font(15)
         x = body.x
         h = self.px(32)
         for name in PRESETS:
-            label = preset_name(name)
+            label = preset_name(words, name)
             w = chip_width(label, f, self.px(12))
             r = pygame.Rect(x, y, w, h)
             chip(surface, r, label, f, active=name == self.preset)
@@ -386,11 +401,11 @@ class RulesScene(LearnScene):
             x += w + self.px(8)
         y += h + self.px(10)
         y = paragraph(
-            surface, gfx.tr(f"preset.{self.preset}.desc"), self.font(16), body.x, y, body.w
+            surface, words.t(f"preset.{self.preset}.desc"), self.font(16), body.x, y, body.w
         )
         y = paragraph(
             surface,
-            gfx.tr("ui.rules.differs"),
+            words.t("ui.rules.differs"),
             self.font(14),
             body.x,
             y + 4,
@@ -401,7 +416,7 @@ class RulesScene(LearnScene):
         c1 = int(body.w * 0.36)
         c2 = int(body.w * 0.27)
         c3 = body.w - c1 - c2 - self.px(20)
-        for label, mine, theirs, unique in difference_rows(self.preset):
+        for label, mine, theirs, unique in difference_rows(words, self.preset):
             top = y
             a = paragraph(surface, label, f, body.x, y, c1 - self.px(10), bold=unique)
             b = paragraph(
@@ -415,7 +430,7 @@ class RulesScene(LearnScene):
                 bold=True,
             )
             others = " · ".join(
-                gfx.tr("ui.learn.labelled", label=preset_name(n), value=v)
+                words.t("ui.learn.labelled", label=preset_name(words, n), value=v)
                 for n, v in theirs.items()
             )
             c = paragraph(
@@ -430,6 +445,7 @@ class RulesScene(LearnScene):
         return lambda: self.set_preset(name)
 
     def page_history(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
+        words = self.app.words
         w = min(body.w, self.px(900))
         x = body.x
         side = body.right - (x + w) - self.px(40)  # room for the five brights beside the text
@@ -438,10 +454,10 @@ class RulesScene(LearnScene):
             side = body.right - (x + w) - self.px(40)
         top = y
         for i in range(1, 7):
-            y = paragraph(surface, gfx.tr(f"about.history.{i}"), self.font(16), x, y + 4, w)
+            y = paragraph(surface, words.t(f"about.history.{i}"), self.font(16), x, y + 4, w)
             y += self.px(6)
         for key in ("about.credits.fonts", "about.credits.sound", "ui.rules.credits_art"):
-            y = paragraph(surface, gfx.tr(key), self.font(13), x, y, w, color=theme.MUTED)
+            y = paragraph(surface, words.t(key), self.font(13), x, y, w, color=theme.MUTED)
         cw = min((side - self.px(8)) // 2, self.px(130))
         ch = card_size(int(cw / 0.625))[1]
         cx = x + w + self.px(40)
@@ -453,29 +469,30 @@ class RulesScene(LearnScene):
         return max(y, top + 3 * (ch + self.px(8)))
 
     def page_tips(self, surface: pygame.Surface, body: pygame.Rect, y: int) -> int:
+        words = self.app.words
         w = min(body.w, self.px(900))
         x = body.x
         for i in range(1, 5):
-            y = paragraph(surface, "• " + gfx.tr(f"rules.tip.{i}"), self.font(17), x, y, w)
+            y = paragraph(surface, "• " + words.t(f"rules.tip.{i}"), self.font(17), x, y, w)
             y += self.px(6)
         y += self.px(4)
-        y = paragraph(surface, gfx.tr("rules.keys"), self.font(16), x, y, w)
+        y = paragraph(surface, words.t("rules.keys"), self.font(16), x, y, w)
         y += self.px(10)
-        y = paragraph(surface, gfx.tr("rules.fair_deals.title"), self.font(18), x, y, w, bold=True)
-        y = paragraph(surface, gfx.tr("rules.fair_deals"), self.font(16), x, y, w)
+        y = paragraph(surface, words.t("rules.fair_deals.title"), self.font(18), x, y, w, bold=True)
+        y = paragraph(surface, words.t("rules.fair_deals"), self.font(16), x, y, w)
         y += self.px(10)
-        y = paragraph(surface, gfx.tr("term.instant_win"), self.font(18), x, y, w, bold=True)
-        y = paragraph(surface, gfx.tr("rules.instant"), self.font(16), x, y, w)
+        y = paragraph(surface, words.t("term.instant_win"), self.font(18), x, y, w, bold=True)
+        y = paragraph(surface, words.t("rules.instant"), self.font(16), x, y, w)
         for key, field in (
             ("teshi", "instant_teshi"),
             ("kuttsuki", "instant_kuttsuki"),
             ("double_tenho", "instant_double_tenho"),
         ):
             value = getattr(self.rules, field)
-            state = str(value) if value is not None else gfx.tr("ui.common.off")
+            state = str(value) if value is not None else words.t("ui.common.off")
             y = paragraph(
                 surface,
-                f"{gfx.tr(f'instant.{key}.name')} ({state}): {gfx.tr(f'instant.{key}.desc')}",
+                f"{words.t(f'instant.{key}.name')} ({state}): {words.t(f'instant.{key}.desc')}",
                 self.font(15),
                 x,
                 y + 2,

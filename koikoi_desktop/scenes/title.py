@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
@@ -32,9 +33,10 @@ class TitleScene(MenuScene):
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
-        self.heading = lambda: gfx.tr("ui.title.name")
-        self.subheading = lambda: gfx.tr("ui.title.tagline")
-        self.message = ""
+        self.heading = Key("ui.title.name")
+        self.subheading = Key("ui.title.tagline")
+        #: A line under the menu, worded when drawn ("" for none).
+        self.message: Label = ""
         self.elsewhere = False
         #: The player's rating (rounded), read with the buttons; None before a rated match.
         self.rating: int | None = None
@@ -46,16 +48,16 @@ class TitleScene(MenuScene):
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         sc = self.app.screens
         return [
-            (lambda: gfx.tr("ui.title.new_game"), self.go(sc.new_game), True),
-            (lambda: gfx.tr("ui.title.continue"), self.on_continue, False),
-            (lambda: gfx.tr("ui.title.rules"), self.go(sc.rules), False),
-            (lambda: gfx.tr("ui.title.month_reference"), self.go(sc.month_reference), False),
-            (lambda: gfx.tr("ui.title.yaku_reference"), self.go(sc.yaku_reference), False),
-            (lambda: gfx.tr("ui.title.ledger"), self.go(sc.ledger), False),
-            (lambda: gfx.tr("ui.title.settings"), self.go(sc.settings), False),
-            (lambda: gfx.tr("ui.title.about"), self.go(sc.hanafuda_history), False),
-            (lambda: gfx.tr("ui.scene.credits"), self.go(sc.credits), False),
-            (lambda: gfx.tr("ui.title.quit"), self.app.quit, False),
+            (Key("ui.title.new_game"), self.go(sc.new_game), True),
+            (Key("ui.title.continue"), self.on_continue, False),
+            (Key("ui.title.rules"), self.go(sc.rules), False),
+            (Key("ui.title.month_reference"), self.go(sc.month_reference), False),
+            (Key("ui.title.yaku_reference"), self.go(sc.yaku_reference), False),
+            (Key("ui.title.ledger"), self.go(sc.ledger), False),
+            (Key("ui.title.settings"), self.go(sc.settings), False),
+            (Key("ui.title.about"), self.go(sc.hanafuda_history), False),
+            (Key("ui.scene.credits"), self.go(sc.credits), False),
+            (Key("ui.title.quit"), self.app.quit, False),
         ]
 
     def build(self) -> None:
@@ -91,7 +93,7 @@ class TitleScene(MenuScene):
 
     def on_continue(self) -> None:
         if not self.app.continue_match():
-            self.message = gfx.tr("ui.title.no_autosave")
+            self.message = Key("ui.title.no_autosave")
             self.build()  # a saved match set aside leaves Continue disabled
 
     def on_back(self) -> None:
@@ -119,6 +121,7 @@ class TitleScene(MenuScene):
         return layer
 
     def draw(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         surface.blit(self._fan((w, h)), (0, 0))
@@ -127,7 +130,7 @@ class TitleScene(MenuScene):
         if self.rating is not None:
             gfx.blit_text(
                 surface,
-                gfx.tr("ui.rating.title", rating=self.rating),
+                words.t("ui.rating.title", rating=self.rating),
                 theme.font_px(19, s),
                 (w // 2, self.menu_top() - int(24 * s)),
                 color=theme.OCHRE,
@@ -135,10 +138,10 @@ class TitleScene(MenuScene):
                 bold=True,
                 max_width=w - 40,
             )
-        self.focus.draw(surface, font=theme.font_px(21, s))
+        self.focus.draw(surface, self.app.words, font=theme.font_px(21, s))
         size = theme.font_px(16, s)
         lines: list[str] = []
-        for msg in ([self.message] if self.message else []) + self.storage_lines():
+        for msg in ([say(self.message, words)] if self.message else []) + self.storage_lines():
             lines += gfx.wrap(msg, size, int(w * 0.9))
         y = h - int(22 * s)
         for line in reversed(lines[-4:]):
@@ -148,12 +151,13 @@ class TitleScene(MenuScene):
     def storage_lines(self) -> list[str]:
         """A damaged, newer or refusing file is told in one line each here (the newest two), as
         well as on the ledger screen, and a saved match another running copy is playing."""
+        words = self.app.words
         from koikoi_desktop.scenes.ledger import notice_text
 
         storage = self.app.storage
         if storage is None:
             return []
-        lines = [notice_text(n) for n in storage.warnings][-2:]
+        lines = [notice_text(words, n) for n in storage.warnings][-2:]
         if self.elsewhere:
-            lines.append(gfx.tr("ui.title.saved_elsewhere"))
+            lines.append(words.t("ui.title.saved_elsewhere"))
         return lines

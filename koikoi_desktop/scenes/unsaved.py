@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from koikoi_desktop.i18n import Key, Words, say
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
@@ -35,14 +36,15 @@ class UnsavedScene(MenuScene):
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
-        self.heading = lambda: gfx.tr("ui.quit_pending.title")
-        self.message = ""
+        self.heading = Key("ui.quit_pending.title")
+        #: The outcome of the last retry or export, worded when drawn ("" for none).
+        self.message: Label = ""
 
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
-            (lambda: gfx.tr("ui.quit_pending.retry"), self.retry, True),
-            (lambda: gfx.tr("ui.quit_pending.export"), self.export, False),
-            (lambda: gfx.tr("ui.quit_pending.quit"), self.app.quit, False),
+            (Key("ui.quit_pending.retry"), self.retry, True),
+            (Key("ui.quit_pending.export"), self.export, False),
+            (Key("ui.quit_pending.quit"), self.app.quit, False),
         ]
 
     def menu_top(self) -> int:
@@ -57,13 +59,13 @@ class UnsavedScene(MenuScene):
         if store is None or store.retry_pending():
             self.app.quit()
             return
-        self.message = gfx.tr("ui.quit_pending.still", reason=self._reason())
+        self.message = Key("ui.quit_pending.still", reason=self._reason(self.app.words))
 
-    def _reason(self) -> str:
+    def _reason(self, words: Words) -> str:
         from koikoi_desktop.scenes.ledger import notice_text
 
         store = self.app.storage
-        news = [notice_text(n) for n in store.warnings[-1:]] if store is not None else []
+        news = [notice_text(words, n) for n in store.warnings[-1:]] if store is not None else []
         return news[0] if news else "?"
 
     def export(self, folder: Path | None = None) -> None:
@@ -75,27 +77,28 @@ class UnsavedScene(MenuScene):
         try:
             store.export_pending(target)
         except OSError as exc:  # that folder refuses too: say so, the matches stay pending
-            self.message = gfx.tr("ui.ledger.export_failed", reason=str(exc))
+            self.message = Key("ui.ledger.export_failed", reason=str(exc))
             return
-        self.message = gfx.tr("ui.quit_pending.exported", path=str(target))
+        self.message = Key("ui.quit_pending.exported", path=str(target))
 
     def on_back(self) -> None:
         self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         s = self.scale
         self.draw_heading(surface)
         size = theme.font_px(17, s)
         y = int(h * 0.27)
-        text = gfx.tr("ui.quit_pending.text", n=self.pending())
+        text = words.t("ui.quit_pending.text", n=self.pending())
         for line in gfx.wrap(text, size, int(w * 0.8)):
             gfx.blit_text(surface, line, size, (w // 2, y), color=theme.PAPER, anchor="center")
             y += int(24 * s)
-        self.focus.draw(surface, font=theme.font_px(20, s))
+        self.focus.draw(surface, self.app.words, font=theme.font_px(20, s))
         if self.message:
             y = h - int(60 * s)
-            for line in gfx.wrap(self.message, size, int(w * 0.9))[:3]:
+            for line in gfx.wrap(say(self.message, self.app.words), size, int(w * 0.9))[:3]:
                 gfx.blit_text(surface, line, size, (w // 2, y), color=theme.OCHRE, anchor="center")
                 y += int(22 * s)

@@ -18,8 +18,8 @@ from collections.abc import Callable
 
 import pygame
 
-from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
+from koikoi_desktop.i18n import Key
 from koikoi_desktop.names import preset_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -55,7 +55,7 @@ class YakuReferenceScene(LearnScene):
         self.detail_scroll = 0
 
     def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
-        return [(lambda: gfx.tr("ui.title.month_reference"), self.open_months)]
+        return [(Key("ui.title.month_reference"), self.open_months)]
 
     def open_months(self) -> None:
         self.open(self.app.screens.month_reference(rules=self.rules))
@@ -63,9 +63,10 @@ class YakuReferenceScene(LearnScene):
     # ------------------------------------------------------------------ state
     def choices(self) -> list[tuple[str, Rules]]:
         """(label, rules) of the rule chips: the four presets, plus the active custom set."""
-        out = [(preset_name(n), r) for n, r in PRESETS.items()]
+        words = self.app.words
+        out = [(preset_name(words, n), r) for n, r in PRESETS.items()]
         if is_custom(self.own_rules):
-            out.append((rules_label(self.own_rules), self.own_rules))
+            out.append((rules_label(words, self.own_rules), self.own_rules))
         return out
 
     def set_rules(self, rules: Rules) -> None:
@@ -141,6 +142,7 @@ class YakuReferenceScene(LearnScene):
         return lambda: self.set_rules(rules)
 
     def draw_list(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         lst = self.list_rect()
         gfx.draw_panel(surface, lst, alpha=200)
         keys = yaku_facts.all_keys()
@@ -158,7 +160,7 @@ class YakuReferenceScene(LearnScene):
             vw = gfx.measure(val, f, bold=True)[0]
             gfx.blit_text(
                 surface,
-                i18n.yaku_name(key, style),
+                words.yaku_name(key, style),
                 f,
                 (r.x + 8, r.centery),
                 color=color,
@@ -181,10 +183,12 @@ class YakuReferenceScene(LearnScene):
         return lambda: self.select(key)
 
     def names(self, keys: list[str]) -> str:
+        words = self.app.words
         style = name_style(self.app)
-        return gfx.tr("ui.learn.list_sep").join(i18n.yaku_name(k, style) for k in keys)
+        return words.t("ui.learn.list_sep").join(words.yaku_name(k, style) for k in keys)
 
     def draw_detail(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         area = self.detail_rect()
         key = self.selected
         rules = self.rules
@@ -195,15 +199,15 @@ class YakuReferenceScene(LearnScene):
         x, w = area.x, area.w
         y = area.y - self.detail_scroll
         # name line: chosen style, then the other two
-        shown = i18n.yaku_name(key, style)
+        shown = words.yaku_name(key, style)
         y = paragraph(surface, shown, self.font(28), x, y, w, bold=True, gap=1.1)
-        others = [i18n.yaku_name(key, s) for s in ("japanese", "romaji", "translated")]
+        others = [words.yaku_name(key, s) for s in ("japanese", "romaji", "translated")]
         others = [n for n in dict.fromkeys(others) if n != shown]
         y = paragraph(surface, " · ".join(others), self.font(17), x, y, w, color=theme.OCHRE)
         if not yaku_facts.exists(key, rules):
             y = paragraph(
                 surface,
-                gfx.tr("ui.yakuref.not_in_rules"),
+                words.t("ui.yakuref.not_in_rules"),
                 self.font(17),
                 x,
                 y + self.px(8),
@@ -212,8 +216,8 @@ class YakuReferenceScene(LearnScene):
                 bold=True,
             )
         else:
-            unit = gfx.tr(f"ui.common.{rules.unit}")
-            value = gfx.tr("ui.yakuref.value", n=self.value_of(key), unit=unit)
+            unit = words.t(f"ui.common.{rules.unit}")
+            value = words.t("ui.yakuref.value", n=self.value_of(key), unit=unit)
             vrect = gfx.blit_text(
                 surface,
                 value,
@@ -227,9 +231,9 @@ class YakuReferenceScene(LearnScene):
             need = yaku_facts.NEEDS_ANY.get(key)
             if step:  # beside the value when it fits, else below it
                 text = (
-                    gfx.tr("ui.yakuref.step_beyond", n=step, need=need)
+                    words.t("ui.yakuref.step_beyond", n=step, need=need)
                     if need and key != "sanko"
-                    else gfx.tr("ui.yakuref.step", n=step)
+                    else words.t("ui.yakuref.step", n=step)
                 )
                 f15 = self.font(15)
                 tw = gfx.measure(text, f15)[0]
@@ -248,7 +252,7 @@ class YakuReferenceScene(LearnScene):
                         - vrect.y
                     )
             y = vrect.bottom + self.px(2)
-        y = paragraph(surface, gfx.tr(f"yaku.{key}.desc"), self.font(15), x, y + self.px(4), w)
+        y = paragraph(surface, words.t(f"yaku.{key}.desc"), self.font(15), x, y + self.px(4), w)
         y = self.draw_cards(surface, key, x, y + self.px(8), w)
         if yaku_facts.exists(key, rules):
             shared, disjoint, never = yaku_facts.combines_with(key, rules)
@@ -259,15 +263,15 @@ class YakuReferenceScene(LearnScene):
                 ("ui.yakuref.excludes", never),
             ):
                 if keys_:
-                    y = paragraph(surface, gfx.tr(label_key, yaku=self.names(keys_)), f, x, y, w)
+                    y = paragraph(surface, words.t(label_key, yaku=self.names(keys_)), f, x, y, w)
             for note_key, fmt in yaku_facts.notes(key, rules):
                 y = paragraph(
-                    surface, "• " + gfx.tr(note_key, **fmt), f, x, y, w, color=theme.MUTED
+                    surface, "• " + words.t(note_key, **fmt), f, x, y, w, color=theme.MUTED
                 )
         y += self.px(10)
-        y = paragraph(surface, gfx.tr("ui.yakuref.multipliers"), self.font(17), x, y, w, bold=True)
+        y = paragraph(surface, words.t("ui.yakuref.multipliers"), self.font(17), x, y, w, bold=True)
         for mkey, fmt in yaku_facts.multipliers(rules):
-            y = paragraph(surface, "• " + gfx.tr(mkey, **fmt), self.font(14), x, y, w)
+            y = paragraph(surface, "• " + words.t(mkey, **fmt), self.font(14), x, y, w)
         surface.set_clip(clip)
         content = y + self.detail_scroll - area.y
         self.detail_scroll = max(0, min(self.detail_scroll, content - area.h + self.px(20)))
@@ -283,6 +287,7 @@ class YakuReferenceScene(LearnScene):
 
     def draw_cards(self, surface: pygame.Surface, key: str, x: int, y: int, w: int) -> int:
         """The yaku's cards: the ones that make it, then (dimmer) the ones that add to it."""
+        words = self.app.words
         rules = self.rules
         exists = yaku_facts.exists(key, rules)
         core = sorted(yaku_facts.core(key, rules) if exists else yaku_facts.minimal_set(key, rules))
@@ -291,7 +296,7 @@ class YakuReferenceScene(LearnScene):
         f = self.font(14)
         if need and exists and len(core) > need:
             y = paragraph(
-                surface, gfx.tr("ui.yakuref.any_of", n=need), f, x, y, w, color=theme.MUTED
+                surface, words.t("ui.yakuref.any_of", n=need), f, x, y, w, color=theme.MUTED
             )
         gap = self.px(6)
         big = self.px(130 if extra else 180) if len(core) <= 6 else self.px(96)
@@ -306,7 +311,7 @@ class YakuReferenceScene(LearnScene):
         y = self._card_rows(surface, core, x, y, w, big, gap)
         if extra:
             y = paragraph(
-                surface, gfx.tr("ui.yakuref.extras"), f, x, y + self.px(4), w, color=theme.MUTED
+                surface, words.t("ui.yakuref.extras"), f, x, y + self.px(4), w, color=theme.MUTED
             )
             y = self._card_rows(surface, extra, x, y, w, self.px(80), gap)
         return y + self.px(6)

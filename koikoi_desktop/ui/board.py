@@ -51,6 +51,7 @@ from koikoi_desktop.engine.events import (
     YakuMade,
 )
 from koikoi_desktop.engine.round import deal_positions
+from koikoi_desktop.i18n import Label, Words, say
 from koikoi_desktop.ui.animation import AnimationQueue, Box, Sprite, Step, Tween
 from koikoi_desktop.ui.cards import kind_of
 from koikoi_desktop.ui.layout import TableLayout
@@ -75,21 +76,20 @@ STOP_BEAT = 0.8
 @dataclass
 class Announce:
     """A yaku made, a koi-koi or a stop, shown big over the field for a moment: ``kind``
-    ("yaku" | "koikoi" | "stop" | "other"), what words the line (read when drawn, so it
-    follows a language change), the cards to show, and its clock."""
+    ("yaku" | "koikoi" | "stop" | "other"), its line (a :data:`~koikoi_desktop.i18n.Label`,
+    worded when drawn, so it follows a language change), the cards to show, and its clock."""
 
     kind: str
-    words: Callable[[], str]
+    line: Label
     cards: tuple[int, ...] = ()
     age: float = 0.0
     length: float = ANNOUNCE
     #: Reduced motion or animations off: shown still (no growing, no rings, no fading).
     still: bool = False
 
-    @property
-    def text(self) -> str:
-        """The line, in the language of the moment."""
-        return self.words()
+    def text(self, words: Words) -> str:
+        """The line in ``words``."""
+        return say(self.line, words)
 
     @property
     def progress(self) -> float:
@@ -235,8 +235,8 @@ class Director:
         #: The cards of the last move (the whole turn: the play and the draw), marked on the
         #: table until the next move starts.
         self.last_cards: set[int] = set()
-        #: What words the banner on show (None: no banner); read when drawn.
-        self._banner: Callable[[], str] | None = None
+        #: The banner on show, worded when drawn ("": no banner).
+        self.banner: Label = ""
         self.banner_left = 0.0
         #: The announcement on show (a yaku made, koi-koi, stop), or None.
         self.announce: Announce | None = None
@@ -249,8 +249,10 @@ class Director:
         self.lifted_card = 0
         #: The cards of a yaku or stop event (the engine's scoring of the seat's captures).
         self.yaku_cards: Callable[[Event], tuple[int, ...]] = lambda e: ()
-        self.describe: Callable[[Event], str | None] = lambda e: None
-        #: An event that has words (``describe``) reaches the move log as it shows; the log
+        #: An event's line for the banner and the log (None: the log has no line for it;
+        #: decided on the fact, worded when drawn).
+        self.describe: Callable[[Event], Label | None] = lambda e: None
+        #: An event that has a line (``describe``) reaches the move log as it shows; the log
         #: keeps the event and words it when drawn.
         self.on_log: Callable[[Event], None] = lambda ev: None
         #: Called as each moment of the animation starts: ("deal" | "place" | "onto" |
@@ -356,21 +358,12 @@ class Director:
 
         self.queue.push(Step(prepare, hold=hold, on_done=on_done))
 
-    @property
-    def banner(self) -> str:
-        """The banner's line as it reads now ("" for none)."""
-        return self._banner() if self._banner is not None else ""
-
-    @banner.setter
-    def banner(self, text: str) -> None:
-        self._banner = (lambda: text) if text else None
-
-    def say(self, text: str | Callable[[], str], hold: float = 0.9) -> None:
-        """Queue a banner (it shows while the queue waits ``hold`` seconds); a callable words
-        it when drawn."""
+    def say(self, text: Label, hold: float = 0.9) -> None:
+        """Queue a banner (it shows while the queue waits ``hold`` seconds), worded when
+        drawn."""
 
         def prepare() -> list[Tween]:
-            self._banner = text if callable(text) else (lambda: text)
+            self.banner = text
             self.banner_left = hold * max(0.35, self.queue.factor) + 0.6
             return []
 
@@ -379,7 +372,7 @@ class Director:
     def proclaim(
         self,
         kind: str,
-        text: str | Callable[[], str],
+        text: Label,
         cards: tuple[int, ...],
         beat: float = 0.0,
     ) -> None:
@@ -390,8 +383,7 @@ class Director:
             f = self.queue.factor
             length = max(ANNOUNCE * f, beat) if not self.queue.reduced else max(0.9 * f, beat)
             still = self.queue.reduced or f == 0
-            words = text if callable(text) else (lambda: text)
-            self.announce = Announce(kind, words, cards, 0.0, length, still) if length > 0 else None
+            self.announce = Announce(kind, text, cards, 0.0, length, still) if length > 0 else None
             return []
 
         self.queue.push(Step(prepare, hold=ANNOUNCE, beat=beat))
@@ -463,8 +455,8 @@ class Director:
         b = self.board
         for ev in events:
             kind = ev.kind
-            text = self.describe(ev)
-            if text and kind not in ANNOUNCED:
+            line = self.describe(ev)
+            if line is not None and kind not in ANNOUNCED:
                 self.step(self._logger(ev), 0.0)
             if isinstance(ev, (Played, GajiPaired)):
                 self._capture_move(ev.player, ev.card, ev.captured, from_hand=True, ev=ev)
@@ -521,17 +513,13 @@ class Director:
                 self.step(reveal, FLIP)
             if kind in ANNOUNCED:
                 self.step(self._announcer(ev), 0.0)
-                if text:
+                if line is not None:
                     self.step(self._logger(ev), 0.0)
-                    self._proclaim_event(ev)
+                    self._proclaim_event(ev, line)
 
-    def _proclaim_event(self, ev: Event) -> None:
+    def _proclaim_event(self, ev: Event, text: Label) -> None:
         """A yaku, koi-koi or stop pops up with its cards; other round ends take a banner
         (worded from the event when drawn, so it follows a language change)."""
-
-        def text() -> str:
-            return self.describe(ev) or ""
-
         if isinstance(ev, YakuMade):
             self.proclaim("yaku", text, self.yaku_cards(ev))
         elif isinstance(ev, KoiKoiCalled):

@@ -1,9 +1,9 @@
-"""Text and panels for the scenes: translated strings, cached text rendering, word wrap.
+"""Text and panels for the scenes: cached text rendering, word wrap.
 
-``tr`` is :func:`koikoi_desktop.i18n.t` (the catalogs are the only source of every string);
-text is drawn with :mod:`koikoi_desktop.text` (the shipped fonts, with per-run font switching
-for mixed scripts). Rendered lines and wrapped paragraphs are cached, and the caches are
-dropped when the language changes.
+The words come from the scene (``app.words``, an :class:`koikoi_desktop.i18n.Words`); text is
+drawn with :mod:`koikoi_desktop.text` (the shipped fonts, with per-run font switching for mixed
+scripts). Rendered lines and wrapped paragraphs are cached by their text, so a language change
+needs no clearing: the old lines age out of the caches.
 """
 
 from __future__ import annotations
@@ -12,11 +12,8 @@ import functools
 
 import pygame
 
-from koikoi_desktop import i18n
 from koikoi_desktop import text as text_mod
 from koikoi_desktop.ui import theme
-
-tr = i18n.t
 
 #: While a list is set here, every line cut short with an ellipsis is added to it as (the
 #: whole text, what was shown): the one place text is cut reports it, so a layout test can ask
@@ -30,21 +27,6 @@ def cut(text_: str, shown: str) -> str:
     if cuts is not None:
         cuts.append((text_, shown))
     return shown
-
-
-tr_person = i18n.t_person
-
-
-def set_language(code: str) -> None:
-    """Switch the language (``ValueError`` for an unknown code) and drop cached text."""
-    i18n.set_language(code)
-    _render_cached.cache_clear()
-    _wrap_cached.cache_clear()
-
-
-def languages() -> dict[str, str]:
-    """Language code -> native name."""
-    return dict(i18n.LANGUAGES)
 
 
 #: Rendered lines kept. Decision (issue 9 soak): a frame draws at most a few hundred distinct

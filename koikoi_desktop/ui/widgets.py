@@ -3,7 +3,8 @@
 Every widget takes an :class:`~koikoi_desktop.ui.input.Intent` in ``handle`` and returns True
 when it used it. A :class:`FocusGroup` owns keyboard focus for a set of widgets (Tab / arrows move
 it, Enter activates). Focus is drawn as a thick ochre outline *and* corner marks, so it is visible
-without colour. Labels are callables or strings, so a language switch takes effect at once.
+without colour. Labels are :data:`koikoi_desktop.i18n.Label` (a string, or a callable worded
+with the ``Words`` passed to ``draw``), so a language switch shows at the next frame.
 """
 
 from __future__ import annotations
@@ -13,14 +14,11 @@ from typing import Any
 
 import pygame
 
+from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 
-Label = str | Callable[[], str]
-
-
-def _label(label: Label) -> str:
-    return label() if callable(label) else label
+__all__ = ["Button", "Choice", "FocusGroup", "Label", "ListView", "Slider", "Toggle", "Widget"]
 
 
 def draw_focus(
@@ -66,7 +64,9 @@ class Widget:
         """Left/right while focused (sliders, choices); True if used."""
         return False
 
-    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+    def draw(
+        self, surface: pygame.Surface, words: Words, *, focused: bool = False, font: int = 20
+    ) -> None:
         raise NotImplementedError
 
 
@@ -107,7 +107,9 @@ class Button(Widget):
         if self.enabled:
             self.on_click()
 
-    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+    def draw(
+        self, surface: pygame.Surface, words: Words, *, focused: bool = False, font: int = 20
+    ) -> None:
         if not self.visible:
             return
         font_in = font
@@ -120,7 +122,7 @@ class Button(Widget):
         pygame.draw.rect(surface, bg, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=8)
         color = theme.PAPER if self.enabled else theme.MUTED
-        text = _label(self.label)
+        text = say(self.label, words)
         room = self.rect.w - 12
         # a long translation steps the font down (to 3/4) before it is cut with an ellipsis
         while font > 11 and 4 * font > 3 * font_in and gfx.measure(text, font, bold=True)[0] > room:
@@ -165,10 +167,9 @@ class Choice(Widget):
     def set_value(self, value: Any) -> None:
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), self.index)
 
-    @property
-    def shown(self) -> str:
+    def shown(self, words: Words) -> str:
         """The value as drawn: between arrows when there is something to choose."""
-        val = _label(self.options[self.index][1]) if self.options else ""
+        val = say(self.options[self.index][1], words) if self.options else ""
         return f"‹ {val} ›" if len(self.options) > 1 else val
 
     def step(self, d: int) -> None:
@@ -203,13 +204,15 @@ class Choice(Widget):
         value_room = min(value_w, max(avail - label_w, avail // 2))
         return value_room, avail - value_room
 
-    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+    def draw(
+        self, surface: pygame.Surface, words: Words, *, focused: bool = False, font: int = 20
+    ) -> None:
         bg = theme.BUTTON_HOVER if self.hover else theme.BUTTON
         pygame.draw.rect(surface, bg, self.rect, border_radius=6)
         color = theme.PAPER if self.enabled else theme.MUTED
         pad = 10
-        label = _label(self.label)
-        shown = self.shown
+        label = say(self.label, words)
+        shown = self.shown(words)
         value_room, label_room = self.split(label, shown, font, pad)
         gfx.blit_text(
             surface,
@@ -246,7 +249,7 @@ class Toggle(Choice):
     ) -> None:
         super().__init__(
             label,
-            [(False, lambda: gfx.tr("ui.common.off")), (True, lambda: gfx.tr("ui.common.on"))],
+            [(False, Key("ui.common.off")), (True, Key("ui.common.on"))],
             value,
             on_change,
             rect,
@@ -315,11 +318,13 @@ class Slider(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+    def draw(
+        self, surface: pygame.Surface, words: Words, *, focused: bool = False, font: int = 20
+    ) -> None:
         pygame.draw.rect(surface, theme.BUTTON, self.rect, border_radius=6)
         gfx.blit_text(
             surface,
-            _label(self.label),
+            say(self.label, words),
             font,
             (self.rect.x + 10, self.rect.centery),
             anchor="midleft",
@@ -396,7 +401,9 @@ class ListView(Widget):
         if self.on_select and self.rows:
             self.on_select(self.selected)
 
-    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 18) -> None:
+    def draw(
+        self, surface: pygame.Surface, words: Words, *, focused: bool = False, font: int = 18
+    ) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=6)
         visible = max(1, self.rect.h // self.row_h)
         for j, row in enumerate(self.rows[self.scroll : self.scroll + visible]):
@@ -407,7 +414,7 @@ class ListView(Widget):
                 pygame.draw.rect(surface, theme.OCHRE, r, width=1)
             gfx.blit_text(
                 surface,
-                _label(row),
+                say(row, words),
                 font,
                 (r.x + 8, r.centery),
                 anchor="midleft",
@@ -475,7 +482,7 @@ class FocusGroup:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, *, font: int = 20) -> None:
+    def draw(self, surface: pygame.Surface, words: Words, *, font: int = 20) -> None:
         for i, w in enumerate(self.widgets):
             if w.visible:
-                w.draw(surface, focused=self.keyboard_used and i == self.index, font=font)
+                w.draw(surface, words, focused=self.keyboard_used and i == self.index, font=font)

@@ -10,7 +10,7 @@ from koikoi_desktop import names
 from koikoi_desktop.ai import LEVELS, Reason, make_opponent
 from koikoi_desktop.engine import PRESETS, Action, Rules, new_round
 from koikoi_desktop.engine.actions import DECLARE, KOIKOI, STOP
-from koikoi_desktop.i18n import card_name, yaku_name
+from koikoi_desktop.i18n import ENGLISH
 
 from .conftest import deck_for, round_with
 
@@ -39,7 +39,7 @@ def test_two_match_choice_takes_the_moon_not_the_plain():
     assert {Action.play(31, 29), Action.play(31, 32)} <= set(view.legal)
     for bot in bots()[1:]:
         assert bot.choose(view, None) == Action.play(31, 29), bot
-        assert card_name(29, "translated", language="en") in bot.explain()
+        assert ENGLISH.card_name(29, "translated") in bot.explain()
     assert bots()[0].choose(view, None) in view.legal
 
 
@@ -79,7 +79,7 @@ def test_koikoi_or_stop_stops_when_the_opponent_is_one_card_away():
     inter, expert = bots()[1:]
     assert inter.choose(view, None) == STOP
     assert inter.last_reason.key == "stop_threat"
-    assert yaku_name("inoshikacho", "romaji", language="en") in inter.explain()
+    assert ENGLISH.yaku_name("inoshikacho", "romaji") in inter.explain()
     assert expert.choose(view, None) == STOP
     assert "5 points" in expert.explain()
 
@@ -172,8 +172,8 @@ def test_the_opponents_english_names_every_card_as_the_english_table_does():
     English catalog's name, the one the table shows (not a wording of the AI's own)."""
     for c in range(1, 49):
         said = Reason("takes_pretty", {"card": c}).text()
-        assert said == f"takes {card_name(c, 'translated', language='en')}: it looks valuable"
-    assert card_name is names.card_name
+        assert said == f"takes {ENGLISH.card_name(c, 'translated')}: it looks valuable"
+    assert not hasattr(names, "card_name")  # one card_name: Words.card_name
 
 
 def test_a_card_laid_while_holding_its_month_mate_is_not_called_unpairable():

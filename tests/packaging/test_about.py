@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import __version__, i18n, scenes
+from koikoi_desktop.i18n import ENGLISH, Words, say
 from koikoi_desktop.scenes.about import CreditsScene, notices_folder
 from koikoi_desktop.scenes.base import SceneStack
 from koikoi_desktop.ui import gfx
@@ -21,11 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def fonts() -> Any:
     pygame.font.init()
     yield
-    gfx.set_language("en")
 
 
-def make_app(size: tuple[int, int] = (1280, 800)) -> Any:
-    app = SimpleNamespace(size=size, ui_scale=1.0, stack=SceneStack())
+def make_app(size: tuple[int, int] = (1280, 800), words: Words = ENGLISH) -> Any:
+    app = SimpleNamespace(size=size, ui_scale=1.0, stack=SceneStack(), words=words)
     app.screens = scenes.SceneFactory(app)
     return app
 
@@ -38,7 +38,7 @@ def test_registered_as_credits_and_reachable_from_the_command_line() -> None:
 
 def test_shows_version_licences_and_where_the_notices_are() -> None:
     scene = CreditsScene(make_app())
-    assert __version__ in scene.subheading()
+    assert __version__ in say(scene.subheading, ENGLISH)
     text = " ".join(" ".join([t, *ps]) for t, ps in scene.sections())
     for needle in ("MIT", "BY-SA 4.0", "LGPL 2.1", "zlib", "Open Font License", pygame.version.ver):
         assert needle in text, needle
@@ -50,8 +50,7 @@ def test_shows_version_licences_and_where_the_notices_are() -> None:
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_every_language_fits_the_panel(code: str, size: tuple[int, int]) -> None:
-    gfx.set_language(code)
-    scene = CreditsScene(make_app(size))
+    scene = CreditsScene(make_app(size, Words(code)))
     scene.enter()
     surface = pygame.Surface(size)
     scene.draw(surface)

@@ -256,7 +256,6 @@ def test_a_page_damaged_in_a_cleanly_closed_file_is_met_on_the_ledger_screen(
     from koikoi_desktop import app as app_mod
     from koikoi_desktop import scenes
     from koikoi_desktop.ai import InlineExecutor
-    from koikoi_desktop.ui import gfx
 
     # the newest matches first, then 300 older ones (imported later: their pages come after),
     # so the index page that lists the newest matches lies in the middle of the file
@@ -279,7 +278,6 @@ def test_a_page_damaged_in_a_cleanly_closed_file_is_met_on_the_ledger_screen(
 
     # the game started as a player starts it, then the ledger screen: no check at start
     args = app_mod.parse_args(["--data-dir", str(data_dir), "--speed", "off"])
-    gfx.set_language("en")
     app = app_mod.App(args)
     app.ai_executor = InlineExecutor()
     app_mod.sdl_defaults(args)

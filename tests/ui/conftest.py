@@ -23,10 +23,8 @@ WORKER_HANG = 120.0
 @pytest.fixture
 def ui_app(tmp_path: Path) -> Iterator[Any]:
     from koikoi_desktop import app as app_mod
-    from koikoi_desktop.ui import gfx
 
     args = app_mod.parse_args(["--data-dir", str(tmp_path / "data"), "--speed", "off"])
-    gfx.set_language("en")  # whatever an earlier test left
     a = app_mod.App(args)
     a.ai_executor = InlineExecutor()
     a.coach_worlds = 16  # the coach judges on the frame that asks, at a small budget

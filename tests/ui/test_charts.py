@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series, nice_ticks
 
@@ -161,7 +162,7 @@ def test_match_result_charts_both_balances_of_every_round(ui_app: Any) -> None:
     )
     assert r.hover == i
     tip = c.tips[i]
-    assert any(gfx.tr("yaku." + e.yaku[0][0] + ".name") in line for line in tip)
+    assert any(ENGLISH.t("yaku." + e.yaku[0][0] + ".name") in line for line in tip)
     surf = pygame.display.get_surface()
     r.draw(surf)
     assert surf.get_at(c.tip_rect(i).center)[:3] != surf.get_at((2, 2))[:3]  # drawn
@@ -185,9 +186,9 @@ def test_match_chart_tooltip_shows_the_multipliers(ui_app: Any) -> None:
     for i, e in multiplied:
         tip = r.chart.tips[i]
         name, f = e.factors[0]
-        want = f"× {f} ({factor_text(name, f)})"
+        want = f"× {f} ({factor_text(ENGLISH, name, f)})"
         line = next(x for x in tip if want in x)
-        assert line.startswith(gfx.tr("ui.summary.base", n=e.base)) and line.endswith(
+        assert line.startswith(ENGLISH.t("ui.summary.base", n=e.base)) and line.endswith(
             f"= {e.final}"
         )
     for i, e in plain:

@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 
-from koikoi_desktop import engine, i18n
+from koikoi_desktop import engine
 from koikoi_desktop.ai import InlineExecutor, Thinker, decide, make_opponent
 from koikoi_desktop.engine import match_record
+from koikoi_desktop.i18n import ENGLISH, Words, say
 from koikoi_desktop.review import coach as coach_mod
 from koikoi_desktop.review.analysis import POINT_LIMITS, review_record
 from koikoi_desktop.review.coach import Coach
@@ -114,17 +115,16 @@ def test_the_coach_flags_a_blunder_and_the_review_agrees() -> None:
     assert note.cls == "blunder" and note.loss >= 3 * POINT_LIMITS[2]
     assert note.played == "stop" and note.best == "koikoi" and note.round == 1
     # the line, worded now, in the review's words (the stop ended the round: no Undo offered)
-    i18n.set_language("en")
-    text = log_text(coach_lines(c)[0], c.names, c.rules)
+    text = log_text(ENGLISH, coach_lines(c)[0], c.names(ENGLISH), c.rules)
     assert text == (
         "Coach: Blunder ?? — Loss: 12.3 points · match-win chance -15%. "
         "Better: calls koi-koi: +18.3 expected against 6 points now"
     )
-    assert c.message == text and not note.undo
+    assert say(c.message, ENGLISH) == text and not note.undo
     for lang in ("uk", "ru", "sk", "ja"):
-        i18n.set_language(lang)
-        assert coach_text(note) != text and i18n.t("ui.review.class.blunder") in coach_text(note)
-    i18n.set_language("en")
+        words = Words(lang)
+        said = coach_text(words, note)
+        assert said != text and words.t("ui.review.class.blunder") in said
     # the review of the same record, at the same budget, judges that decision the same way
     review = review_record(match_record(c.played()), worlds=WORLDS, rounds=[note.round])
     same = [j for j in review.judgements if (j.deal, j.move) == (note.deal, note.move)]
@@ -179,9 +179,9 @@ def test_a_constructed_blunder_playing_on_past_a_sure_instant_win() -> None:
     assert (note.cls, note.played, note.best) == ("blunder", "play 5", "declare")
     assert note.reason.key == "declare" and note.reason.params["instant"] == "teshi"
     assert note.undo  # practice: U takes it back
-    i18n.set_language("en")
-    assert c.message.startswith("Coach: Blunder ?? — Loss: ")
-    assert "Teshi" in c.message and c.message.endswith("U to take it back.")
+    message = say(c.message, ENGLISH)
+    assert message.startswith("Coach: Blunder ?? — Loss: ")
+    assert "Teshi" in message and message.endswith("U to take it back.")
     review = review_record(match_record(c.played()), worlds=WORLDS, rounds=[1])
     j = next(j for j in review.judgements if (j.deal, j.move) == (note.deal, note.move))
     assert (j.cls, j.loss, j.played, j.best, j.reason) == (
@@ -200,7 +200,7 @@ def test_practice_offers_undo_and_it_takes_the_flagged_move_back() -> None:
     assert play(c, lambda: bool(coach_lines(c)))
     note = coach_lines(c)[0].note
     assert note is not None and note.cls == "blunder" and note.played == "play 37"
-    assert note.undo and c.message.endswith("U to take it back.")
+    assert note.undo and say(c.message, ENGLISH).endswith("U to take it back.")
     while c.cues:  # the scene shows what is queued; then U
         assert not isinstance(c.cues[0], Ask | ShowSummary | ShowResult)
         c.cues.popleft()
@@ -210,12 +210,12 @@ def test_practice_offers_undo_and_it_takes_the_flagged_move_back() -> None:
     # without practice the same line offers nothing
     c = make(seed=18)
     assert play(c, lambda: bool(coach_lines(c)))
-    assert c.message.startswith("Coach: Blunder ??")
-    assert not c.message.endswith("U to take it back.")
+    assert say(c.message, ENGLISH).startswith("Coach: Blunder ??")
+    assert not say(c.message, ENGLISH).endswith("U to take it back.")
     # the computer's reply does not wipe the line off (the person's next move does)
     n = len(c.actions)
     assert play(c, lambda: len(c.actions) > n and c.actions[-1][1] == 1)
-    assert c.message.startswith("Coach: Blunder ??")
+    assert say(c.message, ENGLISH).startswith("Coach: Blunder ??")
 
 
 @pytest.mark.parametrize("level", ["highlights", "none"])
@@ -330,12 +330,11 @@ def play_round_one(app: Any, pump_fn: Any) -> Any:
 
 def test_the_settings_row_turns_the_coach_off_in_the_game(ui_app: Any, pump_fn: Any) -> None:
     from koikoi_desktop import scenes
-    from koikoi_desktop.ui import gfx
 
     ui_app.coach_worlds = WORLDS
     settings = ui_app.stack.push(scenes.create("settings", ui_app))
-    label = gfx.tr("ui.settings.coach")
-    row = next(w for _, w in settings.rows if w is not None and w.label() == label)
+    label = ENGLISH.t("ui.settings.coach")
+    row = next(w for _, w in settings.rows if w is not None and say(w.label, ENGLISH) == label)
     row.step(1)  # on -> off
     ui_app.stack.pop()
     t = play_round_one(ui_app, pump_fn)
@@ -343,13 +342,15 @@ def test_the_settings_row_turns_the_coach_off_in_the_game(ui_app: Any, pump_fn: 
     while ui_app.stack.top is not None:
         ui_app.stack.pop()
     settings = ui_app.stack.push(scenes.create("settings", ui_app))
-    row = next(w for _, w in settings.rows if w is not None and w.label() == label)
+    row = next(w for _, w in settings.rows if w is not None and say(w.label, ENGLISH) == label)
     row.step(1)  # off -> on
     ui_app.stack.pop()
     t = play_round_one(ui_app, pump_fn)
     lines = coach_lines(t.controller)
     assert lines and lines[0].note is not None and lines[0].note.cls == "blunder"
-    assert t.controller.snapshot().message.startswith("Coach: Blunder ?? — Loss: 12.3 points")
+    assert t.controller.snapshot(ENGLISH).message.startswith(
+        "Coach: Blunder ?? — Loss: 12.3 points"
+    )
     # the line follows the move it speaks of in the log (the stop, once it was shown)
     log = t.controller.log
     stopped = [i for i, ln in enumerate(log) if isinstance(ln.event, engine.Stopped)]
@@ -375,15 +376,15 @@ def test_a_dead_worker_stops_the_coach_with_one_line_and_the_match_goes_on(
     coach = Coach(Dead(), worlds=WORLDS)
     c = make(coach=coach)
     said: list[str] = []
-    say = c.say
+    real_say = c.say
 
     def heard(text: Any, *args: Any) -> None:
-        said.append(text() if callable(text) else text)
-        say(text, *args)
+        said.append(say(text, ENGLISH))  # a message is worded when shown
+        real_say(text, *args)
 
     monkeypatch.setattr(c, "say", heard)
     assert play(c, lambda: Dead.asked >= 1)
     moves = len(c.actions)
     assert play(c, lambda: len(c.actions) > moves + 3, frames=3000)  # the match goes on
     assert coach.stopped and Dead.asked == 1  # asked once, never again
-    assert said.count(i18n.t("ui.coach.stopped")) == 1 and not coach_lines(c)
+    assert said.count(ENGLISH.t("ui.coach.stopped")) == 1 and not coach_lines(c)

@@ -18,13 +18,16 @@ from koikoi_desktop.scenes.title import TitleScene
 from .conftest import pump
 
 
-def make_app(data: Path) -> Any:
+def make_app(data: Path, lang: str | None = None) -> Any:
+    """An app started as ``run`` starts it (``--lang``: the language of this run)."""
     from koikoi_desktop import app as app_mod
 
-    args = app_mod.parse_args(["--data-dir", str(data), "--speed", "off"])
+    argv = ["--data-dir", str(data), "--speed", "off", *(["--lang", lang] if lang else [])]
+    args = app_mod.parse_args(argv)
     a = app_mod.App(args)
     app_mod.sdl_defaults(args)
     a.open_storage()
+    a._set_language()
     a.open_window()
     a.open_sprites()
     return a
@@ -100,8 +103,10 @@ def play_until(a: Any, t: TableScene, done: Callable[[], bool], limit: int = 600
     raise AssertionError("the wanted position was not reached")
 
 
-def continue_in_new_app(apps: list[Any], data: Path) -> tuple[Any, TableScene]:
-    b = make_app(data)
+def continue_in_new_app(
+    apps: list[Any], data: Path, lang: str | None = None
+) -> tuple[Any, TableScene]:
+    b = make_app(data, lang)
     apps.append(b)
     title = b.stack.push(scenes.create("title", b))
     assert isinstance(title, TitleScene)

@@ -44,12 +44,6 @@ def fonts():
     text.clear_caches()
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
-
-
 def test_the_five_languages_have_catalog_files():
     assert CODES == ["en", "uk", "ru", "sk", "ja"]
     assert sorted(p.stem for p in CATALOG_DIR.glob("*.json")) == sorted(CODES)
@@ -174,18 +168,19 @@ def test_translations_are_not_english_copies():
 
 
 def test_t_formats_and_falls_back():
-    i18n.set_language("sk")
-    assert i18n.get_language() == "sk"
-    assert i18n.t("ui.common.round_n", n=4) == "Kolo 4"
-    assert i18n.t("no.such.key") == "no.such.key"
-    assert i18n.t("ui.common.round_n") == "Kolo {n}"  # unformatted when no arguments
-    assert i18n.t("ui.common.round_n", wrong=1) == "Kolo {n}"  # a bad call does not crash
+    sk = i18n.Words("sk")
+    assert sk.language == "sk"
+    assert sk.t("ui.common.round_n", n=4) == "Kolo 4"
+    assert sk.t("no.such.key") == "no.such.key"
+    assert sk.t("ui.common.round_n") == "Kolo {n}"  # unformatted when no arguments
+    assert sk.t("ui.common.round_n", wrong=1) == "Kolo {n}"  # a bad call does not crash
 
 
-def test_set_language_rejects_unknown_code():
-    with pytest.raises(ValueError):
-        i18n.set_language("de")
-    assert i18n.get_language() == "en"
+def test_words_refuse_an_unknown_language_or_name_style():
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.Words("de")
+    with pytest.raises(ValueError, match="unknown name style"):
+        i18n.Words("en", "klingon")  # type: ignore[arg-type]
 
 
 def test_match_language():
@@ -196,25 +191,26 @@ def test_match_language():
 
 
 def test_name_styles():
-    i18n.set_language("uk")
-    assert i18n.card_name(29) == "Повний місяць"
-    assert i18n.card_name(29, "japanese") == "芒に月"
-    assert i18n.card_name(29, "romaji") == "Сусукі ні цукі"
-    assert i18n.yaku_name("akatan", "romaji") == "Акатан"
-    assert i18n.yaku_name("akatan", "japanese") == "赤短"
-    i18n.set_language("ja")
-    assert i18n.card_name(29, "translated") == i18n.card_name(29, "japanese")
-    assert i18n.card_name(29, "romaji") == "Susuki ni tsuki"
-    i18n.set_language("en")
-    assert i18n.month_plant(8, "japanese") == "芒"
-    assert i18n.month_plant(8, "romaji") == "susuki"
-    assert i18n.yaku_name("goko") == "Five Brights"
+    uk = i18n.Words("uk")
+    assert uk.card_name(29) == "Повний місяць"
+    assert uk.card_name(29, "japanese") == "芒に月"
+    assert uk.card_name(29, "romaji") == "Сусукі ні цукі"
+    assert uk.yaku_name("akatan", "romaji") == "Акатан"
+    assert uk.yaku_name("akatan", "japanese") == "赤短"
+    assert i18n.Words("uk", "romaji").yaku_name("akatan") == "Акатан"  # the style's default
+    ja = i18n.Words("ja")
+    assert ja.card_name(29, "translated") == ja.card_name(29, "japanese")
+    assert ja.card_name(29, "romaji") == "Susuki ni tsuki"
+    en = i18n.Words("en")
+    assert en.month_plant(8, "japanese") == "芒"
+    assert en.month_plant(8, "romaji") == "susuki"
+    assert en.yaku_name("goko") == "Five Brights"
     with pytest.raises(ValueError):
-        i18n.card_name(49)
+        en.card_name(49)
     with pytest.raises(ValueError):
-        i18n.yaku_name("nothing")
+        en.yaku_name("nothing")
     with pytest.raises(ValueError):
-        i18n.card_name(1, "klingon")
+        en.card_name(1, "klingon")
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -276,7 +272,9 @@ FAMILIES = (
     "ui|card|month|yaku|kind|role|preset|instant|term|rules|about|language|factor|end|match_end"
 )
 KEY_CALL = re.compile(
-    r"""\b(?:tr|t|t_in\([^,()]+,)\s*\(?\s*["']((?:""" + FAMILIES + r""")\.[\w.\-]+)["']"""
+    r"""\b(?:tr|t|t_person|Key|t_in\([^,()]+,)\s*\(?\s*["']((?:"""
+    + FAMILIES
+    + r""")\.[\w.\-]+)["']"""
 )
 
 

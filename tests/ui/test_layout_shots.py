@@ -10,7 +10,6 @@ save the frame as a PNG next to the test's temporary files for a person to look 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,12 +32,6 @@ class Line:
     rect: pygame.Rect
     cut: bool  # shortened with an ellipsis
     hidden: bool  # (partly) outside the clip in force: scrolled out of view, not laid out
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    gfx.set_language("en")
 
 
 def record(monkeypatch: Any) -> list[Line]:
@@ -222,7 +215,7 @@ def test_table_sidebar(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     a.stack.push(t)
     lines = record(monkeypatch)
     surf = pygame.Surface(SIZE)
-    table_sidebar.draw_tracker(surf, t.controller.snapshot(), t.lay, t.view.image)
+    table_sidebar.draw_tracker(surf, t.controller.snapshot(a.words), t.lay, t.view.image)
     check(lines, f"sidebar {lang}")
     assert all(t.lay.sidebar.contains(ln.rect) for ln in lines if ln.text.strip())
 
@@ -255,7 +248,7 @@ def test_match_result_with_unsaved_matches_keeps_its_line_clear(
     lines = record(monkeypatch)
     a.stack.draw(a.screen)
     check(lines, "match result, unsaved")
-    note = next(ln for ln in lines if ln.text == gfx.tr("ui.storage.ledger_not_saved"))
+    note = next(ln for ln in lines if ln.text == a.words.t("ui.storage.ledger_not_saved"))
     assert not note.rect.colliderect(r.chart_rect())
     buttons_clear(r, r.chart_rect(), note.rect)
 

@@ -11,9 +11,10 @@ import pygame
 import pytest
 
 from koikoi_desktop import app as appmod
-from koikoi_desktop import i18n, scenes
+from koikoi_desktop import scenes
 from koikoi_desktop.ai import InlineExecutor
 from koikoi_desktop.engine import DECK, PRESETS, Action, Rules, match_record
+from koikoi_desktop.i18n import ENGLISH, Words, say
 from koikoi_desktop.scenes import rules_screen, yaku_facts
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
@@ -52,7 +53,6 @@ def make_app(tmp_path: Path) -> Iterator[Callable[..., Any]]:
         return a
 
     yield make
-    gfx.set_language("en")
 
 
 def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
@@ -139,15 +139,16 @@ def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -
 
     monkeypatch.setattr(gfx, "text", spy)
     for lang in ("ja", "uk"):
-        gfx.set_language(lang)
+        a.change_settings(language=lang)
+        words = a.words
         script = SCRIPTS[lang]
         for page in PAGES:
             s = a.stack.push(a.screens.rules(page=page))
             seen.clear()
             body = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
             shown = list(seen)
-            assert gfx.tr(f"ui.rules.page.{page}") in shown, (lang, page)
-            assert s.heading() in shown, (lang, page)
+            assert words.t(f"ui.rules.page.{page}") in shown, (lang, page)
+            assert s.heading(words) in shown, (lang, page)
             assert not [t for t in shown if KEY_LIKE.fullmatch(t)], (lang, page)
             assert not [t for t in shown if text_mod.missing_glyphs(t)], (lang, page)
             written = sum(len(script.findall(t)) for t in shown)
@@ -311,8 +312,8 @@ def test_yaku_reference_values_follow_the_preset(make_app) -> None:  # type: ign
     s2 = a.stack.push(a.screens.yaku_reference(rules=three, yaku="hanami"))
     draw(a)
     assert s2.value_of("hanami") == 3 and s2.value_of("tsukimi") == 3
-    assert [c for c, _ in s2.choices()][-1] == i18n.t(
-        "preset.custom", preset=i18n.t("preset.seed-000.name")
+    assert [c for c, _ in s2.choices()][-1] == ENGLISH.t(
+        "preset.custom", preset=ENGLISH.t("preset.seed-000.name")
     )
 
 
@@ -357,12 +358,12 @@ def test_yaku_facts_follow_the_rule_flags() -> None:
 def test_the_presets_page_says_each_rulebooks_call_words_in_the_players_language() -> None:
     """The call words are the UI's (``names.stop_word``), so the presets page says them in the
     player's language; Koi-koi and Koi-Koi are one word, not a difference between rulebooks."""
-    gfx.set_language("uk")
-    rows = {r[0]: r for r in rules_screen.difference_rows("seed-000")}
-    stop = rows[gfx.tr("rule.stop_word")]
+    words = Words("uk")
+    rows = {r[0]: r for r in rules_screen.difference_rows(words, "seed-000")}
+    stop = rows[words.t("rule.stop_word")]
     others = {"nintendo": "Стоп", "seed-001": "Стоп", "seed-003": "Шьобу"}
     assert stop[1:] == ("Агарі", others, True)
-    assert not rows[gfx.tr("rule.koi_word")][3]  # seed-003's «Кой» differs; seed-000's does not
+    assert not rows[words.t("rule.koi_word")][3]  # seed-003's «Кой» differs; seed-000's does not
 
 
 # ----------------------------------------------------------------------------- rules, tutorial
@@ -448,7 +449,7 @@ def check_lit_equals_legal(app: Any, s: TableScene) -> int:
     for card in cards:
         click(app, centre(s, card))
         assert c.lifted is not None and c.lifted.card == card
-        snap = c.snapshot()
+        snap = c.snapshot(ENGLISH)
         takes, lay = legal_targets(s, card)
         assert set(snap.lit) == takes, (card, snap.lit, takes)
         assert snap.open_field == lay
@@ -472,11 +473,11 @@ def test_tutorial_is_the_real_table_with_a_stacked_deal(lesson_app) -> None:  # 
     assert sorted(c.state.hand(0)) == sorted(PLAYER_HAND)
     assert set(c.state.field) == set(FIELD)
     assert (
-        "drag" in gfx.tr("ui.tutorial.p1").lower()
-        and "drag" in gfx.tr("ui.tutorial.p2_choose").lower()
+        "drag" in ENGLISH.t("ui.tutorial.p1").lower()
+        and "drag" in ENGLISH.t("ui.tutorial.p2_choose").lower()
     )
-    assert "click" not in gfx.tr("ui.tutorial.p1").lower()
-    assert "Enter" in gfx.tr("ui.tutorial.keys")
+    assert "click" not in ENGLISH.t("ui.tutorial.p1").lower()
+    assert "Enter" in ENGLISH.t("ui.tutorial.keys")
 
 
 def test_tutorial_header_names_the_lesson_not_a_round_of_a_match(lesson_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -489,8 +490,8 @@ def test_tutorial_header_names_the_lesson_not_a_round_of_a_match(lesson_app, mon
 
     monkeypatch.setattr(gfx, "blit_text", spy)
     draw(lesson_app)
-    assert gfx.tr("ui.tutorial.title") in seen
-    assert not any(t.startswith(gfx.tr("ui.common.round_n_of", n=1, total=12)) for t in seen)
+    assert ENGLISH.t("ui.tutorial.title") in seen
+    assert not any(t.startswith(ENGLISH.t("ui.common.round_n_of", n=1, total=12)) for t in seen)
 
 
 def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) -> None:  # type: ignore[no-untyped-def]
@@ -516,7 +517,10 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
             assert len(c.state.moves) == moves and not c.my_turn()
             hand = sorted(c.state.hand(0))
             mouse_drag(a, centre(s, hand[0]), centre(s, sorted(c.state.field)[0]))
-            assert c.message == gfx.tr("ui.tutorial.not_yet") and len(c.state.moves) == moves
+            assert (
+                say(c.message, ENGLISH) == ENGLISH.t("ui.tutorial.not_yet")
+                and len(c.state.moves) == moves
+            )
             click(a, s.guide.buttons[0].rect.center)
         elif step.kind == "play":
             assert c.my_turn() and s.guide.pointed(s) == s.guide.lesson.expected.card
@@ -534,7 +538,7 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
             prompt = a.stack.top
             assert isinstance(prompt, PromptScene) and prompt.table is s
             stop = prompt.widgets[0]
-            assert gfx.tr("ui.tutorial.stop_hint", stop="Stop") in prompt.lines
+            assert ENGLISH.t("ui.tutorial.stop_hint", stop="Stop") in prompt.lines
             click(a, stop.rect.center)
             frames(a)
             summary = a.stack.top
@@ -572,7 +576,7 @@ def test_tutorial_refuses_a_wrong_card_with_a_reason_and_changes_nothing(lesson_
     assert lay and not takes
     mouse_drag(a, centre(s, 18), centre(s, 3))
     frames(a, 30)
-    assert c.message == gfx.tr("ui.tutorial.wrong_card") and state() == before
+    assert say(c.message, ENGLISH) == ENGLISH.t("ui.tutorial.wrong_card") and state() == before
     # on to the two-way choice; the plain pine is legal, the guide asks for the crane
     mouse_drag(a, centre(s, 9), centre(s, 11))
     for _ in range(10):
@@ -586,7 +590,7 @@ def test_tutorial_refuses_a_wrong_card_with_a_reason_and_changes_nothing(lesson_
     assert legal_targets(s, 2)[0] == {1, 3}
     mouse_drag(a, centre(s, 2), centre(s, 3))
     frames(a, 30)
-    assert c.message == gfx.tr("ui.tutorial.wrong_target") and state() == before
+    assert say(c.message, ENGLISH) == ENGLISH.t("ui.tutorial.wrong_target") and state() == before
     assert c.lifted is None and s.guide.lesson.step.key == "p2"
 
 
@@ -609,15 +613,15 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
         elif step.kind == "play":
             want = s.guide.lesson.expected
             for _ in range(10):
-                if c.snapshot().focus == want.card:
+                if c.snapshot(ENGLISH).focus == want.card:
                     break
                 key(a, pygame.K_RIGHT)
-            assert c.snapshot().focus == want.card
+            assert c.snapshot(ENGLISH).focus == want.card
             key(a, pygame.K_RETURN)
-            assert set(c.snapshot().lit) == legal_targets(s, want.card)[0]
+            assert set(c.snapshot(ENGLISH).lit) == legal_targets(s, want.card)[0]
             target = expected_target(s)
             for _ in range(4):
-                if c.snapshot().cursor == target:
+                if c.snapshot(ENGLISH).cursor == target:
                     break
                 key(a, pygame.K_RIGHT)
             key(a, pygame.K_RETURN)
@@ -631,8 +635,10 @@ def test_tutorial_by_keyboard_alone(lesson_app) -> None:  # type: ignore[no-unty
                 frames(a, 5)
                 again = a.stack.top
                 assert isinstance(again, PromptScene) and again is not prompt
-                assert c.message == gfx.tr("ui.tutorial.koikoi_later", stop="Stop")
-                assert c.message in again.lines and s.guide.lesson.step.kind == "decide"
+                assert say(c.message, ENGLISH) == ENGLISH.t("ui.tutorial.koikoi_later", stop="Stop")
+                assert (
+                    say(c.message, ENGLISH) in again.lines and s.guide.lesson.step.kind == "decide"
+                )
                 refused = True
                 continue
             assert prompt.focus.focused is prompt.widgets[0]  # Stop, as the guide advises
@@ -677,18 +683,18 @@ def test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishe
         return " ".join(lines)
 
     def said(key: str, **params: object) -> str:
-        return " ".join(gfx.tr(key, **params).split())
+        return " ".join(ENGLISH.t(key, **params).split())
 
     def label(b: Any) -> str:
-        return b.label() if callable(b.label) else b.label
+        return say(b.label, ENGLISH)
 
     title = a.stack.push(scenes.create("title", a))
     draw(a)
-    click(a, next(b for b in title.buttons if label(b) == gfx.tr("ui.title.rules")).rect.center)
+    click(a, next(b for b in title.buttons if label(b) == ENGLISH.t("ui.title.rules")).rect.center)
     rules = a.stack.top
     assert isinstance(rules, RulesScene)
     draw(a)
-    guided = next(b for b in rules.buttons if label(b) == gfx.tr("ui.rules.tutorial"))
+    guided = next(b for b in rules.buttons if label(b) == ENGLISH.t("ui.rules.tutorial"))
     click(a, guided.rect.center)
     s = a.stack.top
     assert a.stack.names() == ["title", "rules", "tutorial"]
@@ -696,8 +702,8 @@ def test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishe
     c = s.controller
     frames(a)
     text = drawn()
-    assert gfx.tr("ui.tutorial.title") in text and said("ui.tutorial.intro") in text
-    assert gfx.tr("ui.common.continue") in text and not c.my_turn()  # the table waits
+    assert ENGLISH.t("ui.tutorial.title") in text and said("ui.tutorial.intro") in text
+    assert ENGLISH.t("ui.common.continue") in text and not c.my_turn()  # the table waits
     refused = False
     for _ in range(40):
         frames(a)
@@ -715,7 +721,7 @@ def test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishe
                 frames(a, 30)
                 after = (sorted(c.state.hand(0)), sorted(c.state.field), list(c.state.moves))
                 assert after == before and s.guide.lesson.step is step
-                assert c.message == gfx.tr("ui.tutorial.wrong_card")
+                assert say(c.message, ENGLISH) == ENGLISH.t("ui.tutorial.wrong_card")
                 assert said("ui.tutorial.wrong_card") in drawn()  # in the guide's panel
                 refused = True
             mouse_drag(a, centre(s, want.card), centre(s, expected_target(s)))
@@ -729,11 +735,11 @@ def test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishe
             key(a, pygame.K_RETURN)
     assert refused and s.guide.lesson.step.kind == "done" and a.stack.top is s
     text = drawn()
-    assert said("ui.tutorial.done", n=5) in text and gfx.tr("ui.tutorial.new_game") in text
+    assert said("ui.tutorial.done", n=5) in text and ENGLISH.t("ui.tutorial.new_game") in text
     assert c.played().ledger[0].final == 5 and len(c.played().ledger) == 1
     frames(a)
     assert len(c.played().ledger) == 1  # no next round is dealt
-    assert label(s.buttons[0]) == gfx.tr("ui.tutorial.leave")
+    assert label(s.buttons[0]) == ENGLISH.t("ui.tutorial.leave")
     click(a, s.buttons[0].rect.center)  # Leave the lesson
     assert a.stack.names() == ["title", "rules"]
     assert a.storage.ledger_count() == 0 and a.storage.read_autosave() is None
@@ -750,9 +756,10 @@ def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
     a = appmod.App(args)
     a.ai_executor = InlineExecutor()
     a.open_storage()
+    a._set_language()
     a.open_window()
     a.open_sprites()
-    gfx.set_language(lang)
+    assert a.words.language == lang
     try:
         a.stack.push(scenes.create("title", a))
         s = a.stack.push(scenes.create("tutorial", a))
@@ -782,7 +789,7 @@ def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
                 break
         assert s.guide.lesson.step.kind == "done" and s.guide.text_size(s)[1]
     finally:
-        gfx.set_language("en")
+        pygame.display.quit()
 
 
 def test_lesson_and_scripted_opponent_without_a_window() -> None:
@@ -792,7 +799,9 @@ def test_lesson_and_scripted_opponent_without_a_window() -> None:
     lesson.advance(0)
     assert lesson.expected == Action.from_text("play 9")
     assert lesson.veto(Action.from_text("play 9")) == ""
-    assert lesson.veto(Action.from_text("play 47")) == i18n.t("ui.tutorial.wrong_card")
+    assert say(lesson.veto(Action.from_text("play 47")), ENGLISH) == ENGLISH.t(
+        "ui.tutorial.wrong_card"
+    )
     assert not lesson.follow(0, my_turn_idle=True) and lesson.follow(1, my_turn_idle=False)
     assert lesson.step.kind == "read"
     bot = ScriptedOpponent()
@@ -803,9 +812,9 @@ def test_lesson_and_scripted_opponent_without_a_window() -> None:
 
 
 def _widget(scene: SettingsScene, label_key: str) -> Any:
-    text = gfx.tr(label_key)
+    text = ENGLISH.t(label_key)
     for _, w in scene.rows:
-        if w is not None and callable(getattr(w, "label", None)) and w.label() == text:
+        if w is not None and callable(getattr(w, "label", None)) and say(w.label, ENGLISH) == text:
             return w
     raise AssertionError(label_key)
 
@@ -825,7 +834,7 @@ def test_settings_changes_apply_and_persist(make_app, tmp_path: Path) -> None:  
     assert isinstance(lang, Choice)
     lang.set_value("en")
     lang.step(1)  # English -> Ukrainian
-    assert i18n.get_language() == "uk"
+    assert a.words == Words("uk")  # the app's words: every screen draws in them
     vol = _widget(s, "ui.settings.sound_volume")
     assert isinstance(vol, Slider)
     vol.key(type("I", (), {"kind": "left"})())  # type: ignore[arg-type]
@@ -857,7 +866,8 @@ def test_settings_changes_apply_and_persist(make_app, tmp_path: Path) -> None:  
     opt = next(
         w
         for _, w in s.rows
-        if isinstance(w, Choice) and w.label().strip() == gfx.tr("rule.viewing_value")
+        if isinstance(w, Choice)
+        and say(w.label, ENGLISH).strip() == ENGLISH.t("rule.viewing_value")
     )
     opt.step(1)  # 5 -> 3
     draw(a)

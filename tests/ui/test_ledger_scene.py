@@ -17,10 +17,11 @@ from typing import Any
 import pygame
 import pytest
 
-from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine import PRESETS, Rules
+from koikoi_desktop.i18n import ENGLISH, say
 from koikoi_desktop.scenes.ledger import LedgerScene
-from koikoi_desktop.scenes.table.text import end_text, factor_text, yaku_name
+from koikoi_desktop.scenes.table.text import end_text, factor_text
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.export import read_json_export
 from koikoi_desktop.ui import gfx
@@ -102,13 +103,6 @@ def make_app(data: Path, size: tuple[int, int] = (1280, 800)) -> Any:
 
 
 @pytest.fixture
-def english() -> Iterator[None]:
-    gfx.set_language("en")
-    yield
-    gfx.set_language("en")
-
-
-@pytest.fixture
 def apps() -> Iterator[list[Any]]:
     made: list[Any] = []
     yield made
@@ -158,15 +152,13 @@ def click(scene: LedgerScene, pos: tuple[int, int]) -> None:
 
 
 def button(scene: LedgerScene, label: str) -> Any:
-    return next(
-        b for b in scene.frame.buttons if (b.label() if callable(b.label) else b.label) == label
-    )
+    return next(b for b in scene.frame.buttons if say(b.label, ENGLISH) == label)
 
 
 # --------------------------------------------------------------------------------------- list
 
 
-def test_list_shows_matches_newest_first(tmp_path, apps, english, monkeypatch) -> None:
+def test_list_shows_matches_newest_first(tmp_path, apps, monkeypatch) -> None:
     recs = seed_dir(tmp_path / "data", SEED)
     scene = open_ledger(apps, tmp_path / "data")
     newest = sorted(recs, key=lambda r: r.date, reverse=True)
@@ -195,7 +187,7 @@ def test_list_shows_matches_newest_first(tmp_path, apps, english, monkeypatch) -
     assert scene.view == "match" and scene.records[scene.opened].match_id == newest[0].match_id
 
 
-def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkeypatch) -> None:
+def test_opening_a_match_shows_every_round_field(tmp_path, apps, monkeypatch) -> None:
     recs = seed_dir(tmp_path / "data", SEED[:2])
     scene = open_ledger(apps, tmp_path / "data", (1024, 640))
     key(scene, pygame.K_DOWN)  # the second newest: the Ukrainian (coins, transfer) match
@@ -218,13 +210,13 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkey
     for e in rec.rounds:
         assert f"Round {e.round} · " in text
         assert f"Dealer: {names[e.dealer]}" in text
-        assert f"How it ended: {end_text(e.end)}" in text
+        assert f"How it ended: {end_text(ENGLISH, e.end)}" in text
         assert (f"Winner: {names[e.winner]}" if e.winner is not None else "No winner") in text
         for y in e.yaku:
-            assert f"{yaku_name(y.key)} {y.points}" in text
+            assert f"{ENGLISH.yaku_name(y.key)} {y.points}" in text
         calc = " ".join(
             [f"Base {e.base}"]
-            + [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
+            + [f"× {f.factor} ({factor_text(ENGLISH, f.name, f.factor)})" for f in e.factors]
             + [f"= {e.final}"]
         )
         assert f"Score: {calc}" in text
@@ -238,7 +230,7 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, english, monkey
     assert stack.top is not scene and stack.top.name == "title"
 
 
-def test_left_right_walk_through_matches(tmp_path, apps, english) -> None:
+def test_left_right_walk_through_matches(tmp_path, apps) -> None:
     seed_dir(tmp_path / "data", SEED[:3])
     scene = open_ledger(apps, tmp_path / "data")
     key(scene, pygame.K_RETURN)
@@ -254,7 +246,7 @@ def test_left_right_walk_through_matches(tmp_path, apps, english) -> None:
 # --------------------------------------------------------------------------------- statistics
 
 
-def test_statistics_match_storage(tmp_path, apps, english, monkeypatch) -> None:
+def test_statistics_match_storage(tmp_path, apps, monkeypatch) -> None:
     seed_dir(tmp_path / "data", SEED)
     scene = open_ledger(apps, tmp_path / "data")
     key(scene, pygame.K_RIGHT)
@@ -268,10 +260,10 @@ def test_statistics_match_storage(tmp_path, apps, english, monkeypatch) -> None:
     assert f"Win rate: {round(o.win_rate * 100)}%" in text
     assert "Practice matches not counted: 1" in text
     for level, tally in st.by_level.items():
-        assert i18n.t(f"ui.level.{level}") in text
+        assert ENGLISH.t(f"ui.level.{level}") in text
         assert f"{round(tally.win_rate * 100)}%" in text
     for preset in st.by_preset:
-        assert i18n.t(f"preset.{preset}.name") in text
+        assert ENGLISH.t(f"preset.{preset}.name") in text
     assert (
         f"{st.rounds_played} rounds: {st.rounds_won} won, {st.rounds_lost} lost, "
         f"{st.rounds_drawn} without a winner"
@@ -282,7 +274,7 @@ def test_statistics_match_storage(tmp_path, apps, english, monkeypatch) -> None:
     assert k.rounds_known > 0  # recorded from the engine's events
     assert f"Won after koi-koi: {k.rounds_won_after_call} of {k.rounds_called}" in text
     for yk, n in st.yaku_made.items():
-        assert yaku_name(yk) in text and str(n) in text
+        assert ENGLISH.yaku_name(yk) in text and str(n) in text
     # the chip counts practice matches in
     chip = next(
         rect for rect, cb in scene.frame.hits if getattr(cb, "__name__", "") == "toggle_practice"
@@ -296,7 +288,7 @@ def test_statistics_match_storage(tmp_path, apps, english, monkeypatch) -> None:
 # ------------------------------------------------------------------------------------- export
 
 
-def test_export_writes_csv_and_json(tmp_path, apps, english, monkeypatch) -> None:
+def test_export_writes_csv_and_json(tmp_path, apps, monkeypatch) -> None:
     recs = seed_dir(tmp_path / "data", SEED[:2])
     scene = open_ledger(apps, tmp_path / "data")
     click(scene, button(scene, "Export CSV").rect.center)
@@ -314,21 +306,21 @@ def test_export_writes_csv_and_json(tmp_path, apps, english, monkeypatch) -> Non
     assert json_path.name in " ".join(drawn(scene, monkeypatch))
 
 
-def test_export_failure_is_one_line(tmp_path, apps, english, monkeypatch) -> None:
+def test_export_failure_is_one_line(tmp_path, apps, monkeypatch) -> None:
     seed_dir(tmp_path / "data", SEED[:1])
     (tmp_path / "data" / "exports").write_text("a file where the folder should be")
     scene = open_ledger(apps, tmp_path / "data")
     scene.export("csv")
     assert scene.export_path is None
-    assert scene.message.startswith("Could not export the ledger")
-    assert "\n" not in scene.message
-    assert scene.message in drawn(scene, monkeypatch)
+    assert say(scene.message, scene.app.words).startswith("Could not export the ledger")
+    assert "\n" not in say(scene.message, scene.app.words)
+    assert say(scene.message, scene.app.words) in drawn(scene, monkeypatch)
 
 
 # -------------------------------------------------------------------------------- empty state
 
 
-def test_empty_state(tmp_path, apps, english, monkeypatch) -> None:
+def test_empty_state(tmp_path, apps, monkeypatch) -> None:
     scene = open_ledger(apps, tmp_path / "fresh")
     text = " ".join(drawn(scene, monkeypatch))
     assert "No matches yet" in text and "Matches (0)" in text
@@ -350,7 +342,7 @@ def test_empty_state(tmp_path, apps, english, monkeypatch) -> None:
 # ------------------------------------------------------------------------------ many matches
 
 
-def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
+def test_many_matches_scroll(tmp_path, apps, monkeypatch) -> None:
     played = [record(p, o, lv, pr, T0, 200 + i) for i, (p, o, lv, pr, _) in enumerate(SEED[:2])]
     copies = [
         played[i % 2].model_copy(update={"match_id": f"m{i:04d}", "date": T0 + timedelta(hours=i)})
@@ -394,7 +386,7 @@ def test_many_matches_scroll(tmp_path, apps, english, monkeypatch) -> None:
 # ---------------------------------------------------------------------------- warnings, sizes
 
 
-def test_storage_warnings_one_line_each(tmp_path, apps, english, monkeypatch) -> None:
+def test_storage_warnings_one_line_each(tmp_path, apps, monkeypatch) -> None:
     seed_dir(tmp_path / "data", SEED[:2])
     (tmp_path / "data" / "koikoi.sqlite3").write_bytes(b"\x00garbage" * 1000)
     scene = open_ledger(apps, tmp_path / "data")
@@ -403,14 +395,14 @@ def test_storage_warnings_one_line_each(tmp_path, apps, english, monkeypatch) ->
     text = drawn(scene, monkeypatch)
     line = next(t for t in text if t.startswith("The match ledger database was damaged"))
     assert "\n" not in line and "0 matches were recovered" in line
-    gfx.set_language("uk")
+    scene.app.change_settings(language="uk")
     scene.load()
     texts = drawn(scene, monkeypatch)
     assert any(t.startswith("Базу журналу монет було пошкоджено") for t in texts)
 
 
 def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
-    tmp_path, apps, english, monkeypatch
+    tmp_path, apps, monkeypatch
 ) -> None:
     """A summary the list cannot show (a date that is none: no start-up scan sees it) is set
     aside between frames and its match rebuilt from its record; the statistics and the rating
@@ -461,7 +453,7 @@ def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
     assert (scene.stats, store.rating_history()) == want
 
 
-def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, english, monkeypatch) -> None:
+def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, monkeypatch) -> None:
     from koikoi_desktop.storage import Notice
 
     scene = open_ledger(apps, tmp_path / "data")
@@ -471,7 +463,7 @@ def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, english, monk
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_draws_at_each_size(tmp_path, apps, english, monkeypatch, size) -> None:
+def test_draws_at_each_size(tmp_path, apps, monkeypatch, size) -> None:
     seed_dir(tmp_path / "data", SEED)
     scene = open_ledger(apps, tmp_path / "data", size)
     surface = pygame.display.get_surface()
@@ -492,13 +484,13 @@ def test_draws_at_each_size(tmp_path, apps, english, monkeypatch, size) -> None:
         scene.scroll_by(10**6)
         scene.draw(surface)
     # a Japanese frame at the same size draws too (fonts switch per script)
-    gfx.set_language("ja")
+    scene.app.change_settings(language="ja")
     scene.load()
     scene.draw(surface)
     assert "対局記録" in drawn(scene, monkeypatch)
 
 
-def test_tab_reaches_the_export_buttons(tmp_path, apps, english) -> None:
+def test_tab_reaches_the_export_buttons(tmp_path, apps) -> None:
     seed_dir(tmp_path / "data", SEED[:1])
     scene = open_ledger(apps, tmp_path / "data")
     key(scene, pygame.K_TAB)  # focus leaves the list for the header: Enter presses a button
@@ -516,7 +508,7 @@ def test_tab_reaches_the_export_buttons(tmp_path, apps, english) -> None:
 
 
 def test_recorded_computer_matches_have_their_own_chip_and_review(
-    tmp_path, apps, english, monkeypatch
+    tmp_path, apps, monkeypatch
 ) -> None:
     """``--autoplay --record`` (a real run of the game) lands under a "Computer matches" chip,
     outside the player's list and statistics, and Review opens it."""

@@ -25,6 +25,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop.i18n import Words
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.table import prompts as prompts
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
@@ -61,7 +62,6 @@ def app(tmp_path: Path) -> Iterator[Any]:
     yield a
     while a.stack.top is not None:
         a.stack.pop()
-    gfx.set_language("en")
     pygame.display.quit()
 
 
@@ -130,7 +130,7 @@ def sweep(
     for size in SIZES:
         a.on_resize(size)
         for lang in LANGS:
-            gfx.set_language(lang)
+            a.change_settings(language=lang)  # as the settings screen does
             for s in a.stack.scenes:  # what coming back from the settings does
                 relabel = getattr(s, "relabel", None)
                 if relabel is not None:
@@ -145,7 +145,7 @@ def sweep(
                 found[f"{name} {size[0]}x{size[1]} {lang}"] = bad
             if lang in ("en", "uk", "ja"):
                 pygame.image.save(a.screen, str(out / f"{name}-{size[0]}x{size[1]}-{lang}.png"))
-    gfx.set_language("en")
+    a.change_settings(language="en")
     a.on_resize(SIZES[0])
 
 
@@ -336,25 +336,22 @@ def test_pile_captions_are_whole_for_every_yaku(monkeypatch: Any) -> None:
     pygame.font.init()
     w = Watch(monkeypatch)
     found: list[str] = []
-    try:
-        for size in SIZES:
-            lay = layout.compute(size, 1.0)
-            surf = pygame.Surface(size)
-            for lang in LANGS:
-                gfx.set_language(lang)
-                for rules in engine.PRESETS.values():
-                    for row in tracker.rows(set(), set(), rules):
-                        kinds = [kind_of(c) for c in row.cards]
-                        g = max(tv.GROUP_KEYS, key=lambda k: kinds.count(k))
-                        for near in (
-                            tv.Near(row.key, row.need, row.need, True),
-                            tv.Near(row.key, row.need - 1, row.need, False),
-                        ):
-                            for rect in (lay.my_caps[g], lay.opp_caps[g]):
-                                w.clear()
-                                name = kind_name(g, plural=True)
-                                tv._group_caption(surf, lay, rect, name, 10, near)
-                                found += [f"{size} {lang}: {c[0]!r}" for c in w.cuts]
-    finally:
-        gfx.set_language("en")
+    for size in SIZES:
+        lay = layout.compute(size, 1.0)
+        surf = pygame.Surface(size)
+        for lang in LANGS:
+            words = Words(lang)
+            for rules in engine.PRESETS.values():
+                for row in tracker.rows(set(), set(), rules):
+                    kinds = [kind_of(c) for c in row.cards]
+                    g = max(tv.GROUP_KEYS, key=lambda k: kinds.count(k))
+                    for near in (
+                        tv.Near(row.key, row.need, row.need, True),
+                        tv.Near(row.key, row.need - 1, row.need, False),
+                    ):
+                        for rect in (lay.my_caps[g], lay.opp_caps[g]):
+                            w.clear()
+                            name = kind_name(words, g, plural=True)
+                            tv._group_caption(words, surf, lay, rect, name, 10, near)
+                            found += [f"{size} {lang}: {c[0]!r}" for c in w.cuts]
     assert not found, "\n".join(sorted(set(found)))

@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import re
 import string
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -21,18 +20,11 @@ import pytest
 
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.engine import events as ev_
-from koikoi_desktop.i18n import plural
+from koikoi_desktop.i18n import ENGLISH, Words, plural
 from koikoi_desktop.scenes.table import text as table_text
-from koikoi_desktop.ui import gfx
 
 CODES = list(i18n.LANGUAGES)
 NUMBERS = (0, 1, 2, 3, 5, 11, 21, 22, 25, 101)
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    gfx.set_language("en")
 
 
 # ------------------------------------------------------------------------- CLDR categories
@@ -146,11 +138,11 @@ def _sample(key: str, n: int) -> tuple[dict[str, Any], str]:
 
 @pytest.mark.parametrize("code", CODES)
 def test_every_count_bearing_string_renders_for_many_counts(code: str) -> None:
-    i18n.set_language(code)
+    words = Words(code)
     for key in count_bearing():
         for n in NUMBERS:
             params, _ = _sample(key, n)
-            out = i18n.t(key, **params)
+            out = words.t(key, **params)
             assert "{" not in out and "}" not in out, (code, key, n, out)
             assert re.search(rf"(?<!\d){n}(?!\d)", out), (code, key, n, out)
             missing = [p for p, v in params.items() if isinstance(v, str) and v not in out]
@@ -190,19 +182,19 @@ KNOWN = [
 
 @pytest.mark.parametrize(("code", "key", "n", "want"), KNOWN)
 def test_known_forms(code: str, key: str, n: int, want: str) -> None:
-    i18n.set_language(code)
+    words = Words(code)
     params, _ = _sample(key, n)
-    assert i18n.t(key, **params) == want
+    assert words.t(key, **params) == want
 
 
 def test_paid_sentence_agrees_with_the_number_and_the_person() -> None:
-    i18n.set_language("ru")
-    you = i18n.t("ui.common.you")
-    assert i18n.t_person("ui.summary.paid_coins", you, n=21) == "Вы получаете 21 монету."
-    assert i18n.t_person("ui.summary.paid_coins", "Акико", n=3) == "Акико получает 3 монеты."
-    i18n.set_language("en")
-    assert i18n.t_person("ui.summary.paid_points", "You", n=1) == "You score 1 point."
-    assert i18n.t_person("ui.summary.paid_points", "Akiko", n=6) == "Akiko scores 6 points."
+    words = Words("ru")
+    you = words.t("ui.common.you")
+    assert words.t_person("ui.summary.paid_coins", you, n=21) == "Вы получаете 21 монету."
+    assert words.t_person("ui.summary.paid_coins", "Акико", n=3) == "Акико получает 3 монеты."
+    words = Words("en")
+    assert words.t_person("ui.summary.paid_points", "You", n=1) == "You score 1 point."
+    assert words.t_person("ui.summary.paid_points", "Akiko", n=6) == "Akiko scores 6 points."
 
 
 #: Words that may follow a bare count in a form-less string (the count is not a noun's number).
@@ -239,9 +231,9 @@ def test_no_formless_string_puts_a_count_before_a_noun(code: str) -> None:
 
 
 def test_t_picks_other_without_a_count_and_survives_a_bad_one() -> None:
-    i18n.set_language("uk")
-    assert i18n.t("ui.newgame.rounds") == "{n} раунду"  # "other": no count given
-    assert i18n.t("ui.newgame.rounds", n="many") == "many раунду"  # not a number: "other"
+    words = Words("uk")
+    assert words.t("ui.newgame.rounds") == "{n} раунду"  # "other": no count given
+    assert words.t("ui.newgame.rounds", n="many") == "many раунду"  # not a number: "other"
 
 
 # ------------------------------------------------------------------------- grammatical person
@@ -267,14 +259,14 @@ def test_person_entries_come_in_pairs() -> None:
 
 @pytest.mark.parametrize("code", ["en", "uk", "ru", "sk", "ja"])
 def test_sentences_about_you_use_the_second_person(code: str) -> None:
-    i18n.set_language(code)
-    you = i18n.t("ui.common.you")
+    words = Words(code)
+    you = words.t("ui.common.you")
     for key in person_keys():
         params, _ = _sample(key, 3)
         params.pop("name", None)
-        mine = i18n.t_person(key, you, **params)
-        theirs = i18n.t_person(key, "Akiko", **params)
-        assert mine == i18n.t(f"{key}.you", **params), (code, key)
+        mine = words.t_person(key, you, **params)
+        theirs = words.t_person(key, "Akiko", **params)
+        assert mine == words.t(f"{key}.you", **params), (code, key)
         assert "Akiko" in theirs and "{" not in mine + theirs, (code, key)
 
 
@@ -310,21 +302,21 @@ LOG_EVENTS = [
 @pytest.mark.parametrize(("ev", "you", "them"), LOG_EVENTS)
 def test_move_log_lines_are_built_for_their_person(ev: Any, you: str, them: str) -> None:
     rules = engine.PRESETS["nintendo"]
-    a, b = i18n.card_name(1), i18n.card_name(3)
+    a, b = ENGLISH.card_name(1), ENGLISH.card_name(3)
     names = ("You", "Akiko")
-    assert table_text.describe(ev, names, rules) == you.format(a=a, b=b)
+    assert table_text.describe(ENGLISH, ev, names, rules) == you.format(a=a, b=b)
     other = _other(ev)
-    assert table_text.describe(other, names, rules) == them.format(a=a, b=b)
+    assert table_text.describe(ENGLISH, other, names, rules) == them.format(a=a, b=b)
 
 
 @pytest.mark.parametrize("code", ["uk", "ru", "sk", "ja"])
 def test_move_log_in_other_languages_uses_the_you_entries(code: str) -> None:
-    gfx.set_language(code)
-    you = i18n.t("ui.common.you")
+    words = Words(code)
+    you = words.t("ui.common.you")
     rules = engine.PRESETS["nintendo"]
     for ev, _, _ in LOG_EVENTS:
-        mine = table_text.describe(ev, (you, "Akiko"), rules)
-        theirs = table_text.describe(_other(ev), (you, "Akiko"), rules)
+        mine = table_text.describe(words, ev, (you, "Akiko"), rules)
+        theirs = table_text.describe(words, _other(ev), (you, "Akiko"), rules)
         assert mine is not None and theirs is not None and "Akiko" in theirs
         assert "{" not in mine and (you in mine or code == "sk"), (code, ev.kind, mine)
         if code != "ja":  # Japanese verbs do not change with the person
@@ -332,8 +324,10 @@ def test_move_log_in_other_languages_uses_the_you_entries(code: str) -> None:
 
 
 def test_a_named_player_is_spoken_of_in_the_third_person() -> None:
-    line = table_text.describe(ev_.Played(0, 1), ("Kenji", "Akiko"), engine.PRESETS["nintendo"])
-    assert line == f"Kenji plays {i18n.card_name(1)} to the field."
+    line = table_text.describe(
+        ENGLISH, ev_.Played(0, 1), ("Kenji", "Akiko"), engine.PRESETS["nintendo"]
+    )
+    assert line == f"Kenji plays {ENGLISH.card_name(1)} to the field."
 
 
 # ------------------------------------------------------------------------- grammatical case
@@ -355,9 +349,9 @@ def test_a_card_in_the_move_log_keeps_its_name_in_the_nominative(code: str) -> N
     assert "ui.review.move.take" in lists
     for key, value in lists.items():  # the move log's and the review's captures
         assert ": {cards}" in value, (key, value)
-    gfx.set_language(code)
-    line = table_text.describe(ev_.Drew(1, 9), ("You", "Akiko"), engine.PRESETS["nintendo"])
-    assert line is not None and QUOTED_CARD[code].format(card=i18n.card_name(9)) in line
+    words = Words(code)
+    line = table_text.describe(words, ev_.Drew(1, 9), ("You", "Akiko"), engine.PRESETS["nintendo"])
+    assert line is not None and QUOTED_CARD[code].format(card=words.card_name(9)) in line
 
 
 QUOTED_YAKU = {"uk": "«{yaku}»", "ru": "«{yaku}»", "sk": "„{yaku}“"}
@@ -371,9 +365,9 @@ def test_a_yaku_made_in_the_tutorial_keeps_its_name_in_the_nominative(code: str)
     assert isinstance(entry, dict) and len(entry) >= 3
     for form, text in entry.items():
         assert QUOTED_YAKU[code] in text, (form, text)
-    gfx.set_language(code)
-    name = i18n.t("yaku.inoshikacho.name")
-    line = i18n.t("ui.tutorial.decide", yaku=name, n=5, stop="S")
+    words = Words(code)
+    name = words.t("yaku.inoshikacho.name")
+    line = words.t("ui.tutorial.decide", yaku=name, n=5, stop="S")
     assert QUOTED_YAKU[code].format(yaku=name) in line
 
 
@@ -384,7 +378,7 @@ def test_a_two_way_draw_is_one_line_in_the_log() -> None:
     names = ("You", "Computer (Beginner)")
     card = 40
     events = [ev_.DrawPending(1, card, (37, 39)), ev_.Drew(1, card, (39,))]
-    lines = [x for x in (table_text.describe(e, names, rules) for e in events) if x]
+    lines = [x for x in (table_text.describe(ENGLISH, e, names, rules) for e in events) if x]
     assert lines == [
-        f"Computer (Beginner) draws {i18n.card_name(card)} and takes {i18n.card_name(39)}."
+        f"Computer (Beginner) draws {ENGLISH.card_name(card)} and takes {ENGLISH.card_name(39)}."
     ]

@@ -16,7 +16,6 @@ from koikoi_desktop.ratings import Rating, level_ratings, rate_match
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.storage.rating_rows import rated
 from koikoi_desktop.storage.recorder import MatchRecorder
-from koikoi_desktop.ui import gfx
 
 from .conftest import pump
 from .test_continue import close_app, make_app, play_until
@@ -24,12 +23,10 @@ from .test_continue import close_app, make_app, play_until
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:
-    gfx.set_language("en")
     a = make_app(tmp_path / "data")
     yield a
     if a.stack.top is not None:
         close_app(a)
-    gfx.set_language("en")
 
 
 def _play(a: Any, *, practice: bool) -> Any:
@@ -62,9 +59,9 @@ def test_a_rated_match_shows_its_change_on_the_result_and_the_title(app: Any) ->
     title = app.stack.top
     assert title.name == "title" and title.rating == after
     title.draw(surface)
-    gfx.set_language("ja")
+    app.change_settings(language="ja")
     title.build()
-    assert str(after) in gfx.tr("ui.rating.title", rating=title.rating)
+    assert str(after) in app.words.t("ui.rating.title", rating=title.rating)
     title.draw(surface)
 
 
@@ -107,7 +104,6 @@ def test_the_ledger_charts_the_rating_and_new_game_names_level_ratings(
     from .test_ledger_scene import SEED, seed_dir
     from .test_ledger_scene import make_app as ledger_app
 
-    gfx.set_language("en")
     seed_dir(tmp_path / "data", SEED)
     a = ledger_app(tmp_path / "data", (1024, 640))
     try:
@@ -132,6 +128,6 @@ def test_the_ledger_charts_the_rating_and_new_game_names_level_ratings(
         labels = dict(opp.options)
         for level, measured in level_ratings().items():
             assert labels[level].endswith(f"({round(measured.rating)})")
-        assert labels["hotseat"] == gfx.tr("ui.newgame.hotseat")
+        assert labels["hotseat"] == a.words.t("ui.newgame.hotseat")
     finally:
         close_app(a)

@@ -4,7 +4,6 @@ when drawn, so the line follows a language change and never shows pydantic's Eng
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,18 +13,13 @@ import pytest
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.engine.rules import RulesRefusal, refusal_of
+from koikoi_desktop.i18n import Words
 from koikoi_desktop.names import refusal_text, rule_label
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice
 
 #: Words of pydantic's and the engine's English messages that must never reach the screen.
 ENGLISH = ("Value error", "cannot both be on", "Input should", "greater than", "RULES.md")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    gfx.set_language("en")
 
 
 def new_game(tmp_path: Path, lang: str) -> tuple[Any, Any]:
@@ -90,16 +84,17 @@ def test_a_refused_combination_is_told_in_ukrainian_then_in_japanese(
             "exclusive", "one_yaku_per_card", other="set_yaku_absorb_extras"
         )
         shown = drawn_text(a, monkeypatch)
-        uk_line = refusal_text(s.refusal)
+        uk_line = refusal_text(a.words, s.refusal)
         assert flat(uk_line) in shown and uk_line.startswith("Не можна")
-        assert rule_label("one_yaku_per_card") in uk_line
-        assert rule_label("set_yaku_absorb_extras") in uk_line
+        assert rule_label(a.words, "one_yaku_per_card") in uk_line
+        assert rule_label(a.words, "set_yaku_absorb_extras") in uk_line
         assert not any(flat(word) in shown for word in ENGLISH), shown
-        gfx.set_language("ja")  # the facts are worded again when drawn
+        a.change_settings(language="ja")  # the facts are worded again when drawn
+        words = a.words
         shown = drawn_text(a, monkeypatch)
         assert flat(uk_line) not in shown
-        assert flat(refusal_text(s.refusal)) in shown and "変更できません" in shown
-        assert flat(rule_label("one_yaku_per_card")) in shown
+        assert flat(refusal_text(words, s.refusal)) in shown and "変更できません" in shown
+        assert flat(rule_label(words, "one_yaku_per_card")) in shown
         assert not any(flat(word) in shown for word in ENGLISH), shown
         # a change the rules accept clears the line
         s.set_preset("seed-000")
@@ -118,8 +113,9 @@ def test_a_bound_is_told_with_its_setting_and_number_in_slovak(tmp_path: Path) -
         s.set_rule("koikoi_limit", 5000)
         assert s.rules == before
         assert s.refusal == RulesRefusal("at_most", "koikoi_limit", 5000, 1000)
-        line = refusal_text(s.refusal)
-        assert line == i18n.t("ui.newgame.refused.at_most", rule=rule_label("koikoi_limit"), n=1000)
+        line = refusal_text(a.words, s.refusal)
+        rule = rule_label(a.words, "koikoi_limit")
+        assert line == a.words.t("ui.newgame.refused.at_most", rule=rule, n=1000)
         assert line.startswith("Nedá sa") and "1000" in line
     finally:
         a.close_storage()
@@ -151,10 +147,10 @@ def test_every_refusal_of_the_rules_model_is_a_fact_worded_in_five_languages(
     assert refusal_of(caught.value) == facts
     lines = set()
     for code in i18n.LANGUAGES:
-        gfx.set_language(code)
-        line = refusal_text(facts)
+        words = Words(code)
+        line = refusal_text(words, facts)
         assert "{" not in line and "ui.newgame" not in line, (code, line)
-        assert rule_label(facts.setting) in line
+        assert rule_label(words, facts.setting) in line
         if facts.bound is not None:
             assert str(facts.bound) in line
         lines.add(line)

@@ -16,6 +16,7 @@ from koikoi_desktop import app as app_mod
 from koikoi_desktop import scenes
 from koikoi_desktop.ai import make_opponent
 from koikoi_desktop.engine import PRESETS, match_record, new_match
+from koikoi_desktop.i18n import ENGLISH, say
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.review import scene as review_mod
 from koikoi_desktop.scenes.review.scene import ReviewScene
@@ -44,6 +45,7 @@ def make_app(apps: list[Any], data: Path, *extra: str) -> Any:
     a = app_mod.App(args)
     app_mod.sdl_defaults(args)
     a.open_storage()
+    a._set_language()  # as ``run`` does: ``--lang`` is the language of this run
     a.open_window()
     a.open_sprites()
     apps.append(a)
@@ -135,7 +137,7 @@ def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
     key(rv, pygame.K_UP)
     assert rv.index == 0
     words = drawn(rv, monkeypatch)
-    assert any(w.startswith(gfx.tr("ui.review.analysing", n=0, total=0)[:9]) for w in words)
+    assert any(w.startswith(ENGLISH.t("ui.review.analysing", n=0, total=0)[:9]) for w in words)
     # the analysis finishes off the frame loop and is saved with the match
     assert pump(rv, lambda: rv.runner is None)
     assert len(rv.judged) == len(rv.decisions) > 10
@@ -155,7 +157,7 @@ def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
     key(again, pygame.K_s)
     assert again.show_summary
     words = drawn(again, monkeypatch)
-    assert gfx.tr("ui.review.summary_title") in words
+    assert ENGLISH.t("ui.review.summary_title") in words
     key(again, pygame.K_ESCAPE)
     assert not again.show_summary and a.stack.top is again
     key(again, pygame.K_ESCAPE)
@@ -191,7 +193,9 @@ def test_a_match_without_a_move_record_says_so(apps: list[Any], tmp_path: Path) 
     ledger = scenes.create("ledger", a)
     a.stack.push(ledger)
     key(ledger, pygame.K_r)
-    assert a.stack.top is ledger and ledger.message == gfx.tr("ui.ledger.no_record")
+    assert a.stack.top is ledger and say(ledger.message, ENGLISH) == ENGLISH.t(
+        "ui.ledger.no_record"
+    )
 
 
 # --------------------------------------------------------------------------- from the game
@@ -275,7 +279,7 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
     row = next(
         w
         for _, w in settings.rows
-        if w is not None and w.label() == gfx.tr("ui.settings.help_level")
+        if w is not None and say(w.label, ENGLISH) == ENGLISH.t("ui.settings.help_level")
     )
     assert row.value == "full"
     row.activate()
@@ -284,7 +288,9 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
     # the new-game screen starts from the saved level; two clicks on its right half: none
     ng = scenes.create("new-game", a)
     a.stack.push(ng)
-    choice = next(w for w in ng.left if w.label() == gfx.tr("ui.settings.help_level"))
+    choice = next(
+        w for w in ng.left if say(w.label, ENGLISH) == ENGLISH.t("ui.settings.help_level")
+    )
     assert choice.value == "highlights"
     right = (choice.rect.right - 5, choice.rect.centery)
     a.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1))
@@ -305,7 +311,7 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
     ledger = scenes.create("ledger", a)
     a.stack.push(ledger)
     words = drawn(ledger, monkeypatch)
-    label = gfx.tr("ui.ledger.help", level=gfx.tr("ui.settings.help_level.highlights"))
+    label = ENGLISH.t("ui.ledger.help", level=ENGLISH.t("ui.settings.help_level.highlights"))
     assert label in words
     assert set(helps.SHOWS) == set(helps.HELP_LEVELS)  # every level says what it shows
 
@@ -329,8 +335,8 @@ def test_help_levels_on_the_table(
     assert c.my_turn() and a.stack.top is table
     table.view = type(table.view)(a)  # a fresh drawing cache: the whole table is drawn
     words = drawn(table, monkeypatch)
-    hint = gfx.tr("ui.table.hint_play")
-    tracker = f"{gfx.tr('term.yaku')}: 0"
+    hint = ENGLISH.t("ui.table.hint_play")
+    tracker = f"{ENGLISH.t('term.yaku')}: 0"
     assert (hint in words) == (level == "full")
     assert (tracker in words) == (level == "full")
     card = next(x for x in c.pickable() if c.choice_for(x).targets)
@@ -384,7 +390,7 @@ def test_help_level_sets_the_koikoi_panel_numbers(
     st = c.played().round
     assert st.phase == "decide" and st.to_move is not None
     prompt = decide_prompt(table, st.to_move, (1, len(st.moves), "decide"))
-    stop_line = gfx.tr("ui.decide.stop_now", n=0, breakdown="")[:6]
+    stop_line = ENGLISH.t("ui.decide.stop_now", n=0, breakdown="")[:6]
     numbers = [ln for ln in prompt.lines if ln.startswith(stop_line)]
     assert len(numbers) == (1 if level == "full" else 0)
     yaku = st.view(st.to_move).koikoi_odds().yaku
@@ -399,7 +405,7 @@ def test_a_record_that_does_not_replay_is_said_on_the_screen(
     rv = a.screens.review(record="koikoi-match/1\nnot a record\n", inline=True)
     a.stack.push(rv)
     assert rv.timeline is None and rv.runner is None
-    assert rv.error.startswith(gfx.tr("ui.review.unreadable", why="")[:12])
+    assert rv.error.startswith(ENGLISH.t("ui.review.unreadable", why="")[:12])
     assert rv.error in drawn(rv, monkeypatch)
     key(rv, pygame.K_RIGHT)  # nothing to step: no error
     key(rv, pygame.K_ESCAPE)
@@ -409,7 +415,6 @@ def test_a_record_that_does_not_replay_is_said_on_the_screen(
 def test_a_koikoi_decision_shows_the_yaku_there_was_to_stop_with(
     apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from koikoi_desktop.names import yaku_name
     from koikoi_desktop.review.analysis import decision_points
     from koikoi_desktop.review.timeline import Timeline
 
@@ -423,7 +428,7 @@ def test_a_koikoi_decision_shows_the_yaku_there_was_to_stop_with(
     rv.go(t.index_of(point.deal, point.move))
     made = rv.made_text(rv.state())
     yaku = point.view.koikoi_odds().yaku
-    assert yaku and all(yaku_name(y.key) in made for y in yaku)
+    assert yaku and all(ENGLISH.yaku_name(y.key) in made for y in yaku)
     assert made in drawn(rv, monkeypatch)
     rv.go(0)
     assert rv.made_text(rv.state()) == ""
@@ -480,13 +485,10 @@ def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang
         return rv.why_text(j)
 
     english = {key: why(key) for key in REVIEW_REASONS}
-    try:
-        gfx.set_language(lang)
-        for key in REVIEW_REASONS:
-            text = why(key)
-            assert text != english[key] and "{" not in text and "ai.reason" not in text, key
-    finally:
-        gfx.set_language("en")
+    a.change_settings(language=lang)
+    for key in REVIEW_REASONS:
+        text = why(key)
+        assert text != english[key] and "{" not in text and "ai.reason" not in text, key
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "uk"])
@@ -505,6 +507,7 @@ def test_the_dealers_name_by_his_hand_clears_the_cards_in_a_small_window(
     rv = a.stack.top
     assert isinstance(rv, ReviewScene) and rv.timeline is not None
     deals = {p.deal for p in rv.timeline.positions}
+    assert a.words.language == lang
     checked = 0
     real = gfx.blit_text
     drawn_at: dict[str, pygame.Rect] = {}
@@ -528,7 +531,7 @@ def test_the_dealers_name_by_his_hand_clears_the_cards_in_a_small_window(
             rv.draw(pygame.display.get_surface())
             monkeypatch.setattr(gfx, "blit_text", real)
             first_card = rv.lay.hand_slots(len(st.hand(rv.viewer)))[0]
-            name, word = rv.seat_name(rv.viewer), gfx.tr("term.dealer")
+            name, word = rv.seat_name(rv.viewer), a.words.t("term.dealer")
             tags = [r for t, r in drawn_at.items() if t in (name, word, f"{name} · {word}")]
             assert tags, drawn_at.keys()
             assert all(r.right <= first_card.x for r in tags), (tags, first_card)
@@ -559,7 +562,9 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
     assert any(code in line for line in prompt.lines)
     assert not any(str(m.seed) in line for line in prompt.lines)
     pause = PauseScene(a, table=table)
-    assert code in pause.subheading() and str(m.seed) not in pause.subheading()
+    assert code in say(pause.subheading, a.words) and str(m.seed) not in say(
+        pause.subheading, a.words
+    )
     # mid-match: the review of a settled round shows the seal only
     live = a.screens.review(record=match_record(m), settled_only=True, inline=True)
     a.stack.push(live)

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
+from koikoi_desktop.i18n import ENGLISH, Key, Words, say
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.scenes.table.text import LogLine, log_text
 from koikoi_desktop.ui import gfx
@@ -30,7 +31,6 @@ def apps() -> Iterator[list[Any]]:
     for a in made:
         if a.stack.top is not None:
             close_app(a)
-    gfx.set_language("en")
 
 
 def click(a: Any, pos: tuple[int, int]) -> None:
@@ -59,8 +59,9 @@ def idle_turn(a: Any, t: TableScene) -> None:
 
 
 def words(t: TableScene) -> list[str]:
-    c = t.controller
-    return [log_text(line, c.names, c.rules) for line in c.log]
+    """The move log as its app words it now."""
+    c, w = t.controller, t.app.words
+    return [log_text(w, line, c.names(w), c.rules) for line in c.log]
 
 
 # ---------------------------------------------------------------------------- item 1: Continue
@@ -152,7 +153,7 @@ def switch_language(a: Any, t: TableScene, code: str) -> None:
     pause = a.stack.top
     assert pause.name == "pause"
     a.stack.draw(a.screen)
-    settings_button = next(b for b in pause.buttons if b.label() == gfx.tr("ui.title.settings"))
+    settings_button = next(b for b in pause.buttons if b.label == Key("ui.title.settings"))
     click(a, settings_button.rect.center)
     settings = a.stack.top
     assert settings.name == "settings"
@@ -182,47 +183,46 @@ def test_a_language_change_mid_match_rewords_the_whole_table(tmp_path: Path, app
         idle_turn(a, t)
     t.controller.suggest()
     english = drawn_text(a, monkeypatch)
-    assert "You" in " ".join(english) and t.buttons[0].label() in english
+    assert "You" in " ".join(english) and say(t.buttons[0].label, a.words) in english
 
     switch_language(a, t, "uk")
+    assert a.words == Words("uk")  # the app holds the new value; nothing else was switched
     c = t.controller
-    assert c.names == ("Ви", "Комп’ютер (Початківець)")
-    labels = [b.label() for b in t.buttons]  # with their keys where there is room
-    words = ["Меню", "Скасувати хід", "Порада"]
-    assert [label.split(" (")[0] for label in labels] == words
+    assert c.names(a.words) == ("Ви", "Комп’ютер (Початківець)")
+    labels = [say(b.label, a.words) for b in t.buttons]  # with their keys where there is room
+    assert [label.split(" (")[0] for label in labels] == ["Меню", "Скасувати хід", "Порада"]
     shown = drawn_text(a, monkeypatch)
-    logged = [log_text(ln, c.names, c.rules) for ln in c.log]
+    logged = words(t)
     assert len(logged) > 6 and all(logged)
     english_left = latin(shown + logged)
     assert not english_left, english_left
     assert any(s.startswith("Ви ") for s in logged)  # the player's lines, in the second person
-    assert c.suggestion and not latin([c.suggestion])
+    suggestion = say(c.suggestion, a.words)
+    assert suggestion and not latin([suggestion]) and suggestion in shown
     for label in labels:
         assert label in shown
     # new lines are Ukrainian too, and none mixes the languages ("You грає …")
     c.apply(c.state.legal_actions()[0])
     idle_turn(a, t)
-    logged = [log_text(ln, c.names, c.rules) for ln in c.log]
-    assert not latin(logged)
+    assert not latin(words(t))
 
 
 def test_a_match_started_in_ukrainian_continues_in_english(tmp_path: Path, apps) -> None:
     data = tmp_path / "data"
-    gfx.set_language("uk")
-    a = make_app(data)
+    a = make_app(data, "uk")
     apps.append(a)
     t = start(a, seed=5)
     t.controller.apply(t.controller.state.legal_actions()[0])
     idle_turn(a, t)
-    assert t.controller.names == ("Ви", "Комп’ютер (Початківець)")
+    assert t.controller.names(a.words) == ("Ви", "Комп’ютер (Початківець)")
+    assert any(re.search("[А-яІіЇїЄє]", line) for line in words(t))
     close_app(a)
     apps.remove(a)
 
-    gfx.set_language("en")  # as --lang en does
-    _, t2 = continue_in_new_app(apps, data)
-    c = t2.controller
-    assert c.names == ("You", "Computer (Beginner)")
-    assert all(not re.search("[А-яІіЇїЄє]", log_text(ln, c.names, c.rules)) for ln in c.log)
+    b, t2 = continue_in_new_app(apps, data, "en")  # as --lang en does
+    assert b.words == ENGLISH
+    assert t2.controller.names(b.words) == ("You", "Computer (Beginner)")
+    assert all(not re.search("[А-яІіЇїЄє]", line) for line in words(t2))
 
 
 def test_a_typed_name_stays_as_typed_across_languages(tmp_path: Path, apps) -> None:
@@ -237,13 +237,14 @@ def test_a_typed_name_stays_as_typed_across_languages(tmp_path: Path, apps) -> N
     idle_turn(a, t)
     t.controller.apply(t.controller.state.legal_actions()[0])
     idle_turn(a, t)
-    assert t.controller.names == ("Оксана", "Computer (Beginner)")
+    assert t.controller.names(a.words) == ("Оксана", "Computer (Beginner)")
     close_app(a)
     apps.remove(a)
-    gfx.set_language("ja")
-    _, t2 = continue_in_new_app(apps, data)
-    assert t2.controller.names[0] == "Оксана"
-    assert t2.controller.names[1] != "Computer (Beginner)"
+    b, t2 = continue_in_new_app(apps, data, "ja")
+    assert t2.controller.names(b.words)[0] == "Оксана"
+    assert t2.controller.names(b.words)[1] == Words("ja").t(
+        "ui.table.computer", level=Words("ja").t("ui.level.beginner")
+    )
 
 
 def test_a_save_from_before_keeps_no_old_words(tmp_path: Path) -> None:
@@ -253,15 +254,17 @@ def test_a_save_from_before_keeps_no_old_words(tmp_path: Path) -> None:
     from koikoi_desktop.storage.models import SavedMeta
 
     seats = ("human", "intermediate")
-    gfx.set_language("en")
     meta = SavedMeta.model_validate(
         {"match_id": "m1", "seats": seats, "names": ["Ви", "Комп’ютер (Досвідчений)"]}
     )
     assert meta.names == ("", "")
     old = SeatNames.from_saved(seats, meta.names)
-    assert tuple(old) == ("You", "Computer (Intermediate)")
+    assert old.now(ENGLISH) == ("You", "Computer (Intermediate)")
     typed = SavedMeta.model_validate({"match_id": "m1", "seats": seats, "names": ["Rin", ""]})
-    assert SeatNames.from_saved(seats, typed.names).now() == ("Rin", "Computer (Intermediate)")
+    assert SeatNames.from_saved(seats, typed.names).now(ENGLISH) == (
+        "Rin",
+        "Computer (Intermediate)",
+    )
 
 
 def test_undo_works_after_continue(tmp_path: Path, apps) -> None:
@@ -319,16 +322,16 @@ def test_the_ledger_names_a_default_opponent_in_todays_language() -> None:
             }
         )
 
-    gfx.set_language("en")
+    en, uk = Words("en"), Words("uk")
     old = row("Комп’ютер (Досвідчений)", "intermediate")
     assert old.opponent_name == ""
-    assert opponent_text(old.opponent_name, old.opponent_level) == "Computer (Intermediate)"
+    assert opponent_text(en, old.opponent_name, old.opponent_level) == "Computer (Intermediate)"
     hot = row("Гравець 2", "hotseat")
-    assert opponent_text(hot.opponent_name, "hotseat") == "Player 2 (two players)"
-    assert opponent_text(row("Оксана", "beginner").opponent_name, "beginner") == "Оксана (Beginner)"
-    gfx.set_language("uk")
+    assert opponent_text(en, hot.opponent_name, "hotseat") == "Player 2 (two players)"
+    typed = row("Оксана", "beginner").opponent_name
+    assert opponent_text(en, typed, "beginner") == "Оксана (Beginner)"
     expert = row("Computer (Expert)", "expert")
-    assert opponent_text(expert.opponent_name, "expert") == "Комп’ютер (Експерт)"
+    assert opponent_text(uk, expert.opponent_name, "expert") == "Комп’ютер (Експерт)"
 
 
 def test_the_field_laid_out_live_is_the_field_laid_out_from_the_record(ui_app, monkeypatch) -> None:
@@ -381,14 +384,17 @@ def test_an_announcement_on_show_follows_a_language_change(ui_app) -> None:
     d.play([engine.YakuMade(player=0, base=5, keys=("sanko",))])
     for _ in range(10):
         d.update(1 / 60)
-    assert d.announce is not None and d.announce.text.startswith("You")
-    gfx.set_language("uk")
-    assert d.announce.text.startswith("Ви") and "Три шляхетні" in d.announce.text
-    d.say(lambda: gfx.tr("ui.common.round_n", n=2), hold=5)
+    assert d.announce is not None and d.announce.text(a.words).startswith("You")
+    a.change_settings(language="uk")  # as the settings screen does
+    frame = t.frame()  # what the next frame draws
+    assert frame.announce is not None
+    assert frame.announce.text(frame.snap.words).startswith("Ви")
+    assert "Три шляхетні" in frame.announce.text(frame.snap.words)
+    d.say(Key("ui.common.round_n", n=2), hold=5)
     for _ in range(200):
         d.update(1 / 60)
         if d.banner:
             break
-    assert d.banner == "Раунд 2"
-    gfx.set_language("en")
-    assert d.banner == "Round 2"
+    assert t.frame().banner == "Раунд 2"
+    a.change_settings(language="en")
+    assert t.frame().banner == "Round 2"

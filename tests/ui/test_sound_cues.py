@@ -15,10 +15,11 @@ import pytest
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine import events as ev_
+from koikoi_desktop.i18n import ENGLISH, say
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.ui import audio as audio
-from koikoi_desktop.ui import gfx, sound_cues
+from koikoi_desktop.ui import sound_cues
 from koikoi_desktop.ui.sound_cues import CUES, ENDINGS, SoundCues
 
 
@@ -226,19 +227,19 @@ def test_settings_sliders_and_mute_change_the_player_live_and_are_saved(
     app.open_audio()
     app.audio.wait_ready()
     s = app.stack.push(scenes.create("settings", app))
-    rows = {w.label(): w for _, w in s.rows if callable(getattr(w, "label", None))}
+    rows = {say(w.label, ENGLISH): w for _, w in s.rows if callable(getattr(w, "label", None))}
 
     left = SimpleNamespace(kind="left")
-    effects = rows[gfx.tr("ui.settings.sound_volume")]
+    effects = rows[ENGLISH.t("ui.settings.sound_volume")]
     for _ in range(4):  # 80 -> 60
         effects.key(left)
     assert app.audio.effects_volume == pytest.approx(0.6)
     assert app.audio._sounds["capture"].get_volume() == pytest.approx(0.6, abs=0.01)
-    music = rows[gfx.tr("ui.settings.music_volume")]
+    music = rows[ENGLISH.t("ui.settings.music_volume")]
     for _ in range(12):  # 60 -> 0: the loop fades out
         music.key(left)
     assert app.audio.music_volume == 0.0
-    mute = rows[gfx.tr("ui.settings.muted")]
+    mute = rows[ENGLISH.t("ui.settings.muted")]
     mute.step(1)  # off -> on, as a click does
     assert app.audio.muted and app.audio.play("capture") is False
     saved = Storage.open(tmp_path / "data").settings

@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
+from koikoi_desktop.i18n import ENGLISH, say
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import theme
 
 
 def start_table(
@@ -91,8 +92,8 @@ def test_click_to_move_setting_turns_a_drag_into_a_click(ui_app: Any, pump_fn: A
     never follows the pointer, and a drag gesture onto a target only lifts the card (its target
     lit); a second click plays it."""
     settings = ui_app.stack.push(scenes.create("settings", ui_app))
-    label = gfx.tr("ui.settings.click_to_move")
-    row = next(w for _, w in settings.rows if w is not None and w.label() == label)
+    label = ENGLISH.t("ui.settings.click_to_move")
+    row = next(w for _, w in settings.rows if w is not None and say(w.label, ENGLISH) == label)
     row.step(1)  # off -> on
     assert ui_app.storage.settings.click_to_move is True
     ui_app.stack.pop()
@@ -105,10 +106,10 @@ def test_click_to_move_setting_turns_a_drag_into_a_click(ui_app: Any, pump_fn: A
         ui_app.dispatch(
             pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
         )
-        assert t.director.sprites[card].box == home and not c.snapshot().dragging
+        assert t.director.sprites[card].box == home and not c.snapshot(ENGLISH).dragging
     ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
     assert card in c.state.hand(0) and c.lifted is not None and c.lifted.card == card
-    assert c.snapshot().lit == frozenset({target})
+    assert c.snapshot(ENGLISH).lit == frozenset({target})
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         ui_app.dispatch(pygame.event.Event(kind, button=1, pos=to))
     assert {card, target} <= set(c.state.captured(0))
@@ -121,15 +122,15 @@ def test_drag_onto_wrong_card_changes_nothing(ui_app: Any, pump_fn: Any) -> None
     drag(t, card, center(t, other))
     assert engine.match_record(t.match) == before
     assert card in t.controller.state.hand(0)
-    assert t.controller.message  # one short line saying why
-    assert "\n" not in t.controller.message
+    assert say(t.controller.message, ENGLISH)  # one short line saying why
+    assert "\n" not in say(t.controller.message, ENGLISH)
 
 
 def test_drop_off_the_table_cancels(ui_app: Any, pump_fn: Any) -> None:
     t, card, _ = find_seed(ui_app, pump_fn, "match")
     before = engine.match_record(t.match)
     drag(t, card, (5, ui_app.size[1] - 5))
-    assert engine.match_record(t.match) == before and not t.controller.message
+    assert engine.match_record(t.match) == before and not say(t.controller.message, ENGLISH)
     pump_fn(t, lambda: not t.queue.busy)
     x, y, w, h = t.director.sprites[card].box
     assert t.lay.hand_area.colliderect(pygame.Rect(x, y, w, h))  # glided back to the hand
@@ -242,14 +243,14 @@ def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: A
 
     resumed = TableScene(ui_app, autosave=resume(data))
     ui_app.stack.push(resumed)
-    assert resumed.controller.names == ("Oksana", "Rin")
+    assert resumed.controller.names(ENGLISH) == ("Oksana", "Rin")
     # and the match goes on: the computer answers and the player moves again, names unchanged
     rc = resumed.controller
     assert pump_fn(resumed, lambda: rc.my_turn() and rc.state.phase == "play")
     n = len(resumed.match.round.moves)
     rc.apply(next(a for a in rc.state.legal_actions() if a.kind in ("play", "discard")))
     assert len(resumed.match.round.moves) > n or resumed.match.ledger
-    assert resumed.controller.names == ("Oksana", "Rin")
+    assert resumed.controller.names(ENGLISH) == ("Oksana", "Rin")
 
 
 def test_right_click_and_m_open_the_month_reference_without_touching_the_match(
@@ -417,7 +418,7 @@ def test_two_way_draw_lights_both_candidates_and_a_click_chooses(ui_app: Any, pu
     both = draw_targets(t)
     drawn = c.state.pending_draw
     assert len(both) == 2 and c.pickable() == [drawn]
-    snap = c.snapshot()
+    snap = c.snapshot(ENGLISH)
     assert snap.lifted == drawn and snap.lit == frozenset(both)  # both lit, no click needed
     t.draw(ui_app.screen)
     for card in both:  # each wears a target's brackets
@@ -457,7 +458,7 @@ def test_a_card_with_no_match_dropped_on_a_field_card_is_placed(ui_app: Any, pum
     c = t.controller
     assert t.lay.field_area.collidepoint(center(t, other))  # inside the "place here" zone
     drag(t, card, center(t, other))
-    assert not c.message
+    assert not say(c.message, ENGLISH)
     assert c.actions[-1][1:] in ((0, f"play {card}"), (0, f"discard {card}"))
     assert card not in c.state.hand(0)
     # a click-click onto a field card does the same on the next turn
@@ -475,14 +476,14 @@ def test_a_card_with_no_match_dropped_on_a_field_card_is_placed(ui_app: Any, pum
         for pos in (center(t, lone), center(t, field[0])):
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 ui_app.dispatch(pygame.event.Event(kind, button=1, pos=pos))
-        assert lone not in c.state.hand(0) and not c.message
+        assert lone not in c.state.hand(0) and not say(c.message, ENGLISH)
 
 
 def test_keyboard_focus_and_lit_targets_look_different(ui_app: Any, pump_fn: Any) -> None:
     t, card, target = find_seed(ui_app, pump_fn, "match")
     c = t.controller
     # a pointer player sees no focus mark at the start of the turn
-    assert c.snapshot().focus == 0
+    assert c.snapshot(ENGLISH).focus == 0
     first = c.pickable()[0]
     t.draw(ui_app.screen)
     under = shown_rect(t, first).move(0, 0)
@@ -491,7 +492,7 @@ def test_keyboard_focus_and_lit_targets_look_different(ui_app: Any, pump_fn: Any
     )
     # the keyboard: the focused card is lifted and marked by a bar under it, no brackets
     ui_app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
-    focus = c.snapshot().focus
+    focus = c.snapshot(ENGLISH).focus
     assert focus in c.pickable()
     t.draw(ui_app.screen)
     r = shown_rect(t, focus, lifted=True)
@@ -502,7 +503,7 @@ def test_keyboard_focus_and_lit_targets_look_different(ui_app: Any, pump_fn: Any
     # a lit target: brackets in the target colour, no bar
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         ui_app.dispatch(pygame.event.Event(kind, button=1, pos=center(t, card)))
-    assert c.snapshot().lit == frozenset({target}) and c.snapshot().focus == 0
+    assert c.snapshot(ENGLISH).lit == frozenset({target}) and c.snapshot(ENGLISH).focus == 0
     t.draw(ui_app.screen)
     tr = shown_rect(t, target).inflate(6, 6)
     assert theme.TARGET in colors(ui_app.screen, pygame.Rect(tr.x, tr.y, tr.w, 3))
@@ -523,7 +524,7 @@ def test_a_dragged_card_does_not_hide_its_target(ui_app: Any, pump_fn: Any) -> N
         ui_app.dispatch(
             pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
         )
-    assert c.snapshot().dragging and t.hot == target
+    assert c.snapshot(ENGLISH).dragging and t.hot == target
     moving, under = shown_rect(t, card), shown_rect(t, target)
     assert moving.colliderect(under)
     t.draw(ui_app.screen)
@@ -580,7 +581,7 @@ def test_turn_start_marks_the_hand_cards_that_can_take(
         ui_app.stack.pop()
         ui_app.stack.pop()
     marked = level != "none"
-    assert c.snapshot().capturable == (frozenset(can) if marked else frozenset())
+    assert c.snapshot(ENGLISH).capturable == (frozenset(can) if marked else frozenset())
     t.draw(ui_app.screen)
     for card in can | flat:
         r = shown_rect(t, card)
@@ -593,14 +594,14 @@ def test_turn_start_marks_the_hand_cards_that_can_take(
         first = sorted(can)[0]
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             ui_app.dispatch(pygame.event.Event(kind, button=1, pos=center(t, first)))
-        assert c.lifted is not None and c.snapshot().capturable == frozenset()
+        assert c.lifted is not None and c.snapshot(ENGLISH).capturable == frozenset()
 
 
 def _pause_button(app: Any, key: str) -> Any:
     pause = app.stack.top
     assert pause.name == "pause"
-    label = gfx.tr(key)
-    return next(b for b in pause.buttons if (b.label() if callable(b.label) else b.label) == label)
+    label = ENGLISH.t(key)
+    return next(b for b in pause.buttons if say(b.label, ENGLISH) == label)
 
 
 def _key(app: Any, key: int) -> None:
@@ -616,7 +617,10 @@ def test_pause_menu_concede_asks_once_and_enter_keeps_playing(ui_app: Any, pump_
     _pause_button(ui_app, "ui.pause.concede").on_click()
     ask = ui_app.stack.top
     assert ask.name == "table-prompt" and ask.key == ("concede",) and t.prompt is ask
-    assert [w.label for w in ask.widgets] == [gfx.tr("ui.quit.stay"), gfx.tr("ui.pause.concede")]
+    assert [w.label for w in ask.widgets] == [
+        ENGLISH.t("ui.quit.stay"),
+        ENGLISH.t("ui.pause.concede"),
+    ]
     _key(ui_app, pygame.K_RETURN)
     assert ui_app.stack.top is t and not t.controller.finished
     # Esc keeps playing too; nothing is recorded, and the prompt never answers itself

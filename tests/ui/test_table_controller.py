@@ -13,6 +13,7 @@ import pytest
 from koikoi_desktop import engine
 from koikoi_desktop.ai import InlineExecutor, Thinker
 from koikoi_desktop.engine import Action
+from koikoi_desktop.i18n import ENGLISH, say
 from koikoi_desktop.scenes.table.controller import (
     Animate,
     Ask,
@@ -79,7 +80,7 @@ class Driver:
                 self.summaries += 1
                 c.summary_seen()
             elif isinstance(cue, Curtain):
-                snap = c.snapshot()
+                snap = c.snapshot(ENGLISH)
                 self.behind_curtain.append((c.curtain, snap.curtain, c.my_turn()))
                 c.curtain_lifted(cue.seat)
             elif isinstance(cue, Ask):
@@ -124,7 +125,7 @@ def test_the_controller_imports_no_pygame() -> None:
 def test_a_whole_computer_match_through_the_cues(preset: str) -> None:
     c = make(("intermediate", "beginner"), seed=11, preset=preset)
     d = Driver(c)
-    assert isinstance(c.cues[0], ShowFirstDealer) and not c.snapshot().dealer_known
+    assert isinstance(c.cues[0], ShowFirstDealer) and not c.snapshot(ENGLISH).dealer_known
     assert d.run(lambda: d.result is not None)
     m = c.played()
     assert m.outcome is not None and c.finished and d.result == ShowResult("")
@@ -147,7 +148,7 @@ def test_views_never_hold_the_other_hand() -> None:
             if isinstance(cue, Deal | Rest):
                 assert cue.view.player == 0
                 assert not set(cue.view.hand) & set(c.state.hand(1))
-        snap = c.snapshot()
+        snap = c.snapshot(ENGLISH)
         assert snap.view.player == 0 and set(snap.view.hand) == set(c.state.hand(0))
         c.apply(c.state.legal_actions()[0])
         if not d.run(lambda: c.my_turn() or c.played().outcome is not None, 3000):
@@ -180,16 +181,20 @@ def test_held_card_click_drag_drop_and_refusals() -> None:
     assert not c.drag_to((102, 101))  # within the threshold: not a drag yet
     released = c.release()
     assert released is not None and not released.moved and c.hold == "lifted"
-    assert c.snapshot().lit == frozenset({target}) and c.snapshot().lifted == card
+    assert c.snapshot(ENGLISH).lit == frozenset({target}) and c.snapshot(ENGLISH).lifted == card
     # a drop off the field puts it back, nothing changes
     c.drop(0, on_field=False)
-    assert c.hold == "idle" and engine.match_record(c.played()) == before and not c.message
+    assert (
+        c.hold == "idle"
+        and engine.match_record(c.played()) == before
+        and not say(c.message, ENGLISH)
+    )
     # a drag onto the wrong card: the engine refuses, one line says why, nothing changes
     assert c.grab(card, (0, 0), (100, 100)) and c.drag_to((300, 300))
     c.release()
     c.drop(other, on_field=True)
     assert engine.match_record(c.played()) == before
-    assert c.message and "\n" not in c.message and c.hold == "idle"
+    assert say(c.message, ENGLISH) and "\n" not in say(c.message, ENGLISH) and c.hold == "idle"
     # the lone card may only go to the open field: dropped on any field card it is placed
     choice = c.choice_for(lone)
     assert choice is not None and not choice.targets and choice.open_field is not None
@@ -199,7 +204,7 @@ def test_held_card_click_drag_drop_and_refusals() -> None:
     assert probe.grab(lone, (0, 0), (100, 100)) and probe.drag_to((300, 300))
     probe.release()
     probe.drop(other, on_field=True)
-    assert not probe.message and lone not in probe.state.hand(0)
+    assert not say(probe.message, ENGLISH) and lone not in probe.state.hand(0)
     assert probe.actions[-1][2] in (f"play {lone}", f"discard {lone}")
     # a drag onto the right card captures
     assert c.grab(card, (0, 0), (100, 100)) and c.drag_to((400, 300))
@@ -217,7 +222,7 @@ def test_keyboard_play() -> None:
     cards = c.pickable()
     assert cards == sorted(c.state.hand(0))
     c.key("right")
-    assert c.snapshot().focus == cards[1]
+    assert c.snapshot(ENGLISH).focus == cards[1]
     c.key("confirm")
     assert c.hold == "lifted" and c.lifted is not None and c.lifted.card == cards[1]
     c.key("back")
@@ -287,7 +292,7 @@ def test_hot_seat_two_views_and_the_curtain() -> None:
     assert rest.view.player == other and not rest.curtain
     assert set(rest.view.hand) == set(c.state.hand(other))
     assert not set(rest.view.hand) & set(c.state.hand(first))
-    assert d.run(lambda: c.my_turn(), 3000) and set(c.snapshot().view.hand) == set(
+    assert d.run(lambda: c.my_turn(), 3000) and set(c.snapshot(ENGLISH).view.hand) == set(
         c.state.hand(other)
     )
 
@@ -299,7 +304,7 @@ def test_practice_undo_and_suggest() -> None:
     hand = sorted(c.state.hand(0))
     before = engine.match_record(c.played())
     c.suggest()
-    assert c.suggestion
+    assert say(c.suggestion, ENGLISH)
     c.apply(next(a for a in c.state.legal_actions() if a.kind == "play"))
     d.run(lambda: c.my_turn() or c.played().round_number > 1, 3000)
     if c.played().round_number != 1:
@@ -382,7 +387,7 @@ def test_a_veto_refuses_a_persons_move_with_its_reason_and_changes_nothing() -> 
     before = (sorted(st.hand(0)), sorted(st.field), list(st.moves))
     for a in rest:
         assert not c.apply(a)
-        assert c.message == "Not that one."
+        assert say(c.message, ENGLISH) == "Not that one."
         assert (sorted(st.hand(0)), sorted(st.field), list(st.moves)) == before
     assert c.apply(first) and st.moves == [*before[2], first]
     c.veto = lambda a: "No." if a.kind in ("play", "discard", "draw", "stop") else ""

@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 import pytest
 
-from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine.events import KoiKoiCalled, YakuMade
-from koikoi_desktop.names import card_name, yaku_name
+from koikoi_desktop.i18n import ENGLISH, Words
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.table import view as table_view
 from koikoi_desktop.scenes.table.controller import MatchConfig
@@ -75,7 +75,7 @@ def test_empty_field_positions_show_only_while_a_card_is_dragged(ui_app: Any, pu
     start = center(t, card)
     t.app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
     move(t, (start[0], start[1] - t.lay.card[1]), (1, 0, 0))
-    assert t.controller.snapshot().dragging
+    assert t.controller.snapshot(ENGLISH).dragging
     t.draw(surf)
     for r in slots:  # while dragging, every free position is outlined
         assert outline_pixels(surf, r) != outline_pixels(bare, r)
@@ -86,14 +86,14 @@ def test_capture_groups_count_and_the_yaku_each_is_close_to(
     ui_app: Any, pump_fn: Any, monkeypatch: Any
 ) -> None:
     rules = engine.PRESETS["nintendo"]
-    near = table_view.group_progress({1, 9}, set(), rules)
-    assert near["bright"] == (f"{yaku_name('sanko')} 2/3", False)
+    near = table_view.group_progress(ENGLISH, {1, 9}, set(), rules)
+    assert near["bright"] == (f"{ENGLISH.yaku_name('sanko')} 2/3", False)
     assert "plain" not in near  # nothing begun there
-    made = table_view.group_progress({1, 9, 45, 6, 2, 10}, set(), rules)
+    made = table_view.group_progress(ENGLISH, {1, 9, 45, 6, 2, 10}, set(), rules)
     assert made["bright"][1] and made["ribbon"][1]  # the engine scores Three Brights, Akatan
-    assert made["ribbon"][0] == i18n.t("ui.caps.made", yaku=yaku_name("akatan"))
+    assert made["ribbon"][0] == ENGLISH.t("ui.caps.made", yaku=ENGLISH.yaku_name("akatan"))
     # a yaku the opponent has made impossible is not offered
-    assert "bright" not in table_view.group_progress({1}, {9, 29, 45}, rules)
+    assert "bright" not in table_view.group_progress(ENGLISH, {1}, {9, 29, 45}, rules)
     # on the table: each group's caption is its category and its count, in the viewer's piles
     t = start_table(ui_app, pump_fn, 1)
     c = t.controller
@@ -106,9 +106,11 @@ def test_capture_groups_count_and_the_yaku_each_is_close_to(
     caps = t.director.board.caps[0]
     for kind in ("bright", "animal", "ribbon", "plain"):
         n = sum(1 for x in caps if engine.DECK[x - 1].kind == kind)
-        assert i18n.t(f"kind.{kind}.plural") in seen and str(n) in seen
+        assert ENGLISH.t(f"kind.{kind}.plural") in seen and str(n) in seen
     mine = set(c.state.captured(0))
-    for text, _ in table_view.group_progress(mine, set(c.state.captured(1)), rules).values():
+    for text, _ in table_view.group_progress(
+        ENGLISH, mine, set(c.state.captured(1)), rules
+    ).values():
         assert text in seen
 
 
@@ -124,7 +126,7 @@ def test_turn_banner_says_whose_turn_and_which_step(
     t.draw(ui_app.screen)
     assert "Your turn" in seen
     assert "1. Play a card from the hand" in seen and "2. Draw from the deck" in seen
-    snap = c.snapshot()
+    snap = c.snapshot(ENGLISH)
     assert table_view.turn_text(snap, (0, "choose"))[1] == [
         ("1. Play a card from the hand", False),
         ("2. Choose what the drawn card takes", True),
@@ -147,11 +149,10 @@ def test_turn_banner_says_whose_turn_and_which_step(
     assert "Your turn" in seen
     # in Japanese and Ukrainian, from the catalogs
     for code, whose in (("ja", "あなたの番"), ("uk", "Ваш хід")):
-        gfx.set_language(code)
-        snap = dataclasses.replace(c.snapshot(), names=(i18n.t("ui.common.you"), "X"))
+        words = Words(code)
+        snap = dataclasses.replace(c.snapshot(words), names=(words.t("ui.common.you"), "X"))
         assert table_view.turn_text(snap, (0, "play"))[0] == whose
-        assert table_view.turn_text(snap, (1, "play"))[0] == i18n.t("ui.turn.whose", name="X")
-    gfx.set_language("en")
+        assert table_view.turn_text(snap, (1, "play"))[0] == words.t("ui.turn.whose", name="X")
 
 
 def test_thinking_is_said_only_when_the_table_has_caught_up(
@@ -167,7 +168,7 @@ def test_thinking_is_said_only_when_the_table_has_caught_up(
     t.queue.speed = "normal"
     seen = texts(monkeypatch)
     c.apply(c.state.legal_actions()[0])  # my play: then my draw and the computer's turn
-    thinking = i18n.t("ui.table.thinking", name=c.names[1])
+    thinking = ENGLISH.t("ui.table.thinking", name=c.names(ENGLISH)[1])
     said_while_busy = said_at_rest = False
     for _ in range(60 * 12):
         ui_app.stack.update(1 / FPS)
@@ -220,12 +221,12 @@ def test_hover_enlarges_a_card_with_its_facts(ui_app: Any, pump_fn: Any, monkeyp
     seen = texts(monkeypatch)
     t.draw(ui_app.screen)
     month = engine.month_of(card)
-    assert card_name(card) in seen
-    assert f"{i18n.t(f'month.{month}.name')} — {i18n.t(f'month.{month}.plant')}" in seen
-    assert i18n.t(yaku_facts.card_kind_detail(card)) in seen
+    assert ENGLISH.card_name(card) in seen
+    assert f"{ENGLISH.t(f'month.{month}.name')} — {ENGLISH.t(f'month.{month}.plant')}" in seen
+    assert ENGLISH.t(yaku_facts.card_kind_detail(card)) in seen
     made, _ = yaku_facts.feeds_split(card, t.rules)
     for k in made:
-        assert any(line.startswith("· " + yaku_name(k)) for line in seen)
+        assert any(line.startswith("· " + ENGLISH.yaku_name(k)) for line in seen)
     move(t, (2, 2))
     frames(t, 0.1)
     assert t.frame().inspect is None
@@ -453,7 +454,7 @@ def test_koikoi_prompt_says_what_each_choice_does_in_the_rules_page_order(
     labels = [w.label for w in prompt.widgets]
     assert labels == [f"Stop: {odds.payout}", "Koi-koi!"]
     assert prompt.focus.focused is prompt.widgets[0]
-    other = c.names[1]
+    other = c.names(ENGLISH)[1]
     assert f"Stop: end the round now and score {odds.payout}." in prompt.lines
     assert (
         f"Koi-koi: play on for a bigger win, but if {other} makes a yaku first, the round ends"
@@ -582,7 +583,7 @@ def test_table_text_fits_at_1024x640(
     frames(t, HOVER_DELAY + 0.1)
     lines.clear()
     a.stack.draw(a.screen)
-    facts = {x for x, _ in table_view.inspect_lines(card, c.snapshot())}
+    facts = {x for x, _ in table_view.inspect_lines(card, c.snapshot(ENGLISH))}
     panel = [ln for ln in lines if ln.text in facts]
     assert panel
     shots.check(panel, f"hover {lang}")

@@ -6,7 +6,7 @@ from typing import Any
 
 from koikoi_desktop import engine
 from koikoi_desktop.deal_words import seal_code
-from koikoi_desktop.ui import gfx
+from koikoi_desktop.i18n import ENGLISH, say
 
 from .test_table import start_table
 
@@ -48,7 +48,7 @@ def test_practice_undo_restores_the_position(ui_app: Any, pump_fn: Any) -> None:
 def test_practice_suggest_names_a_move(ui_app: Any, pump_fn: Any) -> None:
     t = start_table(ui_app, pump_fn, 8, seats=("human", "beginner"), practice=True)
     t.controller.suggest()
-    assert t.controller.suggestion
+    assert say(t.controller.suggestion, ENGLISH)
 
 
 # ---------------------------------------------------------------- the first-dealer draw
@@ -71,7 +71,7 @@ def test_first_dealer_cards_turn_one_by_one_then_the_result(ui_app: Any) -> None
     rv = p.reveal
     c = t.controller
     assert p.key == ("first",) and rv is not None and c.first.method == "draw"
-    assert len(p.cards) == 2 * len(c.first.draws) and rv.captions[:2] == list(c.names)
+    assert len(p.cards) == 2 * len(c.first.draws) and rv.captions[:2] == list(c.names(ENGLISH))
     assert rv.lines_shown() == 0 and rv.progress(0) == 0.0
     seen: list[tuple[float, float, int]] = []
     for _ in range(600):
@@ -84,15 +84,15 @@ def test_first_dealer_cards_turn_one_by_one_then_the_result(ui_app: Any) -> None
     # the first card is face up before the second starts, and no line before both are up
     assert any(a == 1.0 and b == 0.0 for a, b, _ in seen)
     assert all(n == 0 for a, b, n in seen if b < 1.0)
-    assert p.lines[-3] == gfx.tr("ui.first.lowest_deals", name=c.names[c.first.dealer])
-    assert p.lines[-2] == gfx.tr("ui.first.back")  # the cards go back before the deal
-    seal = gfx.tr("ui.deals.sealed", code=seal_code(c.match.commitment))
+    assert p.lines[-3] == ENGLISH.t("ui.first.lowest_deals", name=c.names(ENGLISH)[c.first.dealer])
+    assert p.lines[-2] == ENGLISH.t("ui.first.back")  # the cards go back before the deal
+    seal = ENGLISH.t("ui.deals.sealed", code=seal_code(c.match.commitment))
     assert p.lines[-1] == seal and str(c.match.seed) not in seal
-    assert not c.snapshot().dealer_known  # the header does not name the dealer yet
+    assert not c.snapshot(ENGLISH).dealer_known  # the header does not name the dealer yet
     assert t.clock.now == rv.t  # one clock: the prompt's reveal runs on the table's time
     ev = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
     t.app.dispatch(ev)
-    assert t.prompt is None and c.snapshot().dealer_known  # Continue
+    assert t.prompt is None and c.snapshot(ENGLISH).dealer_known  # Continue
     assert ui_app.stack.top is t
 
 
@@ -121,14 +121,14 @@ def test_seed_000_tie_says_the_sakura_sentence_and_ages_decide_otherwise(ui_app:
 
     t = _first_table(ui_app, "seed-000")
     assert t.controller.first.method == "random"  # no birth date: the human's age is unknown
-    assert gfx.tr("ui.first.sakura") in t.prompt.lines
+    assert ENGLISH.t("ui.first.sakura") in t.prompt.lines
     ui_app.stack.pop_to("title")
     ui_app.change_settings(birth_date=dt.date(1950, 5, 1))
     t = _first_table(ui_app, "seed-000")
     c = t.controller
     assert c.first.method == "age" and c.first.dealer == 0  # older than every beginner persona
-    seal = gfx.tr("ui.deals.sealed", code=seal_code(c.match.commitment))
-    assert t.prompt.lines == [gfx.tr("ui.first.oldest", name=c.names[0]), seal]
+    seal = ENGLISH.t("ui.deals.sealed", code=seal_code(c.match.commitment))
+    assert t.prompt.lines == [ENGLISH.t("ui.first.oldest", name=c.names(ENGLISH)[0]), seal]
 
 
 def test_reduced_motion_fades_in_place_without_moving(ui_app: Any) -> None:

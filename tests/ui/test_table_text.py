@@ -3,7 +3,6 @@ stop / koi-koi calls come from the catalogs, with card and yaku names filled in.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai import Why, decide, make_opponent
 from koikoi_desktop.ai import base as ai_base
+from koikoi_desktop.i18n import ENGLISH, Words, say
 from koikoi_desktop.scenes.table import text as table_text
 from koikoi_desktop.ui import gfx
 
@@ -45,12 +45,6 @@ ENGINE_KEYS = [
     "cannot_end_now",
 ]
 ENGINE_SRC = Path(engine.__file__).parent
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    gfx.set_language("en")
 
 
 def _engine_keys() -> set[str]:
@@ -98,27 +92,28 @@ def test_every_ai_reason_key_is_in_the_catalogs() -> None:
     templates = ai_base._TEMPLATES
     for code in LANGS:
         cat = i18n.catalog(code)
-        i18n.set_language(code)
+        words = Words(code)
         for key in templates:
             assert f"ai.reason.{key}" in cat
-            out = i18n.t(f"ai.reason.{key}", **sample)
+            out = words.t(f"ai.reason.{key}", **sample)
             assert "{" not in out and out.strip()
 
 
 def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn: Any) -> None:
     t, card, other = find_seed(ui_app, pump_fn, "wrong")
-    gfx.set_language("uk")
+    ui_app.change_settings(language="uk")
+    words = ui_app.words
     drag(t, card, center(t, other))
-    want = i18n.t(
-        "engine.illegal.not_same_month", card=i18n.card_name(card), target=i18n.card_name(other)
+    want = words.t(
+        "engine.illegal.not_same_month", card=words.card_name(card), target=words.card_name(other)
     )
-    assert t.controller.message == want and "«" in want
+    assert say(t.controller.message, words) == want and "«" in want
 
 
 def test_illegal_text_comes_from_the_key_not_the_english_sentence() -> None:
     why = engine.IllegalReason.NOT_IN_HAND
     exc = engine.IllegalAction("Card 29 is not in your hand.", why, card=29)
-    assert table_text.illegal_text(exc) == f"{i18n.card_name(29)} is not in your hand."
+    assert table_text.illegal_text(ENGLISH, exc) == f"{ENGLISH.card_name(29)} is not in your hand."
     with pytest.raises(TypeError):
         engine.IllegalAction("A reason without a key.")  # type: ignore[call-arg]
     with pytest.raises(ValueError):
@@ -127,9 +122,9 @@ def test_illegal_text_comes_from_the_key_not_the_english_sentence() -> None:
         engine.Action.from_text("play 49")
     assert info.value.key == "no_such_card" and info.value.params == {"number": 49}
     keyed = engine.IllegalAction("x", engine.IllegalReason.CHOOSE_TARGET, card=3, options=(1, 2))
-    gfx.set_language("ja")
-    text = table_text.illegal_text(keyed)
-    assert i18n.card_name(3) in text and i18n.card_name(1) in text and i18n.card_name(2) in text
+    words = Words("ja")
+    text = table_text.illegal_text(words, keyed)
+    assert words.card_name(3) in text and words.card_name(1) in text and words.card_name(2) in text
 
 
 def test_computer_reason_rendered_in_the_current_language() -> None:
@@ -138,14 +133,14 @@ def test_computer_reason_rendered_in_the_current_language() -> None:
     opp = make_opponent("intermediate", seed=1)
     _, why = decide(opp, view, None)  # a lone round: no match around it
     assert isinstance(why, Why) and why.key in ai_base._TEMPLATES
-    gfx.set_language("sk")
-    text = table_text.reason_text(why)
-    assert text == i18n.t(
+    words = Words("sk")
+    text = table_text.reason_text(words, why)
+    assert text == words.t(
         f"ai.reason.{why.key}",
-        **{k: table_text._reason_param(k, v) for k, v in why.params.items()},
+        **{k: table_text._reason_param(words, k, v) for k, v in why.params.items()},
     )
     assert ("{" not in text and text != str(why)) or why.key == "only_move"
-    assert table_text.reason_text(Why("plain english")) == "plain english"
+    assert table_text.reason_text(words, Why("plain english")) == "plain english"
 
 
 @pytest.mark.parametrize(
@@ -161,12 +156,12 @@ def test_computer_reason_rendered_in_the_current_language() -> None:
 def test_stop_and_koi_words_follow_the_language(
     preset: str, lang: str, stop: str, koi: str
 ) -> None:
-    gfx.set_language(lang)
+    words = Words(lang)
     rules = engine.PRESETS[preset]
-    assert table_text.stop_word(rules) == stop
-    assert table_text.koi_word(rules) == koi
+    assert table_text.stop_word(words, rules) == stop
+    assert table_text.koi_word(words, rules) == koi
     custom = rules.model_copy(update={"koikoi_limit": 3})  # custom: the rulebook's words stay
-    assert (table_text.stop_word(custom), table_text.koi_word(custom)) == (stop, koi)
+    assert (table_text.stop_word(words, custom), table_text.koi_word(words, custom)) == (stop, koi)
 
 
 def test_the_call_words_are_the_uis_and_old_records_that_carry_them_still_read() -> None:
@@ -187,18 +182,19 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
     from koikoi_desktop.ui import tracker
 
-    gfx.set_language(lang)
+    ui_app.change_settings(language=lang)
+    words = ui_app.words
     ui_app.on_resize(size)
     t = TableScene(ui_app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1))
     fs, chip_w, _, pad = table_sidebar._metrics(t.lay)
     width = t.lay.sidebar.w - 2 * pad
     rows = tracker.rows(set(), set(), t.controller.rules)
-    label_w = table_sidebar._label_width(rows, fs, width, chip_w)
+    label_w = table_sidebar._label_width(words, rows, fs, width, chip_w)
     assert width - label_w >= 5 * (chip_w + table_sidebar.CHIP_GAP)  # five bright chips fit
     m = fs // 2
     for row in rows:
-        lines = table_sidebar._label(row.key, fs, label_w - m - 14)
+        lines = table_sidebar._label(words, row.key, fs, label_w - m - 14)
         assert 1 <= len(lines) <= 2
         for line in lines:
             assert gfx.measure(line, fs)[0] <= label_w - m - 14, (lang, size, line)
-        assert " ".join(lines) == i18n.yaku_name(row.key).replace("\n", " ")
+        assert " ".join(lines) == words.yaku_name(row.key).replace("\n", " ")

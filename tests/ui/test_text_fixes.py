@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop.i18n import Words, say
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
 from koikoi_desktop.scenes.table import text as table_text
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
@@ -18,13 +18,6 @@ from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Choice
 
 LANGS = list(i18n.LANGUAGES)
-
-
-@pytest.fixture(autouse=True)
-def restore() -> Iterator[None]:
-    yield
-    gfx.set_language("en")
-    i18n.set_name_style("translated")
 
 
 def make(tmp_path: Path, *argv: str) -> Any:
@@ -44,13 +37,16 @@ def test_practice_switch_label_is_never_cut(tmp_path: Path, lang: str) -> None:
     a = make(tmp_path, "--size", "1024x640", "--lang", lang)
     s = a.stack.push(scenes.create("new-game", a))
     a.stack.draw(a.screen)
-    practice = next(w for w in s.left if w.label() == gfx.tr("ui.newgame.practice"))
+    practice = next(w for w in s.left if say(w.label, a.words) == a.words.t("ui.newgame.practice"))
     assert isinstance(practice, Choice)
     fs = theme.font_px(17, s.scale)  # the size NewGameScene.draw gives its widgets
-    val = f"‹ {practice.options[practice.index][1]()} ›"
-    _, label_room = practice.split(practice.label(), val, fs, 10)
-    assert gfx.measure(practice.label(), fs)[0] <= label_room, (lang, practice.label())
-    help_text = gfx.tr("ui.newgame.practice_help")
+    val = f"‹ {say(practice.options[practice.index][1], a.words)} ›"
+    _, label_room = practice.split(say(practice.label, a.words), val, fs, 10)
+    assert gfx.measure(say(practice.label, a.words), fs)[0] <= label_room, (
+        lang,
+        say(practice.label, a.words),
+    )
+    help_text = a.words.t("ui.newgame.practice_help")
     assert help_text != "ui.newgame.practice_help" and "U" in help_text and "H" in help_text
 
 
@@ -61,7 +57,8 @@ def test_settings_show_the_language_the_game_speaks(tmp_path: Path) -> None:
     lang_row = next(
         w
         for _, w in s.rows
-        if callable(getattr(w, "label", None)) and w.label() == gfx.tr("ui.settings.language")
+        if callable(getattr(w, "label", None))
+        and say(w.label, a.words) == a.words.t("ui.settings.language")
     )
     assert lang_row.value == "ja"
     a.stack.draw(a.screen)
@@ -77,26 +74,28 @@ def test_one_name_per_yaku_on_every_screen(tmp_path: Path) -> None:
         ("romaji", "Ino-Shika-Chō"),
         ("japanese", "猪鹿蝶"),
     ):
-        i18n.set_name_style(style)
-        assert table_text.yaku_name("inoshikacho") == want
+        a.change_settings(name_display=style)
+        words = a.words
+        assert words.yaku_name("inoshikacho") == want
         fs, chip_w, _, pad = table_sidebar._metrics(t.lay)
         width = t.lay.sidebar.w - 2 * pad
-        label_w = table_sidebar._label_width([], fs, width, chip_w)
-        lines = table_sidebar._label("inoshikacho", fs, label_w - fs // 2 - 14)
+        label_w = table_sidebar._label_width(words, [], fs, width, chip_w)
+        lines = table_sidebar._label(words, "inoshikacho", fs, label_w - fs // 2 - 14)
         assert "".join(lines).replace(" ", "") == want.replace(" ", "")
     # the settings screen changes it for every screen at once
     s = a.stack.push(scenes.create("settings", a))
+    s.set_name_style("translated")
     s.set_name_style("romaji")
-    assert i18n.get_name_style() == "romaji" and a.settings.name_display == "romaji"
-    assert table_text.yaku_name("kasu") == i18n.yaku_name("kasu", "romaji")
+    assert a.words.name_style == "romaji" and a.settings.name_display == "romaji"
+    assert a.words.yaku_name("kasu") == a.words.yaku_name("kasu", "romaji")
 
 
 @pytest.mark.parametrize("lang", ["en", "sk", "uk", "ru"])
 def test_the_plain_cards_have_one_name(lang: str) -> None:
     """ "Plains" (the yaku) vs "Plain cards" (the pile caption) in English (issue 16)."""
-    gfx.set_language(lang)
-    assert gfx.tr("kind.plain.plural") == i18n.yaku_name("kasu", "translated")
-    assert gfx.tr("kind.animal.plural") == i18n.yaku_name("tane", "translated")
+    words = Words(lang)
+    assert words.t("kind.plain.plural") == words.yaku_name("kasu", "translated")
+    assert words.t("kind.animal.plural") == words.yaku_name("tane", "translated")
 
 
 @pytest.mark.parametrize("lang", ["uk", "en", "ja"])
@@ -115,8 +114,10 @@ def test_sidebar_headings_show_whole_names_at_the_smallest_size(
         return real(surface, text, size, pos, **kw)
 
     monkeypatch.setattr(gfx, "blit_text", spy)
-    table_sidebar.draw_tracker(pygame.Surface(a.size), t.controller.snapshot(), t.lay, t.view.image)
-    for name in t.controller.names:
+    table_sidebar.draw_tracker(
+        pygame.Surface(a.size), t.controller.snapshot(a.words), t.lay, t.view.image
+    )
+    for name in t.controller.names(a.words):
         hits = [(mw, size) for text, mw, size in drawn if text == name]
         assert hits, name
         for mw, size in hits:
@@ -154,29 +155,33 @@ def test_new_game_left_side_follows_the_full_list(tmp_path: Path, monkeypatch: A
 
     monkeypatch.setattr(gfx, "blit_text", spy)
     a.stack.draw(a.screen)
-    assert gfx.tr("ui.newgame.rounds", n=12) in drawn  # one choice: no arrows
-    assert f"‹ {gfx.tr('ui.newgame.rounds', n=12)} ›" not in drawn
-    assert gfx.tr("preset.nintendo.desc") in " ".join(drawn)
-    rounds = next(w for w in s.rule_widgets if w.label() == rule_label("rounds"))
+    assert a.words.t("ui.newgame.rounds", n=12) in drawn  # one choice: no arrows
+    assert f"‹ {a.words.t('ui.newgame.rounds', n=12)} ›" not in drawn
+    assert a.words.t("preset.nintendo.desc") in " ".join(drawn)
+    rounds = next(
+        w for w in s.rule_widgets if say(w.label, a.words) == rule_label(a.words, "rounds")
+    )
     while rounds.value != 3:
         rounds.step(1)
     assert s.rules.rounds == 3 and s.length.value == 3
     drawn.clear()
     a.stack.draw(a.screen)
-    assert f"‹ {gfx.tr('ui.newgame.rounds', n=3)} ›" in drawn
+    assert f"‹ {a.words.t('ui.newgame.rounds', n=3)} ›" in drawn
     text = " ".join(drawn)
-    assert gfx.tr("preset.nintendo.desc") not in text
+    assert a.words.t("preset.nintendo.desc") not in text
     assert "Custom rules: Nintendo (standard) with these changes" in s.description()
     assert "Rounds: 3 (instead of 12)" in s.description()
     assert s.description().split(" — ")[0] in text
     # back to 12 on the left: another change made in the list stays
-    final_tie = next(w for w in s.rule_widgets if w.label() == rule_label("final_tie"))
+    final_tie = next(
+        w for w in s.rule_widgets if say(w.label, a.words) == rule_label(a.words, "final_tie")
+    )
     final_tie.step(1)
     tie = s.rules.final_tie
     assert tie != engine.PRESETS["nintendo"].final_tie
     s.length.step(-1)
     assert s.rules.rounds == 12 and s.rules.final_tie == tie
-    assert "Rounds" not in s.description() and rule_label("final_tie") in s.description()
+    assert "Rounds" not in s.description() and rule_label(a.words, "final_tie") in s.description()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -185,9 +190,9 @@ def test_a_stop_reason_says_plainly_what_a_koikoi_would_bring(lang: str) -> None
     (or win) on average, never a signed number."""
     from koikoi_desktop.ai.base import stop_sure
 
-    i18n.set_language(lang)
-    loss = table_text.reason_text(stop_sure(5, -2.9))
-    win = table_text.reason_text(stop_sure(5, 3.0))
+    words = Words(lang)
+    loss = table_text.reason_text(words, stop_sure(5, -2.9))
+    win = table_text.reason_text(words, stop_sure(5, 3.0))
     for text in (loss, win):
         assert "-2.9" not in text and "+" not in text and "{" not in text, text
     assert "2.9" in loss and "3.0" in win and loss != win
@@ -241,4 +246,4 @@ def test_how_to_play_draws_the_geese_from_the_pile_as_its_caption_says(
     field_row = {cid for cid, r in seen if r.y == at[31].y}
     assert 30 not in hand_row and {7, 22, 31, 30} <= field_row
     assert at[30].x > max(at[c].right for c in (7, 22, 31))  # on the pile, right of the field
-    assert "geese" in gfx.tr("ui.rules.pic.turn_caption").lower()
+    assert "geese" in a.words.t("ui.rules.pic.turn_caption").lower()

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from koikoi_desktop import engine
 from koikoi_desktop.engine.cards import mask_of
 from koikoi_desktop.engine.rules import Rules
+from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.ui import tracker
@@ -36,9 +37,11 @@ def drawn_rows(t: TableScene, monkeypatch: Any) -> dict[str, bool]:
     seen: list[tuple[int, str, bool]] = []
     real = table_sidebar._tracker_row
 
-    def spy(surface: Any, lay: Any, image: Any, row: Any, mine: set[int], *rest: Any) -> int:
+    def spy(
+        words: Any, surface: Any, lay: Any, image: Any, row: Any, mine: set[int], *rest: Any
+    ) -> int:
         seen.append((len(mine), row.key, row.done))
-        return real(surface, lay, image, row, mine, *rest)
+        return real(words, surface, lay, image, row, mine, *rest)
 
     monkeypatch.setattr(table_sidebar, "_tracker_row", spy)
     t.draw(pygame.display.get_surface())
@@ -110,15 +113,17 @@ def test_nothing_is_ticked_for_an_empty_pile(preset: str) -> None:
 def test_the_brights_caption_counts_only_what_three_brights_takes() -> None:
     """Issue 34 item 7: the Rain Man alone is not "Three Brights 1/3", and Moon, Phoenix and
     the Rain Man (Yaku: 0) are 2/3, not 3/3 — unless the rules let the Rain Man count."""
-    from koikoi_desktop.names import yaku_name
     from koikoi_desktop.scenes.table.view import group_progress
 
-    sanko = yaku_name("sanko")
-    assert "bright" not in group_progress({RAIN_MAN}, set(), NINTENDO)
-    assert group_progress({MOON, PHOENIX, RAIN_MAN}, set(), NINTENDO)["bright"] == (
+    sanko = ENGLISH.yaku_name("sanko")
+    assert "bright" not in group_progress(ENGLISH, {RAIN_MAN}, set(), NINTENDO)
+    assert group_progress(ENGLISH, {MOON, PHOENIX, RAIN_MAN}, set(), NINTENDO)["bright"] == (
         f"{sanko} 2/3",
         False,
     )
     light = next(r for r in tracker.rows({MOON, PHOENIX, RAIN_MAN}, set(), NINTENDO))
     assert (light.key, light.held, light.need, light.done) == ("sanko", 2, 3, False)
-    assert group_progress({RAIN_MAN}, set(), RAIN_SANKO)["bright"] == (f"{sanko} 1/3", False)
+    assert group_progress(ENGLISH, {RAIN_MAN}, set(), RAIN_SANKO)["bright"] == (
+        f"{sanko} 1/3",
+        False,
+    )

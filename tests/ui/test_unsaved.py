@@ -11,14 +11,13 @@ from typing import Any
 
 import pytest
 
-from koikoi_desktop.ui import gfx
+from koikoi_desktop.i18n import say
 
 from .test_continue import close_app, make_app, play_until, start
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:
-    gfx.set_language("en")
     a = make_app(tmp_path / "data")
     yield a
     if a.stack.top is not None:
@@ -39,7 +38,7 @@ def test_refused_match_is_told_at_its_end_and_at_quit_then_exported_and_retried(
     c = t.controller
     real_say = c.say
     c.say = lambda text, seconds=4.0: (  # type: ignore[method-assign]
-        said.append(text() if callable(text) else text),  # a message is worded when shown
+        said.append(say(text, app.words)),  # a message is worded when shown
         real_say(text, seconds),
     )
     play_until(app, t, lambda: app.stack.top.name == "match-result", 6000)
@@ -58,14 +57,14 @@ def test_refused_match_is_told_at_its_end_and_at_quit_then_exported_and_retried(
     top = app.stack.top
     assert top.name == "unsaved" and app.running  # asked, not quit
     top.retry()  # still refused: says so, stays
-    assert app.stack.top is top and "still refuses" in top.message and app.running
+    assert app.stack.top is top and "still refuses" in say(top.message, app.words) and app.running
     out = tmp_path / "elsewhere"
     out.mkdir()
     top.export(out)
     [exported] = list(out.iterdir())
     doc = json.loads(exported.read_text("utf-8"))
     assert [m["match_id"] for m in doc["matches"]] == [store.pending[0][0].match_id]
-    assert str(exported) in top.message
+    assert str(exported) in say(top.message, app.words)
 
     _refuse(app, False)  # the disk takes writes again
     top.retry()

@@ -74,9 +74,9 @@ for _ in range(3000):
         for _ in range(5):
             frame()
         pygame.image.save(a.screen, str(out / "coach.png"))
-        line = log_text(coach_lines()[0], c.names, c.rules)
+        line = log_text(a.words, coach_lines()[0], c.names(a.words), c.rules)
         (out / "2.json").write_text(json.dumps({
-            "line": line, "message": c.snapshot().message, "cls": coach_lines()[0].note.cls,
+            "line": line, "message": c.snapshot(a.words).message, "cls": coach_lines()[0].note.cls,
             "played": [x for x in c.actions if x[1] == 0][-1][2],
             "dropped": c.coach.dropped}))
         break

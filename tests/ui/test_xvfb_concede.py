@@ -62,7 +62,7 @@ say(1)  # the table: the test presses Esc
 for n in (2, 4):
     wait(lambda: a.stack.top.name == "pause")
     frame()
-    b = next(b for b in a.stack.top.buttons if b.label() == a.stack.top.items()[-1][0]())
+    b = next(b for b in a.stack.top.buttons if b.label == a.stack.top.items()[-1][0])
     say(n, concede=list(b.rect.center))  # the test clicks Concede
     wait(lambda: a.stack.top.name == "table-prompt")
     say(n + 1, labels=[w.label for w in a.stack.top.widgets],

@@ -27,6 +27,7 @@ import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
 from koikoi_desktop.ai import InlineExecutor
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.i18n import say as worded
 from koikoi_desktop.scenes.table.text import log_text
 from koikoi_desktop.ui.widgets import Choice
 
@@ -83,8 +84,10 @@ def play_on(t, until):
 
 def table_facts(t):
     c = t.controller
-    return dict(names=list(c.names), buttons=[b.label() for b in t.buttons],
-                log=[repr(x) for x in c.log], words=[log_text(x, c.names, c.rules) for x in c.log],
+    w = a.words
+    said = [log_text(w, x, c.names(w), c.rules) for x in c.log]
+    return dict(names=list(c.names(w)), buttons=[worded(b.label, w) for b in t.buttons],
+                log=[repr(x) for x in c.log], words=said,
                 field=list(t.director.board.field), round=t.match.round_number)
 """
 
@@ -104,7 +107,7 @@ say(1, menu=centre(t.buttons[0].rect), **table_facts(t))
 wait(lambda: a.stack.top.name == "pause")
 frame()
 pause = a.stack.top
-settings = next(b for b in pause.buttons if b.label() == pause.items()[3][0]())
+settings = next(b for b in pause.buttons if b.label == pause.items()[3][0])
 say(2, settings=centre(settings.rect))
 wait(lambda: a.stack.top.name == "settings")
 frame()

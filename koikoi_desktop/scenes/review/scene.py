@@ -41,7 +41,8 @@ import pygame
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 from koikoi_desktop.deal_words import check_text, first_draw_text
 from koikoi_desktop.engine import Action, DealCheck, RecordError, RoundState, verify_deals
-from koikoi_desktop.names import SeatNames
+from koikoi_desktop.i18n import Key, Words
+from koikoi_desktop.names import Names, SeatNames, names_now
 from koikoi_desktop.review.analysis import (
     CLASSES,
     Judgement,
@@ -55,13 +56,11 @@ from koikoi_desktop.scenes.common import scale_of
 from koikoi_desktop.scenes.review import view as review_view
 from koikoi_desktop.scenes.table.text import (
     MARKS,
-    card_name,
     class_text,
     end_text,
     judgement_why,
     koi_word,
     stop_word,
-    yaku_name,
 )
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui import layout as layout_mod
@@ -85,7 +84,7 @@ class ReviewScene(Scene):
         *,
         record: str = "",
         match_id: str | None = None,
-        names: Sequence[str] | None = None,
+        names: Names | None = None,
         viewer: int = 0,
         start_round: int | None = None,
         rounds: Sequence[int] | None = None,
@@ -97,7 +96,7 @@ class ReviewScene(Scene):
         self.record = record
         self.match_id = match_id
         #: the seats' names (facts such as the table's SeatNames are worded when read)
-        self.names: Sequence[str] = names or SeatNames(
+        self.names: Names = names or SeatNames(
             ("human", "human"), keys=("ui.common.you", "ui.common.opponent")
         )
         self.viewer = viewer
@@ -126,8 +125,8 @@ class ReviewScene(Scene):
         self.hits: list[tuple[pygame.Rect, Callable[[], object]]] = []
         self.board_cache = review_view.BoardCache()  # the position on screen, drawn
         self.pointer_pos: tuple[int, int] = (0, 0)
-        self._rows_text: dict[tuple[int, str], str] = {}
-        self._lines_key: tuple[str, int, int, int] | None = None
+        self._rows_text: dict[tuple[int, Words], str] = {}
+        self._lines_key: tuple[Words, int, int, int] | None = None
         self._lines: tuple[list[list[str]], list[int]] = ([], [])
         self.lay: layout_mod.TableLayout | None = None
         self.geo: dict[str, pygame.Rect] = {}
@@ -144,10 +143,11 @@ class ReviewScene(Scene):
         return theme.font_px(n, self.scale)
 
     def enter(self) -> None:
+        words = self.app.words
         try:
             self.timeline = Timeline.from_record(self.record, settled_only=self.settled_only)
         except RecordError as exc:  # a record that does not replay
-            self.error = gfx.tr("ui.review.unreadable", why=str(exc)[:120])
+            self.error = words.t("ui.review.unreadable", why=str(exc)[:120])
             self.relayout()
             return
         t = self.timeline
@@ -186,6 +186,7 @@ class ReviewScene(Scene):
 
     def relayout(self) -> None:
         """Every rectangle of the screen for the current size."""
+        words = self.app.words
         w, h = self.size
         foot = self.px(78)
         extra = round(w * 0.10)
@@ -215,8 +216,8 @@ class ReviewScene(Scene):
             ("ui.review.play_again", self.play_again),
         ]
         for key, cb in header:
-            label = self._label(key)
-            bw = gfx.measure(label(), f, bold=True)[0] + self.px(26)
+            label = Key(key)
+            bw = gfx.measure(label(words), f, bold=True)[0] + self.px(26)
             x -= bw
             made.insert(0, Button(label, cb, pygame.Rect(x, (lay.header.h - bh) // 2, bw, bh)))
             x -= self.px(8)
@@ -226,12 +227,12 @@ class ReviewScene(Scene):
         row_y = fr.y + self.px(30)
         row_h = fr.bottom - row_y - self.px(8)
         small = max(self.px(46), row_h)
-        sw = gfx.measure(gfx.tr("ui.review.summary"), f, bold=True)[0] + self.px(30)
+        sw = gfx.measure(words.t("ui.review.summary"), f, bold=True)[0] + self.px(30)
         prev = Button(
             "◀", lambda: self.go(self.index - 1), pygame.Rect(self.px(12), row_y, small, row_h)
         )
         summary_btn = Button(
-            lambda: gfx.tr("ui.review.summary"),
+            Key("ui.review.summary"),
             self.toggle_summary,
             pygame.Rect(w - self.px(12) - sw, row_y, sw, row_h),
         )
@@ -249,10 +250,6 @@ class ReviewScene(Scene):
         self.buttons = [*made, prev, nxt, summary_btn]
         self.focus.set(self.buttons)
         self.board_cache.clear()
-
-    @staticmethod
-    def _label(key: str) -> Callable[[], str]:
-        return lambda: gfx.tr(key)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -373,6 +370,7 @@ class ReviewScene(Scene):
         return math.inf if self.runner is None else ANALYSIS_LOOK
 
     def update(self, dt: float) -> None:
+        words = self.app.words
         r = self.runner
         if r is None:
             return
@@ -382,7 +380,7 @@ class ReviewScene(Scene):
             return
         self.runner = None
         if r.error is not None:
-            self.note = gfx.tr("ui.review.failed", why=str(r.error)[:100])
+            self.note = words.t("ui.review.failed", why=str(r.error)[:100])
             return
         store = self.app.storage
         if store is None or self.match_id is None or self.rounds is not None:
@@ -391,7 +389,7 @@ class ReviewScene(Scene):
             review = Review([self.judged[k] for k in sorted(self.judged)], worlds=r.worlds)
             why = store.save_review(self.match_id, review.to_json())
             if why is not None:
-                self.note = gfx.tr("ui.review.not_cached", reason=why)
+                self.note = words.t("ui.review.not_cached", reason=why)
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
@@ -492,31 +490,32 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------------ words
     def seat_name(self, seat: int) -> str:
-        return self.names[seat]
+        return names_now(self.names, self.app.words)[seat]
 
     def move_text(self, state: RoundState, action: Action | str) -> str:
         """A move in words: the card and what it took, a draw's choice, koi-koi, stop …"""
+        words = self.app.words
         a = action if isinstance(action, Action) else Action.from_text(action)
         k = a.kind
         if k in ("play", "discard", "draw"):
             taken = state.captures(a)  # the engine's answer
             card = state.pending_draw if k == "draw" else a.card
             if not taken:
-                return gfx.tr("ui.review.move.lay", card=card_name(card))
-            return gfx.tr(
+                return words.t("ui.review.move.lay", card=words.card_name(card))
+            return words.t(
                 "ui.review.move.take",
-                card=card_name(card),
-                cards=", ".join(card_name(c) for c in taken),
+                card=words.card_name(card),
+                cards=", ".join(words.card_name(c) for c in taken),
             )
         if k == "koikoi":
-            return koi_word(state.rules) + "!"
+            return koi_word(words, state.rules) + "!"
         if k == "stop":
-            return stop_word(state.rules)
+            return stop_word(words, state.rules)
         if k == "declare":
-            return gfx.tr("ui.review.move.declare")
+            return words.t("ui.review.move.declare")
         if k == "exchange":
-            return gfx.tr("ui.review.move.exchange")
-        return gfx.tr(
+            return words.t("ui.review.move.exchange")
+        return words.t(
             "ui.review.move.keep_exchange"
             if state.phase == "exchange"
             else "ui.review.move.keep_instant"
@@ -525,29 +524,34 @@ class ReviewScene(Scene):
     def made_text(self, state: RoundState) -> str:
         """At a koi-koi decision, the yaku the seat has made ("Animals: 1 · Ribbons: 1", as
         the koi-koi panel lists them); "" at any other move."""
+        words = self.app.words
         if state.phase != "decide" or state.to_move is None:
             return ""
         made = state.view(state.to_move).koikoi_odds().yaku
         return " · ".join(
-            gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points) for y in made
+            words.t("ui.decide.yaku_line", yaku=words.yaku_name(y.key), points=y.points)
+            for y in made
         )
 
     def class_text(self, cls: str) -> str:
-        return class_text(cls)  # the coach at the table says it in the same words
+        words = self.app.words
+        return class_text(words, cls)  # the coach at the table says it in the same words
 
     def why_text(self, j: Judgement) -> str:
-        return judgement_why(j.reason)
+        words = self.app.words
+        return judgement_why(words, j.reason)
 
     def chance_lines(self) -> list[str]:
         """The summary's lines on chance: how the first dealer was chosen, and the check of
         the deals against the revealed seed (only the seal while the match is unfinished)."""
+        words = self.app.words
         t = self.timeline
         if t is None:
             return []
-        first = first_draw_text(t.match.first_draw, (self.seat_name(0), self.seat_name(1)))
-        lines = [f"{gfx.tr('ui.deals.first_dealer')}: {first}" if first else ""]
+        first = first_draw_text(words, t.match.first_draw, (self.seat_name(0), self.seat_name(1)))
+        lines = [f"{words.t('ui.deals.first_dealer')}: {first}" if first else ""]
         if self.deals is not None and self.deals.verdict != "no_commitment":
-            lines.append(check_text(self.deals, t.match.seed))
+            lines.append(check_text(words, self.deals, t.match.seed))
         return [ln for ln in lines if ln]
 
     def chance_wrapped(self) -> list[str]:
@@ -556,33 +560,34 @@ class ReviewScene(Scene):
         return [w for ln in self.chance_lines() for w in gfx.wrap(ln, self.font(13), width)]
 
     def result_text(self, deal: DealLine) -> str:
+        words = self.app.words
         out = deal.final.outcome
         if out is None:
-            return gfx.tr("ui.review.unfinished")
+            return words.t("ui.review.unfinished")
         if out.winner is None:
-            return gfx.tr("ui.review.no_winner", reason=end_text(out.reason))
-        yaku = ", ".join(yaku_name(y.key) for y in out.yaku)
-        return gfx.tr(
+            return words.t("ui.review.no_winner", reason=end_text(words, out.reason))
+        yaku = ", ".join(words.yaku_name(y.key) for y in out.yaku)
+        return words.t(
             "ui.review.round_won",
             name=self.seat_name(out.winner),
             n=out.final,
-            yaku=yaku or end_text(out.reason),
+            yaku=yaku or end_text(words, out.reason),
         )
 
     def row_text(self, pos: int) -> tuple[str, str]:
         """A move-list row: its text and the class mark of its decision ("" when none)."""
+        words = self.app.words
         t = self.timeline
         assert t is not None
         p = t.positions[pos]
         d = t.deals[p.deal]
         if p.move >= len(d.moves):
             return self.result_text(d), ""
-        lang = gfx.tr("ui.review.title")
-        text = self._rows_text.get((pos, lang))
+        text = self._rows_text.get((pos, words))
         if text is None:  # words of a move: worked out once per language, not every frame
             st = d.states[p.move]
             who = self.seat_name(st.to_move) if st.to_move is not None else ""
-            text = self._rows_text[(pos, lang)] = f"{who}: {self.move_text(st, d.moves[p.move])}"
+            text = self._rows_text[(pos, words)] = f"{who}: {self.move_text(st, d.moves[p.move])}"
         j = self.judged.get((p.deal, p.move))
         if j is not None:
             return text, MARKS[j.cls]
@@ -616,7 +621,8 @@ class ReviewScene(Scene):
     def _row_layout(self) -> tuple[list[list[str]], list[int]]:
         """Every row's lines and height, worked out once per language, list width and match
         (every frame reads them)."""
-        key = (gfx.tr("ui.review.title"), self.geo["list"].w, self.list_font(), len(self.rows))
+        words = self.app.words
+        key = (words, self.geo["list"].w, self.list_font(), len(self.rows))
         if self._lines_key != key:
             lines = [self._wrap_row(i) for i in range(len(self.rows))]
             step = round(self.list_font() * 1.25)
@@ -625,9 +631,10 @@ class ReviewScene(Scene):
         return self._lines
 
     def _wrap_row(self, i: int) -> list[str]:
+        words = self.app.words
         pos, number = self.rows[i]
         if pos is None:
-            return [gfx.tr("ui.common.round_n", n=number)]
+            return [words.t("ui.common.round_n", n=number)]
         text, _ = self.row_text(pos)
         final = self.move_at(pos) is None
         lines = gfx.wrap(text, self.list_font(), self.row_width(), bold=final)
@@ -736,14 +743,15 @@ class ReviewScene(Scene):
         """The lines of one of the summary's worst moves: (text, font size, role) — the round,
         class and loss (``head``); what was played instead of what (``move``); why (``why``);
         the last two at most two lines each."""
+        words = self.app.words
         st = self.timeline.deals[j.deal].states[j.move] if self.timeline else None
         head = (
-            f"{gfx.tr('ui.common.round_n', n=j.round)} · {self.class_text(j.cls)} · -{j.loss:.1f}"
+            f"{words.t('ui.common.round_n', n=j.round)} · {self.class_text(j.cls)} · -{j.loss:.1f}"
         )
         out = [(head, self.font(13), "head")]
         texts: list[tuple[str, int, str]] = []
         if st is not None:
-            instead = gfx.tr(
+            instead = words.t(
                 "ui.review.instead",
                 played=self.move_text(st, j.played),
                 best=self.move_text(st, j.best),

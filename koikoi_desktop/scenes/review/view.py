@@ -8,13 +8,13 @@ move list, the slider and, when open, the summary.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from koikoi_desktop.engine import Action, RoundState
+from koikoi_desktop.names import Names
 from koikoi_desktop.review.analysis import Judgement, Review, turn_of
 from koikoi_desktop.review.runner import ReviewRunner
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline
@@ -53,7 +53,7 @@ class ReviewScene(Protocol):
     board_cache: BoardCache
     index: int
     viewer: int
-    names: Sequence[str]
+    names: Names
     judged: dict[tuple[int, int], Judgement]
     decisions: set[tuple[int, int]]
     runner: ReviewRunner | None
@@ -117,6 +117,7 @@ class BoardCache:
 
 def draw(scene: ReviewScene, surface: pygame.Surface) -> None:
     """The whole screen."""
+    words = scene.app.words
     if surface.get_size() != scene.size or scene.timeline is None or not scene.timeline.positions:
         surface.blit(felt(surface.get_size()), (0, 0))
     if surface.get_size() != scene.size:
@@ -124,14 +125,14 @@ def draw(scene: ReviewScene, surface: pygame.Surface) -> None:
     if scene.timeline is None or not scene.timeline.positions:
         gfx.blit_text(
             surface,
-            scene.error or gfx.tr("ui.review.nothing"),
+            scene.error or words.t("ui.review.nothing"),
             scene.font(20),
             scene.geo["main"].center,
             anchor="center",
             color=theme.DANGER,
             max_width=scene.size[0] - 40,
         )
-        scene.focus.draw(surface, font=scene.font(15))
+        scene.focus.draw(surface, scene.app.words, font=scene.font(15))
         return
     surface.blit(board_picture(scene).surface, (0, 0))
     draw_marks(scene, surface)
@@ -145,13 +146,14 @@ def draw(scene: ReviewScene, surface: pygame.Surface) -> None:
     draw_footer(scene, surface)
     if scene.show_summary:
         draw_summary(scene, surface)
-    scene.focus.draw(surface, font=scene.font(15))
+    scene.focus.draw(surface, scene.app.words, font=scene.font(15))
 
 
 def board_picture(scene: ReviewScene) -> Picture:
     """The felt and the cards of the current position, with where each card is (rendered
     once per position, size, side and language; kept in the view's cache)."""
-    key = (scene.index, scene.size, scene.viewer, gfx.tr("ui.review.title"))
+    words = scene.app.words
+    key = (scene.index, scene.size, scene.viewer, words)
     cached = scene.board_cache.get(key)
     if cached is not None:
         return cached
@@ -184,13 +186,13 @@ def board_picture(scene: ReviewScene) -> Picture:
             if counts[g]:
                 gfx.blit_text(
                     surf,
-                    f"{gfx.tr(f'kind.{g}.plural')} {counts[g]}",
+                    f"{words.t(f'kind.{g}.plural')} {counts[g]}",
                     fs,
                     (rect.x, rect.y),
                     color=theme.MUTED,
                     max_width=rect.w,
                 )
-        note = gfx.tr("term.dealer") if st.dealer == p else ""
+        note = words.t("term.dealer") if st.dealer == p else ""
         if top:
             tag = scene.seat_name(p) + (" · " + note if note else "")
             at = (lay.opp_hand.x, lay.opp_band.y)
@@ -208,7 +210,7 @@ def board_picture(scene: ReviewScene) -> Picture:
             surf.blit(back, lay.pile.move(-i * 2, -i * 2))
     gfx.blit_text(
         surf,
-        gfx.tr("ui.table.deck", n=n),
+        words.t("ui.table.deck", n=n),
         scene.font(14),
         (lay.pile.centerx, lay.pile.bottom + 6),
         anchor="midtop",
@@ -217,6 +219,7 @@ def board_picture(scene: ReviewScene) -> Picture:
 
 
 def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
+    words = scene.app.words
     boxes = board_picture(scene).boxes
     played, best = scene.marked_cards()
     fs = scene.font(13)
@@ -231,7 +234,7 @@ def draw_marks(scene: ReviewScene, surface: pygame.Surface) -> None:
                 continue
             draw_focus(surface, rect, color, 3)
             if i == 0:
-                tag = gfx.tr(key)
+                tag = words.t(key)
                 tw, th = gfx.measure(tag, fs, bold=True)
                 r = pygame.Rect(0, 0, tw + 10, th + 4)
                 r.midbottom = (rect.centerx, rect.top - 6)
@@ -278,6 +281,7 @@ def banner(scene: ReviewScene, surface: pygame.Surface, text: str) -> None:
 
 
 def draw_header(scene: ReviewScene, surface: pygame.Surface) -> None:
+    words = scene.app.words
     r = scene.geo["header"]
     pygame.draw.rect(surface, theme.PANEL, r)
     pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, r.bottomright)
@@ -288,16 +292,16 @@ def draw_header(scene: ReviewScene, surface: pygame.Surface) -> None:
     rules = t.rules
     total = rules.match_rounds if rules.match_end == "rounds" else None
     rnd = (
-        gfx.tr("ui.common.round_n_of", n=d.round, total=max(total, len(t.deals)))
+        words.t("ui.common.round_n_of", n=d.round, total=max(total, len(t.deals)))
         if total
-        else gfx.tr("ui.common.round_n", n=d.round)
+        else words.t("ui.common.round_n", n=d.round)
     )
     bal = d.balances_before
     parts = [
-        gfx.tr("ui.review.title"),
+        words.t("ui.review.title"),
         rnd,
-        gfx.tr("ui.table.dealer", name=scene.seat_name(d.dealer)),
-        f"{scene.names[0]} {bal[0]} : {bal[1]} {scene.names[1]}",
+        words.t("ui.table.dealer", name=scene.seat_name(d.dealer)),
+        f"{scene.seat_name(0)} {bal[0]} : {bal[1]} {scene.seat_name(1)}",
     ]
     text = " · ".join(parts)
     box = scene.geo["header_text"]
@@ -307,6 +311,7 @@ def draw_header(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 
 def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
+    words = scene.app.words
     box = scene.geo["panel"]
     gfx.draw_panel(surface, box, alpha=230, radius=8)
     pad = scene.px(10)
@@ -318,14 +323,14 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
     d = t.deals[p.deal]
     lines: list[tuple[str, tuple[int, int, int], bool]] = []
     if p.move >= len(d.moves):
-        lines.append((gfx.tr("ui.common.round_n", n=d.round), theme.OCHRE, True))
+        lines.append((words.t("ui.common.round_n", n=d.round), theme.OCHRE, True))
         lines.append((scene.result_text(d), theme.PAPER, False))
     else:
         st = d.states[p.move]
         mover = st.to_move
         j = scene.judgement()
         kind = j.kind if j is not None else ""
-        head = gfx.tr(
+        head = words.t(
             "ui.review.turn_head",
             n=d.round,
             turn=turn_of(st),
@@ -336,19 +341,19 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
         if made:
             lines.append((made, theme.PAPER, False))
         played = scene.move_text(st, d.moves[p.move])
-        lines.append((gfx.tr("ui.review.played", move=played), theme.PAPER, False))
+        lines.append((words.t("ui.review.played", move=played), theme.PAPER, False))
         if j is not None:
             if kind:
-                lines.insert(1, (gfx.tr(f"ui.review.kind.{kind}"), theme.MUTED, False))
+                lines.insert(1, (words.t(f"ui.review.kind.{kind}"), theme.MUTED, False))
             if j.best != j.played:
                 lines.append(
-                    (gfx.tr("ui.review.best", move=scene.move_text(st, j.best)), theme.LEAF, False)
+                    (words.t("ui.review.best", move=scene.move_text(st, j.best)), theme.LEAF, False)
                 )
             else:
-                lines.append((gfx.tr("ui.review.was_best"), theme.LEAF, False))
+                lines.append((words.t("ui.review.was_best"), theme.LEAF, False))
             lines.append(
                 (
-                    gfx.tr(
+                    words.t(
                         "ui.review.values",
                         played=f"{j.value_played:+.1f}",
                         best=f"{j.value_best:+.1f}",
@@ -357,16 +362,16 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
                     False,
                 )
             )
-            loss = gfx.tr("ui.review.loss", n=f"{j.loss:.1f}")
+            loss = words.t("ui.review.loss", n=f"{j.loss:.1f}")
             if j.win_loss is not None and j.win_loss >= 0.005:
-                loss += " · " + gfx.tr("ui.review.win_loss", n=round(j.win_loss * 100))
+                loss += " · " + words.t("ui.review.win_loss", n=round(j.win_loss * 100))
             lines.append((loss, COLORS[j.cls], j.cls != "good"))
             lines.append((scene.class_text(j.cls), COLORS[j.cls], True))
             lines.append((scene.why_text(j), theme.MUTED, False))
         elif (p.deal, p.move) in scene.decisions:
-            lines.append((gfx.tr("ui.review.pending"), theme.MUTED, False))
+            lines.append((words.t("ui.review.pending"), theme.MUTED, False))
         else:
-            lines.append((gfx.tr("ui.review.forced"), theme.MUTED, False))
+            lines.append((words.t("ui.review.forced"), theme.MUTED, False))
     line_h = int(fs * 1.3)
     for text, color, bold in lines:
         for sub in gfx.wrap(text, fs, width, bold=bold):
@@ -440,6 +445,7 @@ def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 
 def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
+    words = scene.app.words
     fr = scene.geo["foot"]
     pygame.draw.rect(surface, theme.PANEL, fr)
     pygame.draw.line(surface, theme.PANEL_EDGE, fr.topleft, fr.topright)
@@ -456,7 +462,7 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.OCHRE, fill, border_radius=4)
         gfx.blit_text(
             surface,
-            gfx.tr("ui.review.analysing", n=r.done, total=r.total),
+            words.t("ui.review.analysing", n=r.done, total=r.total),
             fs,
             (bar.right + scene.px(10), status.centery),
             anchor="midleft",
@@ -464,11 +470,11 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
         hint_x = (
             bar.right
             + scene.px(10)
-            + gfx.measure(gfx.tr("ui.review.analysing", n=r.done, total=r.total), fs)[0]
+            + gfx.measure(words.t("ui.review.analysing", n=r.done, total=r.total), fs)[0]
             + scene.px(20)
         )
     else:
-        text = scene.note or gfx.tr("ui.review.done", n=len(scene.judged))
+        text = scene.note or words.t("ui.review.done", n=len(scene.judged))
         done = gfx.blit_text(
             surface,
             text,
@@ -481,7 +487,7 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
         hint_x = done.right + scene.px(20)
     gfx.blit_text(
         surface,
-        gfx.tr("ui.review.keys"),
+        words.t("ui.review.keys"),
         fs,
         (status.right, status.centery),
         anchor="midright",
@@ -515,14 +521,15 @@ def draw_footer(scene: ReviewScene, surface: pygame.Surface) -> None:
 
 
 def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
+    words = scene.app.words
     box = scene.summary_box()
     # the board behind is veiled (its cards and captions would show through the panel)
     gfx.dim(surface.subsurface(scene.geo["main"].clip(surface.get_rect())), 170)
     gfx.draw_panel(surface, box, alpha=250)
     pad = scene.px(16)
-    title = gfx.tr("ui.review.summary_title")
+    title = words.t("ui.review.summary_title")
     if scene.runner is not None:
-        title += " · " + gfx.tr("ui.review.so_far", n=scene.runner.done, total=scene.runner.total)
+        title += " · " + words.t("ui.review.so_far", n=scene.runner.done, total=scene.runner.total)
     gfx.blit_text(
         surface,
         title,
@@ -545,7 +552,7 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
         acc = "—" if s["accuracy"] is None else f"{s['accuracy']:.0f}%"
         gfx.blit_text(
             surface,
-            gfx.tr("ui.review.accuracy", n=acc, d=s["decisions"]),
+            words.t("ui.review.accuracy", n=acc, d=s["decisions"]),
             scene.font(15),
             (x, y),
             max_width=col_w,
@@ -555,7 +562,7 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
             gfx.blit_text(surface, line, scene.font(14), (x, y), color=theme.MUTED, max_width=col_w)
             y += scene.px(19)
         y = scene.worst_top()
-        head = gfx.tr("ui.review.worst") if s["worst"] else gfx.tr("ui.review.no_worst")
+        head = words.t("ui.review.worst") if s["worst"] else words.t("ui.review.no_worst")
         gfx.blit_text(surface, head, scene.font(14), (x, y), bold=True, max_width=col_w)
         for rect, j, lines in rows.get(seat, []):
             gfx.draw_panel(surface, rect, alpha=200, radius=6)
@@ -579,7 +586,7 @@ def draw_summary(scene: ReviewScene, surface: pygame.Surface) -> None:
         y += scene.px(18)
     gfx.blit_text(
         surface,
-        gfx.tr("ui.review.summary_keys"),
+        words.t("ui.review.summary_keys"),
         scene.font(13),
         (box.centerx, box.bottom - pad),
         anchor="midbottom",

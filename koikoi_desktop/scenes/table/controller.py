@@ -37,26 +37,26 @@ match is saved after every move and recorded in the ledger when it ends.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from koikoi_desktop import engine, i18n
+from koikoi_desktop import engine
 from koikoi_desktop.ai import Opponent, Thinker, decide, make_opponent
 from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView, RoundState, Rules
 from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
-from koikoi_desktop.names import SeatNames, card_name
+from koikoi_desktop.i18n import Key, Label, Words, say
+from koikoi_desktop.names import SeatNames
 from koikoi_desktop.review.analysis import Judgement
 from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
 from koikoi_desktop.scenes.table.text import (
     LogLine,
     coach_text,
-    describe,
     illegal_text,
+    logs,
     reason_text,
 )
 from koikoi_desktop.storage import Storage
@@ -98,8 +98,8 @@ class MatchConfig:
     #: lesson, not a recorded match).
     recorded: bool = True
     #: Shown in the header instead of "Round n of m" (the guided round: a lesson, not round 1
-    #: of a 12-round match); a callable is read when drawn (in the language of the moment).
-    title: str | Callable[[], str] = ""
+    #: of a 12-round match); worded when drawn (in the language of the moment).
+    title: Label = ""
 
 
 @dataclass
@@ -213,6 +213,8 @@ class TableSnapshot:
     """
 
     view: PlayerView
+    #: The language and name style the snapshot was worded in (the view words the rest in it).
+    words: Words
     round_number: int
     balances: tuple[int, int]
     bases: tuple[int, int]
@@ -306,11 +308,11 @@ class TableController:
         #: The keyboard is being used for the cards: only then is its focus shown (a pointer
         #: player must not see a mark on a hand card that looks like a choice).
         self.keyboard_used = False
-        #: The one-line message and the practice suggestion, kept as what words them (read
-        #: when drawn, so a language change rewords them too).
-        self._message: Callable[[], str] | None = None
+        #: The one-line message and the practice suggestion, kept as what words them (worded
+        #: when drawn, so a language change rewords them too; "" for none).
+        self._message: Label = ""
         self.message_left = 0.0
-        self._suggestion: Callable[[], str] | None = None
+        self._suggestion: Label = ""
         self.curtain = False
         #: Something has the player's attention (a question, the curtain, or the guided
         #: round's explanation): the table waits and the cards may not move.
@@ -325,7 +327,7 @@ class TableController:
         #: A lesson's veto on a person's move (the guided round): called with the action before
         #: the engine sees it; a sentence refuses the move (shown like an illegal move's reason,
         #: nothing changes), "" lets it through to the engine.
-        self.veto: Callable[[Action], str] | None = None
+        self.veto: Callable[[Action], Label] | None = None
         #: The coach (``review.coach``): judges the person's decisions in the background at
         #: help level full; ``coach_on`` reads the setting that turns it off, when asked.
         self.coach = coach
@@ -443,12 +445,8 @@ class TableController:
         out: list[LogLine] = []
         for number, history in rounds if rounds is not None else round_histories(match):
             out.append(LogLine("round", n=number))
-            out.extend(LogLine.of(e) for e in history if self.logged(e))
+            out.extend(LogLine.of(e) for e in history if logs(e))
         return out
-
-    def logged(self, ev: Event) -> bool:
-        """Whether the move log has a line for ``ev`` (the director logs what has words)."""
-        return describe(ev, self.names, self.rules) is not None
 
     def first_dealer_ages(self) -> tuple[Pair, Pair]:
         """Ages and birth months for the seed-000 / seed-001 dealer rules: a human's from the
@@ -531,10 +529,9 @@ class TableController:
         self.finish()
 
     # ------------------------------------------------------------------ reading
-    @property
-    def names(self) -> tuple[str, str]:
-        """The seats' names as they read now, in the current language."""
-        return self.seat_names.now()
+    def names(self, words: Words) -> tuple[str, str]:
+        """The seats' names in ``words``."""
+        return self.seat_names.now(words)
 
     def played(self) -> Match:
         """The match (an error before ``start`` / ``restore``)."""
@@ -626,8 +623,8 @@ class TableController:
                 ch.open_field = a
         return ch
 
-    def snapshot(self) -> TableSnapshot:
-        """What the view draws now (see :class:`TableSnapshot`)."""
+    def snapshot(self, words: Words) -> TableSnapshot:
+        """What the view draws now, worded in ``words`` (see :class:`TableSnapshot`)."""
         m = self.played()
         if self.display is not None:
             st, number, balances = self.display
@@ -655,10 +652,11 @@ class TableController:
             )
         return TableSnapshot(
             view=view,
+            words=words,
             round_number=number,
             balances=balances,
             bases=(scorer.base(view.cap_masks[0]), scorer.base(view.cap_masks[1])),
-            names=self.names,
+            names=self.names(words),
             viewer=self.viewer,
             rules=self.rules,
             practice=self.config.practice,
@@ -676,11 +674,11 @@ class TableController:
             open_field=ch is not None and ch.open_field is not None and (targets or cursor == 0),
             cursor=cursor,
             focus=focus,
-            message=self.message,
-            suggestion=self.suggestion,
+            message=say(self._message, words),
+            suggestion=say(self._suggestion, words),
             log=tuple(self.log),
             can_undo=self.can_undo(),
-            title=self.config.title() if callable(self.config.title) else self.config.title,
+            title=say(self.config.title, words),
             capturable=capturable,
         )
 
@@ -690,7 +688,7 @@ class TableController:
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
-                self._message = None
+                self._message = ""
 
     def update(self, dt: float) -> None:
         """Once a frame, after the animation: the next step of the match when the table is
@@ -736,7 +734,7 @@ class TableController:
         j = self.coach.poll()
         if self.coach.stopped and not self._coach_stop_told:  # its worker died: said once
             self._coach_stop_told = True
-            self.say(functools.partial(i18n.t, "ui.coach.stopped"))
+            self.say(Key("ui.coach.stopped"))
         if j is not None and j.cls in SPOKEN:
             self._coach_verdict = j
         j = self._coach_verdict
@@ -747,7 +745,7 @@ class TableController:
         undo = self.config.practice and j.round == m.round_number and self.can_undo()
         note = CoachNote.of(j, undo=undo)
         self.log.append(LogLine("coach", note=note))
-        self.say(functools.partial(coach_text, note), COACH_SECONDS)
+        self.say(lambda w: coach_text(w, note), COACH_SECONDS)
         self._coach_message = True
 
     def _computer_turn(self, p: int, dt: float) -> None:
@@ -841,15 +839,16 @@ class TableController:
         try:
             events = m.apply(action)
         except engine.IllegalAction as exc:
-            self.say(functools.partial(illegal_text, exc))
+            refused = exc
+            self.say(lambda w: illegal_text(w, refused))
             return False
         if point is not None and self.coach is not None:
             self.coach.ask(point)
         self.actions.append((number, seat, str(action)))
         if self.is_human(seat) or not self._coach_message:
-            self._message = None
+            self._message = ""
             self._coach_message = False
-        self._suggestion = None
+        self._suggestion = ""
         self.lifted = None
         if prev.outcome is not None:
             self.display = (prev, number, balances)
@@ -867,26 +866,25 @@ class TableController:
         self.save()
         return True
 
-    def say(self, text: str | Callable[[], str], seconds: float = MESSAGE_SECONDS) -> None:
-        """A one-line message for the player (it fades after ``seconds``); a callable words it
-        when drawn."""
-        self._message = text if callable(text) else (lambda: text)
+    def say(self, text: Label, seconds: float = MESSAGE_SECONDS) -> None:
+        """A one-line message for the player (it fades after ``seconds``), worded when drawn."""
+        self._message = text
         self.message_left = seconds
         self._coach_message = False
 
     @property
-    def message(self) -> str:
-        """The one-line message as it reads now ("" for none)."""
-        return self._message() if self._message is not None else ""
+    def message(self) -> Label:
+        """The one-line message, to word when drawn ("" for none)."""
+        return self._message
 
     @message.setter
-    def message(self, text: str) -> None:
-        self._message = (lambda: text) if text else None
+    def message(self, text: Label) -> None:
+        self._message = text
 
     @property
-    def suggestion(self) -> str:
-        """Practice: the suggested move as it reads now ("" for none)."""
-        return self._suggestion() if self._suggestion is not None else ""
+    def suggestion(self) -> Label:
+        """Practice: the suggested move, to word when drawn ("" for none)."""
+        return self._suggestion
 
     # ------------------------------------------------------------------ the held card
     @property
@@ -992,21 +990,22 @@ class TableController:
         action, why = decide(helper, self.view(), context)
         took = self.state.captures(action) if action.kind in ("play", "discard") else ()
 
-        def words() -> str:
-            move = self.action_text(action, took)
-            return i18n.t("ui.table.suggestion", move=move, why=reason_text(why))
+        def words(w: Words) -> str:
+            move = self.action_text(w, action, took)
+            return w.t("ui.table.suggestion", move=move, why=reason_text(w, why))
 
         self._suggestion = words
 
-    def action_text(self, a: Action, took: tuple[int, ...] | None = None) -> str:
-        """A move in words (``took``: what a play captures, default: in the round now)."""
+    def action_text(self, words: Words, a: Action, took: tuple[int, ...] | None = None) -> str:
+        """A move in ``words`` (``took``: what a play captures, default: in the round now)."""
         if a.kind in ("play", "discard"):
             took = self.state.captures(a) if took is None else took
             if took:
-                return f"{card_name(a.card)} → {', '.join(card_name(t) for t in took)}"
-            return card_name(a.card)
+                taken = ", ".join(words.card_name(t) for t in took)
+                return f"{words.card_name(a.card)} → {taken}"
+            return words.card_name(a.card)
         if a.kind == "draw":
-            return card_name(a.target)
+            return words.card_name(a.target)
         return str(a)
 
     def can_undo(self) -> bool:
@@ -1064,7 +1063,7 @@ class TableController:
         the app's list (the title shows them)."""
         if self.recorder is not None:
             for key in self.recorder.messages:
-                self.say(functools.partial(i18n.t, f"ui.storage.{key}"))
+                self.say(Key(f"ui.storage.{key}"))
             self.recorder.messages.clear()
         if self.storage is not None:
             new = self.storage.warnings[self._warnings_seen :]

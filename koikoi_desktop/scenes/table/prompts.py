@@ -31,7 +31,8 @@ import pygame
 
 from koikoi_desktop import engine
 from koikoi_desktop.deal_words import seal_code
-from koikoi_desktop.names import card_name, factor_text, instant_name, yaku_name
+from koikoi_desktop.i18n import Words
+from koikoi_desktop.names import factor_text, instant_name
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.scenes.table.controller import Question
@@ -322,7 +323,7 @@ class PromptScene(Scene):
         if rv is None and self.cards:
             self.draw_cards(surface, y + round(8 * s))
         if rv is None or rv.done:
-            self.focus.draw(surface, font=theme.font_px(19, s))
+            self.focus.draw(surface, self.app.words, font=theme.font_px(19, s))
 
     def draw_cards(self, surface: pygame.Surface, y: int) -> int:
         """The row of cards (revealed one by one when staged); returns the y below it."""
@@ -376,13 +377,13 @@ class PromptScene(Scene):
 
 
 # ------------------------------------------------------------------------------ the prompts
-def first_dealer_prompt(table: TableHost, fd: FirstDealer) -> PromptScene:
+def first_dealer_prompt(words: Words, table: TableHost, fd: FirstDealer) -> PromptScene:
     """Who deals first, as the preset says, staged: the drawn cards are turned over one by one
     under each player's name (lowest month deals; a same-month pair is drawn again), the
     birth-month reveal card by card, or the age rule; for seed-000's tie (ages equal or
     unknown) the rulebook's sakura sentence. Timing follows the animation speed ("off": all at
     once) and reduced motion (cards fade in place instead of turning)."""
-    names = table.controller.names
+    names = table.controller.names(words)
     name = names[fd.dealer]
     lines: list[str] = []
     cards: list[int] = []
@@ -403,76 +404,78 @@ def first_dealer_prompt(table: TableHost, fd: FirstDealer) -> PromptScene:
                 t += gap
             t += pause - gap + turn
             lines.append(
-                gfx.tr(
+                words.t(
                     "ui.first.draw",
                     a=names[0],
-                    ca=card_name(a),
+                    ca=words.card_name(a),
                     ma=engine.month_of(a),
                     b=names[1],
-                    cb=card_name(b),
+                    cb=words.card_name(b),
                     mb=engine.month_of(b),
                 )
             )
             line_at.append(t)
             if i < len(fd.draws) - 1:
-                lines.append(gfx.tr("ui.first.same_month"))
+                lines.append(words.t("ui.first.same_month"))
                 line_at.append(t)
             t += pause
-        lines.append(gfx.tr("ui.first.lowest_deals", name=name))
+        lines.append(words.t("ui.first.lowest_deals", name=name))
         line_at.append(t)
-        lines.append(gfx.tr("ui.first.back"))  # the deal shuffles all 48 (engine.chance)
+        lines.append(words.t("ui.first.back"))  # the deal shuffles all 48 (engine.chance)
         line_at.append(t)
     elif fd.method == "birth_month":
         for (c,) in fd.draws[-6:]:
             cards.append(c)
-            captions.append(gfx.tr("ui.first.month_n", m=engine.month_of(c)))
+            captions.append(words.t("ui.first.month_n", m=engine.month_of(c)))
             card_at.append(t)
             t += gap
         t += turn + pause - gap
         c = fd.draws[-1][0]
         lines.append(
-            gfx.tr("ui.first.birth_month", card=card_name(c), m=engine.month_of(c), name=name)
+            words.t(
+                "ui.first.birth_month", card=words.card_name(c), m=engine.month_of(c), name=name
+            )
         )
         line_at.append(t)
     elif fd.method == "age":
-        lines.append(gfx.tr("ui.first.oldest", name=name))
+        lines.append(words.t("ui.first.oldest", name=name))
         line_at.append(t)
     else:
         if table.controller.rules.first_dealer == "oldest_player":
-            lines.append(gfx.tr("ui.first.sakura"))
+            lines.append(words.t("ui.first.sakura"))
         else:
-            lines.append(gfx.tr("ui.first.random"))
+            lines.append(words.t("ui.first.random"))
         line_at.append(t)
         t += 2.5 * pause  # time to read the sentence before the name
-        lines.append(gfx.tr_person("ui.first.random_pick", name))
+        lines.append(words.t_person("ui.first.random_pick", name))
         line_at.append(t)
     m = table.controller.match
     if m is not None and m.commitment is not None:  # every deal is fixed now: its seal
-        lines.append(gfx.tr("ui.deals.sealed", code=seal_code(m.commitment)))
+        lines.append(words.t("ui.deals.sealed", code=seal_code(m.commitment)))
         line_at.append(t + pause)
     prompt = PromptScene(
         table,
         key=("first",),
-        title=gfx.tr("ui.first.title"),
+        title=words.t("ui.first.title"),
         lines=lines,
         buttons=[],
         cards=cards,
         auto=AUTO_FIRST_DEALER if table.autoplay else None,
         reveal=Reveal(card_at, line_at, turn, fade_only=reduced, captions=captions),
     )
-    prompt.buttons = [(gfx.tr("ui.common.continue"), prompt.then(table.first_dealer_seen), True)]
+    prompt.buttons = [(words.t("ui.common.continue"), prompt.then(table.first_dealer_seen), True)]
     return prompt
 
 
 def question_prompt(
-    table: TableHost, question: Question, seat: int, key: tuple[int, int, str]
+    words: Words, table: TableHost, question: Question, seat: int, key: tuple[int, int, str]
 ) -> PromptScene:
-    """The prompt for one of the controller's questions."""
+    """The prompt for one of the controller's questions, in ``words``."""
     if question == "decide":
-        return decide_prompt(table, seat, key)
+        return decide_prompt(words, table, seat, key)
     if question == "declare":
-        return declare_prompt(table, seat, key)
-    return exchange_prompt(table, seat, key)
+        return declare_prompt(words, table, seat, key)
+    return exchange_prompt(words, table, seat, key)
 
 
 def _answer(table: TableHost, prompt: PromptScene, text: str) -> Callable[[], None]:
@@ -499,7 +502,7 @@ def koikoi_stakes(rules: engine.Rules, calls: tuple[int, int], seat: int) -> str
     return ("forced" if forced else "may") + ("_double" if "opponent_koi" in named else "")
 
 
-def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
+def decide_prompt(words: Words, table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
     """Stop or koi-koi, in that order (as the rules page shows them; Stop is focused, so Enter
     takes the sure points), each said in one sentence true to the rules in force, with the
     numbers that matter at help level full (from the deciding seat's view)."""
@@ -508,50 +511,56 @@ def decide_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Prompt
     view = c.view(p)
     odds = view.koikoi_odds()
     made = odds.yaku
-    lines = [gfx.tr("ui.decide.yaku_line", yaku=yaku_name(y.key), points=y.points) for y in made]
+    lines = [
+        words.t("ui.decide.yaku_line", yaku=words.yaku_name(y.key), points=y.points) for y in made
+    ]
     now = odds.payout
-    other = c.names[view.opponent]
+    other = c.names(words)[view.opponent]
     koi = engine.Action.from_text("koikoi")
-    lines.append(gfx.tr("ui.decide.does_stop", word=stop_word(rules), n=now))
+    lines.append(words.t("ui.decide.does_stop", word=stop_word(words, rules), n=now))
     if koi in view.legal:
         does = f"ui.decide.does_koi.{koikoi_stakes(rules, view.calls, p)}"
-        lines.append(gfx.tr(does, word=koi_word(rules), name=other))
+        lines.append(words.t(does, word=koi_word(words, rules), name=other))
     else:
-        lines.append(gfx.tr("ui.decide.no_koikoi"))
+        lines.append(words.t("ui.decide.no_koikoi"))
     if shows(c.config.help_level, "panel"):  # help level: the panel's numbers
         breakdown = " × ".join(
-            [str(odds.base), *(f"{f} ({factor_text(n, f)})" for n, f in odds.factors)]
+            [str(odds.base), *(f"{f} ({factor_text(words, n, f)})" for n, f in odds.factors)]
         )
-        lines.append(gfx.tr("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
+        lines.append(words.t("ui.decide.stop_now", n=now, breakdown=f"{breakdown} = {now}"))
         if odds.opponent_base > 0:
-            lines.append(gfx.tr("ui.decide.opponent_would", name=other, n=odds.opponent_payout))
+            lines.append(words.t("ui.decide.opponent_would", name=other, n=odds.opponent_payout))
         else:
-            lines.append(gfx.tr("ui.decide.opponent_none", name=other))
-        lines.append(gfx.tr("ui.decide.cards_left", a=odds.hand, name=other, b=odds.opponent_hand))
+            lines.append(words.t("ui.decide.opponent_none", name=other))
+        lines.append(words.t("ui.decide.cards_left", a=odds.hand, name=other, b=odds.opponent_hand))
     cards: list[int] = []
     for y in made:
         cards.extend(x for x in y.cards if x not in cards)
     prompt = PromptScene(
         table,
         key=key,
-        title=gfx.tr("ui.decide.title", name=c.names[p]),
+        title=words.t("ui.decide.title", name=c.names(words)[p]),
         lines=lines,
         buttons=[],
         cards=cards[:12],
     )
     prompt.buttons.append(
         (
-            gfx.tr("ui.decide.stop_button", word=stop_word(rules), n=odds.payout),
+            words.t("ui.decide.stop_button", word=stop_word(words, rules), n=odds.payout),
             _answer(table, prompt, "stop"),
             True,
         )
     )
     if koi in view.legal:
-        prompt.buttons.append((koi_word(rules) + "!", _answer(table, prompt, "koikoi"), False))
+        prompt.buttons.append(
+            (koi_word(words, rules) + "!", _answer(table, prompt, "koikoi"), False)
+        )
     return prompt
 
 
-def declare_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
+def declare_prompt(
+    words: Words, table: TableHost, p: int, key: tuple[int, int, str]
+) -> PromptScene:
     """An instant win in the hand: declare it, or keep playing."""
     c = table.controller
     view = c.view(p)
@@ -560,8 +569,8 @@ def declare_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Promp
     prompt = PromptScene(
         table,
         key=key,
-        title=gfx.tr("ui.declare.title"),
-        lines=[gfx.tr("ui.declare.text", kind=instant_name(kind), value=value)],
+        title=words.t("ui.declare.title"),
+        lines=[words.t("ui.declare.text", kind=instant_name(words, kind), value=value)],
         buttons=[],
         cards=sorted(view.hand),
     )
@@ -573,52 +582,54 @@ def declare_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> Promp
             table.decline(key)
 
     prompt.buttons = [
-        (gfx.tr("ui.declare.keep"), prompt.then(keep), False),
-        (gfx.tr("ui.declare.declare", value=value), _answer(table, prompt, "declare"), True),
+        (words.t("ui.declare.keep"), prompt.then(keep), False),
+        (words.t("ui.declare.declare", value=value), _answer(table, prompt, "declare"), True),
     ]
     return prompt
 
 
-def exchange_prompt(table: TableHost, p: int, key: tuple[int, int, str]) -> PromptScene:
+def exchange_prompt(
+    words: Words, table: TableHost, p: int, key: tuple[int, int, str]
+) -> PromptScene:
     """The hand exchange (both hands stay hidden until it is decided)."""
     prompt = PromptScene(
         table,
         key=key,
-        title=gfx.tr("ui.exchange.title", name=table.controller.names[p]),
-        lines=[gfx.tr("ui.exchange.text")],
+        title=words.t("ui.exchange.title", name=table.controller.names(words)[p]),
+        lines=[words.t("ui.exchange.text")],
         buttons=[],
     )
     prompt.buttons = [
-        (gfx.tr("ui.exchange.keep"), _answer(table, prompt, "keep"), False),
-        (gfx.tr("ui.exchange.swap"), _answer(table, prompt, "exchange"), True),
+        (words.t("ui.exchange.keep"), _answer(table, prompt, "keep"), False),
+        (words.t("ui.exchange.swap"), _answer(table, prompt, "exchange"), True),
     ]
     return prompt
 
 
-def curtain_prompt(table: TableHost, p: int) -> PromptScene:
+def curtain_prompt(words: Words, table: TableHost, p: int) -> PromptScene:
     """Hot seat: the screen is covered until ``p``'s player is ready."""
-    name = table.controller.names[p]
+    name = table.controller.names(words)[p]
     prompt = PromptScene(
         table,
         key=("curtain", p),
-        title=gfx.tr("ui.curtain.title", name=name),
-        lines=[gfx.tr("ui.curtain.text", name=name)],
+        title=words.t("ui.curtain.title", name=name),
+        lines=[words.t("ui.curtain.text", name=name)],
         buttons=[],
         opaque=True,
     )
     prompt.buttons = [
-        (gfx.tr("ui.curtain.ready"), prompt.then(lambda: table.curtain_lifted(p)), True)
+        (words.t("ui.curtain.ready"), prompt.then(lambda: table.curtain_lifted(p)), True)
     ]
     return prompt
 
 
-def quit_prompt(table: TableHost) -> PromptScene:
+def quit_prompt(words: Words, table: TableHost) -> PromptScene:
     """Window closed mid-match: stay, or save and quit (the match can be continued)."""
     prompt = PromptScene(
         table,
         key=("quit",),
-        title=gfx.tr("ui.quit.title"),
-        lines=[gfx.tr("ui.quit.text")],
+        title=words.t("ui.quit.title"),
+        lines=[words.t("ui.quit.text")],
         buttons=[],
     )
 
@@ -627,26 +638,26 @@ def quit_prompt(table: TableHost) -> PromptScene:
         table.app.quit()
 
     prompt.buttons = [
-        (gfx.tr("ui.quit.stay"), prompt.close, False),
-        (gfx.tr("ui.quit.save_quit"), prompt.then(quit_now), True),
+        (words.t("ui.quit.stay"), prompt.close, False),
+        (words.t("ui.quit.save_quit"), prompt.then(quit_now), True),
     ]
     return prompt
 
 
-def concede_prompt(table: TableHost) -> PromptScene:
+def concede_prompt(words: Words, table: TableHost) -> PromptScene:
     """Concede (the pause menu) asks once: keep playing (first, focused: Enter or Esc) or
     concede; only the second ends the match and records it as lost. It never answers itself,
     not even at a table with no human."""
     prompt = PromptScene(
         table,
         key=("concede",),
-        title=gfx.tr("ui.concede.title"),
-        lines=[gfx.tr("ui.concede.text")],
+        title=words.t("ui.concede.title"),
+        lines=[words.t("ui.concede.text")],
         buttons=[],
     )
     prompt.auto = None
     prompt.buttons = [
-        (gfx.tr("ui.quit.stay"), prompt.close, True),
-        (gfx.tr("ui.pause.concede"), prompt.then(table.concede), False),
+        (words.t("ui.quit.stay"), prompt.close, True),
+        (words.t("ui.pause.concede"), prompt.then(table.concede), False),
     ]
     return prompt

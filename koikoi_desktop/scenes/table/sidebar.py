@@ -4,7 +4,8 @@ changed), from the controller's snapshot: read-only.
 
 Tracker labels: the name column is as wide as the longest yaku name needs, leaving room for the
 widest row of card chips (five brights). Every yaku is named as on every other screen (the one
-name style of ``i18n``); a name that does not fit takes a second line rather than another name.
+name style of the ``Words`` it is drawn in); a name that does not fit takes a second line
+rather than another name.
 A player's heading puts the yaku score on the right; a name too long to share the line with it
 gets the line to itself and the score goes under it, so neither is cut.
 """
@@ -15,8 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from koikoi_desktop import i18n
-from koikoi_desktop.names import yaku_name
+from koikoi_desktop.i18n import Words
 from koikoi_desktop.scenes.table.controller import TableSnapshot
 from koikoi_desktop.scenes.table.text import log_text
 from koikoi_desktop.ui import gfx, theme, tracker
@@ -44,27 +44,26 @@ def tracker_key(snap: TableSnapshot, lay: TableLayout) -> tuple[object, ...]:
         snap.names,
         snap.show_tracker,
         id(snap.rules),
-        gfx.tr("term.yaku"),
-        i18n.get_name_style(),  # names are drawn in it (the language is in term.yaku)
+        snap.words,  # the language and the name style the names are drawn in
     )
 
 
-def _label(key: str, fs: int, room: int) -> list[str]:
+def _label(words: Words, key: str, fs: int, room: int) -> list[str]:
     """The row's yaku name in at most two lines of ``room`` pixels (the same name as on every
     other screen: never swapped for another one to fit)."""
-    lines = gfx.wrap(yaku_name(key), fs, room)
+    lines = gfx.wrap(words.yaku_name(key), fs, room)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]  # blit_text shortens the rest, if it must
     return lines
 
 
-def _label_width(rows: list[tracker.Row], fs: int, width: int, chip_w: int) -> int:
+def _label_width(words: Words, rows: list[tracker.Row], fs: int, width: int, chip_w: int) -> int:
     """Width of the name column: what the longest name needs, but never so much that the
     widest chip row (plus a count like 10/10) no longer fits."""
     m = fs // 2
     chips = max((len(r.cards) for r in rows if not r.count_only), default=5)
     keep = max(chips * (chip_w + CHIP_GAP), gfx.measure("10/10", fs)[0]) + 6
-    want = max((gfx.measure(yaku_name(r.key), fs)[0] for r in rows), default=0) + m + 14
+    want = max((gfx.measure(words.yaku_name(r.key), fs)[0] for r in rows), default=0) + m + 14
     return max(int(width * 0.4), min(want, width - keep))
 
 
@@ -72,6 +71,7 @@ def draw_tracker(
     surface: pygame.Surface, snap: TableSnapshot, lay: TableLayout, image: Images
 ) -> int:
     """The sidebar panel and both players' yaku progress; returns the y below them."""
+    words = snap.words
     side = lay.sidebar
     fs, chip_w, chip_h, pad = _metrics(lay)
     x0 = side.x + pad
@@ -83,7 +83,7 @@ def draw_tracker(
     for p in (snap.viewer, 1 - snap.viewer):
         color = theme.OCHRE if p == snap.viewer else theme.PAPER
         name = snap.names[p]
-        score_text = f"{gfx.tr('term.yaku')}: {snap.bases[p]}"
+        score_text = f"{words.t('term.yaku')}: {snap.bases[p]}"
         score_w = gfx.measure(score_text, fs + 1, bold=True)[0]
         fits = gfx.measure(name, fs + 1, bold=True)[0] + 10 + score_w <= width
         if not fits:  # the name gets its own lines; the score goes under it, on the right
@@ -111,16 +111,26 @@ def draw_tracker(
             )
         y += fs + 10
         rows = tracker.rows(caps[p], caps[1 - p], snap.rules)
-        label_w = _label_width(rows, fs, width, chip_w)
+        label_w = _label_width(words, rows, fs, width, chip_w)
         for row in rows:
             y = _tracker_row(
-                surface, lay, image, row, caps[p], (x0, y), (width, label_w), (chip_w, chip_h), fs
+                words,
+                surface,
+                lay,
+                image,
+                row,
+                caps[p],
+                (x0, y),
+                (width, label_w),
+                (chip_w, chip_h),
+                fs,
             )
         y += 8
     return y
 
 
 def _tracker_row(
+    words: Words,
     surface: pygame.Surface,
     lay: TableLayout,
     image: Images,
@@ -138,7 +148,7 @@ def _tracker_row(
     color = theme.OCHRE if row.done else (theme.MUTED if not row.possible else theme.PAPER)
     m = fs // 2
     room = label_w - m - 14
-    lines = _label(row.key, fs, room)
+    lines = _label(words, row.key, fs, room)
     line_h = fs + 3
     row_h = max(chh, len(lines) * line_h)  # a two-line name makes its row taller
     cy = y + row_h // 2
@@ -205,8 +215,7 @@ def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[object, ..
         len(snap.log),
         snap.log[-1:],
         snap.names,
-        gfx.tr("ui.table.log"),
-        i18n.get_name_style(),
+        snap.words,
     )
 
 
@@ -219,6 +228,7 @@ def draw_log(
 ) -> None:
     """The move log under the tracker, newest line last (brighter), down to ``bottom`` (the
     top of the buttons under it; default: one row of buttons)."""
+    words = snap.words
     side = lay.sidebar
     fs, _, _, pad = _metrics(lay)
     x0 = side.x + pad
@@ -238,7 +248,7 @@ def draw_log(
     fit = max(0, room // line_h)  # the lines there is room for
     lines: list[str] = []
     for entry in reversed(snap.log):
-        text = log_text(entry, snap.names, snap.rules)  # words now, in today's language
+        text = log_text(words, entry, snap.names, snap.rules)  # words now, in today's language
         if not text:
             continue
         wrapped = gfx.wrap(text, fs, side.w - 24)
@@ -247,7 +257,7 @@ def draw_log(
         lines[:0] = wrapped
     if snap.log and not lines:
         return  # no room for a whole entry (a tall tracker, a small window): no log at all
-    gfx.blit_text(surface, gfx.tr("ui.table.log"), fs, (x0, head_y), bold=True)
+    gfx.blit_text(surface, words.t("ui.table.log"), fs, (x0, head_y), bold=True)
     for i, line in enumerate(lines):
         last = i == len(lines) - 1
         gfx.blit_text(

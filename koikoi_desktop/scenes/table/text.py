@@ -7,26 +7,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from koikoi_desktop import engine, i18n
+from koikoi_desktop import engine
 from koikoi_desktop.ai.base import Reason
 from koikoi_desktop.ai.worker import Why
+from koikoi_desktop.i18n import Words
 from koikoi_desktop.names import (
+    SeatNames,
     amount_text,
-    card_name,
     cards_text,
     end_text,
     factor_text,
     koi_word,
     stop_word,
-    yaku_name,
 )
 from koikoi_desktop.review.coach import CoachNote
 
 __all__ = [
+    "LOGGED",
     "MARKS",
+    "EventLine",
     "LogLine",
     "amount_text",
-    "card_name",
     "cards_text",
     "class_text",
     "coach_text",
@@ -37,9 +38,9 @@ __all__ = [
     "judgement_why",
     "koi_word",
     "log_text",
+    "logs",
     "reason_text",
     "stop_word",
-    "yaku_name",
 ]
 
 INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
@@ -47,124 +48,160 @@ INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
 MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-def _catalog(key: str, **fmt: object) -> str | None:
+def _catalog(words: Words, key: str, **fmt: object) -> str | None:
     """The catalog's text for ``key``, or None when no catalog has it."""
-    text = i18n.t(key, **fmt)
+    text = words.t(key, **fmt)
     return None if text == key else text
 
 
-def _card_param(value: object) -> str:
+def _card_param(words: Words, value: object) -> str:
     if isinstance(value, int) and 1 <= value <= 48:
-        return card_name(value)
+        return words.card_name(value)
     if isinstance(value, (tuple, list)):
-        return ", ".join(_card_param(v) for v in value)
+        return ", ".join(_card_param(words, v) for v in value)
     return str(value)
 
 
-def illegal_text(exc: engine.IllegalAction) -> str:
-    """An engine IllegalAction in the player's language: ``engine.illegal.<key>`` with card
+def illegal_text(words: Words, exc: engine.IllegalAction) -> str:
+    """An engine IllegalAction in ``words``: ``engine.illegal.<key>`` with card
     names for its ``card`` / ``target`` / ``options`` ids (every IllegalAction has a key)."""
-    return i18n.t(f"engine.illegal.{exc.key}", **{k: _card_param(v) for k, v in exc.params.items()})
+    return words.t(
+        f"engine.illegal.{exc.key}", **{k: _card_param(words, v) for k, v in exc.params.items()}
+    )
 
 
-def _reason_param(name: str, value: object) -> object:
+def _reason_param(words: Words, name: str, value: object) -> object:
     if name in ("card", "hand", "drawn"):
-        return _card_param(value)
+        return _card_param(words, value)
     if name in ("yaku", "instant") and isinstance(value, str):
         if value in INSTANT_KINDS:
-            return i18n.t(f"ui.instant.{value}")
+            return words.t(f"ui.instant.{value}")
         if value == "lights":
-            return i18n.t("kind.bright.plural")
-        return yaku_name(value)
+            return words.t("kind.bright.plural")
+        return words.yaku_name(value)
     if name == "month" and isinstance(value, int) and 1 <= value <= 12:
-        return i18n.t(f"month.{value}.plant")
+        return words.t(f"month.{value}.plant")
     return value
 
 
-def reason_text(why: str | Reason) -> str:
+def reason_text(words: Words, why: str | Reason) -> str:
     """A computer opponent's reason (``ai.worker.Why`` from the table's thinker, or an
-    ``ai.base.Reason`` from the review) in the player's language; its English text when it
+    ``ai.base.Reason`` from the review) in ``words``; its English text when it
     carries no key or the catalogs lack ``ai.reason.<key>``."""
     if isinstance(why, (Why, Reason)) and why.key:
         params = why.params
         text = _catalog(
-            f"ai.reason.{why.key}", **{k: _reason_param(k, v) for k, v in params.items()}
+            words,
+            f"ai.reason.{why.key}",
+            **{k: _reason_param(words, k, v) for k, v in params.items()},
         )
         if text is not None:
             return text
     return why.text() if isinstance(why, Reason) else str(why)
 
 
-def class_text(cls: str) -> str:
+def class_text(words: Words, cls: str) -> str:
     """A judgement's class in words with its mark ("Blunder ??"): the review's and the coach's."""
     mark = MARKS[cls]
-    word = i18n.t(f"ui.review.class.{cls}")
+    word = words.t(f"ui.review.class.{cls}")
     return f"{word} {mark}" if mark else word
 
 
-def judgement_why(reason: Reason) -> str:
+def judgement_why(words: Words, reason: Reason) -> str:
     """Why the best move is best (a judgement's reason) in words: the review's and the coach's."""
     if reason.key.startswith("review_"):
-        return i18n.t(f"ui.review.reason.{reason.key[7:]}", **reason.params)
-    return reason_text(reason)
+        return words.t(f"ui.review.reason.{reason.key[7:]}", **reason.params)
+    return reason_text(words, reason)
 
 
-def coach_text(note: CoachNote) -> str:
-    """The coach's line in the current language, in the review's words: the class, what was
+def coach_text(words: Words, note: CoachNote) -> str:
+    """The coach's line in ``words``, in the review's words: the class, what was
     lost (points, and match-win chance when it counts), why the best move was better, and in
     practice the offer to take the move back."""
-    loss = i18n.t("ui.review.loss", n=f"{note.loss:.1f}")
+    loss = words.t("ui.review.loss", n=f"{note.loss:.1f}")
     if note.win_loss is not None and note.win_loss >= 0.005:
-        loss += " · " + i18n.t("ui.review.win_loss", n=round(note.win_loss * 100))
-    text = i18n.t(
-        "ui.coach.line", verdict=class_text(note.cls), loss=loss, why=judgement_why(note.reason)
+        loss += " · " + words.t("ui.review.win_loss", n=round(note.win_loss * 100))
+    text = words.t(
+        "ui.coach.line",
+        verdict=class_text(words, note.cls),
+        loss=loss,
+        why=judgement_why(words, note.reason),
     )
-    return f"{text} {i18n.t('ui.coach.undo')}" if note.undo else text
+    return f"{text} {words.t('ui.coach.undo')}" if note.undo else text
 
 
-def describe(ev: engine.Event, names: tuple[str, str], rules: engine.Rules) -> str | None:
-    """One line for the move log / banner, or None for events not worth a line.
+#: The events the move log has a line for (:func:`describe` words each of them).
+LOGGED: tuple[type[engine.Event], ...] = (
+    engine.Played,
+    engine.GajiPaired,
+    engine.Discarded,
+    engine.Drew,
+    engine.Flipped,
+    engine.Swept,
+    engine.YakuMade,
+    engine.KoiKoiCalled,
+    engine.Stopped,
+    engine.InstantWon,
+    engine.Redealt,
+    engine.ExchangeDecided,
+    engine.InstantWinDeclined,
+    engine.RoundOver,
+)
+
+
+def logs(ev: engine.Event) -> bool:
+    """Whether the move log (and the banner) has a line for ``ev``: decided on the fact, with
+    no words made (a ``DrawPending`` has none: the draw's line once the target is chosen says
+    the same card)."""
+    return isinstance(ev, LOGGED)
+
+
+def describe(
+    words: Words, ev: engine.Event, names: tuple[str, str], rules: engine.Rules
+) -> str | None:
+    """One line for the move log / banner, or None for events not worth a line (exactly
+    those :func:`logs` refuses).
 
     A sentence about the player is built from its second-person entry ("You play …"), one
     about the computer or a named player from the third-person one ("Akiko plays …"): see
-    :func:`koikoi_desktop.i18n.t_person`."""
+    :meth:`koikoi_desktop.i18n.Words.t_person`."""
     e = engine
-    say = i18n.t_person
+    say = words.t_person
     if isinstance(ev, (e.Played, e.GajiPaired)):
         who = names[ev.player]
         if ev.captured:
-            took = cards_text(ev.captured)
-            return say("ui.log.capture", who, card=card_name(ev.card), cards=took)
-        return say("ui.log.play", who, card=card_name(ev.card))
+            took = cards_text(words, ev.captured)
+            return say("ui.log.capture", who, card=words.card_name(ev.card), cards=took)
+        return say("ui.log.play", who, card=words.card_name(ev.card))
     if isinstance(ev, e.Discarded):
-        return say("ui.log.discard", names[ev.player], card=card_name(ev.card))
+        return say("ui.log.discard", names[ev.player], card=words.card_name(ev.card))
     if isinstance(ev, e.Drew):
         who = names[ev.player]
         if ev.captured:
-            took = cards_text(ev.captured)
-            return say("ui.log.draw_capture", who, card=card_name(ev.card), cards=took)
-        return say("ui.log.draw", who, card=card_name(ev.card))
+            took = cards_text(words, ev.captured)
+            return say("ui.log.draw_capture", who, card=words.card_name(ev.card), cards=took)
+        return say("ui.log.draw", who, card=words.card_name(ev.card))
     if isinstance(ev, e.DrawPending):
         # no line of its own: the draw's line once the target is chosen says the same card
         # ("draws Maple and takes …"); until then the turn banner and the hint ask for the choice
         return None
     if isinstance(ev, e.Flipped):
-        return i18n.t("ui.log.flip", card=card_name(ev.card))
+        return words.t("ui.log.flip", card=words.card_name(ev.card))
     if isinstance(ev, e.Swept):
-        return say("ui.log.sweep", names[ev.player], cards=cards_text(ev.cards))
+        return say("ui.log.sweep", names[ev.player], cards=cards_text(words, ev.cards))
     if isinstance(ev, e.YakuMade):
-        yaku = ", ".join(yaku_name(x) for x in ev.keys)
+        yaku = ", ".join(words.yaku_name(x) for x in ev.keys)
         return say("ui.log.yaku", names[ev.player], yaku=yaku, base=ev.base)
     if isinstance(ev, e.KoiKoiCalled):
-        return say("ui.log.koikoi", names[ev.player], word=koi_word(rules), n=ev.calls)
+        return say("ui.log.koikoi", names[ev.player], word=koi_word(words, rules), n=ev.calls)
     if isinstance(ev, e.Stopped):
         key = "ui.log.forced_stop" if ev.forced else "ui.log.stop"
-        return say(key, names[ev.player], word=stop_word(rules))
+        return say(key, names[ev.player], word=stop_word(words, rules))
     if isinstance(ev, e.InstantWon):
-        kind = i18n.t(f"ui.instant.{ev.instant}")
+        kind = words.t(f"ui.instant.{ev.instant}")
         return say("ui.log.instant", names[ev.player], kind=kind, value=ev.value)
     if isinstance(ev, e.Redealt):
-        return i18n.t("ui.log.redeal")
+        return words.t("ui.log.redeal")
     if isinstance(ev, e.ExchangeDecided):
         key = "ui.log.exchange" if ev.exchanged else "ui.log.keep_hands"
         return say(key, names[ev.player])
@@ -173,7 +210,7 @@ def describe(ev: engine.Event, names: tuple[str, str], rules: engine.Rules) -> s
     if isinstance(ev, e.RoundOver):
         if ev.winner is not None:
             return say("ui.log.round_won", names[ev.winner], final=ev.final)
-        return i18n.t("ui.log.round_no_winner", reason=end_text(ev.reason))
+        return words.t("ui.log.round_no_winner", reason=end_text(words, ev.reason))
     return None
 
 
@@ -201,18 +238,31 @@ class LogLine:
         return cls("event", event=ev)
 
 
-def log_text(line: LogLine, names: Sequence[str], rules: engine.Rules) -> str:
-    """A log line in the current language ("" for an event not worth a line)."""
+def log_text(words: Words, line: LogLine, names: Sequence[str], rules: engine.Rules) -> str:
+    """A log line in ``words`` ("" for an event not worth a line)."""
     if line.kind == "event":
         assert line.event is not None
         pair = (names[0], names[1])
-        return describe(line.event, pair, rules) or ""
+        return describe(words, line.event, pair, rules) or ""
     if line.kind == "round":
-        return i18n.t("ui.common.round_n", n=line.n)
+        return words.t("ui.common.round_n", n=line.n)
     if line.kind == "reason":
         assert line.why is not None
-        return i18n.t("ui.log.reason", name=names[line.seat], why=reason_text(line.why))
+        return words.t("ui.log.reason", name=names[line.seat], why=reason_text(words, line.why))
     if line.kind == "coach":
         assert line.note is not None
-        return coach_text(line.note)
-    return i18n.t("ui.table.resumed" if line.kind == "resumed" else "ui.table.undone")
+        return coach_text(words, line.note)
+    return words.t("ui.table.resumed" if line.kind == "resumed" else "ui.table.undone")
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """An event's line for the banner and the announcements (a :data:`~koikoi_desktop.i18n.Label`):
+    the event and the seats' names as facts, worded when drawn."""
+
+    event: engine.Event
+    names: SeatNames
+    rules: engine.Rules
+
+    def __call__(self, words: Words) -> str:
+        return describe(words, self.event, self.names.now(words), self.rules) or ""

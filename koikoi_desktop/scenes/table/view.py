@@ -33,9 +33,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from koikoi_desktop import i18n
 from koikoi_desktop.engine import Rules, month_of
-from koikoi_desktop.names import amount_text, card_name, kind_name, rules_label, yaku_name
+from koikoi_desktop.i18n import Words
+from koikoi_desktop.names import amount_text, kind_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
@@ -225,19 +225,21 @@ class TableView:
         announcement (or the banner) and the enlarged card."""
         lay = f.lay
         if f.snap.open_field:
-            _open_field_hint(surface, lay, f.snap.cursor == 0)
+            _open_field_hint(f.snap.words, surface, lay, f.snap.cursor == 0)
         for b in f.buttons:
-            b.draw(surface, font=theme.font_px(15, lay.scale))
+            b.draw(surface, f.snap.words, font=theme.font_px(15, lay.scale))
         draw_status(surface, f)
         if f.announce is not None:
-            self.draw_announce(surface, lay, f.announce)
+            self.draw_announce(surface, lay, f.announce.text(f.snap.words), f.announce)
         elif f.banner:
             draw_banner(surface, lay, f.banner)
         if f.inspect is not None:
             self.draw_inspect(surface, f, *f.inspect)
 
     # ------------------------------------------------------------------ overlays
-    def draw_announce(self, surface: pygame.Surface, lay: TableLayout, a: Announce) -> None:
+    def draw_announce(
+        self, surface: pygame.Surface, lay: TableLayout, text: str, a: Announce
+    ) -> None:
         """A yaku made, koi-koi or stop: a solid panel pops up over the field (growing from
         70%), with the yaku's cards dealt in one by one or, for koi-koi, rings going out.
         Reduced motion and "off" show it still. Drawn straight on the frame: no surface is
@@ -245,7 +247,7 @@ class TableView:
         t = 1.0 if a.still else a.progress
         pop = ease_out(min(1.0, t / 0.18))
         fs = theme.font_px(34 if a.kind != "yaku" else 30, lay.scale)
-        w_text, h_text = gfx.measure(a.text, fs, bold=True)
+        w_text, h_text = gfx.measure(text, fs, bold=True)
         cw, ch = lay.card
         n = len(a.cards)
         step = round(cw * 0.8)
@@ -268,7 +270,7 @@ class TableView:
             return
         gfx.blit_text(
             surface,
-            a.text,
+            text,
             fs,
             (full.centerx, full.y + round(14 * lay.scale)),
             anchor="midtop",
@@ -356,6 +358,7 @@ class TableView:
         return surf
 
     def draw_pile(self, surface: pygame.Surface, f: TableFrame) -> None:
+        words = f.snap.words
         lay = f.lay
         n = f.board.pile
         r = lay.pile
@@ -367,7 +370,7 @@ class TableView:
             pygame.draw.rect(surface, theme.FELT_LIGHT, r, width=1, border_radius=6)
         gfx.blit_text(
             surface,
-            gfx.tr("ui.table.deck", n=n),
+            words.t("ui.table.deck", n=n),
             theme.font_px(15, lay.scale),
             (r.centerx, r.bottom + 6),
             anchor="midtop",
@@ -420,16 +423,17 @@ def inspect_lines(card: int, snap: TableSnapshot) -> list[tuple[str, tuple[int, 
     """The facts shown beside an enlarged card: name, month and plant, category, and each yaku
     it counts toward under the rules in play (``yaku_facts``, probed through the engine) with
     the viewer's progress from the tracker (the engine's scoring of the captures)."""
+    words = snap.words
     m = month_of(card)
-    out: list[tuple[str, tuple[int, int, int]]] = [(card_name(card), theme.OCHRE)]
-    month = i18n.t(f"month.{m}.name")
-    out.append((f"{month} — {i18n.t(f'month.{m}.plant')}", theme.PAPER))  # as the reference
-    out.append((i18n.t(yaku_facts.card_kind_detail(card)), theme.PAPER))
+    out: list[tuple[str, tuple[int, int, int]]] = [(words.card_name(card), theme.OCHRE)]
+    month = words.t(f"month.{m}.name")
+    out.append((f"{month} — {words.t(f'month.{m}.plant')}", theme.PAPER))  # as the reference
+    out.append((words.t(yaku_facts.card_kind_detail(card)), theme.PAPER))
     made, extra = yaku_facts.feeds_split(card, snap.rules)
     if not made and not extra:
-        out.append((i18n.t("ui.reference.feeds_none"), theme.MUTED))
+        out.append((words.t("ui.reference.feeds_none"), theme.MUTED))
         return out
-    out.append((i18n.t("ui.learn.label", label=i18n.t("ui.reference.feeds")), theme.MUTED))
+    out.append((words.t("ui.learn.label", label=words.t("ui.reference.feeds")), theme.MUTED))
     caps = snap.view.captured
     rows = {
         r.key: r
@@ -439,10 +443,12 @@ def inspect_lines(card: int, snap: TableSnapshot) -> list[tuple[str, tuple[int, 
         r = rows.get(k)
         progress = f"  {r.held}/{r.need}" if r is not None and not r.done else ""
         label = (
-            yaku_name(k)
+            words.yaku_name(k)
             if k in made
-            else i18n.t(
-                "ui.monthref.adds", n=yaku_facts.extra_step(k, snap.rules)[0], yaku=yaku_name(k)
+            else words.t(
+                "ui.monthref.adds",
+                n=yaku_facts.extra_step(k, snap.rules)[0],
+                yaku=words.yaku_name(k),
             )
         )
         color = theme.OCHRE if r is not None and r.done else theme.PAPER
@@ -452,22 +458,24 @@ def inspect_lines(card: int, snap: TableSnapshot) -> list[tuple[str, tuple[int, 
 
 def turn_text(snap: TableSnapshot, turn: tuple[int, str]) -> tuple[str, list[tuple[str, bool]]]:
     """The banner's words: whose turn, and the steps (label, current) in order."""
+    words = snap.words
     seat, step = turn
-    whose = i18n.t_person("ui.turn.whose", snap.names[seat])
+    whose = words.t_person("ui.turn.whose", snap.names[seat])
     if step in ("declare", "exchange", "koikoi", "stop"):
-        return whose, [(i18n.t(f"ui.turn.{step}", word=_call_word(snap, step)), True)]
+        return whose, [(words.t(f"ui.turn.{step}", word=_call_word(snap, step)), True)]
     current = {"choose": "draw"}.get(step, step)
     steps: list[tuple[str, bool]] = []
     for i, name in enumerate(TURN_STEPS):
         if name == "decide" and current != "decide":
             continue
         key = "choose" if name == "draw" and step == "choose" else name
-        steps.append((i18n.t(f"ui.turn.{key}", n=i + 1), name == current))
+        steps.append((words.t(f"ui.turn.{key}", n=i + 1), name == current))
     return whose, steps
 
 
 def _call_word(snap: TableSnapshot, step: str) -> str:
-    return koi_word(snap.rules) if step == "koikoi" else stop_word(snap.rules)
+    words = snap.words
+    return koi_word(words, snap.rules) if step == "koikoi" else stop_word(words, snap.rules)
 
 
 def draw_turn(surface: pygame.Surface, f: TableFrame) -> None:
@@ -548,11 +556,11 @@ class Near:
     need: int
     made: bool
 
-    def text(self) -> str:
+    def text(self, words: Words) -> str:
         """ "Red Poetry Ribbons — made!" or "Three Brights 2/3"."""
         if self.made:
-            return i18n.t("ui.caps.made", yaku=yaku_name(self.key))
-        return f"{yaku_name(self.key)} {self.held}/{self.need}"
+            return words.t("ui.caps.made", yaku=words.yaku_name(self.key))
+        return f"{words.yaku_name(self.key)} {self.held}/{self.need}"
 
 
 def group_near(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, Near]:
@@ -575,12 +583,15 @@ def group_near(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, Near
     return {g: near for g, (_, near) in best.items()}
 
 
-def group_progress(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, tuple[str, bool]]:
+def group_progress(
+    words: Words, mine: set[int], theirs: set[int], rules: Rules
+) -> dict[str, tuple[str, bool]]:
     """:func:`group_near` in words: each group's (text, made)."""
-    return {g: (n.text(), n.made) for g, n in group_near(mine, theirs, rules).items()}
+    return {g: (n.text(words), n.made) for g, n in group_near(mine, theirs, rules).items()}
 
 
 def _group_caption(
+    words: Words,
     surface: pygame.Surface,
     lay: TableLayout,
     rect: pygame.Rect,
@@ -616,13 +627,13 @@ def _group_caption(
     if near is None:
         return
     made = near.made
-    text = near.text()
+    text = near.text(words)
     base = theme.font_px(14, lay.scale)
     size = gfx.fit_size(text, base, rect.w, bold=made)
     x, w = rect.x, rect.w
     color = theme.OCHRE if made else theme.PAPER
     if made and (size < base * 3 // 4 or gfx.measure(text, size, bold=True)[0] > rect.w):
-        text = yaku_name(near.key)  # in ochre after a tick, not bold: narrower
+        text = words.yaku_name(near.key)  # in ochre after a tick, not bold: narrower
         made = False
         tick = max(6, base // 2)
         size = gfx.fit_size(text, base, rect.w - tick - 4)
@@ -649,6 +660,7 @@ def _group_caption(
 
 
 def _header_key(f: TableFrame) -> tuple[object, ...]:
+    words = f.snap.words
     s = f.snap
     return (
         f.lay.header.size,
@@ -663,11 +675,12 @@ def _header_key(f: TableFrame) -> tuple[object, ...]:
         s.title,
         id(s.rules),
         s.dealer_known,
-        gfx.tr("ui.table.log"),  # the language
+        words,
     )
 
 
 def _bands_key(f: TableFrame) -> tuple[object, ...]:
+    words = f.snap.words
     s = f.snap
     board = f.board
     return (
@@ -680,8 +693,7 @@ def _bands_key(f: TableFrame) -> tuple[object, ...]:
         s.names,
         s.dealer_known,
         id(s.rules),
-        gfx.tr("ui.table.log"),
-        i18n.get_name_style(),
+        words,  # the language, and the name style the names are drawn in
     )
 
 
@@ -723,7 +735,9 @@ def _keyboard_focus(surface: pygame.Surface, rect: pygame.Rect) -> None:
     )
 
 
-def _open_field_hint(surface: pygame.Surface, lay: TableLayout, focused: bool) -> None:
+def _open_field_hint(
+    words: Words, surface: pygame.Surface, lay: TableLayout, focused: bool
+) -> None:
     area = lay.field_area.inflate(-4, -4)
     color = theme.WHITE if focused else theme.TARGET
     step = 14
@@ -739,7 +753,7 @@ def _open_field_hint(surface: pygame.Surface, lay: TableLayout, focused: bool) -
         )
     gfx.blit_text(
         surface,
-        gfx.tr("ui.table.place_here"),
+        words.t("ui.table.place_here"),
         theme.font_px(15, lay.scale),
         (area.right - 8, area.top + 6),
         color=color,
@@ -748,6 +762,7 @@ def _open_field_hint(surface: pygame.Surface, lay: TableLayout, focused: bool) -
 
 
 def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
+    words = f.snap.words
     lay, s = f.lay, f.snap
     rules = s.rules
     pygame.draw.rect(surface, theme.PANEL, lay.header)
@@ -756,28 +771,28 @@ def draw_header(surface: pygame.Surface, f: TableFrame) -> None:
     total = rules.rounds if rules.match_end == "rounds" else None
     number = s.round_number
     rnd = (
-        gfx.tr("ui.common.round_n_of", n=number, total=total)
+        words.t("ui.common.round_n_of", n=number, total=total)
         if total
-        else gfx.tr("ui.common.round_n", n=number)
+        else words.t("ui.common.round_n", n=number)
     )
     if rules.match_end == "target" and rules.target_score:
-        rnd += " · " + gfx.tr("ui.table.target", n=rules.target_score)
-    dealer = gfx.tr("ui.table.dealer", name=s.names[s.view.dealer]) if s.dealer_known else ""
-    practice = gfx.tr("ui.table.practice") if s.practice else ""
+        rnd += " · " + words.t("ui.table.target", n=rules.target_score)
+    dealer = words.t("ui.table.dealer", name=s.names[s.view.dealer]) if s.dealer_known else ""
+    practice = words.t("ui.table.practice") if s.practice else ""
     balances: dict[int, str] = {}
     for p in (1, 0):
         calls = s.view.calls[p]
-        amount = amount_text(s.balances[p], rules.unit)
-        txt = gfx.tr("ui.table.balance", name=s.names[p], amount=amount)
+        amount = amount_text(words, s.balances[p], rules.unit)
+        txt = words.t("ui.table.balance", name=s.names[p], amount=amount)
         if calls:
-            txt += " · " + gfx.tr("ui.table.calls", n=calls)
+            txt += " · " + words.t("ui.table.calls", n=calls)
         balances[p] = txt
     # Everything on one line, whole: when it does not fit, the font steps down (to 3/4), then
     # the rules' name goes (the rules screen and the pause menu name them), then the dealer
     # (the seat's tag says "Dealer" too); the round, practice and the balances always stay.
     room = lay.header.w - 24
     choices = [
-        [s.title or rnd, dealer, rules_label(rules), practice],
+        [s.title or rnd, dealer, rules_label(words, rules), practice],
         [s.title or rnd, dealer, practice],
         [s.title or rnd, practice],
     ]
@@ -823,6 +838,7 @@ def _fit_row(texts: list[str], fs: int, room: int, gap: int) -> int:
 
 
 def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
+    words = f.snap.words
     lay, s = f.lay, f.snap
     fs = theme.font_px(14, lay.scale)
     board = f.board
@@ -833,11 +849,13 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
         near = group_near(set(board.caps[p]), set(board.caps[1 - p]), s.rules)
         for g, rect in groups.items():
             n = sum(1 for c in board.caps[p] if kind_of(c) == g)
-            _group_caption(surface, lay, rect, kind_name(g, plural=True), n, near.get(g))
+            _group_caption(
+                words, surface, lay, rect, kind_name(words, g, plural=True), n, near.get(g)
+            )
             slot = pygame.Rect(rect.x, rect.bottom - lay.small[1], lay.small[0], lay.small[1])
             pygame.draw.rect(surface, theme.FELT_LIGHT, slot, width=1, border_radius=5)
         mark = dealer == p and s.dealer_known
-        note = gfx.tr("term.dealer") if mark else ""
+        note = words.t("term.dealer") if mark else ""
         if top:  # above the opponent's hand: the name, and under it "Dealer" when too long
             room = min(lay.opp_caps["bright"].x, lay.opp_hand.right + 3 * lay.gap)
             room -= lay.opp_hand.x + lay.gap
@@ -851,6 +869,7 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
 
 def draw_status(surface: pygame.Surface, f: TableFrame) -> None:
     """The one-line hint / thinking note / illegal-move reason above the viewer's captures."""
+    words = f.snap.words
     lay, s = f.lay, f.snap
     fs = theme.font_px(17, lay.scale)
     v = s.view
@@ -865,14 +884,14 @@ def draw_status(surface: pygame.Surface, f: TableFrame) -> None:
             # Only at rest: while a move is still being shown, the engine (and the computer now
             # thinking) is a step ahead of the table, and the turn banner tells whose move it is.
             if not f.animating:
-                text = gfx.tr("ui.table.thinking", name=s.names[p])
+                text = words.t("ui.table.thinking", name=s.names[p])
         elif s.my_turn and s.show_hints:  # help level: the hints
             if v.phase == "draw":
-                text = gfx.tr("ui.table.hint_draw")
+                text = words.t("ui.table.hint_draw")
             elif s.lifted:
-                text = gfx.tr("ui.table.hint_target")
+                text = words.t("ui.table.hint_target")
             else:
-                text = gfx.tr("ui.table.hint_play")
+                text = words.t("ui.table.hint_play")
     if text:
         # one line, whole: the font steps down to 3/4 to fit; a longer line takes two lines
         # (rising over the field's edge rather than being cut)
