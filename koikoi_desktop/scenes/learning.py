@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 import pygame
 from pydantic import ValidationError
 
-from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
+from koikoi_desktop.i18n import Words
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
 from koikoi_desktop.scenes.screen_frame import POINTER, ScreenFrame, go_back
@@ -66,9 +66,9 @@ def draw_card(
 
 
 def name_style(app: AppServices) -> str:
-    """How card and yaku names are shown: the one name style of the game
-    (:func:`koikoi_desktop.i18n.get_name_style`, set from the ``name_display`` setting)."""
-    return i18n.get_name_style()
+    """How card and yaku names are shown: the one name style of the game (the app's
+    ``words``, made from the ``name_display`` setting)."""
+    return app.words.name_style
 
 
 def active_rules(app: AppServices, given: Rules | str | None = None) -> Rules:
@@ -269,8 +269,9 @@ class LearnScene(Scene):
         return False
 
     # ------------------------------------------------------------------ drawing
-    def heading(self) -> str:
-        return gfx.tr(self.title_key) if self.title_key else ""
+    def heading(self, words: Words) -> str:
+        """The screen's title in ``words`` (the frame words it when drawn)."""
+        return words.t(self.title_key) if self.title_key else ""
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         """Backdrop, heading and header buttons' layout; clears the hit regions for this frame

@@ -55,6 +55,7 @@ import pygame
 
 from koikoi_desktop.deal_words import check_text, record_check
 from koikoi_desktop.engine import DealCheck, RecordError
+from koikoi_desktop.i18n import Key, Words, say
 from koikoi_desktop.names import (
     RecordedNames,
     amount_text,
@@ -110,9 +111,9 @@ COUNTING_POLL = 0.25
 # ---------------------------------------------------------------------------------- words
 
 
-def _tr_or(key: str, fallback: str, **fmt: object) -> str:
-    """``gfx.tr(key)``, or ``fallback`` when the catalogs lack the key."""
-    out = gfx.tr(key, **fmt)
+def _tr_or(words: Words, key: str, fallback: str, **fmt: object) -> str:
+    """``words.t(key)``, or ``fallback`` when the catalogs lack the key."""
+    out = words.t(key, **fmt)
     return fallback if out == key else out
 
 
@@ -132,31 +133,31 @@ def percent(rate: float | None) -> str:
     return "—" if rate is None else f"{round(rate * 100)}%"
 
 
-def reason_text(reason: str) -> str:
+def reason_text(words: Words, reason: str) -> str:
     key = REASON_KEYS.get(reason)
-    return gfx.tr(key) if key else reason
+    return words.t(key) if key else reason
 
 
-def os_reason(exc: OSError) -> str:
+def os_reason(words: Words, exc: OSError) -> str:
     code = exc.errno
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
-        return gfx.tr("ui.storage.reason.full")
+        return words.t("ui.storage.reason.full")
     if code in (errno.EACCES, errno.EPERM):
-        return gfx.tr("ui.storage.reason.denied")
+        return words.t("ui.storage.reason.denied")
     if code == errno.EROFS:
-        return gfx.tr("ui.storage.reason.readonly")
+        return words.t("ui.storage.reason.readonly")
     return str(exc.strerror or exc or type(exc).__name__)
 
 
-def notice_text(notice: object) -> str:
-    """One storage warning in the current language (storage's English sentence as fallback)."""
+def notice_text(words: Words, notice: object) -> str:
+    """One storage warning in ``words`` (storage's English sentence as fallback)."""
     if not isinstance(notice, Notice) or not notice.key:
         return " ".join(str(notice).split())
     key = notice.key
     params = dict(notice.params)
     if isinstance(params.get("reason"), str):
-        params["reason"] = reason_text(params["reason"])
-    return " ".join(_tr_or(f"ui.storage.{key}", str(notice), **params).split())
+        params["reason"] = reason_text(words, params["reason"])
+    return " ".join(_tr_or(words, f"ui.storage.{key}", str(notice), **params).split())
 
 
 def shorten_middle(text: str, size: int, width: int) -> str:
@@ -186,9 +187,10 @@ class LedgerScene(Scene):
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
-        self.frame = ScreenFrame(app, heading=lambda: gfx.tr("ui.ledger.title"), back=self.close)
-        #: The one-line answer of the last command (an export's path, why a review cannot open).
-        self.message = ""
+        self.frame = ScreenFrame(app, heading=Key("ui.ledger.title"), back=self.close)
+        #: The one-line answer of the last command (an export's path, why a review cannot open),
+        #: worded when drawn.
+        self.message: Label = ""
         self.view = "matches"
         self.records: Sequence[MatchRecord] = []
         self.summaries: Sequence[MatchSummary] = []
@@ -221,6 +223,7 @@ class LedgerScene(Scene):
     def load(self) -> None:
         """Page views of the ledger (only the rows on screen are read), its statistics (SQL
         aggregates) and the storage warnings."""
+        words = self.app.words
         from koikoi_desktop.storage.ledger_db import PagedRows
 
         store = self.storage
@@ -250,10 +253,10 @@ class LedgerScene(Scene):
         if self.opened is not None and self.opened >= len(self.records):
             self.opened, self.view = None, "matches"
         notices = list(store.warnings) if store is not None else []
-        lines = [notice_text(n) for n in notices]
+        lines = [notice_text(words, n) for n in notices]
         if len(lines) > MAX_WARNING_LINES:
             more = len(lines) - (MAX_WARNING_LINES - 1)
-            lines = [*lines[: MAX_WARNING_LINES - 1], gfx.tr("ui.ledger.more_warnings", n=more)]
+            lines = [*lines[: MAX_WARNING_LINES - 1], words.t("ui.ledger.more_warnings", n=more)]
         self.warning_lines = lines
 
     @property
@@ -326,9 +329,9 @@ class LedgerScene(Scene):
     # ------------------------------------------------------------------ header
     def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [
-            (lambda: gfx.tr("ui.ledger.export_csv"), lambda: self.export("csv")),
-            (lambda: gfx.tr("ui.ledger.export_json"), lambda: self.export("json")),
-            (lambda: gfx.tr("ui.ledger.review"), self.review),
+            (Key("ui.ledger.export_csv"), lambda: self.export("csv")),
+            (Key("ui.ledger.export_json"), lambda: self.export("json")),
+            (Key("ui.ledger.review"), self.review),
         ]
 
     def build(self) -> None:
@@ -342,6 +345,7 @@ class LedgerScene(Scene):
 
     def export(self, fmt: Literal["csv", "json"]) -> None:
         """Write the ledger to the data folder's ``exports/`` and say where."""
+        words = self.app.words
         store = self.storage
         if store is None or not self.counts[False]:
             return
@@ -349,10 +353,10 @@ class LedgerScene(Scene):
             path = store.export(fmt)
         except OSError as exc:
             self.export_path = None
-            self.message = gfx.tr("ui.ledger.export_failed", reason=os_reason(exc))
+            self.message = Key("ui.ledger.export_failed", reason=os_reason(words, exc))
             return
         self.export_path = path
-        self.message = gfx.tr("ui.ledger.exported", path=str(path))
+        self.message = Key("ui.ledger.exported", path=str(path))
 
     def review(self) -> None:
         """Open the review of the opened match (or the selected one in the list): R."""
@@ -364,7 +368,7 @@ class LedgerScene(Scene):
         found = store.get_match(rec.match_id) if rec is not None else None
         if rec is None or found is None or not found[1]:
             self.export_path = None
-            self.message = gfx.tr("ui.ledger.no_record")
+            self.message = Key("ui.ledger.no_record")
             return
         from koikoi_desktop.ai import LEVELS
 
@@ -448,7 +452,7 @@ class LedgerScene(Scene):
     def footer_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if self.message:
-            lines.append((self.message, theme.OCHRE))
+            lines.append((say(self.message, self.app.words), theme.OCHRE))
         lines += [(w, theme.DANGER) for w in self.warning_lines]
         return lines
 
@@ -565,6 +569,7 @@ class LedgerScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         if self.frame.stale(surface.get_size()):
             self.resize(surface.get_size())  # measured again for a new size or language
         self.frame.draw_backdrop(surface)
@@ -574,7 +579,7 @@ class LedgerScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(body.inflate(self.frame.px(8), 0))
         if self.storage is None:
-            self.draw_empty(surface, body, gfx.tr("ui.ledger.unavailable"), "")
+            self.draw_empty(surface, body, words.t("ui.ledger.unavailable"), "")
         elif self.view == "match" and self.opened is not None:
             self.draw_match(surface, body)
         elif self.view == "stats":
@@ -587,12 +592,13 @@ class LedgerScene(Scene):
         self.frame.draw_buttons(surface)
 
     def draw_tabs(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         x, y, h = self.frame.px(24), self.frame.px(70), self.frame.px(34)
         f = self.frame.font(15)
         labels = {
-            ("matches", False): gfx.tr("ui.ledger.tab.matches", n=self.counts[False]),
-            ("matches", True): gfx.tr("ui.ledger.tab.computer", n=self.counts[True]),
-            ("stats", False): gfx.tr("ui.ledger.tab.stats"),
+            ("matches", False): words.t("ui.ledger.tab.matches", n=self.counts[False]),
+            ("matches", True): words.t("ui.ledger.tab.computer", n=self.counts[True]),
+            ("stats", False): words.t("ui.ledger.tab.stats"),
         }
         lit = self.tab()
         for tab in self.tabs():
@@ -605,7 +611,7 @@ class LedgerScene(Scene):
         if self.view == "matches" and self.records:
             gfx.blit_text(
                 surface,
-                gfx.tr("ui.ledger.hint"),
+                words.t("ui.ledger.hint"),
                 self.frame.font(13),
                 (x + self.frame.px(10), y + h // 2),
                 color=theme.MUTED,
@@ -631,15 +637,16 @@ class LedgerScene(Scene):
         )
 
     def draw_footer(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         lines = self.footer_lines()
         lh = self.frame.px(24)
         y = self.frame.size[1] - self.frame.px(12) - lh * len(lines)
         f = self.frame.font(15)
         width = self.frame.size[0] - self.frame.px(48)
         if self.message and self.export_path is not None:  # keep the file name in view
-            room = width - gfx.measure(gfx.tr("ui.ledger.exported", path=""), f)[0]
+            room = width - gfx.measure(words.t("ui.ledger.exported", path=""), f)[0]
             path = shorten_middle(str(self.export_path), f, room)
-            lines[0] = (gfx.tr("ui.ledger.exported", path=path), lines[0][1])
+            lines[0] = (words.t("ui.ledger.exported", path=path), lines[0][1])
         for text, color in lines:
             gfx.blit_text(
                 surface,
@@ -653,6 +660,7 @@ class LedgerScene(Scene):
             y += lh
 
     def draw_empty(self, surface: pygame.Surface, body: pygame.Rect, title: str, text: str) -> None:
+        words = self.app.words
         w = min(body.w, self.frame.px(720))
         y = body.y + max(self.frame.px(20), body.h // 5)
         gfx.blit_text(
@@ -671,7 +679,7 @@ class LedgerScene(Scene):
             r = gfx.blit_text(surface, line, f, (body.centerx, y), anchor="midtop", max_width=w)
             y += int(r.h * 1.25)
         if self.storage is not None and self.view == "matches":
-            label = gfx.tr("ui.common.new_game")
+            label = words.t("ui.common.new_game")
             bw = max(
                 self.frame.px(180),
                 gfx.measure(label, self.frame.font(17), bold=True)[0] + self.frame.px(40),
@@ -688,11 +696,12 @@ class LedgerScene(Scene):
 
     # ---- the list
     def draw_list(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        words = self.app.words
         rh = self.row_h()
         self.content_h["matches"] = len(self.records) * rh
         if not self.records:
             self.draw_empty(
-                surface, body, gfx.tr("ui.ledger.empty.title"), gfx.tr("ui.ledger.empty.text")
+                surface, body, words.t("ui.ledger.empty.title"), words.t("ui.ledger.empty.text")
             )
             return
         self.scroll["matches"] = min(self.scroll["matches"], self.limit("matches"))
@@ -714,6 +723,7 @@ class LedgerScene(Scene):
     def draw_row(
         self, surface: pygame.Surface, r: pygame.Rect, s: MatchSummary, *, selected: bool
     ) -> None:
+        words = self.app.words
         gfx.draw_panel(surface, r, alpha=225, radius=8)
         if selected:
             pygame.draw.rect(surface, theme.OCHRE, r, width=3, border_radius=8)
@@ -723,7 +733,7 @@ class LedgerScene(Scene):
         pygame.draw.rect(surface, color, badge, border_radius=6)
         gfx.blit_text(
             surface,
-            result_label(s.result),
+            result_label(words, s.result),
             self.frame.font(16),
             badge.center,
             bold=True,
@@ -744,9 +754,9 @@ class LedgerScene(Scene):
         )
         gfx.blit_text(
             surface,
-            gfx.tr(
+            words.t(
                 "ui.ledger.score_caption_computer" if self.computer else "ui.ledger.score_caption",
-                unit=unit_word(s.unit),
+                unit=unit_word(words, s.unit),
             ),
             self.frame.font(13),
             (r.right - pad, r.bottom - self.frame.px(8)),
@@ -756,7 +766,7 @@ class LedgerScene(Scene):
         )
         x = badge.right + self.frame.px(14)
         text_w = r.right - pad - score_w - x
-        line1 = ruleset_label(s.preset, s.custom)
+        line1 = ruleset_label(words, s.preset, s.custom)
         l1 = gfx.blit_text(
             surface,
             line1,
@@ -767,11 +777,11 @@ class LedgerScene(Scene):
         )
         marks = []
         if s.practice:
-            marks.append(gfx.tr("ui.ledger.practice"))
+            marks.append(words.t("ui.ledger.practice"))
         if s.ending != "completed":
-            marks.append(ending_label(s.ending))
+            marks.append(ending_label(words, s.ending))
         if s.help_level:
-            marks.append(help_label(s.help_level))
+            marks.append(help_label(words, s.help_level))
         mx = l1.right + self.frame.px(10)
         for mark in marks:
             f = self.frame.font(13)
@@ -784,11 +794,13 @@ class LedgerScene(Scene):
             gfx.blit_text(surface, mark, f, mr.center, anchor="center")
             mx += mw + self.frame.px(6)
         if self.computer:
-            first, second = self.computer_names(s.opponent_name, s.opponent_level)
-            who = gfx.tr("ui.ledger.computer_vs", a=first, b=second)
+            first, second = self.computer_names(words, s.opponent_name, s.opponent_level)
+            who = words.t("ui.ledger.computer_vs", a=first, b=second)
         else:  # the player sits at seat 0 at a hot seat; a default name is the same at either
-            who = gfx.tr("ui.ledger.against", name=opponent_text(s.opponent_name, s.opponent_level))
-        parts = [date_text(s.date), who, gfx.tr("ui.ledger.rounds_n", n=s.rounds)]
+            who = words.t(
+                "ui.ledger.against", name=opponent_text(words, s.opponent_name, s.opponent_level)
+            )
+        parts = [date_text(s.date), who, words.t("ui.ledger.rounds_n", n=s.rounds)]
         gfx.blit_text(
             surface,
             " · ".join(parts),
@@ -801,47 +813,49 @@ class LedgerScene(Scene):
 
     # ---- one match
     @staticmethod
-    def computer_names(typed: str, level: str) -> tuple[str, str]:
+    def computer_names(words: Words, typed: str, level: str) -> tuple[str, str]:
         """The seats of a computer match as the table named them ("Computer 1", "Computer 2"),
-        in the current language, with seat 2's recorded level."""
-        names = RecordedNames(typed, level, computer=True)
-        return names[0], names[1]
+        in ``words``, with seat 2's recorded level."""
+        return RecordedNames(typed, level, computer=True).now(words)
 
-    def names(self, rec: MatchRecord) -> Sequence[str]:
-        """The seats' names of ``rec`` as facts, worded whenever read (the review keeps them,
-        and reads them in the language of the moment)."""
+    def names(self, rec: MatchRecord) -> RecordedNames:
+        """The seats' names of ``rec`` as facts, worded when drawn (the review keeps them, and
+        words them in the language of the moment)."""
         return RecordedNames(
             rec.opponent_name, rec.opponent_level, rec.player_seat, computer=self.computer
         )
 
     def match_header(self, rec: MatchRecord) -> list[tuple[str, int, tuple[int, int, int], bool]]:
-        names = self.names(rec)
+        words = self.app.words
+        names = self.names(rec).now(words)
         me = rec.player_seat
-        unit = unit_word(rec.unit)
-        result = result_label(rec.player_result)
+        unit = unit_word(words, rec.unit)
+        result = result_label(words, rec.player_result)
         if self.computer and rec.winner is not None:
-            result = gfx.tr("ui.ledger.seat_won", name=names[rec.winner])
-        head = f"{result} · {date_text(rec.date)} · " + ruleset_label(rec.preset, bool(rec.options))
+            result = words.t("ui.ledger.seat_won", name=names[rec.winner])
+        head = f"{result} · {date_text(rec.date)} · " + ruleset_label(
+            words, rec.preset, bool(rec.options)
+        )
         lines = [(head, 24, theme.OCHRE, True)]
         against = (
-            gfx.tr("ui.ledger.computer_vs", a=names[0], b=names[1])
+            words.t("ui.ledger.computer_vs", a=names[0], b=names[1])
             if self.computer
-            else gfx.tr(
+            else words.t(
                 "ui.ledger.against",
-                name=opponent_text(rec.opponent_name, rec.opponent_level, rec.player_seat),
+                name=opponent_text(words, rec.opponent_name, rec.opponent_level, rec.player_seat),
             )
         )
-        sub = [against, gfx.tr("ui.ledger.rounds_n", n=len(rec.rounds))]
+        sub = [against, words.t("ui.ledger.rounds_n", n=len(rec.rounds))]
         if rec.practice:
-            sub.append(gfx.tr("ui.ledger.practice"))
+            sub.append(words.t("ui.ledger.practice"))
         if rec.ending != "completed":
-            sub.append(ending_label(rec.ending))
+            sub.append(ending_label(words, rec.ending))
         if rec.help_level:
-            sub.append(help_label(rec.help_level))
+            sub.append(help_label(words, rec.help_level))
         lines.append((" · ".join(sub), 17, theme.PAPER, False))
         lines.append(
             (
-                gfx.tr(
+                words.t(
                     "ui.ledger.final_balances",
                     a=names[me],
                     x=rec.final_balances[me],
@@ -857,7 +871,7 @@ class LedgerScene(Scene):
         if rec.options:
             lines.append(
                 (
-                    gfx.tr("ui.ledger.changed_rules", list=options_text(rec.options)),
+                    words.t("ui.ledger.changed_rules", list=options_text(words, rec.options)),
                     15,
                     theme.MUTED,
                     False,
@@ -871,7 +885,7 @@ class LedgerScene(Scene):
                 if check.verdict in ("fair", "set_up", "no_commitment")
                 else theme.DANGER
             )
-            lines.append((check_text(check, seed), 15, color, False))
+            lines.append((check_text(words, check, seed), 15, color, False))
         return lines
 
     def deal_check(self, match_id: str) -> tuple[DealCheck, int | None] | None:
@@ -892,22 +906,23 @@ class LedgerScene(Scene):
     def round_lines(self, rec: MatchRecord, e: RoundEntry) -> tuple[list[Line], list[Line]]:
         """The §11 entry of one round as two columns of text lines (text, colour, bold): who and
         how on the left, the score on the right."""
-        names = self.names(rec)
+        words = self.app.words
+        names = self.names(rec).now(words)
         winner = (
-            gfx.tr("ui.ledger.round.winner", name=names[e.winner])
+            words.t("ui.ledger.round.winner", name=names[e.winner])
             if e.winner is not None
-            else gfx.tr("ui.ledger.round.no_winner")
+            else words.t("ui.ledger.round.no_winner")
         )
         left: list[Line] = [
-            (f"{gfx.tr('ui.common.round_n', n=e.round)} · {winner}", theme.PAPER, True),
-            (gfx.tr("ui.ledger.round.dealer", name=names[e.dealer]), theme.PAPER, False),
-            (gfx.tr("ui.summary.ended", reason=end_text(e.end)), theme.MUTED, False),
+            (f"{words.t('ui.common.round_n', n=e.round)} · {winner}", theme.PAPER, True),
+            (words.t("ui.ledger.round.dealer", name=names[e.dealer]), theme.PAPER, False),
+            (words.t("ui.summary.ended", reason=end_text(words, e.end)), theme.MUTED, False),
         ]
         calls = e.koikoi_calls
         if calls is not None and any(calls):
             left.append(
                 (
-                    gfx.tr(
+                    words.t(
                         "ui.ledger.round.koikoi", a=names[0], x=calls[0], b=names[1], y=calls[1]
                     ),
                     theme.MUTED,
@@ -916,24 +931,24 @@ class LedgerScene(Scene):
             )
         right: list[Line] = []
         if e.yaku:
-            items = ", ".join(f"{recorded_yaku_name(y.key)} {y.points}" for y in e.yaku)
-            right.append((gfx.tr("ui.ledger.round.yaku", list=items), theme.PAPER, False))
+            items = ", ".join(f"{recorded_yaku_name(words, y.key)} {y.points}" for y in e.yaku)
+            right.append((words.t("ui.ledger.round.yaku", list=items), theme.PAPER, False))
         else:
-            right.append((gfx.tr("ui.ledger.round.no_yaku"), theme.MUTED, False))
-        calc = [gfx.tr("ui.summary.base", n=e.base)]
-        calc += [f"× {f.factor} ({factor_text(f.name, f.factor)})" for f in e.factors]
+            right.append((words.t("ui.ledger.round.no_yaku"), theme.MUTED, False))
+        calc = [words.t("ui.summary.base", n=e.base)]
+        calc += [f"× {f.factor} ({factor_text(words, f.name, f.factor)})" for f in e.factors]
         calc.append(f"= {e.final}")
-        right.append((gfx.tr("ui.ledger.round.score", calc=" ".join(calc)), theme.PAPER, False))
+        right.append((words.t("ui.ledger.round.score", calc=" ".join(calc)), theme.PAPER, False))
         right.append(
             (
-                gfx.tr("ui.ledger.round.paid", amount=amount_text(e.paid, rec.unit)),
+                words.t("ui.ledger.round.paid", amount=amount_text(words, e.paid, rec.unit)),
                 theme.OCHRE,
                 True,
             )
         )
         right.append(
             (
-                gfx.tr(
+                words.t(
                     "ui.ledger.round.balances",
                     a=names[0],
                     x=e.balances[0],
@@ -961,6 +976,7 @@ class LedgerScene(Scene):
         return None if found is None else found[0]
 
     def draw_match(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        words = self.app.words
         rec = self.record_at(self.opened or 0)
         if rec is None:
             return
@@ -976,7 +992,7 @@ class LedgerScene(Scene):
         if not rec.rounds:
             y = paragraph(
                 surface,
-                gfx.tr("ui.ledger.no_rounds"),
+                words.t("ui.ledger.no_rounds"),
                 self.frame.font(17),
                 body.x,
                 y,
@@ -1019,15 +1035,16 @@ class LedgerScene(Scene):
     # ---- statistics
     def history_chart(self, x: int, y: int, w: int) -> LineChart | None:
         """Both final totals of the last matches (the latest match's unit only), oldest left."""
+        words = self.app.words
         rows = list(self.history)
         if not rows:
             return None
         unit = rows[-1][1]
         rows = [r for r in rows if r[1] == unit]
-        you, them = gfx.tr("ui.common.you"), gfx.tr("ui.common.opponent")
-        word = unit_word(unit)
+        you, them = words.t("ui.common.you"), words.t("ui.common.opponent")
+        word = unit_word(words, unit)
         tips = [
-            [f"#{i}", gfx.tr("ui.ledger.final_balances", unit=word, a=you, x=r[2], b=them, y=r[3])]
+            [f"#{i}", words.t("ui.ledger.final_balances", unit=word, a=you, x=r[2], b=them, y=r[3])]
             for i, r in enumerate(rows, start=1)
         ]
         series = [
@@ -1041,12 +1058,13 @@ class LedgerScene(Scene):
             x_labels=[str(i) for i in range(1, len(rows) + 1)],
             tips=tips,
             font=self.frame.font(14),
-            title=gfx.tr("ui.ledger.stats.history", n=len(rows), unit=word),
+            title=words.t("ui.ledger.stats.history", n=len(rows), unit=word),
         )
 
     def rating_chart(self, x: int, y: int, w: int) -> LineChart | None:
         """The player's rating after each rated match, oldest left (a match's level, result
         and change on hover); None before the first rated match."""
+        words = self.app.words
         points = list(self.ratings)
         if not points:
             return None
@@ -1054,8 +1072,8 @@ class LedgerScene(Scene):
         tips = [
             [
                 date_text(p.date),
-                f"{recorded_level_label(p.level)}: "
-                + gfx.tr(f"ui.ledger.result.{results.get(p.score, 'loss')}"),
+                f"{recorded_level_label(words, p.level)}: "
+                + words.t(f"ui.ledger.result.{results.get(p.score, 'loss')}"),
                 f"{round(p.before)} → {round(p.rating)}",
             ]
             for p in points
@@ -1063,7 +1081,7 @@ class LedgerScene(Scene):
         start = points[0].before
         series = [
             Series(
-                gfx.tr("ui.rating.series"),
+                words.t("ui.rating.series"),
                 (start, *(p.rating for p in points)),
                 theme.OCHRE,
             )
@@ -1072,21 +1090,22 @@ class LedgerScene(Scene):
         return LineChart(
             rect.inflate(-self.frame.px(20), -self.frame.px(12)),
             series,
-            x_labels=[gfx.tr("ui.result.start"), *(str(i) for i in range(1, len(points) + 1))],
+            x_labels=[words.t("ui.result.start"), *(str(i) for i in range(1, len(points) + 1))],
             tips=[[], *tips],
             font=self.frame.font(14),
-            title=gfx.tr("ui.rating.chart_title"),
+            title=words.t("ui.rating.chart_title"),
         )
 
     def draw_stats(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        words = self.app.words
         store = self.storage
         if store is not None and store.counting:  # never figures of a ledger that changed
             self.content_h["stats"] = 0
             self.draw_empty(
                 surface,
                 body,
-                gfx.tr("ui.ledger.counting.title"),
-                gfx.tr("ui.ledger.counting.text"),
+                words.t("ui.ledger.counting.title"),
+                words.t("ui.ledger.counting.text"),
             )
             return
         st = self.stats
@@ -1095,7 +1114,7 @@ class LedgerScene(Scene):
         if st is None or (st.overall.matches == 0 and st.practice_matches == 0):
             self.content_h["stats"] = 0
             self.draw_empty(
-                surface, body, gfx.tr("ui.ledger.empty.title"), gfx.tr("ui.ledger.empty.stats")
+                surface, body, words.t("ui.ledger.empty.title"), words.t("ui.ledger.empty.stats")
             )
             return
         y = y0
@@ -1149,18 +1168,19 @@ class LedgerScene(Scene):
         return paragraph(surface, text, self.frame.font(16), x, y, w, color=color, bold=bold)
 
     def stats_left(self, surface: pygame.Surface, st: LedgerStats, x: int, y: int, w: int) -> int:
+        words = self.app.words
         o = st.overall
-        y = self.section(surface, gfx.tr("ui.ledger.stats.matches"), x, y, w)
+        y = self.section(surface, words.t("ui.ledger.stats.matches"), x, y, w)
         y = self.line(
             surface,
-            gfx.tr("ui.ledger.stats.summary", n=o.matches, w=o.wins, l=o.losses, d=o.draws),
+            words.t("ui.ledger.stats.summary", n=o.matches, w=o.wins, l=o.losses, d=o.draws),
             x,
             y,
             w,
         )
         y = self.line(
             surface,
-            gfx.tr("ui.ledger.stats.win_rate", rate=percent(o.win_rate)),
+            words.t("ui.ledger.stats.win_rate", rate=percent(o.win_rate)),
             x,
             y,
             w,
@@ -1171,8 +1191,8 @@ class LedgerScene(Scene):
             if self.include_practice
             else "ui.ledger.stats.practice_excluded"
         )
-        y = self.line(surface, gfx.tr(key, n=st.practice_matches), x, y, w, color=theme.MUTED)
-        label = gfx.tr("ui.ledger.stats.count_practice")
+        y = self.line(surface, words.t(key, n=st.practice_matches), x, y, w, color=theme.MUTED)
+        label = words.t("ui.ledger.stats.count_practice")
         f = self.frame.font(14)
         r = pygame.Rect(
             x,
@@ -1183,19 +1203,28 @@ class LedgerScene(Scene):
         chip(surface, r, label, f, active=self.include_practice)
         self.frame.hit(r, self.toggle_practice)
         y = r.bottom + self.frame.px(18)
-        for title, groups, name_of in (
-            (gfx.tr("ui.ledger.stats.by_level"), st.by_level, recorded_level_label),
-            (gfx.tr("ui.ledger.stats.by_preset"), st.by_preset, lambda p: ruleset_label(p, False)),
-        ):
+        named: tuple[tuple[str, dict[str, Tally], Callable[[str], str]], ...] = (
+            (
+                words.t("ui.ledger.stats.by_level"),
+                st.by_level,
+                lambda k: recorded_level_label(words, k),
+            ),
+            (
+                words.t("ui.ledger.stats.by_preset"),
+                st.by_preset,
+                lambda p: ruleset_label(words, p, False),
+            ),
+        )
+        for title, groups, name_of in named:
             y = self.section(surface, title, x, y, w)
             y = self.rate_bars(
                 surface, x, y, w, [(capitalized(name_of(k)) or "—", t) for k, t in groups.items()]
             )
             y += self.frame.px(14)
-        y = self.section(surface, gfx.tr("ui.ledger.stats.rounds"), x, y, w)
+        y = self.section(surface, words.t("ui.ledger.stats.rounds"), x, y, w)
         y = self.line(
             surface,
-            gfx.tr(
+            words.t(
                 "ui.ledger.stats.rounds_summary",
                 n=st.rounds_played,
                 w=st.rounds_won,
@@ -1207,10 +1236,10 @@ class LedgerScene(Scene):
             w,
         )
         for unit in sorted(set(st.won_by_unit) | set(st.lost_by_unit)):
-            unit_name = unit_heading(unit)
+            unit_name = unit_heading(words, unit)
             y = self.line(
                 surface,
-                gfx.tr(
+                words.t(
                     "ui.ledger.stats.won_lost",
                     unit=unit_name,
                     won=st.won_by_unit.get(unit, 0),
@@ -1226,9 +1255,10 @@ class LedgerScene(Scene):
         self, surface: pygame.Surface, x: int, y: int, w: int, rows: Sequence[tuple[str, Tally]]
     ) -> int:
         """The win rate of each group as a bar (full = every match won), with won / played."""
+        words = self.app.words
         gfx.blit_text(
             surface,
-            gfx.tr("ui.ledger.stats.rate_caption"),
+            words.t("ui.ledger.stats.rate_caption"),
             self.frame.font(13),
             (x, y),
             color=theme.MUTED,
@@ -1247,19 +1277,20 @@ class LedgerScene(Scene):
         return BarChart((x, y), w, bars, font=self.frame.font(15), maximum=1.0).draw(surface)
 
     def stats_right(self, surface: pygame.Surface, st: LedgerStats, x: int, y: int, w: int) -> int:
-        y = self.section(surface, gfx.tr("ui.ledger.stats.best_round"), x, y, w)
+        words = self.app.words
+        y = self.section(surface, words.t("ui.ledger.stats.best_round"), x, y, w)
         b = st.best_round
         if b is None:
-            y = self.line(surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED)
+            y = self.line(surface, words.t("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED)
         else:
             y = self.line(
                 surface,
-                gfx.tr(
+                words.t(
                     "ui.ledger.stats.best_line",
-                    amount=amount_text(b.final, b.unit),
+                    amount=amount_text(words, b.final, b.unit),
                     n=b.round,
                     date=date_text(b.date),
-                    preset=ruleset_label(b.preset, False),
+                    preset=ruleset_label(words, b.preset, False),
                 ),
                 x,
                 y,
@@ -1269,9 +1300,9 @@ class LedgerScene(Scene):
             if b.yaku:
                 y = self.line(
                     surface,
-                    gfx.tr(
+                    words.t(
                         "ui.ledger.round.yaku",
-                        list=", ".join(recorded_yaku_name(k) for k in b.yaku),
+                        list=", ".join(recorded_yaku_name(words, k) for k in b.yaku),
                     ),
                     x,
                     y,
@@ -1280,19 +1311,19 @@ class LedgerScene(Scene):
                 )
         y += self.frame.px(14)
         k = st.koikoi
-        y = self.section(surface, gfx.tr("ui.ledger.stats.koikoi"), x, y, w)
+        y = self.section(surface, words.t("ui.ledger.stats.koikoi"), x, y, w)
         if k.rounds_known == 0:
             y = self.line(
-                surface, gfx.tr("ui.ledger.stats.koikoi_unknown"), x, y, w, color=theme.MUTED
+                surface, words.t("ui.ledger.stats.koikoi_unknown"), x, y, w, color=theme.MUTED
             )
         else:
             y = self.line(
-                surface, gfx.tr("ui.ledger.stats.koikoi_rounds", n=k.rounds_called), x, y, w
+                surface, words.t("ui.ledger.stats.koikoi_rounds", n=k.rounds_called), x, y, w
             )
-            y = self.line(surface, gfx.tr("ui.ledger.stats.koikoi_calls", n=k.calls), x, y, w)
+            y = self.line(surface, words.t("ui.ledger.stats.koikoi_calls", n=k.calls), x, y, w)
             y = self.line(
                 surface,
-                gfx.tr(
+                words.t(
                     "ui.ledger.stats.koikoi_success",
                     n=k.rounds_won_after_call,
                     total=k.rounds_called,
@@ -1305,17 +1336,19 @@ class LedgerScene(Scene):
             )
             y = self.line(
                 surface,
-                gfx.tr("ui.ledger.stats.koikoi_opponent", n=k.opponent_calls),
+                words.t("ui.ledger.stats.koikoi_opponent", n=k.opponent_calls),
                 x,
                 y,
                 w,
                 color=theme.MUTED,
             )
         y += self.frame.px(14)
-        y = self.section(surface, gfx.tr("ui.ledger.stats.yaku_made"), x, y, w)
+        y = self.section(surface, words.t("ui.ledger.stats.yaku_made"), x, y, w)
         if not st.yaku_made:
             return self.line(
-                surface, gfx.tr("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED
+                surface, words.t("ui.ledger.stats.none_yet"), x, y, w, color=theme.MUTED
             )
-        bars = [Bar(recorded_yaku_name(key), float(n), str(n)) for key, n in st.yaku_made.items()]
+        bars = [
+            Bar(recorded_yaku_name(words, key), float(n), str(n)) for key, n in st.yaku_made.items()
+        ]
         return BarChart((x, y), w, bars, font=self.frame.font(15)).draw(surface)

@@ -116,9 +116,8 @@ class RulesScene(LearnScene):
             ),
         ]
 
-    def heading(self) -> str:
+    def heading(self, words: Words) -> str:
         """ "About hanafuda" on the history page, "How to play" elsewhere."""
-        words = self.app.words
         return words.t("about.title") if self.page == "history" else words.t(self.title_key)
 
     def set_page(self, page: str) -> None:

@@ -43,12 +43,12 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from koikoi_desktop import i18n
+from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
-from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
+from koikoi_desktop.ui.widgets import Button, FocusGroup
 
 #: A header button: its label (worded when drawn) and what a click runs.
 HeaderItem = tuple[Label, Callable[[], object]]
@@ -72,9 +72,7 @@ class ScreenFrame:
     ``heading`` words the title when drawn; ``back`` is what the Back button runs (the scene's
     own Back: the ledger first closes an opened match)."""
 
-    def __init__(
-        self, app: AppServices, *, heading: Callable[[], str], back: Callable[[], object]
-    ) -> None:
+    def __init__(self, app: AppServices, *, heading: Label, back: Callable[[], object]) -> None:
         self.app = app
         self.heading = heading
         self.back = back
@@ -86,8 +84,8 @@ class ScreenFrame:
         self.hits: list[tuple[pygame.Rect, Callable[[], object]]] = []
         self.wheel_hits: list[tuple[pygame.Rect, Callable[[int], object]]] = []
         self.pointer: tuple[int, int] = (0, 0)  # last pointer position (for the wheel)
-        #: The language the header buttons were measured in (their widths fit its labels).
-        self.built_language = ""
+        #: The words the header buttons were measured in (their widths fit its labels).
+        self.built_words: Words | None = None
 
     # ------------------------------------------------------------------ scale
     @property
@@ -104,25 +102,26 @@ class ScreenFrame:
     def build(self, items: Sequence[HeaderItem] = ()) -> None:
         """Lay out the header buttons: ``items`` then Back, right-aligned; Back is primary. The
         focus group holds the buttons (a scene may set it again with its own widgets first)."""
-        rows = [*items, (lambda: gfx.tr("ui.common.back"), self.back)]
+        words = self.app.words
+        rows = [*items, (Key("ui.common.back"), self.back)]
         f = self.font(17)
         h = self.px(38)
         gap = self.px(10)
         x = self.size[0] - self.px(20)
         self.buttons = []
         for label, cb in reversed(rows):
-            text = label() if callable(label) else label
+            text = say(label, words)
             w = max(self.px(90), gfx.measure(text, f, bold=True)[0] + self.px(28))
             x -= w
             self.buttons.insert(0, Button(label, cb, pygame.Rect(x, self.px(16), w, h)))
             x -= gap
         self.buttons[-1].primary = True
         self.focus.set(self.buttons)
-        self.built_language = i18n.get_language()
+        self.built_words = words
 
     def stale(self, size: tuple[int, int]) -> bool:
         """The header was laid out for another size or language (the scene builds again)."""
-        return size != self.size or self.built_language != i18n.get_language()
+        return size != self.size or self.built_words != self.app.words
 
     def header_left(self) -> int:
         """The x where the header buttons start (the heading must end before it)."""
@@ -167,7 +166,7 @@ class ScreenFrame:
         surface.blit(felt(surface.get_size()), (0, 0))
         gfx.blit_text(
             surface,
-            self.heading(),
+            say(self.heading, self.app.words),
             self.font(30),
             (self.px(24), self.px(18)),
             bold=True,
@@ -176,4 +175,4 @@ class ScreenFrame:
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """The header buttons (with the keyboard's focus, once the keyboard is used)."""
-        self.focus.draw(surface, font=self.font(17))
+        self.focus.draw(surface, self.app.words, font=self.font(17))

@@ -4,9 +4,11 @@
 game, player). Each change is written to the settings model, saved through ``Storage`` at once
 (``app.change_settings``) and applied to the running app:
 
-* language: ``gfx.set_language`` (every screen reads its labels through ``tr`` each frame); the
-  row shows the language the game speaks now, which ``--lang`` may have chosen;
-* card and yaku names: ``i18n.set_name_style`` (the one source of names every screen asks);
+* language: ``app.change_settings`` makes the app a new ``app.words`` (every screen words its
+  labels in it when it draws); the row shows the language the game speaks now, which ``--lang``
+  may have chosen;
+* card and yaku names: the name style of ``app.words`` (the one source of names every screen
+  asks);
 * UI scale: ``app.ui_scale`` and a resize of every scene on the stack;
 * fullscreen: ``app.toggle_fullscreen()`` when it differs from the window's state;
 * animation speed, reduced motion, click-to-move: ``app.anim_speed`` / ``reduced_motion`` /
@@ -32,6 +34,7 @@ from pydantic import ValidationError
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
+from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.names import preset_name, rule_label, rule_value_label
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
@@ -77,12 +80,12 @@ class TextField(Widget):
 
     def __init__(
         self,
-        label: Callable[[], str],
+        label: Label,
         value: str,
         on_change: Callable[[str], object],
         rect: pygame.Rect | None = None,
         *,
-        placeholder: Callable[[], str] = lambda: "",
+        placeholder: Label = "",
         max_len: int = 40,
         valid: Callable[[str], bool] = lambda s: True,
     ) -> None:
@@ -119,11 +122,13 @@ class TextField(Widget):
         self.on_change(self.value)
         return True
 
-    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+    def draw(
+        self, surface: pygame.Surface, words: Words, *, focused: bool = False, font: int = 20
+    ) -> None:
         pygame.draw.rect(surface, theme.BUTTON, self.rect, border_radius=6)
         gfx.blit_text(
             surface,
-            self.label(),
+            say(self.label, words),
             font,
             (self.rect.x + 10, self.rect.centery),
             anchor="midleft",
@@ -144,7 +149,7 @@ class TextField(Widget):
         text = self.value + ("|" if self.editing else "")
         color = theme.PAPER if ok else theme.DANGER
         if not self.value and not self.editing:
-            text, color = self.placeholder(), theme.MUTED
+            text, color = say(self.placeholder, words), theme.MUTED
         gfx.blit_text(
             surface,
             text,
@@ -163,12 +168,14 @@ class TextField(Widget):
 class WideChoice(Choice):
     """A Choice whose label takes all the width its value leaves (long rule names fit)."""
 
-    def draw(self, surface: pygame.Surface, *, focused: bool = False, font: int = 20) -> None:
+    def draw(
+        self, surface: pygame.Surface, words: Words, *, focused: bool = False, font: int = 20
+    ) -> None:
         bg = theme.BUTTON_HOVER if self.hover else theme.BUTTON
         pygame.draw.rect(surface, bg, self.rect, border_radius=6)
         pad = 10
         val = self.options[self.index][1] if self.options else ""
-        text = f"‹ {val() if callable(val) else val} ›"
+        text = f"‹ {say(val, words)} ›"
         vw = min(gfx.measure(text, font, bold=True)[0], int(self.rect.w * 0.6))
         gfx.blit_text(
             surface,
@@ -180,7 +187,7 @@ class WideChoice(Choice):
             anchor="midright",
             max_width=vw,
         )
-        label = self.label() if callable(self.label) else self.label
+        label = say(self.label, words)
         gfx.blit_text(
             surface,
             label,
@@ -196,16 +203,11 @@ class WideChoice(Choice):
             draw_focus(surface, self.rect)
 
 
-def _lab(key: str) -> Callable[[], str]:
-    """A label worded when drawn, in the language of the moment."""
-    return lambda: gfx.tr(key)
-
-
-def wide_toggle(label: Callable[[], str], value: bool, on_change: Callable[[bool], None]) -> Choice:
+def wide_toggle(label: Label, value: bool, on_change: Callable[[bool], None]) -> Choice:
     """An on/off row drawn like :class:`WideChoice`."""
     return WideChoice(
         label,
-        [(False, lambda: gfx.tr("ui.common.off")), (True, lambda: gfx.tr("ui.common.on"))],
+        [(False, Key("ui.common.off")), (True, Key("ui.common.on"))],
         value,
         on_change,
     )
@@ -225,9 +227,9 @@ class SettingsScene(Scene):
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
-        self.frame = ScreenFrame(app, heading=lambda: gfx.tr("ui.settings.title"), back=self.close)
-        #: "Saved", or why a value was not.
-        self.message = ""
+        self.frame = ScreenFrame(app, heading=Key("ui.settings.title"), back=self.close)
+        #: "Saved", or why a value was not (worded when drawn).
+        self.message: Label = ""
         self.scroll = 0
         self.rows: list[tuple[str, Widget | None]] = []  # (section heading or "", widget)
         self.content_h = 0
@@ -251,22 +253,21 @@ class SettingsScene(Scene):
         try:
             self.app.change_settings(**changes)
         except ValidationError:  # a value the settings model refuses: nothing was written
-            self.message = gfx.tr("ui.settings.invalid")
+            self.message = Key("ui.settings.invalid")
             return False
-        self.message = gfx.tr("ui.settings.saved")
+        self.message = Key("ui.settings.saved")
         return True
 
     # ------------------------------------------------------------------ appliers
     def set_language(self, code: str) -> None:
+        """The language: saved, and the app's words change with it (every screen, the ones
+        under this one too, words itself in it from its next frame)."""
         if self.save(language=code):
-            gfx.set_language(code)
-            self.message = gfx.tr("ui.settings.saved")
             self.build()
 
     def set_name_style(self, style: str) -> None:
         """How card and yaku names are shown: saved, and used at once by every screen."""
         self.save(name_display=style)
-        i18n.set_name_style(style)
 
     def set_scale(self, value: float) -> None:
         if self.save(ui_scale=value):
@@ -311,7 +312,7 @@ class SettingsScene(Scene):
             try:
                 opts = with_option(preset, dict(self.app.settings.default_options), field, value)
             except ValueError:  # pydantic's ValidationError too: a combination Rules refuses
-                self.message = gfx.tr("ui.settings.invalid")
+                self.message = Key("ui.settings.invalid")
                 return
             self.save(default_options=opts)
 
@@ -360,25 +361,26 @@ class SettingsScene(Scene):
 
     def general_rows(self) -> list[Widget]:
         """Language, names, help level, the coach, card badges, click to move."""
+        words = self.app.words
         s = self.app.settings
         langs = list(i18n.LANGUAGES.items())
-        styles = [(v, _lab(f"ui.settings.name_display.{v}")) for v in i18n.NAME_STYLES]
-        levels = [(v, _lab(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS]
+        styles = [(v, Key(f"ui.settings.name_display.{v}")) for v in i18n.NAME_STYLES]
+        levels = [(v, Key(f"ui.settings.help_level.{v}")) for v in helps.HELP_LEVELS]
         return [
             # the language the game speaks now (``--lang`` may differ from the saved one)
-            WideChoice(_lab("ui.settings.language"), langs, i18n.get_language(), self.set_language),
+            WideChoice(Key("ui.settings.language"), langs, words.language, self.set_language),
             WideChoice(
-                _lab("ui.settings.name_display"), styles, i18n.get_name_style(), self.set_name_style
+                Key("ui.settings.name_display"), styles, words.name_style, self.set_name_style
             ),
             WideChoice(
-                _lab("ui.settings.help_level"), levels, s.help_level, self.set_plain("help_level")
+                Key("ui.settings.help_level"), levels, s.help_level, self.set_plain("help_level")
             ),
-            wide_toggle(_lab("ui.settings.coach"), s.coach, self.set_plain("coach")),
+            wide_toggle(Key("ui.settings.coach"), s.coach, self.set_plain("coach")),
             wide_toggle(
-                _lab("ui.settings.card_badges"), s.card_badges, self.set_plain("card_badges")
+                Key("ui.settings.card_badges"), s.card_badges, self.set_plain("card_badges")
             ),
             wide_toggle(
-                _lab("ui.settings.click_to_move"),
+                Key("ui.settings.click_to_move"),
                 s.click_to_move,
                 self.set_app_attr("click_to_move", "click_mode"),
             ),
@@ -388,23 +390,23 @@ class SettingsScene(Scene):
         """Fullscreen, the UI scale, the animation speed, reduced motion."""
         s = self.app.settings
         scales = sorted({*UI_SCALES, s.ui_scale})
-        speeds = [(v, _lab(f"ui.settings.animation_speed.{v}")) for v in ("off", "fast", "normal")]
+        speeds = [(v, Key(f"ui.settings.animation_speed.{v}")) for v in ("off", "fast", "normal")]
         return [
-            wide_toggle(_lab("ui.settings.fullscreen"), s.fullscreen, self.set_fullscreen),
+            wide_toggle(Key("ui.settings.fullscreen"), s.fullscreen, self.set_fullscreen),
             WideChoice(
-                _lab("ui.settings.ui_scale"),
+                Key("ui.settings.ui_scale"),
                 [(v, f"{round(v * 100)}%") for v in scales],
                 s.ui_scale,
                 self.set_scale,
             ),
             WideChoice(
-                _lab("ui.settings.animation_speed"),
+                Key("ui.settings.animation_speed"),
                 speeds,
                 s.animation_speed,
                 self.set_app_attr("animation_speed", "anim_speed"),
             ),
             wide_toggle(
-                _lab("ui.settings.reduced_motion"),
+                Key("ui.settings.reduced_motion"),
                 s.reduced_motion,
                 self.set_app_attr("reduced_motion", "reduced_motion"),
             ),
@@ -415,7 +417,7 @@ class SettingsScene(Scene):
         s = self.app.settings
         return [
             Slider(
-                _lab("ui.settings.sound_volume"),
+                Key("ui.settings.sound_volume"),
                 0,
                 100,
                 s.sound_volume,
@@ -423,21 +425,21 @@ class SettingsScene(Scene):
                 step=5,
             ),
             Slider(
-                _lab("ui.settings.music_volume"),
+                Key("ui.settings.music_volume"),
                 0,
                 100,
                 s.music_volume,
                 self.set_sound("music_volume"),
                 step=5,
             ),
-            wide_toggle(_lab("ui.settings.muted"), s.muted, self.set_sound("muted")),
+            wide_toggle(Key("ui.settings.muted"), s.muted, self.set_sound("muted")),
         ]
 
     def game_rows(self) -> list[Widget]:
         """The default preset with its optional rules, and the default opponent."""
         presets = [(n, self._preset_label(n)) for n in PRESETS]
         rows: list[Widget] = [
-            WideChoice(_lab("ui.settings.default_preset"), presets, self.preset(), self.set_preset)
+            WideChoice(Key("ui.settings.default_preset"), presets, self.preset(), self.set_preset)
         ]
         preset = self.preset()
         for field in PRESET_TOGGLES.get(preset, ()):
@@ -448,10 +450,10 @@ class SettingsScene(Scene):
             opts = [(v, self._value_label(field, v)) for v in values]
             label = self._option_label(field)
             rows.append(WideChoice(label, opts, self.option_value(field), self.set_option(field)))
-        opponents = [(v, _lab(f"ui.settings.opponent.{v}")) for v in OPPONENTS]
+        opponents = [(v, Key(f"ui.settings.opponent.{v}")) for v in OPPONENTS]
         rows.append(
             WideChoice(
-                _lab("ui.settings.default_opponent"),
+                Key("ui.settings.default_opponent"),
                 opponents,
                 self.app.settings.default_opponent,
                 self.set_plain("default_opponent"),
@@ -464,30 +466,30 @@ class SettingsScene(Scene):
         birth = self.app.settings.birth_date
         return [
             TextField(
-                _lab("ui.settings.player_name"),
+                Key("ui.settings.player_name"),
                 self.app.settings.player_name,
                 self.set_name,
-                placeholder=_lab("ui.common.you"),
+                placeholder=Key("ui.common.you"),
             ),
             TextField(
-                _lab("ui.settings.birth_date"),
+                Key("ui.settings.birth_date"),
                 birth.isoformat() if birth else "",
                 self.set_birth,
-                placeholder=_lab("ui.settings.birth_date.hint"),
+                placeholder=Key("ui.settings.birth_date.hint"),
                 max_len=10,
                 valid=_date_ok,
             ),
-            Button(_lab("ui.settings.reset_quiz"), self.reset_quiz),
+            Button(Key("ui.settings.reset_quiz"), self.reset_quiz),
         ]
 
-    def _preset_label(self, name: str) -> Callable[[], str]:
-        return lambda: preset_name(name)
+    def _preset_label(self, name: str) -> Label:
+        return lambda w: preset_name(w, name)
 
-    def _value_label(self, field: str, v: object) -> Callable[[], str]:
-        return lambda: rule_value_label(field, v)
+    def _value_label(self, field: str, v: object) -> Label:
+        return lambda w: rule_value_label(w, field, v)
 
-    def _option_label(self, field: str) -> Callable[[], str]:
-        return lambda: "   " + rule_label(field)
+    def _option_label(self, field: str) -> Label:
+        return lambda w: "   " + rule_label(w, field)
 
     def viewport(self) -> pygame.Rect:
         top = self.frame.px(76)
@@ -560,6 +562,7 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        words = self.app.words
         if self.frame.stale(surface.get_size()):
             self.resize(surface.get_size())  # measured again for a new size or language
         self.frame.draw_backdrop(surface)
@@ -574,7 +577,7 @@ class SettingsScene(Scene):
             if widget is None:
                 gfx.blit_text(
                     surface,
-                    gfx.tr(heading),
+                    words.t(heading),
                     self.frame.font(20),
                     (view.x, view.y + y - self.scroll + sec_h - self.frame.px(6)),
                     color=theme.OCHRE,
@@ -589,7 +592,7 @@ class SettingsScene(Scene):
                 continue
             if widget.rect.colliderect(view):
                 focused = self.frame.focus.keyboard_used and self.frame.focus.focused is widget
-                widget.draw(surface, focused=focused, font=f)
+                widget.draw(surface, self.app.words, focused=focused, font=f)
         surface.set_clip(clip)
         if self.content_h > view.h:  # a scroll bar, so the player knows there is more
             bar_h = max(self.frame.px(30), view.h * view.h // self.content_h)
@@ -603,13 +606,14 @@ class SettingsScene(Scene):
         for b in self.frame.buttons:
             b.draw(
                 surface,
+                self.app.words,
                 focused=self.frame.focus.keyboard_used and self.frame.focus.focused is b,
                 font=self.frame.font(17),
             )
         if self.message:
             gfx.blit_text(
                 surface,
-                self.message,
+                say(self.message, self.app.words),
                 self.frame.font(15),
                 (self.frame.size[0] // 2, self.frame.size[1] - self.frame.px(8)),
                 color=theme.OCHRE,

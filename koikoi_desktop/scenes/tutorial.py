@@ -37,10 +37,10 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import pygame
 
-from koikoi_desktop import i18n
 from koikoi_desktop.ai.base import Opponent, Reason, personas
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
 from koikoi_desktop.engine.round import deal_positions
+from koikoi_desktop.i18n import Key, Label, say
 from koikoi_desktop.names import SeatNames
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import paragraph
@@ -159,19 +159,19 @@ class Lesson:
             return True
         return False
 
-    def veto(self, action: Action) -> str:
-        """Why ``action`` is not this lesson's move ("" when it is; the engine judges the
-        rest)."""
+    def veto(self, action: Action) -> Label:
+        """Why ``action`` is not this lesson's move, worded when shown ("" when it is; the
+        engine judges the rest)."""
         want = self.expected
         if want is None or action == want:
             return ""
         if want.kind == "stop":
-            return i18n.t("ui.tutorial.koikoi_later", stop=stop_word(RULES))
+            return lambda w: w.t("ui.tutorial.koikoi_later", stop=stop_word(w, RULES))
         if action.kind not in ("play", "discard"):
             return ""
         if action.card == want.card:
-            return i18n.t("ui.tutorial.wrong_target")
-        return i18n.t("ui.tutorial.wrong_card")
+            return Key("ui.tutorial.wrong_target")
+        return Key("ui.tutorial.wrong_card")
 
 
 def lesson_config(app: AppServices) -> MatchConfig:
@@ -185,7 +185,7 @@ def lesson_config(app: AppServices) -> MatchConfig:
         names=SeatNames(seats, default_names(app, seats).typed, keys=("", "ui.common.opponent")),
         deal=(0, (stacked_deck(),)),
         recorded=False,
-        title=lambda: gfx.tr("ui.tutorial.title"),
+        title=Key("ui.tutorial.title"),
     )
 
 
@@ -207,7 +207,7 @@ class LessonGuide:
         self.points = 0
 
     # ------------------------------------------------------------------ the lesson
-    def veto(self, action: Action) -> str:
+    def veto(self, action: Action) -> Label:
         return self.lesson.veto(action)
 
     def start(self, table: TableScene) -> None:
@@ -258,9 +258,10 @@ class LessonGuide:
     def advise(self, table: TableScene, cue: Ask, prompt: PromptScene) -> None:
         """The guide's advice (or why koi-koi was refused) under the koi-koi question; the
         prompt opens on Stop, as every koi-koi prompt does (Enter takes the sure points)."""
+        words = table.app.words
         if cue.question == "decide":
-            hint = gfx.tr("ui.tutorial.stop_hint", stop=stop_word(RULES))
-            prompt.lines.append(table.controller.message or hint)
+            hint = words.t("ui.tutorial.stop_hint", stop=stop_word(words, RULES))
+            prompt.lines.append(say(table.controller.message, words) or hint)
 
     def pause(self, table: TableScene) -> bool:
         """Esc (nothing held) or the side button: the lesson has no pause menu; leave it."""
@@ -282,7 +283,7 @@ class LessonGuide:
         if kind == "read":
             self.buttons = [
                 Button(
-                    lambda: gfx.tr("ui.common.continue"),
+                    Key("ui.common.continue"),
                     lambda: self.proceed(table),
                     rect,
                     primary=True,
@@ -291,7 +292,7 @@ class LessonGuide:
         elif kind == "done":
             self.buttons = [
                 Button(
-                    lambda: gfx.tr("ui.tutorial.new_game"),
+                    Key("ui.tutorial.new_game"),
                     lambda: self.new_game(table),
                     rect,
                     primary=True,
@@ -313,7 +314,7 @@ class LessonGuide:
             self.buttons[0].activate()
             return True
         if intent.kind == IntentKind.PRESS and kind == "read" and table.card_at(intent.pos):
-            table.controller.say(gfx.tr("ui.tutorial.not_yet"))  # a card pressed mid-explanation
+            table.controller.say(Key("ui.tutorial.not_yet"))  # a card pressed mid-explanation
             return True
         return False
 
@@ -324,6 +325,7 @@ class LessonGuide:
 
     def text(self, table: TableScene) -> str:
         """What the guide says at this step (in the language of the moment)."""
+        words = table.app.words
         step = self.lesson.step
         c = table.controller
         key = step.key
@@ -332,8 +334,8 @@ class LessonGuide:
         n = self.points
         if step.kind == "decide" and c.state.phase == "decide":
             n = c.view().koikoi_odds().payout
-        return gfx.tr(
-            f"ui.tutorial.{key}", yaku=i18n.yaku_name("hanami"), n=n, stop=stop_word(RULES)
+        return words.t(
+            f"ui.tutorial.{key}", yaku=words.yaku_name("hanami"), n=n, stop=stop_word(words, RULES)
         )
 
     def draw_panel(self, table: TableScene, surface: pygame.Surface) -> None:
@@ -341,7 +343,7 @@ class LessonGuide:
         gfx.draw_panel(surface, self.rect, edge=theme.OCHRE, alpha=255)  # hides the sidebar
         self.lines(table, surface, self.text_size(table)[0])
         for b in self.buttons:
-            b.draw(surface, font=theme.font_px(17, table.lay.scale))
+            b.draw(surface, table.app.words, font=theme.font_px(17, table.lay.scale))
 
     def text_bottom(self, table: TableScene) -> int:
         """The lowest y the guide's text may reach (above its button)."""
@@ -361,21 +363,22 @@ class LessonGuide:
     def lines(self, table: TableScene, surface: pygame.Surface | None, size: int) -> int:
         """Lay out (draw, with a surface) the guide's text at type ``size``; returns the y
         below it."""
+        words = table.app.words
         g = self.rect
         s = table.lay.scale
         pad = round(12 * s)
         x, w = g.x + pad, g.w - 2 * pad
         fs, small = theme.font_px(size, s), theme.font_px(size - 2, s)
-        head = gfx.tr("ui.tutorial.title")
-        step = gfx.tr("ui.tutorial.step", n=self.lesson.index + 1, total=len(self.lesson.script))
+        head = words.t("ui.tutorial.title")
+        step = words.t("ui.tutorial.step", n=self.lesson.index + 1, total=len(self.lesson.script))
         y = paragraph(surface, head, fs, x, g.y + pad, w, bold=True, color=theme.OCHRE)
         y = paragraph(surface, step, small, x, y, w, color=theme.MUTED)
         y = paragraph(surface, self.text(table), fs, x, y + pad // 2, w)
-        why = table.controller.message
+        why = say(table.controller.message, words)
         if why:
             y = paragraph(surface, why, fs, x, y + pad // 2, w, bold=True, color=theme.DANGER)
         if self.lesson.step.kind == "play":
-            keys = gfx.tr("ui.tutorial.keys")
+            keys = words.t("ui.tutorial.keys")
             y = paragraph(surface, keys, small, x, y + pad // 2, w, color=theme.MUTED)
         return y
 

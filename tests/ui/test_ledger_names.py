@@ -54,7 +54,6 @@ def apps() -> Iterator[list[Any]]:
     for a in made:
         if a.stack.top is not None:
             close_app(a)
-    gfx.set_language("en")
 
 
 def click(a: Any, pos: tuple[int, int]) -> None:
@@ -84,7 +83,7 @@ def choose_language(a: Any, code: str) -> None:
         if lang.value == code:
             break
         click(a, (lang.rect.right - 5, lang.rect.centery))
-    assert language_choice().value == code and i18n.get_language() == code
+    assert language_choice().value == code and a.words.language == code
     key(a, pygame.K_ESCAPE)
     assert a.stack.top is below
 
@@ -127,7 +126,7 @@ def test_a_match_recorded_in_ukrainian_reads_in_japanese_in_the_ledger_and_revie
     choose_language(a, "uk")
     config = MatchConfig(engine.PRESETS["nintendo"], ("human", "intermediate"), 3)
     t = a.stack.push(a.screens.table(config=config))
-    assert t.controller.names[1] == "Комп’ютер (Досвідчений)"  # the table speaks Ukrainian
+    assert t.controller.names(a.words)[1] == "Комп’ютер (Досвідчений)"  # the table: Ukrainian
     if t.prompt is not None:  # the first dealer's draw
         t.prompt.widgets[-1].activate()
     assert pump(t, lambda: t.controller.my_turn() and t.controller.state.phase == "play")
@@ -154,11 +153,11 @@ def test_a_match_recorded_in_ukrainian_reads_in_japanese_in_the_ledger_and_revie
     key(a, pygame.K_r)  # its review
     review = a.stack.top
     assert review.name == "review"
-    assert tuple(review.names) == ("あなた", "コンピューター（中級）")
+    assert (review.seat_name(0), review.seat_name(1)) == ("あなた", "コンピューター（中級）")
     text = drawn(a, monkeypatch)
     assert "コンピューター（中級）" in text and not CYRILLIC.search(text), text
     choose_language(a, "sk")
-    assert tuple(review.names) == ("Vy", "Počítač (Pokročilý)")
+    assert (review.seat_name(0), review.seat_name(1)) == ("Vy", "Počítač (Pokročilý)")
     text = drawn(a, monkeypatch)
     assert "Počítač (Pokročilý)" in text and not KANA.search(text), text
 
@@ -210,7 +209,8 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
     recs = seed_old_rows(data)
     a = make_app(data)
     apps.append(a)
-    gfx.set_language(lang)
+    a.change_settings(language=lang)
+    words = a.words
     a.stack.push(scenes.create("title", a))
     scene = open_ledger(a)
     mine = [(r, row) for r, row in zip(recs, OLD_ROWS, strict=True) if not row[3]]
@@ -218,7 +218,7 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
     assert [s.opponent_name for s in scene.summaries] == [""] * len(mine)
     text = drawn(a, monkeypatch)
     for rec, _ in mine:
-        assert opponent_text("", rec.opponent_level) in text, (rec.opponent_level, text)
+        assert opponent_text(words, "", rec.opponent_level) in text, (rec.opponent_level, text)
     stale = {words for code, words, _, _ in OLD_ROWS if code != lang}
     assert not [w for w in stale if w in text]
     for i in range(len(mine)):  # each match opened
@@ -228,7 +228,7 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
         rec = scene.records[scene.opened]
         assert rec.opponent_name == ""
         text = drawn(a, monkeypatch)
-        assert opponent_text("", rec.opponent_level) in text
+        assert opponent_text(words, "", rec.opponent_level) in text
         assert not [w for w in stale if w in text], text
         key(a, pygame.K_ESCAPE)
     # the computer matches (their own list): "Computer 1" against "Computer 2 (<level>)"
@@ -236,10 +236,10 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
         got = a.storage.get_match(rec.match_id)
         assert got is not None and got[0].opponent_name == ""
         names = RecordedNames(got[0].opponent_name, level, computer=True)
-        two = i18n.t("ui.table.computer_n", n=2)
-        assert tuple(names) == (
-            i18n.t("ui.table.computer_n", n=1),
-            i18n.t("ui.ledger.name_level", name=two, level=i18n.t(f"ui.level.{level}")),
+        two = words.t("ui.table.computer_n", n=2)
+        assert names.now(words) == (
+            words.t("ui.table.computer_n", n=1),
+            words.t("ui.ledger.name_level", name=two, level=words.t(f"ui.level.{level}")),
         )
 
 
@@ -321,7 +321,7 @@ def test_an_old_export_imports_as_facts_and_a_new_export_keeps_the_old_layout(
     added, same, aside = a.storage.import_ledger(old_export)
     assert (added, same, aside) == (len(OLD_ROWS), 0, 0)
     assert all(r.opponent_name == "" for r in a.storage.ledger_page(0, 20))
-    gfx.set_language("ru")
+    a.change_settings(language="ru")
     a.stack.push(scenes.create("title", a))
     open_ledger(a)
     text = drawn(a, monkeypatch)

@@ -39,8 +39,9 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from koikoi_desktop import engine, i18n
+from koikoi_desktop import engine
 from koikoi_desktop.ai import Thinker
+from koikoi_desktop.i18n import Label, Words, say
 from koikoi_desktop.names import SeatNames
 from koikoi_desktop.review.coach import Coach
 from koikoi_desktop.scenes.base import AppServices, FastForward, Scene
@@ -69,7 +70,7 @@ from koikoi_desktop.scenes.table.prompts import (
     question_prompt,
     quit_prompt,
 )
-from koikoi_desktop.scenes.table.text import LogLine, describe
+from koikoi_desktop.scenes.table.text import EventLine, LogLine, logs
 from koikoi_desktop.scenes.table.view import TableFrame, TableView, idle_turn
 from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx, sound_cues, theme
@@ -114,10 +115,10 @@ def match_names(app: AppServices, config: MatchConfig) -> SeatNames:
 KEY_HINT = re.compile(r"\s*[(（][^()（）]{1,5}[)）]$")
 
 
-def button_label(key: str, hints: bool) -> str:
-    """A side button's label in the current language, with its key ("Menu (Esc)") or, where
+def button_label(words: Words, key: str, hints: bool) -> str:
+    """A side button's label in ``words``, with its key ("Menu (Esc)") or, where
     there is no room for it, without ("Menu")."""
-    text = gfx.tr(key)
+    text = words.t(key)
     return text if hints else KEY_HINT.sub("", text)
 
 
@@ -137,8 +138,9 @@ class Guide(Protocol):
         """The side button's label (a catalog key), in place of Menu."""
         ...
 
-    def veto(self, action: engine.Action) -> str:
-        """Why a person's ``action`` is not the lesson's move ("" lets the engine judge it)."""
+    def veto(self, action: engine.Action) -> Label:
+        """Why a person's ``action`` is not the lesson's move, worded when shown ("" lets the
+        engine judge it)."""
         ...
 
     def start(self, table: TableScene) -> None:
@@ -230,7 +232,9 @@ class TableScene(Scene):
         )
         c = self.controller
         self.director = Director(self.queue, lambda: self.lay, lambda: c.viewer)
-        self.director.describe = lambda ev: describe(ev, c.names, c.rules)
+        self.director.describe = lambda ev: (
+            EventLine(ev, c.seat_names, c.rules) if logs(ev) else None
+        )
         self.director.yaku_cards = c.yaku_cards
         self.director.staged = self.staged
         self.director.on_log = lambda ev: c.log.append(LogLine.of(ev))
@@ -243,7 +247,8 @@ class TableScene(Scene):
         self.view = TableView(app)
         self.buttons: list[Button] = []
         self.undo_button: Button | None = None
-        self.buttons_language = ""
+        #: The words the buttons were measured in (a new language measures them again).
+        self.buttons_words: Words | None = None
         self.pointer_pos: tuple[int, int] | None = None
         self.hot = 0  # the lit card a dragged card is over (drawn brighter)
         #: The face-up card under the pointer and how long it has been there (hover), the
@@ -323,7 +328,7 @@ class TableScene(Scene):
     def relabel(self) -> None:
         """After a language change (back from the settings): the buttons are measured again
         for the new labels — here, where the table takes the change; drawing only draws."""
-        if self.buttons_language != i18n.get_language():
+        if self.buttons_words != self.app.words:
             self.build_buttons()
 
     def resume(self) -> None:
@@ -353,6 +358,7 @@ class TableScene(Scene):
         that would not fit starts another row. Labels carry their key ("Menu (Esc)") when that
         costs no extra row, else the key is left out ("Menu"): a label is never cut, and the
         move log keeps its room."""
+        words = self.app.words
         lay = self.lay
         side = lay.sidebar
         h = round(34 * lay.scale)
@@ -368,7 +374,7 @@ class TableScene(Scene):
         def rows_of(hints: bool) -> list[list[int]]:
             def fits(row: list[int]) -> bool:
                 w = (inner - gap * (len(row) - 1)) // len(row)
-                texts = [button_label(keys[i], hints) for i in row]
+                texts = [button_label(words, keys[i], hints) for i in row]
                 return all(gfx.measure(t, font, bold=True)[0] <= w - 12 for t in texts)
 
             rows: list[list[int]] = []
@@ -389,11 +395,11 @@ class TableScene(Scene):
             for n, i in enumerate(row):
                 rect = pygame.Rect(side.x + 10 + n * (w + gap), y, w, h)
                 # the label is read when drawn: a language change shows at once
-                label = functools.partial(button_label, keys[i], hints)
+                label = functools.partial(button_label, key=keys[i], hints=hints)
                 self.buttons.append(Button(label, calls[i], rect))
             y += h + 6
         self.undo_button = self.buttons[1] if self.controller.config.practice else None
-        self.buttons_language = i18n.get_language()
+        self.buttons_words = words
         if self.guide is not None:
             self.guide.layout(self)
 
@@ -413,12 +419,12 @@ class TableScene(Scene):
                 self.director.hide_hands = {0, 1} if cue.curtain else set()
                 self.director.sync(cue.view)
             elif isinstance(cue, ShowFirstDealer):
-                self.app.stack.push(first_dealer_prompt(self, cue.first))
+                self.app.stack.push(first_dealer_prompt(self.app.words, self, cue.first))
             elif isinstance(cue, Ask):
                 self.app.stack.push(self.question(cue))
             elif isinstance(cue, Curtain):
                 self.director.hide_hands = {0, 1}
-                self.app.stack.push(curtain_prompt(self, cue.seat))
+                self.app.stack.push(curtain_prompt(self.app.words, self, cue.seat))
             elif isinstance(cue, ShowSummary):
                 self.push_summary(cue)
             elif isinstance(cue, ShowResult):
@@ -426,7 +432,7 @@ class TableScene(Scene):
 
     def question(self, cue: Ask) -> PromptScene:
         """The prompt that asks ``cue``'s question (a guide adds its advice)."""
-        prompt = question_prompt(self, cue.question, cue.seat, cue.key)
+        prompt = question_prompt(self.app.words, self, cue.question, cue.seat, cue.key)
         if self.guide is not None:
             self.guide.advise(self, cue, prompt)
         return prompt
@@ -506,7 +512,7 @@ class TableScene(Scene):
         top = self.app.stack.top
         if isinstance(top, PromptScene) and top.key == ("quit",):
             return False
-        self.app.stack.push(quit_prompt(self))
+        self.app.stack.push(quit_prompt(self.app.words, self))
         return True
 
     # ------------------------------------------------------------------ idle
@@ -598,7 +604,7 @@ class TableScene(Scene):
 
     def frame(self) -> TableFrame:
         d = self.director
-        snap = self.controller.snapshot()
+        snap = self.controller.snapshot(self.app.words)
         inspect = None
         avoid: list[pygame.Rect] = []
         sp = d.sprites.get(self.inspected) if self.inspected else None
@@ -620,7 +626,7 @@ class TableScene(Scene):
             sprites=sorted(d.sprites.values(), key=lambda sp: sp.z),
             board=d.board,
             last_cards=frozenset(d.last_cards),
-            banner=d.banner,
+            banner=say(d.banner, snap.words),
             animating=self.queue.busy,
             hot=self.hot,
             buttons=self.buttons,
