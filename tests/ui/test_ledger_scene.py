@@ -563,7 +563,7 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     rv = scene.app.stack.top
     assert isinstance(rv, ReviewScene) and rv.match_id == rec.match_id
     assert rv.timeline is not None and rv.timeline.match.balances == rec.final_balances
-    assert tuple(rv.names) == ("Computer 1", "Computer 2 (Intermediate)") and rv.seats is None
+    assert (rv.seat_name(0), rv.seat_name(1)) == names and rv.seats is None
     scene.app.stack.pop()
     # Esc back to the computer list, Right goes on to the statistics, Left back to it
     key(scene, pygame.K_ESCAPE)

@@ -389,7 +389,7 @@ def test_help_level_sets_the_koikoi_panel_numbers(
             break
     st = c.played().round
     assert st.phase == "decide" and st.to_move is not None
-    prompt = decide_prompt(table, st.to_move, (1, len(st.moves), "decide"))
+    prompt = decide_prompt(a.words, table, st.to_move, (1, len(st.moves), "decide"))
     stop_line = ENGLISH.t("ui.decide.stop_now", n=0, breakdown="")[:6]
     numbers = [ln for ln in prompt.lines if ln.startswith(stop_line)]
     assert len(numbers) == (1 if level == "full" else 0)

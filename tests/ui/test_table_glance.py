@@ -583,7 +583,7 @@ def test_table_text_fits_at_1024x640(
     frames(t, HOVER_DELAY + 0.1)
     lines.clear()
     a.stack.draw(a.screen)
-    facts = {x for x, _ in table_view.inspect_lines(card, c.snapshot(ENGLISH))}
+    facts = {x for x, _ in table_view.inspect_lines(card, c.snapshot(a.words))}
     panel = [ln for ln in lines if ln.text in facts]
     assert panel
     shots.check(panel, f"hover {lang}")
