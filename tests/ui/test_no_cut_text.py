@@ -243,14 +243,16 @@ def test_every_screen_and_table_state_draws_whole_lines(
     t = table(a, ("human", "intermediate"), 2)
     c = t.controller
     first = c.first
-    check("table-first-dealer", ask_again(t, lambda: prompts.first_dealer_prompt(t, first)))
+    check(
+        "table-first-dealer", ask_again(t, lambda: prompts.first_dealer_prompt(a.words, t, first))
+    )
     to_play(a, t, lambda: len(c.state.moves) >= 6 and c.my_turn())
     check("table")
     a.stack.push(PauseScene(a, table=t))
     check("pause")
     a.stack.top.concede()  # the menu closes and the table asks first
     assert a.stack.top.key == ("concede",)
-    check("table-concede", ask_again(t, lambda: prompts.concede_prompt(t)))
+    check("table-concede", ask_again(t, lambda: prompts.concede_prompt(a.words, t)))
 
     # practice on, a long name, a suggestion and a refused move's reason, then koi-koi called
     t = table(a, ("human", "intermediate"), 5, practice=True, names=(LONG_NAME, ""))
@@ -274,7 +276,7 @@ def test_every_screen_and_table_state_draws_whole_lines(
     )
     assert pump(t, lambda: t.prompt is not None)
     key, seat = t.prompt.key, c.state.to_move
-    check("table-decide", ask_again(t, lambda: prompts.decide_prompt(t, seat, key)))
+    check("table-decide", ask_again(t, lambda: prompts.decide_prompt(a.words, t, seat, key)))
 
     # a choice pending on the table: the drawn card matches two field cards (both lit)
     t = table(a, ("human", "beginner"), 12)  # a seed with one in its first round
@@ -297,7 +299,7 @@ def test_every_screen_and_table_state_draws_whole_lines(
     t.run_cues()
     assert pump(t, lambda: t.prompt is not None and t.prompt.key[0] == "curtain")
     seat = t.prompt.key[1]
-    check("table-hot-seat-curtain", ask_again(t, lambda: prompts.curtain_prompt(t, seat)))
+    check("table-hot-seat-curtain", ask_again(t, lambda: prompts.curtain_prompt(a.words, t, seat)))
 
     # the end of a round and of a match
     for end in ("round-summary", "match-result"):
