@@ -83,6 +83,9 @@ if TYPE_CHECKING:
 #: Damaged rows set aside per call of :meth:`Storage.tidy` between frames (each is a match
 #: written again from its record, a millisecond or two); the rest wait for the next frames.
 MEND_BATCH = 16
+#: How long closing waits for a recount still running (seconds) before it stops it: the
+#: recount then writes nothing, the counters stay stale, and the next start counts them.
+RECOUNT_CLOSE_WAIT = 2.0
 SETTINGS_LIMIT = 1024 * 1024  # a settings file is ~1 kB; a megabyte of it is junk
 AUTOSAVE_LIMIT = 8 * 1024 * 1024
 
@@ -270,7 +273,7 @@ class Storage:
     def close(self) -> None:
         """Write whatever is still pending and close the database."""
         self._stop_saver()
-        self.wait_for_counting()
+        self._stop_recount()
         self.tidy(limit=None, recount=False)  # what is still stale is counted at the next start
         self._flush_pending()
         if self.db is not None:
@@ -605,6 +608,18 @@ class Storage:
             return
         job = BackgroundJob(lambda: worker.recount(what), name="koikoi-recount")
         self._recount = (job, worker, what)
+
+    def _stop_recount(self) -> None:
+        """At close: a recount that does not finish within :data:`RECOUNT_CLOSE_WAIT` is
+        interrupted (SQLite rolls its transaction back; nothing else is lost) and its outcome
+        dropped: the counters stay stale, and the next start counts them."""
+        if self._recount is None or self.wait_for_counting(RECOUNT_CLOSE_WAIT):
+            return
+        job, worker, _ = self._recount
+        worker.conn.interrupt()
+        job.join()
+        self._recount = None
+        worker.close()
 
     def _collect_recount(self) -> None:
         """Take the outcome of a recount that finished: the screens read again (the counters
