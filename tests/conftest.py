@@ -88,7 +88,6 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/storage/test_processes.py": ("*",),
     "tests/storage/test_store.py": (
         "test_any_text_survives_the_ledger_and_the_exports",
-        "test_sql_statistics_equal_the_reference_definitions",
     ),
     "tests/ui/test_audio.py": (
         "test_a_cache_that_cannot_be_written_still_gives_the_sounds",
