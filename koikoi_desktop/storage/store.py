@@ -563,7 +563,8 @@ class Storage:
             self._start_recount()
 
     def _mend(self, db: LedgerDB, limit: int | None) -> None:
-        saved = sum(1 for table, _ in db.damaged if table == "saved")
+        # the rows this call sets aside (mend takes them in the same order)
+        saved = sum(1 for table, _ in sorted(db.damaged)[:limit] if table == "saved")
         try:
             aside, rebuilt = db.mend(limit)
         except Refused as exc:
