@@ -7,7 +7,7 @@ public match context of its seat.
 >>> bot = make_opponent("intermediate", seed=1)
 >>> bot.choose(m.round.view(seat), m.context(seat)) in m.round.legal_actions()
 True
->>> isinstance(bot.explain(), str)
+>>> bot.last_reason.key in ReasonKey
 True
 
 ``make_opponent(level, seed=None, budget=None, persona=None)``: ``budget`` (a :class:`Budget`,
@@ -21,11 +21,11 @@ from __future__ import annotations
 from .base import (
     LEVELS,
     PERSONAS,
-    REASON_TEMPLATES,
     Budget,
     Opponent,
     Persona,
     Reason,
+    ReasonKey,
     personas,
 )
 from .beginner import Beginner
@@ -33,13 +33,12 @@ from .expert import PLAY_BUDGET, Expert
 from .intermediate import Intermediate
 from .levels import make_opponent
 from .utility import MatchGoal, certain_decision, match_point
-from .worker import Decision, InlineExecutor, Thinker, Why, decide
+from .worker import Decision, InlineExecutor, Thinker, decide
 
 __all__ = [
     "LEVELS",
     "PERSONAS",
     "PLAY_BUDGET",
-    "REASON_TEMPLATES",
     "Beginner",
     "Budget",
     "Decision",
@@ -50,8 +49,8 @@ __all__ = [
     "Opponent",
     "Persona",
     "Reason",
+    "ReasonKey",
     "Thinker",
-    "Why",
     "certain_decision",
     "decide",
     "make_opponent",

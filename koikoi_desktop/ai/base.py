@@ -2,11 +2,11 @@
 
 Every computer opponent answers ``choose(view, context) -> Action`` from a :class:`PlayerView`
 and the public :class:`MatchContext` of its seat (``Match.context(seat)``: the balances, rounds
-and match rules) only — the same information a human in that seat has — and ``explain()`` returns
-a one-line reason for its last decision. The context is a required argument so that no caller
+and match rules) only — the same information a human in that seat has — and ``last_reason`` holds
+the reason for its last decision. The context is a required argument so that no caller
 can forget the match; ``None`` says the round is played on its own (tests, a lone round).
-Reasons are kept as a template key plus parameters (:class:`Reason`) so the UI can translate
-them; ``Reason.text()`` is the English rendering.
+Reasons are facts, a key plus parameters (:class:`Reason`), worded where they are shown
+(``koikoi_desktop.reason_words``, from the catalogs): this package imports the engine only.
 
 Decisions that every level takes the same way live here, in :meth:`Opponent.choose`:
 
@@ -28,117 +28,102 @@ import random
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import ClassVar
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import DECLARE, EXCHANGE, KEEP
 from koikoi_desktop.engine.round import instant_win
-from koikoi_desktop.i18n import ENGLISH, YAKU_KEYS
 
 LEVELS: tuple[str, ...] = ("beginner", "intermediate", "expert")
 
 
 # --------------------------------------------------------------------------- reasons
-_TEMPLATES: dict[str, str] = {
-    "only_move": "plays the only legal move",
-    "declare": "declares {instant}: an instant win worth {points}",
-    "exchange_keep": "keeps the dealt hand: neither hand has been seen, so an exchange gains "
-    "nothing on average",
-    "exchange_swap": "exchanges hands on a hunch: neither hand has been seen",
-    "completes": "takes {card}: completes {yaku}",
-    "improves": "takes {card}: {yaku} grows to {points} points",
-    "takes": "takes {card} with {hand}",
-    "takes_toward": "takes {card}: one step closer to {yaku}",
-    "blocks": "takes {card}: the opponent needs it for {yaku}",
-    "takes_pretty": "takes {card}: it looks valuable",
-    "discard_safe": "lays {card} on the field: nobody can pair it",
-    "discard_own": "lays {card} on the field: the other card of that month is in the hand",
-    "discard_cheap": "lays {card} on the field: the cheapest card to give away",
-    "discard": "lays {card} on the field",
-    "gaji": "pairs the lightning with {card}: the {month} cards left on the field "
-    "will be swept in at the end",
-    "draw_takes": "the drawn {drawn} takes {card}",
-    "stop_threat": "stops: {points} points now, the opponent is {n} card(s) from {yaku}",
-    "stop_points": "stops: {points} points now",
-    "stop_last": "stops: {points} points now, no cards left to improve with",
-    "stop_sure": "stops: {points} points now; a koi-koi would win about {ev:.1f} on average, "
-    "not enough for the risk",
-    "stop_sure_loss": "stops: {points} points now; a koi-koi would lose about {loss:.1f} "
-    "on average",
-    "koikoi": "calls koi-koi: {points} points is small and the opponent is far from a yaku",
-    "koikoi_greedy": "calls koi-koi: wants more than {points} points",
-    "koikoi_ev": "calls koi-koi: {ev:+.1f} expected against {points} points now",
-    "search": "plays {card}: best of {n} simulated continuations ({ev:+.1f} points on average)",
-    "search_draw": "the drawn {drawn} takes {card}: best of {n} simulated continuations",
-    "stop_wins_match": "stops: {points} points win the match",
-    "koikoi_for_match": "calls koi-koi: stopping for {points} points cannot win the match",
-    "blocks_koikoi": "takes {card}: the opponent called koi-koi and needs it for {yaku}",
-}
+class ReasonKey(StrEnum):
+    """Every reason a decision can give: a fact, worded by ``koikoi_desktop.reason_words`` from
+    the catalogs' ``ai.reason.<key>`` (every member has an entry in all five languages and every
+    entry is a member: ``tests/test_reason_words.py``)."""
+
+    ONLY_MOVE = "only_move"
+    DECLARE = "declare"
+    EXCHANGE_KEEP = "exchange_keep"
+    EXCHANGE_SWAP = "exchange_swap"
+    COMPLETES = "completes"
+    IMPROVES = "improves"
+    TAKES = "takes"
+    TAKES_TOWARD = "takes_toward"
+    BLOCKS = "blocks"
+    BLOCKS_KOIKOI = "blocks_koikoi"
+    TAKES_PRETTY = "takes_pretty"
+    DISCARD_SAFE = "discard_safe"
+    DISCARD_OWN = "discard_own"
+    DISCARD_CHEAP = "discard_cheap"
+    DISCARD = "discard"
+    GAJI = "gaji"
+    DRAW_TAKES = "draw_takes"
+    STOP_THREAT = "stop_threat"
+    STOP_POINTS = "stop_points"
+    STOP_LAST = "stop_last"
+    STOP_SURE = "stop_sure"
+    STOP_SURE_LOSS = "stop_sure_loss"
+    STOP_WINS_MATCH = "stop_wins_match"
+    KOIKOI = "koikoi"
+    KOIKOI_GREEDY = "koikoi_greedy"
+    KOIKOI_EV = "koikoi_ev"
+    KOIKOI_FOR_MATCH = "koikoi_for_match"
+    SEARCH = "search"
+    SEARCH_DRAW = "search_draw"
+    #: The review's, never an opponent's: playing the hand out beats the exchange.
+    REVIEW_KEEP = "review_keep"
 
 
-#: Every reason template key with its English text (translations: ``ai.reason.<key>``).
-REASON_TEMPLATES = _TEMPLATES
+#: The plain play reasons a search replaces with what it found (``search`` / ``search_draw``):
+#: the Expert's and the review's.
+PLAIN_PLAY_REASONS = frozenset(
+    {
+        ReasonKey.TAKES,
+        ReasonKey.DISCARD_CHEAP,
+        ReasonKey.DISCARD_OWN,
+        ReasonKey.DISCARD_SAFE,
+        ReasonKey.DRAW_TAKES,
+    }
+)
+
+#: A reason's parameter: a card id (``card``, ``hand``, ``drawn``; None when there is none), a
+#: yaku or instant-win key (``yaku``, ``instant``), a month number, a count or a number of points.
+ReasonParam = int | float | str | None
 
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """A decision's reason: a template ``key`` and its ``params``.
+    """Why a decision was taken, as a fact: a :class:`ReasonKey` and its ``params``; no words
+    (``koikoi_desktop.reason_words.reason_text`` says it in a language). It pickles, so it comes
+    back from the Expert's worker process intact.
 
     Card parameters (``card``, ``hand``, ``drawn``) are card ids, ``yaku`` a yaku key and
-    ``month`` a month number, so a translation can name them in its own language.
+    ``month`` a month number, so each language names them in its own words.
 
-    >>> Reason("completes", {"card": 29, "yaku": "tsukimi"}).text()
-    'takes Full Moon: completes Tsukimi'
+    >>> Reason(ReasonKey.COMPLETES, {"card": 29, "yaku": "tsukimi"})
+    Reason(key=<ReasonKey.COMPLETES: 'completes'>, params={'card': 29, 'yaku': 'tsukimi'})
     """
 
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def text(self) -> str:
-        """The English sentence."""
-        fmt = _TEMPLATES.get(self.key, self.key)
-        shown: dict[str, Any] = {}
-        for k, v in self.params.items():
-            if k in ("card", "hand", "drawn") and isinstance(v, int) and 1 <= v <= 48:
-                shown[k] = ENGLISH.card_name(v, "translated")
-            elif k in ("yaku", "instant") and isinstance(v, str):
-                shown[k] = _english_yaku(v)
-            elif k == "month" and isinstance(v, int) and 1 <= v <= 12:
-                shown[k] = ENGLISH.month_plant(v).lower()
-            else:
-                shown[k] = v
-        try:
-            return fmt.format(**shown)
-        except (KeyError, ValueError, IndexError):
-            return fmt
-
-    def __str__(self) -> str:
-        return self.text()
+    key: ReasonKey
+    params: dict[str, ReasonParam] = field(default_factory=dict)
 
 
-def stop_sure(points: int, ev: float, **more: Any) -> Reason:
+def stop_sure(points: int, ev: float, **more: ReasonParam) -> Reason:
     """Stopping for ``points`` beats a koi-koi expected to end at ``ev``: said plainly, as
     what a koi-koi would win on average or, when that is negative, what it would lose (never
     a signed number).
 
-    >>> stop_sure(5, -2.9).text()
-    'stops: 5 points now; a koi-koi would lose about 2.9 on average'
+    >>> stop_sure(5, -2.9).params
+    {'points': 5, 'ev': -2.9, 'loss': 2.9}
     >>> stop_sure(5, 4.0).key
-    'stop_sure'
+    <ReasonKey.STOP_SURE: 'stop_sure'>
     """
     if ev < -0.05:
-        return Reason("stop_sure_loss", {"points": points, "ev": ev, "loss": -ev, **more})
-    return Reason("stop_sure", {"points": points, "ev": max(ev, 0.0), **more})
-
-
-def _english_yaku(key: str) -> str:
-    """A yaku, an instant win or the brights (``"lights"``), named as the English catalog names
-    them (the yaku in romaji, as the table's English move log does by default)."""
-    if key in YAKU_KEYS:
-        return ENGLISH.yaku_name(key, "romaji")
-    if key == "lights":
-        return ENGLISH.t("kind.bright.plural").lower()
-    return ENGLISH.t(f"ui.instant.{key}")
+        return Reason(ReasonKey.STOP_SURE_LOSS, {"points": points, "ev": ev, "loss": -ev, **more})
+    return Reason(ReasonKey.STOP_SURE, {"points": points, "ev": max(ev, 0.0), **more})
 
 
 # --------------------------------------------------------------------------- personas
@@ -256,7 +241,7 @@ class Opponent(ABC):
         self.seed = seed
         self.budget = budget
         self._free_rng = random.Random(seed)
-        self.last_reason = Reason("only_move")
+        self.last_reason = Reason(ReasonKey.ONLY_MOVE)
         self.last_playouts = 0
         self.last_ms = 0.0
 
@@ -291,16 +276,16 @@ class Opponent(ABC):
             points = iw[1] if iw else 0
             action, reason = (
                 DECLARE,
-                Reason("declare", {"instant": iw[0] if iw else "", "points": points}),
+                Reason(ReasonKey.DECLARE, {"instant": iw[0] if iw else "", "points": points}),
             )
         elif len(legal) == 1:
-            action, reason = legal[0], Reason("only_move")
+            action, reason = legal[0], Reason(ReasonKey.ONLY_MOVE)
             if legal[0].kind == "stop":
-                action, reason = legal[0], Reason("stop_last", {"points": _base(view)})
+                action, reason = legal[0], Reason(ReasonKey.STOP_LAST, {"points": _base(view)})
         else:
             action, reason = self.decide(view, context, self.rng_for(view))
         if action not in legal:  # a bug in a level must never become an illegal move
-            action, reason = legal[0], Reason("only_move")
+            action, reason = legal[0], Reason(ReasonKey.ONLY_MOVE)
         self.last_reason = reason
         self.last_ms = (time.perf_counter() - t0) * 1000.0
         return action
@@ -308,7 +293,7 @@ class Opponent(ABC):
     def decide_exchange(self, view: PlayerView, rng: random.Random) -> tuple[Action, Reason]:
         """R-DEAL-4, decided with both hands unseen: keep (an unseen hand for an unseen hand
         changes nothing on average). Levels may override it for character."""
-        return KEEP, Reason("exchange_keep")
+        return KEEP, Reason(ReasonKey.EXCHANGE_KEEP)
 
     @abstractmethod
     def decide(
@@ -316,10 +301,6 @@ class Opponent(ABC):
     ) -> tuple[Action, Reason]:
         """Choose among two or more legal actions (play, draw choice, koi-koi or stop) in the
         match ``context``."""
-
-    def explain(self) -> str:
-        """One line on the last decision, in English (``last_reason`` holds the template)."""
-        return self.last_reason.text()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.persona.name!r} seed={self.seed}>"
@@ -336,11 +317,13 @@ __all__ = [
     "KEEP",
     "LEVELS",
     "PERSONAS",
-    "REASON_TEMPLATES",
+    "PLAIN_PLAY_REASONS",
     "Budget",
     "Opponent",
     "Persona",
     "Reason",
+    "ReasonKey",
+    "ReasonParam",
     "personas",
     "stop_sure",
     "view_key",

@@ -14,7 +14,7 @@ import random
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP, hand_capture
 
-from .base import Opponent, Reason
+from .base import Opponent, Reason, ReasonKey
 from .intermediate import describe_play
 from .knowledge import knowledge_for
 from .utility import stop_points
@@ -32,8 +32,8 @@ class Beginner(Opponent):
 
     def decide_exchange(self, view: PlayerView, rng: random.Random) -> tuple[Action, Reason]:
         if rng.random() < 0.5:
-            return EXCHANGE, Reason("exchange_swap")
-        return KEEP, Reason("exchange_keep")
+            return EXCHANGE, Reason(ReasonKey.EXCHANGE_SWAP)
+        return KEEP, Reason(ReasonKey.EXCHANGE_KEEP)
 
     def decide(
         self, view: PlayerView, context: MatchContext | None, rng: random.Random
@@ -44,8 +44,8 @@ class Beginner(Opponent):
         if view.phase == "decide":
             points = stop_points(view)
             if KOIKOI in view.legal and points < 6 and rng.random() < GREEDY:
-                return KOIKOI, Reason("koikoi_greedy", {"points": points})
-            return STOP, Reason("stop_points", {"points": points})
+                return KOIKOI, Reason(ReasonKey.KOIKOI_GREEDY, {"points": points})
+            return STOP, Reason(ReasonKey.STOP_POINTS, {"points": points})
         if view.phase == "draw":
             best = max(view.legal, key=lambda a: worth[a.target] + rng.random() * 0.5)
             return best, describe_play(view, best, k)
@@ -63,7 +63,9 @@ class Beginner(Opponent):
         best = max(plays, key=face)
         taken, _ = hand_capture(best, view.field_mask)
         if taken and max(worth[c] for c in _ids(taken)) >= 4:
-            return best, Reason("takes_pretty", {"card": max(_ids(taken), key=lambda c: worth[c])})
+            return best, Reason(
+                ReasonKey.TAKES_PRETTY, {"card": max(_ids(taken), key=lambda c: worth[c])}
+            )
         return best, describe_play(view, best, k)
 
 

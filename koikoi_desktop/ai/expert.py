@@ -71,7 +71,7 @@ from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP, capture_
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.sim import determinize, rollout
 
-from .base import Budget, Opponent, Reason, stop_sure
+from .base import PLAIN_PLAY_REASONS, Budget, Opponent, Reason, ReasonKey, stop_sure
 from .intermediate import RoundGain, describe_play, heuristic_koikoi, score_play
 from .knowledge import Knowledge, knowledge_for
 from .reading import month_weights, sample_opponent_hand
@@ -263,8 +263,8 @@ class Expert(Opponent):
         )
         best = max(cands, key=lambda a: means[a] + self.prior_weight * prior[a])
         reason = describe_play(view, best, k)
-        if reason.key in ("takes", "discard_cheap", "discard_own", "discard_safe", "draw_takes"):
-            key = "search_draw" if best.kind == "draw" else "search"
+        if reason.key in PLAIN_PLAY_REASONS:
+            key = ReasonKey.SEARCH_DRAW if best.kind == "draw" else ReasonKey.SEARCH
             card = best.target if best.kind == "draw" else best.card
             reason = Reason(
                 key, {"card": card, "drawn": view.pending_draw, "n": n, "ev": means[best]}
@@ -454,7 +454,7 @@ class Expert(Opponent):
     ) -> tuple[Action, Reason]:
         points = stop_points(view)
         if KOIKOI not in view.legal:
-            return STOP, Reason("stop_points", {"points": points})
+            return STOP, Reason(ReasonKey.STOP_POINTS, {"points": points})
         certain = certain_decision(view, context)
         if certain is not None:
             return certain
@@ -466,5 +466,5 @@ class Expert(Opponent):
         ev = means[KOIKOI]
         sure = goal.settled(points)
         if ev > sure + self.koi_margin + KOI_MARGIN_SHARE * points:
-            return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": ev, "n": n})
+            return KOIKOI, Reason(ReasonKey.KOIKOI_EV, {"points": points, "ev": ev, "n": n})
         return STOP, stop_sure(points, ev, n=n)

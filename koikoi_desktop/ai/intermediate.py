@@ -51,7 +51,7 @@ from koikoi_desktop.engine.cards import (
 )
 from koikoi_desktop.engine.yaku import payout
 
-from .base import Opponent, Reason, stop_sure
+from .base import Opponent, Reason, ReasonKey, stop_sure
 from .knowledge import Gain, Knowledge, knowledge_for, prob_has
 from .utility import MatchGoal, certain_decision, stop_points
 
@@ -152,19 +152,19 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
     me = view.cap_masks[view.player]
     opp = view.cap_masks[1 - view.player]
     if a.kind == "draw":
-        return Reason("draw_takes", {"drawn": view.pending_draw, "card": a.target})
+        return Reason(ReasonKey.DRAW_TAKES, {"drawn": view.pending_draw, "card": a.target})
     taken, _ = hand_capture(a, view.field_mask)
     c = a.card
     if not taken:
         # the player's own card of that month first: it can pair the laid card, so "nobody
         # can pair it" would not be true
         if (view.hand_mask & ~(1 << c)) & MONTH_MASK_OF[c]:
-            return Reason("discard_own", {"card": c})
+            return Reason(ReasonKey.DISCARD_OWN, {"card": c})
         if not view.unseen_mask & MONTH_MASK_OF[c]:
-            return Reason("discard_safe", {"card": c})
-        return Reason("discard_cheap", {"card": c})
+            return Reason(ReasonKey.DISCARD_SAFE, {"card": c})
+        return Reason(ReasonKey.DISCARD_CHEAP, {"card": c})
     if is_gaji_pairing(a):
-        return Reason("gaji", {"card": a.target, "month": MONTH[a.target]})
+        return Reason(ReasonKey.GAJI, {"card": a.target, "month": MONTH[a.target]})
     field_taken = taken & ~(1 << c)
     best = max(ids_of(field_taken), key=lambda t: k.worth[t])
     before = k.scorer.score(me)
@@ -173,25 +173,25 @@ def describe_play(view: PlayerView, a: Action, k: Knowledge) -> Reason:
         had = set(before.keys())
         new = [y for y in after.yaku if y.key not in had]
         if new:
-            return Reason("completes", {"card": best, "yaku": new[0].key})
+            return Reason(ReasonKey.COMPLETES, {"card": best, "yaku": new[0].key})
         grown = max(after.yaku, key=lambda y: y.points)
-        return Reason("improves", {"card": best, "yaku": grown.key, "points": after.base})
+        return Reason(ReasonKey.IMPROVES, {"card": best, "yaku": grown.key, "points": after.base})
     if view.calls[1 - view.player] > 0:
         blocked = field_taken & block_targets(view, k)
         if blocked:
             card = max(ids_of(blocked), key=lambda t: k.worth[t])
             yaku = _completes(k, opp, me, card)
             if yaku:
-                return Reason("blocks_koikoi", {"card": card, "yaku": yaku})
+                return Reason(ReasonKey.BLOCKS_KOIKOI, {"card": card, "yaku": yaku})
     for t in k.threats(opp, me):
         fed = _feeds(t.key, field_taken, k)
         if t.missing <= 2 and fed:
-            return Reason("blocks", {"card": fed, "yaku": t.key})
+            return Reason(ReasonKey.BLOCKS, {"card": fed, "yaku": t.key})
     for t in k.threats(me, opp):
         fed = _feeds(t.key, taken, k)
         if t.missing <= 2 and fed:
-            return Reason("takes_toward", {"card": fed, "yaku": t.key})
-    return Reason("takes", {"card": best, "hand": c})
+            return Reason(ReasonKey.TAKES_TOWARD, {"card": fed, "yaku": t.key})
+    return Reason(ReasonKey.TAKES, {"card": best, "hand": c})
 
 
 def _feeds(key: str, cards: int, k: Knowledge) -> int:
@@ -485,18 +485,21 @@ def heuristic_koikoi(
     """Stop or koi-koi: the match's certain answers, then the expected-value rule."""
     points = stop_points(view)
     if KOIKOI not in view.legal:
-        return STOP, Reason("stop_last" if not view.hand else "stop_points", {"points": points})
+        return STOP, Reason(
+            ReasonKey.STOP_LAST if not view.hand else ReasonKey.STOP_POINTS, {"points": points}
+        )
     certain = certain_decision(view, context)
     if certain is not None:
         return certain
     est = koikoi_estimate(view, k, MatchGoal(context))
     if est.ev > est.sure + KOI_EDGE:
-        return KOIKOI, Reason("koikoi_ev", {"points": points, "ev": est.ev})
+        return KOIKOI, Reason(ReasonKey.KOIKOI_EV, {"points": points, "ev": est.ev})
     p = view.player
     threats = k.threats(view.cap_masks[1 - p], view.cap_masks[p])
     if threats and threats[0].missing <= 1 and est.p_opp > est.p_me:
         return STOP, Reason(
-            "stop_threat", {"points": points, "n": threats[0].missing, "yaku": threats[0].key}
+            ReasonKey.STOP_THREAT,
+            {"points": points, "n": threats[0].missing, "yaku": threats[0].key},
         )
     return STOP, stop_sure(points, est.ev)
 

@@ -55,7 +55,7 @@ from koikoi_desktop.engine.cards import FULL_MASK
 from koikoi_desktop.engine.match import next_dealer
 from koikoi_desktop.engine.yaku import payout, scorer_for
 
-from .base import Reason
+from .base import Reason, ReasonKey
 
 #: Spread (standard deviation) of one round's result, in the preset's unit, for the chance of
 #: winning, keyed by the preset a rule set is based on (one based on none of them takes the
@@ -260,9 +260,9 @@ def certain_decision(
     """The stop-or-koi-koi answer where the match makes it certain (see :func:`match_point`)."""
     point = match_point(view, context)
     if point == "stop_wins":
-        return STOP, Reason("stop_wins_match", {"points": stop_points(view)})
+        return STOP, Reason(ReasonKey.STOP_WINS_MATCH, {"points": stop_points(view)})
     if point == "stop_loses":
-        return KOIKOI, Reason("koikoi_for_match", {"points": stop_points(view)})
+        return KOIKOI, Reason(ReasonKey.KOIKOI_FOR_MATCH, {"points": stop_points(view)})
     return None
 
 

@@ -7,7 +7,7 @@
 >>> thinker = Thinker()
 >>> thinker.submit(make_opponent("intermediate", seed=1), state.view(0), None)  # a lone round
 >>> action, why = thinker.wait(30.0)
->>> action in state.legal_actions(), isinstance(why, Why)
+>>> action in state.legal_actions(), isinstance(why, Reason)
 (True, True)
 >>> thinker.close()
 
@@ -40,37 +40,18 @@ from typing import Any
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 
-from .base import Budget, Opponent, Persona
+from .base import Budget, Opponent, Persona, Reason
 
-
-class Why(str):
-    """The opponent's one-line reason: ``str`` is its English sentence; ``key`` and ``params``
-    (from the AI's ``last_reason``: a template key, card ids, yaku keys, numbers) let the table
-    say it in the player's language (``ai.reason.<key>`` in the catalogs). It pickles, so it
-    comes back from the worker process intact."""
-
-    key: str
-    params: dict[str, Any]
-
-    def __new__(cls, text: str, key: str = "", params: dict[str, Any] | None = None) -> Why:
-        obj = super().__new__(cls, text)
-        obj.key = key
-        obj.params = dict(params or {})
-        return obj
-
-    def __reduce__(self) -> tuple[type[Why], tuple[str, str, dict[str, Any]]]:
-        return (Why, (str(self), self.key, self.params))
-
-
-Decision = tuple[Action, Why]
+#: An opponent's answer: the action and why (a fact; the table words it in the player's
+#: language with ``koikoi_desktop.reason_words.reason_text``).
+Decision = tuple[Action, Reason]
 
 
 def decide(opponent: Opponent, view: PlayerView, context: MatchContext | None) -> Decision:
     """``opponent``'s action in ``view`` with the seat's match ``context`` (None: a lone round)
     and its reason (on the calling thread)."""
     action = opponent.choose(view, context)
-    reason = opponent.last_reason
-    return action, Why(opponent.explain(), reason.key, reason.params)
+    return action, opponent.last_reason
 
 
 Spec = tuple[str, int | None, Budget | None, Persona]

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from koikoi_desktop.ai.base import Reason, stop_sure
+from koikoi_desktop.ai.base import PLAIN_PLAY_REASONS, Reason, ReasonKey, stop_sure
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS, decision_rng, playout_results
 from koikoi_desktop.ai.intermediate import describe_play
 from koikoi_desktop.ai.knowledge import knowledge_for
@@ -71,8 +71,6 @@ ACCURACY_SCALE = 4.0
 #: How many of a seat's worst decisions the summary lists.
 WORST_SHOWN = 3
 KINDS: tuple[str, ...] = ("play", "match", "koikoi", "declare", "exchange", "gaji")
-
-_GENERIC = ("takes", "discard_cheap", "discard_own", "discard_safe", "draw_takes")
 
 
 # --------------------------------------------------------------------------- decisions
@@ -178,7 +176,7 @@ class Judgement:
     values: dict[str, float]
     win_loss: float | None = None
     wins: dict[str, float] | None = None
-    reason: Reason = field(default_factory=lambda: Reason("only_move"))
+    reason: Reason = field(default_factory=lambda: Reason(ReasonKey.ONLY_MOVE))
 
     @property
     def value_played(self) -> float:
@@ -233,7 +231,9 @@ class Judgement:
             values={str(a): float(v) for a, v in dict(d["values"]).items()},
             win_loss=None if win_loss is None else float(win_loss),
             wins=None if wins is None else {str(a): float(v) for a, v in dict(wins).items()},
-            reason=Reason(str(reason.get("key", "only_move")), dict(reason.get("params", {}))),
+            reason=Reason(
+                ReasonKey(str(reason.get("key", "only_move"))), dict(reason.get("params", {}))
+            ),
         )
 
 
@@ -268,7 +268,7 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
             0.0,
             "good",
             values,
-            reason=Reason("exchange_keep"),
+            reason=Reason(ReasonKey.EXCHANGE_KEEP),
         )
     results = playout_results(view, legal, rng=decision_rng(view), worlds=worlds)
     # rounded as stored, so a cached review reads back exactly equal
@@ -315,20 +315,22 @@ def best_reason(view: PlayerView, best: Action, points: dict[Action, float], wor
         if best == STOP:
             koi = points.get(KOIKOI)
             return stop_sure(now, round(koi if koi else 0.0, 2), n=worlds)
-        return Reason("koikoi_ev", {"points": now, "ev": ev, "n": worlds})
+        return Reason(ReasonKey.KOIKOI_EV, {"points": now, "ev": ev, "n": worlds})
     if best == DECLARE:
         iw = instant_win(view.hand_mask, view.rules)
-        return Reason("declare", {"instant": iw[0] if iw else "", "points": iw[1] if iw else 0})
+        return Reason(
+            ReasonKey.DECLARE, {"instant": iw[0] if iw else "", "points": iw[1] if iw else 0}
+        )
     if best == KEEP:
-        return Reason("review_keep", {"ev": ev})
+        return Reason(ReasonKey.REVIEW_KEEP, {"ev": ev})
     reason = describe_play(view, best, knowledge_for(view.rules))
-    if reason.key in _GENERIC:
+    if reason.key in PLAIN_PLAY_REASONS:
         if best.kind == "draw":
             return Reason(
-                "search_draw",
+                ReasonKey.SEARCH_DRAW,
                 {"drawn": view.pending_draw, "card": best.target, "n": worlds, "ev": ev},
             )
-        return Reason("search", {"card": best.card, "n": worlds, "ev": ev})
+        return Reason(ReasonKey.SEARCH, {"card": best.card, "n": worlds, "ev": ev})
     return reason
 
 

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import pygame
 
-from koikoi_desktop.ai.base import Opponent, Reason, personas
+from koikoi_desktop.ai.base import Opponent, Reason, ReasonKey, personas
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
 from koikoi_desktop.engine.round import deal_positions
 from koikoi_desktop.i18n import Key, Label, say
@@ -115,7 +115,7 @@ class ScriptedOpponent(Opponent):
     ) -> tuple[Action, Reason]:
         for a in self.moves:
             if a in view.legal:
-                return a, Reason("only_move")  # the script leaves it no other move
+                return a, Reason(ReasonKey.ONLY_MOVE)  # the script leaves it no other move
         raise RuntimeError(f"the lesson's script has no move for the opponent in {view.legal}")
 
 

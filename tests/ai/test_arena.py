@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from koikoi_desktop.ai import Budget, Reason, make_opponent, personas
+from koikoi_desktop.ai import Budget, Reason, ReasonKey, make_opponent, personas
 from koikoi_desktop.ai.arena import main, percentile
+from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.reason_words import reason_text
 
 
 def test_arena_prints_the_summary_last(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,17 +72,20 @@ def test_make_opponent_levels_personas_and_budgets() -> None:
         Budget()
 
 
-def test_reason_keeps_template_and_params() -> None:
-    r = Reason("stop_threat", {"points": 7, "n": 1, "yaku": "inoshikacho"})
-    assert r.text() == "stops: 7 points now, the opponent is 1 card(s) from Ino-Shika-Chō"
+def test_reason_keeps_key_and_params_and_is_worded_from_the_catalog() -> None:
+    r = Reason(ReasonKey.STOP_THREAT, {"points": 7, "n": 1, "yaku": "inoshikacho"})
     assert r.key == "stop_threat" and r.params["yaku"] == "inoshikacho"
+    assert reason_text(ENGLISH, r) == (
+        "stops: 7 points now, and the opponent lacks only 1 for Boar, Deer and Butterflies"
+    )
+    assert not hasattr(r, "text")  # a fact: the AI keeps no sentences
 
 
 def test_thinker_answers_off_the_calling_thread() -> None:
     import random
     import threading
 
-    from koikoi_desktop.ai import InlineExecutor, Thinker, Why, decide
+    from koikoi_desktop.ai import InlineExecutor, Thinker, decide
     from koikoi_desktop.engine import PRESETS, new_round
 
     state = new_round(PRESETS["nintendo"], dealer=1, rng=random.Random(8))
@@ -89,7 +94,7 @@ def test_thinker_answers_off_the_calling_thread() -> None:
         thinker.submit(make_opponent("expert", seed=2, budget=50), state.view(1), None)
         assert thinker.busy
         action, why = thinker.wait(30.0)  # type: ignore[misc]
-        assert action in state.legal_actions() and isinstance(why, Why) and why.key
+        assert action in state.legal_actions() and isinstance(why, Reason) and why.key in ReasonKey
         assert not thinker.busy
         # a thread worker: the opponent runs on another thread than the one asking
         seen: list[str] = []

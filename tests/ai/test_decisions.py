@@ -7,10 +7,11 @@ the set-up asserts the phase it expects, so a change in the engine cannot silent
 from __future__ import annotations
 
 from koikoi_desktop import names
-from koikoi_desktop.ai import LEVELS, Reason, make_opponent
+from koikoi_desktop.ai import LEVELS, Opponent, Reason, ReasonKey, make_opponent
 from koikoi_desktop.engine import PRESETS, Action, Rules, new_round
 from koikoi_desktop.engine.actions import DECLARE, KOIKOI, STOP
 from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.reason_words import reason_text
 
 from .conftest import deck_for, round_with
 
@@ -20,6 +21,11 @@ BUDGET = 400  # Expert playouts: enough to see the obvious, small enough to be q
 
 def bots(seed: int = 3):
     return [make_opponent(level, seed=seed, budget=BUDGET) for level in LEVELS]
+
+
+def said(bot: Opponent) -> str:
+    """Why ``bot`` took its last decision, in English (the catalog's, as the English table)."""
+    return reason_text(ENGLISH, bot.last_reason)
 
 
 def variant(name: str, **changes: object) -> Rules:
@@ -39,7 +45,7 @@ def test_two_match_choice_takes_the_moon_not_the_plain():
     assert {Action.play(31, 29), Action.play(31, 32)} <= set(view.legal)
     for bot in bots()[1:]:
         assert bot.choose(view, None) == Action.play(31, 29), bot
-        assert ENGLISH.card_name(29, "translated") in bot.explain()
+        assert ENGLISH.card_name(29, "translated") in said(bot)
     assert bots()[0].choose(view, None) in view.legal
 
 
@@ -53,7 +59,7 @@ def test_draw_choice_takes_the_curtain():
     assert set(view.legal) == {Action.draw(9), Action.draw(12)}
     for bot in bots():
         assert bot.choose(view, None) == Action.draw(9), bot
-        assert bot.explain()
+        assert said(bot)
 
 
 def _tsukimi_against_a_near_ino_shika_cho():
@@ -79,9 +85,9 @@ def test_koikoi_or_stop_stops_when_the_opponent_is_one_card_away():
     inter, expert = bots()[1:]
     assert inter.choose(view, None) == STOP
     assert inter.last_reason.key == "stop_threat"
-    assert ENGLISH.yaku_name("inoshikacho", "romaji") in inter.explain()
+    assert ENGLISH.yaku_name("inoshikacho") in said(inter)
     assert expert.choose(view, None) == STOP
-    assert "5 points" in expert.explain()
+    assert "5 points" in said(expert)
 
 
 def test_koikoi_when_far_ahead_of_the_opponent():
@@ -104,7 +110,7 @@ def test_koikoi_when_far_ahead_of_the_opponent():
     assert 9 in view.field and 11 in view.hand  # the curtain (Hanami) is one play away
     inter = bots()[1]
     assert inter.choose(view, None) == KOIKOI
-    assert inter.explain().startswith("calls koi-koi")
+    assert said(inter).startswith("calls koi-koi")
 
 
 def test_declare_instant_win_always():
@@ -119,7 +125,7 @@ def test_declare_instant_win_always():
     assert DECLARE in view.legal
     for bot in bots():
         assert bot.choose(view, None) == DECLARE
-        assert "Teshi" in bot.explain()
+        assert "Teshi" in said(bot)
 
 
 def test_exchange_is_decided_without_seeing_either_hand():
@@ -163,7 +169,7 @@ def test_gaji_pairs_the_lightning_with_the_crane():
     assert Action.play(44, 1) in view.legal
     inter = bots()[1]
     assert inter.choose(view, None) == Action.play(44, 1)
-    assert "lightning" in inter.explain()
+    assert "lightning" in said(inter)
     assert bots()[2].choose(view, None) in view.legal
 
 
@@ -171,8 +177,8 @@ def test_the_opponents_english_names_every_card_as_the_english_table_does():
     """One ``card_name``: the reasons the computer explains in English name each card with the
     English catalog's name, the one the table shows (not a wording of the AI's own)."""
     for c in range(1, 49):
-        said = Reason("takes_pretty", {"card": c}).text()
-        assert said == f"takes {ENGLISH.card_name(c, 'translated')}: it looks valuable"
+        text = reason_text(ENGLISH, Reason(ReasonKey.TAKES_PRETTY, {"card": c}))
+        assert text == f"takes {ENGLISH.card_name(c, 'translated')}: it looks valuable"
     assert not hasattr(names, "card_name")  # one card_name: Words.card_name
 
 

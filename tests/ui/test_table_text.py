@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from koikoi_desktop import engine, i18n
-from koikoi_desktop.ai import Why, decide, make_opponent
-from koikoi_desktop.ai import base as ai_base
+from koikoi_desktop.ai import Reason, ReasonKey, decide, make_opponent
 from koikoi_desktop.i18n import ENGLISH, Words, say
+from koikoi_desktop.reason_words import reason_text
 from koikoi_desktop.scenes.table import text as table_text
 from koikoi_desktop.ui import gfx
 
@@ -76,29 +76,6 @@ def test_every_engine_reason_key_is_in_the_catalogs() -> None:
             assert "{" not in out and out.strip()
 
 
-def test_every_ai_reason_key_is_in_the_catalogs() -> None:
-    sample = {
-        "card": "A",
-        "hand": "B",
-        "drawn": "C",
-        "yaku": "Y",
-        "instant": "I",
-        "month": "M",
-        "points": 6,
-        "n": 2,
-        "ev": 1.25,
-        "loss": 2.5,
-    }
-    templates = ai_base._TEMPLATES
-    for code in LANGS:
-        cat = i18n.catalog(code)
-        words = Words(code)
-        for key in templates:
-            assert f"ai.reason.{key}" in cat
-            out = words.t(f"ai.reason.{key}", **sample)
-            assert "{" not in out and out.strip()
-
-
 def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn: Any) -> None:
     t, card, other = find_seed(ui_app, pump_fn, "wrong")
     ui_app.change_settings(language="uk")
@@ -132,15 +109,13 @@ def test_computer_reason_rendered_in_the_current_language() -> None:
     view = st.view(st.to_move)
     opp = make_opponent("intermediate", seed=1)
     _, why = decide(opp, view, None)  # a lone round: no match around it
-    assert isinstance(why, Why) and why.key in ai_base._TEMPLATES
-    words = Words("sk")
-    text = table_text.reason_text(words, why)
-    assert text == words.t(
-        f"ai.reason.{why.key}",
-        **{k: table_text._reason_param(words, k, v) for k, v in why.params.items()},
-    )
-    assert ("{" not in text and text != str(why)) or why.key == "only_move"
-    assert table_text.reason_text(words, Why("plain english")) == "plain english"
+    assert why == Reason(ReasonKey.TAKES, {"card": 12, "hand": 10})
+    for code in LANGS:
+        words = Words(code)
+        text = reason_text(words, why)
+        names = {"card": words.card_name(12), "hand": words.card_name(10)}
+        assert text == words.t("ai.reason.takes", **names)
+        assert names["card"] in text and names["hand"] in text and "{" not in text
 
 
 @pytest.mark.parametrize(

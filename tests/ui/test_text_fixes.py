@@ -12,7 +12,6 @@ from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.i18n import Words, say
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
-from koikoi_desktop.scenes.table import text as table_text
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Choice
@@ -189,10 +188,11 @@ def test_a_stop_reason_says_plainly_what_a_koikoi_would_bring(lang: str) -> None
     """Issue 34 item 7: "a koi-koi would be worth about -2.9" said plainly: what it would lose
     (or win) on average, never a signed number."""
     from koikoi_desktop.ai.base import stop_sure
+    from koikoi_desktop.reason_words import reason_text
 
     words = Words(lang)
-    loss = table_text.reason_text(words, stop_sure(5, -2.9))
-    win = table_text.reason_text(words, stop_sure(5, 3.0))
+    loss = reason_text(words, stop_sure(5, -2.9))
+    win = reason_text(words, stop_sure(5, 3.0))
     for text in (loss, win):
         assert "-2.9" not in text and "+" not in text and "{" not in text, text
     assert "2.9" in loss and "3.0" in win and loss != win

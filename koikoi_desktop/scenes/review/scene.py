@@ -43,6 +43,7 @@ from koikoi_desktop.deal_words import check_text, first_draw_text
 from koikoi_desktop.engine import Action, DealCheck, RecordError, RoundState, verify_deals
 from koikoi_desktop.i18n import Key, Words
 from koikoi_desktop.names import Names, SeatNames, names_now
+from koikoi_desktop.reason_words import reason_text
 from koikoi_desktop.review.analysis import (
     CLASSES,
     Judgement,
@@ -58,7 +59,6 @@ from koikoi_desktop.scenes.table.text import (
     MARKS,
     class_text,
     end_text,
-    judgement_why,
     koi_word,
     stop_word,
 )
@@ -539,7 +539,7 @@ class ReviewScene(Scene):
 
     def why_text(self, j: Judgement) -> str:
         words = self.app.words
-        return judgement_why(words, j.reason)
+        return reason_text(words, j.reason)
 
     def chance_lines(self) -> list[str]:
         """The summary's lines on chance: how the first dealer was chosen, and the check of

@@ -50,6 +50,7 @@ from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.names import SeatNames
+from koikoi_desktop.reason_words import reason_text
 from koikoi_desktop.review.analysis import Judgement
 from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
 from koikoi_desktop.scenes.table.text import (
@@ -57,7 +58,6 @@ from koikoi_desktop.scenes.table.text import (
     coach_text,
     illegal_text,
     logs,
-    reason_text,
 )
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id

@@ -1,5 +1,6 @@
-"""Words for the table: event descriptions for the log and banners, illegal-move and computer
-reasons, the call words (card and yaku names come from :mod:`koikoi_desktop.names`)."""
+"""Words for the table: event descriptions for the log and banners, illegal-move reasons, the
+call words (card and yaku names come from :mod:`koikoi_desktop.names`, the computer's reasons
+from :mod:`koikoi_desktop.reason_words`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Literal
 
 from koikoi_desktop import engine
 from koikoi_desktop.ai.base import Reason
-from koikoi_desktop.ai.worker import Why
 from koikoi_desktop.i18n import Words
 from koikoi_desktop.names import (
     SeatNames,
@@ -20,6 +20,7 @@ from koikoi_desktop.names import (
     koi_word,
     stop_word,
 )
+from koikoi_desktop.reason_words import reason_text
 from koikoi_desktop.review.coach import CoachNote
 
 __all__ = [
@@ -35,23 +36,14 @@ __all__ = [
     "end_text",
     "factor_text",
     "illegal_text",
-    "judgement_why",
     "koi_word",
     "log_text",
     "logs",
-    "reason_text",
     "stop_word",
 ]
 
-INSTANT_KINDS = ("teshi", "kuttsuki", "double_tenho")
 #: The review's marks after a class's word (chess's ?! ? ??).
 MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-
-
-def _catalog(words: Words, key: str, **fmt: object) -> str | None:
-    """The catalog's text for ``key``, or None when no catalog has it."""
-    text = words.t(key, **fmt)
-    return None if text == key else text
 
 
 def _card_param(words: Words, value: object) -> str:
@@ -70,48 +62,11 @@ def illegal_text(words: Words, exc: engine.IllegalAction) -> str:
     )
 
 
-def _reason_param(words: Words, name: str, value: object) -> object:
-    if name in ("card", "hand", "drawn"):
-        return _card_param(words, value)
-    if name in ("yaku", "instant") and isinstance(value, str):
-        if value in INSTANT_KINDS:
-            return words.t(f"ui.instant.{value}")
-        if value == "lights":
-            return words.t("kind.bright.plural")
-        return words.yaku_name(value)
-    if name == "month" and isinstance(value, int) and 1 <= value <= 12:
-        return words.t(f"month.{value}.plant")
-    return value
-
-
-def reason_text(words: Words, why: str | Reason) -> str:
-    """A computer opponent's reason (``ai.worker.Why`` from the table's thinker, or an
-    ``ai.base.Reason`` from the review) in ``words``; its English text when it
-    carries no key or the catalogs lack ``ai.reason.<key>``."""
-    if isinstance(why, (Why, Reason)) and why.key:
-        params = why.params
-        text = _catalog(
-            words,
-            f"ai.reason.{why.key}",
-            **{k: _reason_param(words, k, v) for k, v in params.items()},
-        )
-        if text is not None:
-            return text
-    return why.text() if isinstance(why, Reason) else str(why)
-
-
 def class_text(words: Words, cls: str) -> str:
     """A judgement's class in words with its mark ("Blunder ??"): the review's and the coach's."""
     mark = MARKS[cls]
     word = words.t(f"ui.review.class.{cls}")
     return f"{word} {mark}" if mark else word
-
-
-def judgement_why(words: Words, reason: Reason) -> str:
-    """Why the best move is best (a judgement's reason) in words: the review's and the coach's."""
-    if reason.key.startswith("review_"):
-        return words.t(f"ui.review.reason.{reason.key[7:]}", **reason.params)
-    return reason_text(words, reason)
 
 
 def coach_text(words: Words, note: CoachNote) -> str:
@@ -125,7 +80,7 @@ def coach_text(words: Words, note: CoachNote) -> str:
         "ui.coach.line",
         verdict=class_text(words, note.cls),
         loss=loss,
-        why=judgement_why(words, note.reason),
+        why=reason_text(words, note.reason),
     )
     return f"{text} {words.t('ui.coach.undo')}" if note.undo else text
 
@@ -230,7 +185,7 @@ class LogLine:
     event: engine.Event | None = None
     n: int = 0
     seat: int = 0
-    why: Why | str | None = None
+    why: Reason | None = None
     note: CoachNote | None = None
 
     @classmethod
