@@ -460,7 +460,7 @@ REVIEW_REASONS = (
 def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang: str) -> None:
     """A biggest mistake's one-line reason in each language: its own sentence, never the English
     one the catalog lookup falls back to, with every placeholder filled."""
-    from koikoi_desktop.ai.base import Reason
+    from koikoi_desktop.ai.base import Reason, ReasonKey
     from koikoi_desktop.review.analysis import Judgement
 
     a = make_app(apps, tmp_path / "data")
@@ -480,7 +480,18 @@ def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang
 
     def why(key: str) -> str:
         j = Judgement(
-            0, 0, 1, 1, 0, "play", "play 1", "play 3", 0.0, "good", {}, reason=Reason(key, params)
+            0,
+            0,
+            1,
+            1,
+            0,
+            "play",
+            "play 1",
+            "play 3",
+            0.0,
+            "good",
+            {},
+            reason=Reason(ReasonKey(key), params),
         )
         return rv.why_text(j)
 
