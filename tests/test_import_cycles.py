@@ -13,6 +13,10 @@ The rule, as this test reads the source with ``ast``:
 A circle is a strongly connected component of more than one module. The package has none, and
 any new one fails at once (``KNOWN`` stays empty: the last circle, storage.legacy ↔ storage.store,
 went with issue 17 when the import started to report through ``legacy.Reporter``).
+
+No circles is not yet an order: the package is also built in layers (:data:`LAYERS`, bottom to
+top, from ARCHITECTURE.md's layout and the import graph as it is), and a module imports only its
+own layer or lower ones. An edge that goes up fails with its two modules named.
 """
 
 from __future__ import annotations
@@ -26,6 +30,32 @@ ROOT = Path(koikoi_desktop.__file__).parent
 
 #: Circles tolerated for now: none. Nothing may be added here.
 KNOWN: list[frozenset[str]] = []
+
+
+#: The package's layers, bottom to top: (name, the top-level modules and packages in it, what
+#: it is and what it may import). A module imports its own layer and the layers below, never one
+#: above. The root ``koikoi_desktop/__init__`` (the version, nothing else) is below them all.
+#: Where two layers do not import each other the order is the architecture's, not the graph's
+#: (e.g. ``ai`` below ``i18n``: the opponents know no words; ARCHITECTURE.md: "ai/ imports
+#: engine only").
+LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("engine", ("engine",), "the rules: pure, imports nothing of the package"),
+    ("ai", ("ai",), "the opponents: see a PlayerView, keep their reasons as facts"),
+    ("i18n", ("i18n",), "catalogs and Words (engine.yaku: the yaku keys)"),
+    ("ratings", ("ratings",), "Glicko-2 and the levels' ratings"),
+    ("storage", ("storage",), "settings, ledger, saved matches (i18n: a language is checked)"),
+    ("review", ("review",), "judging a recorded match: ai + storage"),
+    ("words", ("names", "deal_words", "reason_words"), "facts into words, no pygame"),
+    ("desktop", ("chatter", "assets", "text"), "native libraries' noise, asset files, fonts"),
+    ("ui", ("ui",), "input, drawing, widgets, sound (reads the settings model)"),
+    ("screens", ("scenes", "deck_sheet"), "the screens and the deck sheet, drawn with ui"),
+    ("cli", ("cli",), "the command line: opens screens, prints reports"),
+    ("app", ("crash", "app"), "the crash handler and the app that owns the loop"),
+    ("main", ("__main__",), "python -m koikoi_desktop"),
+)
+
+#: Edges that go up and stay for now, each with why: none.
+UPWARD_ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def _modules() -> dict[str, Path]:
@@ -115,6 +145,29 @@ def circles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
     return found
 
 
+def layer_of(mod: str) -> int:
+    """The index in :data:`LAYERS` of a module (-1 for the root package); KeyError when no
+    layer names it (a new top-level module must be given its place)."""
+    if mod == "koikoi_desktop":
+        return -1
+    top = mod.removeprefix("koikoi_desktop.").split(".")[0]
+    for i, (_, members, _) in enumerate(LAYERS):
+        if top in members:
+            return i
+    raise KeyError(f"{mod}: no layer in LAYERS names {top!r}")
+
+
+def upward(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from a lower layer to a higher one, as "a (layer) -> b (layer)"."""
+    out = []
+    for mod in sorted(graph):
+        for dep in sorted(graph[mod]):
+            if layer_of(dep) > layer_of(mod) and (mod, dep) not in UPWARD_ALLOWED:
+                below, above = LAYERS[layer_of(mod)][0], LAYERS[layer_of(dep)][0]
+                out.append(f"{mod} ({below}) imports {dep} ({above})")
+    return out
+
+
 def _short(c: frozenset[str]) -> frozenset[str]:
     return frozenset(m.removeprefix("koikoi_desktop.") for m in c)
 
@@ -142,3 +195,47 @@ def test_the_package_has_no_import_circles() -> None:
     assert found - set(KNOWN) == set(), "a new import circle"
     assert set(KNOWN) - found == set(), "a known circle is gone: delete it from KNOWN"
     assert KNOWN == []
+
+
+def test_every_module_has_a_layer_and_the_root_imports_nothing() -> None:
+    graph = import_graph()
+    tops = [top for _, members, _ in LAYERS for top in members]
+    assert len(tops) == len(set(tops)), "a module in two layers"
+    unplaced = []
+    for mod in graph:
+        try:
+            layer_of(mod)
+        except KeyError as exc:
+            unplaced.append(str(exc))
+    assert unplaced == []
+    assert graph["koikoi_desktop"] == set()  # the version only: any module may import it
+    # each name in LAYERS is a real module or package (no stale entry)
+    real = {m.removeprefix("koikoi_desktop.").split(".")[0] for m in graph}
+    assert set(tops) <= real, set(tops) - real
+
+
+def test_the_layer_check_names_an_upward_import() -> None:
+    g = {
+        "koikoi_desktop": set(),
+        "koikoi_desktop.engine.cards": {"koikoi_desktop"},
+        "koikoi_desktop.ai.base": {"koikoi_desktop.engine.cards", "koikoi_desktop.i18n"},
+        "koikoi_desktop.i18n": {"koikoi_desktop.engine.cards"},
+        "koikoi_desktop.scenes.title": {"koikoi_desktop.ai.base", "koikoi_desktop.ui.gfx"},
+        "koikoi_desktop.ui.gfx": set(),
+    }
+    assert upward(g) == ["koikoi_desktop.ai.base (ai) imports koikoi_desktop.i18n (i18n)"]
+
+
+def test_no_lower_layer_imports_a_higher_one() -> None:
+    graph = import_graph()
+    assert upward(graph) == [], "imports that go up a layer:\n" + "\n".join(upward(graph))
+    # the rule the architecture names: the opponents import the engine only (and themselves)
+    ai = {
+        d
+        for m, ds in graph.items()
+        if m.startswith("koikoi_desktop.ai")
+        for d in ds
+        if not d.startswith("koikoi_desktop.ai")
+    }
+    assert {layer_of(d) for d in ai} <= {layer_of("koikoi_desktop.engine"), -1}, ai
+    assert UPWARD_ALLOWED == {}
