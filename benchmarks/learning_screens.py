@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from koikoi_desktop import app as appmod
-from koikoi_desktop import scenes
 
 #: (name, how the screen is opened through the app's typed factory ``app.screens``)
 SCREENS: list[tuple[str, Callable[[Any], Any]]] = [
@@ -70,7 +69,7 @@ def main() -> int:
         a.open_storage()
         a.open_window()
         a.open_sprites()
-        a.stack.push(scenes.create("title", a))
+        a.stack.push(a.screens.title())
         surf = pygame.display.get_surface()
         for name, open_screen in SCREENS:
             a.stack.push(open_screen(a.screens))

@@ -2,7 +2,8 @@
 SDL's disk audio driver writing to the null device).
 
     python benchmarks/render.py                 # everything below, printed as a table
-    python benchmarks/render.py --quick         # a shorter match excerpt (for a smoke run)
+    python benchmarks/render.py --quick         # a 3,000-frame match excerpt, 8 s of the Expert
+    python benchmarks/render.py --smoke         # 120 frames, 5 s: does it run (figures rough)
 
 Figures (each measured in a fresh child process so they do not mix):
 
@@ -80,8 +81,9 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
     import pygame
 
     from koikoi_desktop import app as app_mod
-    from koikoi_desktop import engine, scenes
-    from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+    from koikoi_desktop import engine
+    from koikoi_desktop.scenes.table.controller import MatchConfig
+    from koikoi_desktop.scenes.table.scene import TableScene
 
     args = app_mod.parse_args(
         [
@@ -98,8 +100,9 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
     a.open_storage()
     a.open_window()
     a.open_sprites()
-    a.stack.push(scenes.create("title", a))
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("expert", "expert"), 7))
+    a.stack.push(a.screens.title())
+    t = a.screens.table(config=MatchConfig(engine.PRESETS["nintendo"], ("expert", "expert"), 7))
+    assert isinstance(t, TableScene)
     a.stack.push(t)
     clock = pygame.time.Clock()
     thinking: list[float] = []
@@ -114,7 +117,7 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
         if t.controller.thinker.busy:
             thinking.append((time.perf_counter() - t0) * 1000)
         clock.tick(60)
-    t.controller.thinker.close()
+    a.shutdown()  # the table closes its thinker; the storage is closed cleanly for the next run
     return {
         "thinking_frames": len(thinking),
         "p50": _pct(thinking, 0.5),
@@ -163,6 +166,9 @@ def _run_child(*argv: str) -> dict[str, object]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="3000 frames instead of a whole match")
+    ap.add_argument(
+        "--smoke", action="store_true", help="120 frames and 5 s of the Expert: a test run"
+    )
     ap.add_argument("--speed", default="normal", choices=("off", "fast", "normal"))
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
@@ -177,7 +183,8 @@ def main() -> None:
             res = child_launch()
         print(json.dumps(res))
         return
-    frames = "3000" if ns.quick else "0"
+    frames = "120" if ns.smoke else "3000" if ns.quick else "0"
+    expert_s = "5" if ns.smoke else "8" if ns.quick else "20"
     print(
         f"Koi-Koi Desktop render benchmark (dummy video, disk audio to {os.devnull}, "
         f"speed {ns.speed})"
@@ -193,7 +200,7 @@ def main() -> None:
             f" p99 {r['p99']:.2f} ms, max {r['max']:.1f} ms; peak RSS {r['rss_mb']:.0f} MB;"
             f" wall {r['wall_s']:.1f} s"
         )
-    r = _run_child("expert", "1280x800", "8" if ns.quick else "20")
+    r = _run_child("expert", "1280x800", expert_s)
     print(
         f"  while the Expert thinks (1280x800): {r['thinking_frames']} frames, p50 "
         f"{r['p50']:.2f} ms, p99 {r['p99']:.2f} ms, max {r['max']:.1f} ms"

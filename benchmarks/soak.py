@@ -139,13 +139,13 @@ def build_app(
 
 def new_table(a: Any, seed: int, preset: str | None, rounds: int | None) -> None:
     """Title underneath, a computer-vs-computer table on top (as ``--autoplay`` starts)."""
-    from koikoi_desktop import engine, scenes
+    from koikoi_desktop import engine
 
-    a.stack.reset(scenes.create("title", a))
+    a.stack.reset(a.screens.title())
     if rounds is None:
         a.stack.push(a.screens.table(autoplay=True, seed=seed, preset=preset))
         return
-    from koikoi_desktop.scenes.table.scene import MatchConfig
+    from koikoi_desktop.scenes.table.controller import MatchConfig
 
     rules = engine.PRESETS[preset or "nintendo"].with_rounds(rounds)
     config = MatchConfig(rules, ("intermediate", "intermediate"), seed)
