@@ -6,12 +6,11 @@ flush), and rebuilding the counters from every row (after an upgrade, a repair o
         [--batch 1000]
 
 The ledger is filled with the same real 12-round matches as ``storage_io.py`` (its ``_templates``
-and ``_rows``). Recording a
-single match is one transaction with ``synchronous=FULL``, so that figure depends on the disk;
-the batch figure is the time per match inside one transaction of ``--batch`` matches, which is
-mostly the CPU the inserts and the counting take. The rebuild is :meth:`LedgerDB.recount` of the
-counters, as the game runs it after an upgrade, a repair or a mend. Target (issue 36): recording
-a match stays within a few milliseconds.
+and ``_rows``). Recording a single match is one transaction with ``synchronous=FULL``, so that
+figure depends on the disk; the batch figure is the time per match inside one transaction of
+``--batch`` matches, which is mostly the CPU the inserts and the counting take. The rebuild is
+:meth:`LedgerDB.recount` of the counters, as the game runs it after an upgrade, a repair or a
+mend. Target (issue 36): recording a match stays within a few milliseconds.
 """
 
 from __future__ import annotations
