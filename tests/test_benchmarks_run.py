@@ -9,7 +9,8 @@ traceback and print a figure of its own (a pattern of its output, with a number 
 
 The figures of such tiny runs mean nothing: how fast is a benchmark's own business, printed by
 it, never asserted here. A new script must be added to :data:`RUNS` or, with its reason, to
-:data:`NOT_RUN` (``test_every_script_is_run_here_or_named_with_a_reason``).
+:data:`NOT_RUN` (``test_every_script_is_run_here_or_named_with_a_reason``), and have its row in
+README's table; every benchmark command the documents give names a script and flags it takes.
 """
 
 from __future__ import annotations
@@ -106,6 +107,33 @@ def _scripts() -> set[str]:
 def test_every_script_is_run_here_or_named_with_a_reason() -> None:
     assert not set(RUNS) & set(NOT_RUN)
     assert set(RUNS) | set(NOT_RUN) == _scripts()
+
+
+#: The documents that give benchmark commands, and how a command is written in them (up to the
+#: backtick that ends its code span or block).
+DOCS = (ROOT / "README.md", BENCHMARKS / "EXPERT.md")
+COMMAND = re.compile(r"python\s+(?:benchmarks/(\w+)\.py|-m\s+koikoi_desktop\.ai\.arena)([^`]*)")
+
+
+def test_readme_has_a_row_for_every_script() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"^\| `python benchmarks/(\w+)\.py", readme, re.M)) == _scripts()
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_documented_commands_name_a_script_and_flags_it_takes(doc: Path) -> None:
+    """Each ``python benchmarks/NAME.py --flag …`` (and arena command) of the README and
+    ``benchmarks/EXPERT.md`` names a script that exists, and each of its flags is one the
+    script declares (``"--flag"`` in its source: argparse's ``add_argument``)."""
+    commands = list(COMMAND.finditer(doc.read_text(encoding="utf-8")))
+    assert commands
+    for m in commands:
+        name = m.group(1)
+        source = BENCHMARKS / f"{name}.py" if name else ROOT / "koikoi_desktop/ai/arena.py"
+        assert source.exists(), m.group(0)
+        code = source.read_text(encoding="utf-8")
+        for flag in re.findall(r"(?<![\w-])--[a-z][\w-]*", m.group(2)):
+            assert f'"{flag}"' in code, f"{doc.name}: {m.group(0)!r}: {source.name} has no {flag}"
 
 
 def _stand_in_bundle(dist: Path) -> None:
