@@ -55,6 +55,7 @@ from koikoi_desktop.review.timeline import DealLine, Position, Timeline
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import scale_of
 from koikoi_desktop.scenes.review import view as review_view
+from koikoi_desktop.scenes.table.controller import MatchConfig
 from koikoi_desktop.scenes.table.text import (
     MARKS,
     class_text,
@@ -348,8 +349,6 @@ class ReviewScene(Scene):
         p = self.position
         if not self.can_play_again() or t is None or p is None or self.seats is None:
             return
-        from koikoi_desktop.scenes.table.controller import MatchConfig
-
         d = t.match.deals[p.deal]
         level = self.app.settings.help_level
         config = MatchConfig(
