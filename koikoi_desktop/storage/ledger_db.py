@@ -543,6 +543,19 @@ class LedgerDB:
             raise _classify(exc) from exc
         return cls(conn, path, read_only=False)
 
+    @_reads(_none)
+    def note_stale_elsewhere(self) -> None:
+        """Another copy of the game with the file open set rows aside and marked the counters or
+        the rating history stale: note it in :attr:`stale` here too, so that this copy says
+        they are being counted (and counts them) instead of counting by SQL on its frame loop.
+        A few reads (the counters' ``state`` row, :func:`.rating_rows.current`)."""
+        if self.read_only or self.stale:
+            return
+        if not self._totals_whole():
+            self.stale.add("totals")
+        if not rating_rows.current(self.conn):
+            self.stale.add("ratings")
+
     def _add_indexes(self) -> None:
         """The :data:`_INDEXES` this file lacks (a read of the schema on a clean start)."""
         have = {

@@ -560,6 +560,8 @@ class Storage:
         if db.damaged and self._recount is None:  # else after it (its write holds the lock)
             self._mend(db, limit)
         if recount:
+            if self._recount is None:
+                db.note_stale_elsewhere()
             self._start_recount()
 
     def _mend(self, db: LedgerDB, limit: int | None) -> None:

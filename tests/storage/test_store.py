@@ -542,3 +542,47 @@ def test_many_damaged_rows_are_set_aside_a_batch_a_frame_then_counted_once(
         assert len(store.ledger_summaries(0, 50)) == 24
         assert [w.key for w in store.warnings] == ["rows_set_aside"]
         assert "18, kept aside" in store.warnings[0]
+
+
+def test_rows_set_aside_by_another_copy_are_counted_here_too(
+    data_dir: Path, h, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies have the ledger open; one sets a damaged row aside (the counters and the
+    rating history marked stale). The other notes it between frames and says the statistics
+    are being counted, instead of counting every row by SQL on its frame loop; both end with
+    the figures of the ledger before the damage."""
+    recs = [h.make_record(rounds=2, level=("beginner", "expert")[i % 2]) for i in range(6)]
+    with Storage.open(data_dir) as store:
+        for rec in recs:
+            assert store.record_match(rec)
+        want = store.stats(include_practice=True), store.rating_history()
+    conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
+    with conn:
+        conn.execute("UPDATE matches SET date = 'soon' WHERE rowid = 3")
+    conn.close()
+    import threading
+
+    go = threading.Event()
+    real = LedgerDB.recount
+
+    def held(self: LedgerDB, what: object) -> None:  # the recounts wait for the test
+        assert go.wait(30)
+        real(self, what)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LedgerDB, "recount", held)
+    with Storage.open(data_dir) as one, Storage.open(data_dir) as other:
+        try:
+            assert not one.counting and not other.counting
+            other.tidy()
+            assert not other.counting  # nothing stale yet
+            assert len(one.ledger_summaries(0, 10)) == 5
+            one.tidy()  # set aside, rebuilt from its record; counted on one's worker
+            assert one.counting
+            other.tidy()
+            assert other.counting
+        finally:
+            go.set()
+        assert one.wait_for_counting() and other.wait_for_counting()
+        assert not one.counting and not other.counting
+        for store in (one, other):
+            assert (store.stats(include_practice=True), store.rating_history()) == want
