@@ -27,10 +27,10 @@ from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.i18n import Words
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
-from koikoi_desktop.scenes.screen_frame import POINTER, ScreenFrame, go_back
+from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface, draw_badge
-from koikoi_desktop.ui.input import Intent, IntentKind
+from koikoi_desktop.ui.input import Intent
 from koikoi_desktop.ui.widgets import Button, FocusGroup, Label
 
 CARD_RATIO = 0.625  # width / height of a card (ART.md viewBox 200 x 320)
@@ -240,20 +240,9 @@ class LearnScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
-        if intent.kind == IntentKind.BACK:
-            self.on_back()
-            return
-        if self.frame.handle(intent):
-            return
-        if intent.kind in POINTER:
-            self.on_pointer(intent)
-            return
-        if intent.kind == IntentKind.WHEEL:
-            self.on_wheel(intent.pos[1])
-            return
-        if self.on_key(intent):
-            return
-        self.frame.focus.handle(intent)
+        self.frame.route(
+            intent, back=self.on_back, wheel=self.on_wheel, key=self.on_key, pointer=self.on_pointer
+        )
 
     def on_back(self) -> None:
         self.close()

@@ -74,7 +74,7 @@ from koikoi_desktop.names import (
 )
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
-from koikoi_desktop.scenes.screen_frame import POINTER, ScreenFrame, go_back
+from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
 from koikoi_desktop.storage.ledger_db import LINKED
 from koikoi_desktop.storage.rating_rows import RatingPoint
 from koikoi_desktop.storage.store import Notice
@@ -495,16 +495,7 @@ class LedgerScene(Scene):
         """Esc goes back; the frame takes the header buttons, the rows and chips drawn, the
         wheel over the body; then the wheel elsewhere and the keys (see the module docstring);
         a key the ledger does not use moves the header buttons' focus."""
-        if intent.kind == IntentKind.BACK:
-            self.close()
-            return
-        if self.frame.handle(intent) or intent.kind in POINTER:
-            return
-        if intent.kind == IntentKind.WHEEL:
-            self.on_wheel(intent.pos[1])
-            return
-        if not self.on_key(intent):
-            self.frame.focus.handle(intent)
+        self.frame.route(intent, back=self.close, wheel=self.on_wheel, key=self.on_key)
 
     def on_wheel(self, dy: int) -> None:
         self.scroll_by(-dy * self.frame.px(60))

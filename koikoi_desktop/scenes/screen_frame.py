@@ -157,6 +157,31 @@ class ScreenFrame:
                     return True
         return False
 
+    def route(
+        self,
+        intent: Intent,
+        *,
+        back: Callable[[], object],
+        wheel: Callable[[int], object],
+        key: Callable[[Intent], bool],
+        pointer: Callable[[Intent], object] | None = None,
+    ) -> None:
+        """A framed screen's one order of handling ``intent``: Back; what the frame takes
+        (:meth:`handle`); a pointer event nothing took (``pointer``); the wheel elsewhere; the
+        keys the screen uses (``key`` returns True for those); any other key moves the header
+        buttons' focus."""
+        if intent.kind == IntentKind.BACK:
+            back()
+        elif self.handle(intent):
+            return
+        elif intent.kind in POINTER:
+            if pointer is not None:
+                pointer(intent)
+        elif intent.kind == IntentKind.WHEEL:
+            wheel(intent.pos[1])
+        elif not key(intent):
+            self.focus.handle(intent)
+
     # ------------------------------------------------------------------ drawing
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """Felt and heading; forgets the last frame's hit regions (this frame registers its

@@ -38,7 +38,7 @@ from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.names import preset_name, rule_label, rule_value_label
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
-from koikoi_desktop.scenes.screen_frame import POINTER, ScreenFrame, go_back
+from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
@@ -530,16 +530,7 @@ class SettingsScene(Scene):
             and not any(b.rect.collidepoint(intent.pos) for b in self.frame.buttons)
         ):
             return
-        if intent.kind == IntentKind.BACK:
-            self.close()
-            return
-        if self.frame.handle(intent) or intent.kind in POINTER:
-            return
-        if intent.kind == IntentKind.WHEEL:
-            self.on_wheel(intent.pos[1])
-            return
-        if not self.on_key(intent):
-            self.frame.focus.handle(intent)
+        self.frame.route(intent, back=self.close, wheel=self.on_wheel, key=self.on_key)
 
     def on_key(self, intent: Intent) -> bool:
         focused = self.frame.focus.focused
