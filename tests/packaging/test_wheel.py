@@ -43,10 +43,11 @@ import pygame
 import koikoi_desktop
 from koikoi_desktop import scenes
 from koikoi_desktop.assets import asset_root, card_path
+from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.scenes.base import SceneStack
 
 pygame.font.init()
-app = SimpleNamespace(size=(1280, 800), ui_scale=1.0, stack=SceneStack())
+app = SimpleNamespace(size=(1280, 800), ui_scale=1.0, stack=SceneStack(), words=ENGLISH)
 scene = scenes.create("credits", app)
 scene.enter()
 scene.draw(pygame.Surface(app.size))
