@@ -78,10 +78,12 @@ from koikoi_desktop.cli import (
     ledger_command,
     parse_args,
     render_deck,
+    review_command,
     verify_command,
 )
-from koikoi_desktop.storage import Storage
+from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.models import Settings
+from koikoi_desktop.storage_words import notice_text
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -163,9 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.verify_deals:
             return verify_command(args)
         if args.review:
-            from koikoi_desktop.review import command
-
-            return command.run(args)
+            return review_command(args)
         app = App(args)
         return int(app.run())
     except NoDisplay as exc:  # expected on a machine without a desktop session: one line
@@ -223,7 +223,8 @@ class App:
         self.anim_speed = self.args.speed or "normal"
         self.reduced_motion = False
         self.click_mode = False
-        self.warnings: list[str] = []
+        #: Storage's notices (worded when shown) and the display's refusals.
+        self.warnings: list[Notice | str] = []
         self.screen: pygame.Surface | None = None
         self.first_frame_at: float | None = None
         self._window: pygame.Window | None = None
@@ -723,12 +724,9 @@ class App:
             self._storage_closed = True
             store.close()
             self.unrecorded = len(store.pending)
-            if store.pending:
-                print(
-                    f"koikoi-desktop: {len(store.pending)} finished matches could not be "
-                    f"written to the coin ledger ({store.refusal_cause()})",
-                    file=sys.stderr,
-                )
+            unrecorded = store.unrecorded()
+            if unrecorded is not None:  # stderr speaks English, whatever the game's language
+                print(f"koikoi-desktop: {notice_text(i18n.ENGLISH, unrecorded)}", file=sys.stderr)
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)

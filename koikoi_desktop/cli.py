@@ -1,6 +1,7 @@
 """The command line: parsing and validating ``python -m koikoi_desktop`` arguments, and the
 one-shot commands that run instead of the game (``--export-ledger``, ``--import-ledger``,
-``--render-deck``).
+``--verify-deals``, ``--review``, ``--render-deck``): their output and their lines on stderr are
+English (:data:`koikoi_desktop.i18n.ENGLISH`), whatever language the game speaks.
 
 A bad value raises :class:`UsageError` with one line (``app.main`` prints it and exits 2); parsing
 opens no window and touches no data folder. Validation that needs the file system (a
@@ -11,13 +12,20 @@ starts only to fail at its end.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from koikoi_desktop.ai import LEVELS
+from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.storage.cause import Refused
+from koikoi_desktop.storage_words import notice_text, refused_text
+
+if TYPE_CHECKING:
+    from koikoi_desktop.storage import Storage
 
 MIN_SIZE = (1024, 640)
 LANG_CODES = ("en", "uk", "ru", "sk", "ja")
@@ -269,15 +277,27 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 # ------------------------------------------------------------------ one-shot commands
+def open_storage_told(args: argparse.Namespace) -> Storage:
+    """The data folder of a one-shot command, opened; what storage found is told on stderr,
+    one English line each (a command's output is English, whatever the game's language)."""
+    from koikoi_desktop.storage import Storage
+
+    store = Storage.open(Path(args.data_dir).expanduser() if args.data_dir else None)
+    for notice in store.warnings:
+        print(f"koikoi-desktop: {notice_text(ENGLISH, notice)}", file=sys.stderr)
+    return store
+
+
+def error_text(exc: Exception) -> str:
+    """A command's error in one English line: a refusing disk by its cause, anything else by
+    its own words."""
+    return refused_text(ENGLISH, exc) if isinstance(exc, Refused) else str(exc)
+
+
 def ledger_command(args: argparse.Namespace) -> int:
     """``--export-ledger FILE`` / ``--import-ledger FILE``: one line of result, exit 0; a bad
     file or a refusing disk: one line on stderr, exit 2, nothing changed."""
-    from koikoi_desktop.storage import Storage
-
-    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
-    with Storage.open(data_dir) as store:
-        for line in store.warnings:
-            print(f"koikoi-desktop: {line}", file=sys.stderr)
+    with open_storage_told(args) as store:
         try:
             if args.export_ledger:
                 path = store.export_all(args.export_ledger)
@@ -293,7 +313,7 @@ def ledger_command(args: argparse.Namespace) -> int:
                 for match_id, why in result.skipped:
                     print(f"skipped match {match_id}: {why}")
         except (ValueError, OSError) as exc:  # a bad file, or the disk refuses: nothing changed
-            print(f"koikoi-desktop: error: {exc}", file=sys.stderr)
+            print(f"koikoi-desktop: error: {error_text(exc)}", file=sys.stderr)
             return 2
     return 0
 
@@ -305,14 +325,9 @@ def verify_command(args: argparse.Namespace) -> int:
     is no such match."""
     from koikoi_desktop.deal_words import check_text, record_check
     from koikoi_desktop.engine import RecordError
-    from koikoi_desktop.i18n import ENGLISH
-    from koikoi_desktop.storage import Storage
 
-    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
     wanted = str(args.verify_deals)
-    with Storage.open(data_dir) as store:
-        for line in store.warnings:
-            print(f"koikoi-desktop: {line}", file=sys.stderr)
+    with open_storage_told(args) as store:
         if wanted == "all":
             rows = store.db.iter_all(include_computer=True) if store.db is not None else ()
             found = [(rec.match_id, record) for rec, record in rows]
@@ -343,6 +358,67 @@ def verify_command(args: argparse.Namespace) -> int:
             f"{len(found) - failed} of {len(found)} matches: every deal fixed before the first card"
         )
     return 1 if failed else 0
+
+
+def review_command(args: argparse.Namespace) -> int:
+    """``--review ID|latest --json FILE``: a recorded match's review as JSON, for scripts and
+    players.
+
+    Writes ``{"decisions": [{"seat", "round", "turn", "kind", "played", "best", "loss", "class",
+    …}], "summary": {…}}`` (see :meth:`koikoi_desktop.review.analysis.Review.export`) and
+    returns 0. A cached review is used when the match has one; a new one is computed on this
+    thread (the command line has no frame loop to keep alive) and cached. An unknown id, a
+    match without a replayable record (imported from version 0.1) or a file that cannot be
+    written: one line on stderr and status 2.
+    """
+    from koikoi_desktop.engine import RecordError
+    from koikoi_desktop.review.analysis import review_record
+    from koikoi_desktop.review.runner import cached_review
+
+    with open_storage_told(args) as store:
+        wanted = str(args.review)
+        match_id = store.latest_match_id() if wanted == "latest" else wanted
+        found = store.get_match(match_id) if match_id else None
+        if found is None:
+            what = "no match is recorded yet" if wanted == "latest" else f"no match {wanted!r}"
+            print(f"koikoi-desktop: error: {what} in the match ledger", file=sys.stderr)
+            return 2
+        _, record = found
+        assert match_id is not None
+        if not record:
+            print(
+                f"koikoi-desktop: error: match {match_id} has no move record to review "
+                "(imported from an old version)",
+                file=sys.stderr,
+            )
+            return 2
+        review = cached_review(store, match_id)
+        if review is None:
+            try:
+                review = review_record(record)
+            except RecordError as exc:
+                print(
+                    f"koikoi-desktop: error: match {match_id} does not replay: {exc}",
+                    file=sys.stderr,
+                )
+                return 2
+            why = store.save_review(match_id, review.to_json())
+            if why is not None:
+                why_text = refused_text(ENGLISH, why)
+                print(
+                    f"koikoi-desktop: the review could not be cached ({why_text})", file=sys.stderr
+                )
+        doc = {"match_id": match_id, **review.export()}
+        out = Path(args.json).expanduser()
+        try:
+            out.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(
+                f"koikoi-desktop: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr
+            )
+            return 2
+    print(f"reviewed {len(review.judgements)} decisions of match {match_id} into {out}")
+    return 0
 
 
 def render_deck(args: argparse.Namespace) -> int:

@@ -45,7 +45,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("ratings", ("ratings",), "Glicko-2 and the levels' ratings"),
     ("storage", ("storage",), "settings, ledger, saved matches (i18n: a language is checked)"),
     ("review", ("review",), "judging a recorded match: ai + storage"),
-    ("words", ("names", "deal_words", "reason_words"), "facts into words, no pygame"),
+    (
+        "words",
+        ("names", "deal_words", "reason_words", "storage_words"),
+        "facts into words, no pygame",
+    ),
     ("desktop", ("chatter", "assets", "text"), "native libraries' noise, asset files, fonts"),
     ("ui", ("ui",), "input, drawing, widgets, sound (reads the settings model)"),
     ("screens", ("scenes", "deck_sheet"), "the screens and the deck sheet, drawn with ui"),

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from koikoi_desktop.i18n import Words
     from koikoi_desktop.names import Names
     from koikoi_desktop.scenes.table.controller import MatchConfig
-    from koikoi_desktop.storage import Storage
+    from koikoi_desktop.storage import Notice, Storage
     from koikoi_desktop.storage.models import Settings
     from koikoi_desktop.storage.recorder import Resumed
     from koikoi_desktop.ui.audio import Audio
@@ -123,8 +123,8 @@ class AppServices(Protocol):
     seed: int | None
     storage: Storage | None
     sprites: CardSprites | None
-    #: One-line notices for the title screen (storage trouble, a refused setting).
-    warnings: list[str]
+    #: One-line notices (storage's, worded when shown; a refused setting of the display).
+    warnings: list[Notice | str]
     #: Where computer opponents think (None: their own worker; tests inject an inline one).
     ai_executor: Executor | None
     #: The coach's budget (worlds per judgement; the review's unless a test lowers it).

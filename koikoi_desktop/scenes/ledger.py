@@ -44,7 +44,6 @@ Decisions:
 
 from __future__ import annotations
 
-import errno
 import math
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -75,9 +74,10 @@ from koikoi_desktop.names import (
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
 from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
-from koikoi_desktop.storage.ledger_db import LINKED
+from koikoi_desktop.storage.cause import refusal_of
+from koikoi_desktop.storage.notice import Notice
 from koikoi_desktop.storage.rating_rows import RatingPoint
-from koikoi_desktop.storage.store import Notice
+from koikoi_desktop.storage_words import cause_label, notice_text
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
 from koikoi_desktop.ui.input import Intent, IntentKind
@@ -91,14 +91,6 @@ if TYPE_CHECKING:
 #: The chips at the top, in order: (view, computer filter). The computer chip is left out
 #: while there are no computer matches.
 TABS: tuple[tuple[str, bool], ...] = (("matches", False), ("matches", True), ("stats", False))
-#: English reasons of :func:`koikoi_desktop.storage.store._reason` -> catalog keys.
-REASON_KEYS = {
-    "the disk is full": "ui.storage.reason.full",
-    "permission denied": "ui.storage.reason.denied",
-    "the disk is read-only": "ui.storage.reason.readonly",
-    "the folder is read-only": "ui.storage.reason.folder_readonly",
-    LINKED: "ui.storage.reason.linked",
-}
 MAX_WARNING_LINES = 6
 #: A line of text to draw: (text, colour, bold).
 Line = tuple[str, tuple[int, int, int], bool]
@@ -109,12 +101,6 @@ COUNTING_POLL = 0.25
 
 
 # ---------------------------------------------------------------------------------- words
-
-
-def _tr_or(words: Words, key: str, fallback: str, **fmt: object) -> str:
-    """``words.t(key)``, or ``fallback`` when the catalogs lack the key."""
-    out = words.t(key, **fmt)
-    return fallback if out == key else out
 
 
 def date_text(when: datetime) -> str:
@@ -131,33 +117,6 @@ def capitalized(text: str) -> str:
 
 def percent(rate: float | None) -> str:
     return "—" if rate is None else f"{round(rate * 100)}%"
-
-
-def reason_text(words: Words, reason: str) -> str:
-    key = REASON_KEYS.get(reason)
-    return words.t(key) if key else reason
-
-
-def os_reason(words: Words, exc: OSError) -> str:
-    code = exc.errno
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
-        return words.t("ui.storage.reason.full")
-    if code in (errno.EACCES, errno.EPERM):
-        return words.t("ui.storage.reason.denied")
-    if code == errno.EROFS:
-        return words.t("ui.storage.reason.readonly")
-    return str(exc.strerror or exc or type(exc).__name__)
-
-
-def notice_text(words: Words, notice: object) -> str:
-    """One storage warning in ``words`` (storage's English sentence as fallback)."""
-    if not isinstance(notice, Notice) or not notice.key:
-        return " ".join(str(notice).split())
-    key = notice.key
-    params = dict(notice.params)
-    if isinstance(params.get("reason"), str):
-        params["reason"] = reason_text(words, params["reason"])
-    return " ".join(_tr_or(words, f"ui.storage.{key}", str(notice), **params).split())
 
 
 def shorten_middle(text: str, size: int, width: int) -> str:
@@ -209,7 +168,8 @@ class LedgerScene(Scene):
         self.scroll = {"matches": 0, "match": 0, "stats": 0}
         self.content_h = {"matches": 0, "match": 0, "stats": 0}
         self.export_path: Path | None = None
-        self.warning_lines: list[str] = []
+        #: Storage's notices as they were at the last load, worded when drawn.
+        self.notices: list[Notice] = []
         self._generation = 0
         #: The opened match's deal check (match id -> the check and the revealed seed; None: no
         #: record to check), a fact worded when drawn.
@@ -223,7 +183,6 @@ class LedgerScene(Scene):
     def load(self) -> None:
         """Page views of the ledger (only the rows on screen are read), its statistics (SQL
         aggregates) and the storage warnings."""
-        words = self.app.words
         from koikoi_desktop.storage.ledger_db import PagedRows
 
         store = self.storage
@@ -252,12 +211,15 @@ class LedgerScene(Scene):
         self.selected = max(0, min(self.selected, len(self.records) - 1))
         if self.opened is not None and self.opened >= len(self.records):
             self.opened, self.view = None, "matches"
-        notices = list(store.warnings) if store is not None else []
-        lines = [notice_text(words, n) for n in notices]
+        self.notices = list(store.warnings) if store is not None else []
+
+    def warning_lines(self, words: Words) -> list[str]:
+        """The storage's notices in ``words``, one line each (the last says how many more)."""
+        lines = [notice_text(words, n) for n in self.notices]
         if len(lines) > MAX_WARNING_LINES:
             more = len(lines) - (MAX_WARNING_LINES - 1)
             lines = [*lines[: MAX_WARNING_LINES - 1], words.t("ui.ledger.more_warnings", n=more)]
-        self.warning_lines = lines
+        return lines
 
     @property
     def stats(self) -> LedgerStats:
@@ -345,7 +307,6 @@ class LedgerScene(Scene):
 
     def export(self, fmt: Literal["csv", "json"]) -> None:
         """Write the ledger to the data folder's ``exports/`` and say where."""
-        words = self.app.words
         store = self.storage
         if store is None or not self.counts[False]:
             return
@@ -353,7 +314,7 @@ class LedgerScene(Scene):
             path = store.export(fmt)
         except OSError as exc:
             self.export_path = None
-            self.message = Key("ui.ledger.export_failed", reason=os_reason(words, exc))
+            self.message = Key("ui.ledger.export_failed", reason=cause_label(refusal_of(exc)))
             return
         self.export_path = path
         self.message = Key("ui.ledger.exported", path=str(path))
@@ -453,7 +414,7 @@ class LedgerScene(Scene):
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if self.message:
             lines.append((say(self.message, self.app.words), theme.OCHRE))
-        lines += [(w, theme.DANGER) for w in self.warning_lines]
+        lines += [(w, theme.DANGER) for w in self.warning_lines(self.app.words)]
         return lines
 
     def body(self) -> pygame.Rect:

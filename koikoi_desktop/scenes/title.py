@@ -16,6 +16,7 @@ import pygame
 from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.storage_words import notice_text
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface
 from koikoi_desktop.ui.widgets import Button, Label
@@ -152,8 +153,6 @@ class TitleScene(MenuScene):
         """A damaged, newer or refusing file is told in one line each here (the newest two), as
         well as on the ledger screen, and a saved match another running copy is playing."""
         words = self.app.words
-        from koikoi_desktop.scenes.ledger import notice_text
-
         storage = self.app.storage
         if storage is None:
             return []

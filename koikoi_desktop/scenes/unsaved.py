@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pygame
 
-from koikoi_desktop.i18n import Key, Words, say
+from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.storage.cause import refusal_of
+from koikoi_desktop.storage_words import cause_label
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
 
@@ -59,14 +61,7 @@ class UnsavedScene(MenuScene):
         if store is None or store.retry_pending():
             self.app.quit()
             return
-        self.message = Key("ui.quit_pending.still", reason=self._reason(self.app.words))
-
-    def _reason(self, words: Words) -> str:
-        from koikoi_desktop.scenes.ledger import notice_text
-
-        store = self.app.storage
-        news = [notice_text(words, n) for n in store.warnings[-1:]] if store is not None else []
-        return news[0] if news else "?"
+        self.message = Key("ui.quit_pending.still", reason=cause_label(store.refusal_cause()))
 
     def export(self, folder: Path | None = None) -> None:
         store = self.app.storage
@@ -77,7 +72,7 @@ class UnsavedScene(MenuScene):
         try:
             store.export_pending(target)
         except OSError as exc:  # that folder refuses too: say so, the matches stay pending
-            self.message = Key("ui.ledger.export_failed", reason=str(exc))
+            self.message = Key("ui.ledger.export_failed", reason=cause_label(refusal_of(exc)))
             return
         self.message = Key("ui.quit_pending.exported", path=str(target))
 

@@ -8,6 +8,7 @@
 No pygame here; platformdirs is imported only when the default directory is needed.
 """
 
+from .cause import Cause, Refused
 from .models import (
     AutosaveData,
     FactorEntry,
@@ -17,15 +18,19 @@ from .models import (
     Settings,
     YakuEntry,
 )
+from .notice import Notice, NoticeKey
 from .paths import default_data_dir, resolve_data_dir
-from .store import Notice, Storage
+from .store import Storage
 
 __all__ = [
     "AutosaveData",
+    "Cause",
     "FactorEntry",
     "FutureVersionError",
     "MatchRecord",
     "Notice",
+    "NoticeKey",
+    "Refused",
     "RoundEntry",
     "Settings",
     "Storage",

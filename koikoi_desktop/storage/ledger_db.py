@@ -82,6 +82,7 @@ from pydantic import ValidationError
 
 from . import rating_rows, totals
 from .atomic import fsync_dir, quarantine
+from .cause import Cause, Refused, real_cause
 from .models import (
     DataRow,
     MatchRecord,
@@ -91,6 +92,7 @@ from .models import (
     TotalsRow,
     _stored_date,
 )
+from .notice import NoticeKey
 from .paths import DB_FILE
 from .stats import BestRound, LedgerStats, MatchSummary
 
@@ -98,25 +100,35 @@ T = TypeVar("T")
 
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
-FUTURE_DB = "the database was written by a newer version of the game"
-#: SQLite's refusal of a write to a damaged file, as :class:`Refused` names it.
-DAMAGED_DB = "the database is damaged"
 #: The most a WAL left behind by a checkpoint may keep on disk (bytes).
 WAL_LIMIT = 256 * 1024
 
 #: SQLite primary result codes that mean "the disk (or another copy) refuses just now": the game
 #: goes on, keeps what it could not write in memory and retries at the next write.
-REFUSING = {
-    3: "permission denied",  # SQLITE_PERM
-    5: "the database is busy",  # SQLITE_BUSY
-    6: "the database is locked",  # SQLITE_LOCKED
-    8: "the disk is read-only",  # SQLITE_READONLY
-    10: "a disk input/output error",  # SQLITE_IOERR
-    13: "the disk is full",  # SQLITE_FULL
-    14: "the database file cannot be opened",  # SQLITE_CANTOPEN
-    11: DAMAGED_DB,  # SQLITE_CORRUPT (found mid-session: refuse, repair at start)
-    26: DAMAGED_DB,  # SQLITE_NOTADB
+REFUSING: dict[int, Cause] = {
+    3: Cause.DENIED,  # SQLITE_PERM
+    5: Cause.BUSY,  # SQLITE_BUSY
+    6: Cause.LOCKED,  # SQLITE_LOCKED
+    8: Cause.DISK_READ_ONLY,  # SQLITE_READONLY (told apart from a read-only folder by real_cause)
+    10: Cause.IO,  # SQLITE_IOERR
+    13: Cause.FULL,  # SQLITE_FULL
+    14: Cause.CANT_OPEN,  # SQLITE_CANTOPEN
+    11: Cause.DAMAGED,  # SQLITE_CORRUPT (found mid-session: refuse, repair at start)
+    26: Cause.DAMAGED,  # SQLITE_NOTADB
 }
+
+#: SQLite's words, for an error that carries no result code (a wrapper, an older Python): the
+#: only place a cause is read from text.
+_REFUSING_WORDS: tuple[tuple[str, Cause], ...] = (
+    ("full", Cause.FULL),
+    ("readonly", Cause.DISK_READ_ONLY),
+    ("read-only", Cause.DISK_READ_ONLY),
+    ("locked", Cause.LOCKED),
+    ("disk i/o", Cause.IO),
+    ("unable to open", Cause.CANT_OPEN),
+    ("malformed", Cause.DAMAGED),
+    ("not a database", Cause.DAMAGED),
+)
 
 _SCHEMA_V1 = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -341,37 +353,18 @@ class DatabaseDamaged(Exception):
     """The file does not open as a SQLite database, or fails ``PRAGMA quick_check``."""
 
 
-class Refused(OSError):
-    """The disk or another copy refused a write; ``reason`` is one short English phrase.
-
-    An ``OSError``: like a full disk under a plain file, it is an expected failure of storage.
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 def refusal(exc: sqlite3.Error) -> Refused | None:
-    """A :class:`Refused` for an expected SQLite failure (full, read-only, busy…), else None."""
+    """A :class:`Refused` for an expected SQLite failure (full, read-only, busy…), else None:
+    decided by SQLite's result code, by its words only when it gave no code."""
     code = getattr(exc, "sqlite_errorcode", None)
     if code is None:
         text = str(exc).lower()
-        for needle, why in (
-            ("full", "the disk is full"),
-            ("readonly", "the disk is read-only"),
-            ("read-only", "the disk is read-only"),
-            ("locked", "the database is locked"),
-            ("disk i/o", "a disk input/output error"),
-            ("unable to open", "the database file cannot be opened"),
-            ("malformed", DAMAGED_DB),
-            ("not a database", DAMAGED_DB),
-        ):
+        for needle, named in _REFUSING_WORDS:
             if needle in text:
-                return Refused(why)
+                return Refused(named)
         return None
-    reason = REFUSING.get(code & 0xFF)
-    return Refused(reason) if reason is not None else None
+    cause = REFUSING.get(code & 0xFF)
+    return Refused(cause) if cause is not None else None
 
 
 def _now() -> str:
@@ -454,7 +447,7 @@ class LedgerDB:
         self.path = path
         self.read_only = read_only
         #: Why a read-only database cannot be written (the folder refuses, or a newer version).
-        self.refused = FUTURE_DB
+        self.refused: Refused = Refused(Cause.FUTURE)
         #: This running copy's id: its saved match rows carry it.
         self.owner = uuid.uuid4().hex
         self.host = socket.gethostname()[:200]
@@ -609,7 +602,7 @@ class LedgerDB:
         return row is not None
 
     @classmethod
-    def open_read_only(cls, path: Path, reason: str) -> LedgerDB:
+    def open_read_only(cls, path: Path, reason: Refused) -> LedgerDB:
         """Open a database this copy cannot write (a read-only folder or disk, a linked file) to
         show its matches; ``reason`` says why it cannot be written. Raises like :meth:`open`."""
         try:
@@ -1367,7 +1360,7 @@ class LedgerDB:
 
     def _writable(self) -> None:
         if self.read_only:
-            raise Refused(self.refused)
+            raise Refused(self.refused.cause, self.refused.detail)
 
     def _transaction(self) -> _Tx:
         return _Tx(self.conn)
@@ -1877,37 +1870,33 @@ def open_or_repair(
 ) -> LedgerDB:
     """Open the data folder's database, repairing a damaged one (see the module docstring).
 
-    ``warn(key, text, **params)`` receives the one line for the player; ``progress(reason)`` is
-    called before a whole-file check (the caller prints a line while it runs). Raises
-    :class:`Refused` when the disk refuses to open or create the database at all.
+    ``warn(key, **params)`` receives the one line for the player (a :class:`.notice.Notice`);
+    ``progress(reason)`` is called before a whole-file check (the caller prints a line while it
+    runs). Raises :class:`Refused`, with its real cause, when the disk refuses to open or create
+    the database at all.
     """
     path = data_dir / DB_FILE
-    reason = None
+    reason: str | None = None
     try:
         if path.is_symlink() or any(
             (data_dir / (DB_FILE + extra)).is_symlink() for extra in ("-wal", "-shm", "-journal")
         ):
             # nothing the game writes may follow a link (out of the data folder, or anywhere)
-            raise Refused(LINKED)
+            raise Refused(Cause.LINKED)
         reason = check_reason(path)
         if reason is not None and progress is not None:
             progress(reason)
         db = LedgerDB.open(path, check=reason is not None)
     except Refused as exc:
-        reason = real_cause(exc.reason, data_dir)
+        refused = real_cause(exc, data_dir)
         if not (path.is_file() and path.stat().st_size > 0):
-            raise Refused(reason) from exc
+            raise refused from exc
         # a folder (or disk) that refuses to be written still shows the matches it holds
         try:
-            db = LedgerDB.open_read_only(path, reason)
+            db = LedgerDB.open_read_only(path, refused)
         except DatabaseDamaged:  # nor can it be repaired here: the refusal is what to tell
-            raise Refused(reason) from exc
-        warn(
-            "ledger_read_only",
-            "The coin ledger cannot be written here ({reason}): its matches are shown, but new "
-            "matches cannot be saved there.",
-            reason=reason,
-        )
+            raise refused from exc
+        warn(NoticeKey.LEDGER_READ_ONLY, reason=refused.cause, detail=refused.detail)
         return db
     except DatabaseDamaged as exc:
         aside = _set_file_aside(path)
@@ -1916,9 +1905,7 @@ def open_or_repair(
         _open_mark(db)
         copied = salvage(aside, db)
         warn(
-            "ledger_db_repaired",
-            "The coin ledger database was damaged ({why}); {count} matches were recovered and "
-            "the damaged file was kept as {name}.",
+            NoticeKey.LEDGER_DB_REPAIRED,
             why=str(exc)[:80],
             count=copied["matches"],
             name=aside.name,
@@ -1927,40 +1914,12 @@ def open_or_repair(
     if reason is not None:
         _checked(path)
         if reason != "changed":  # a file changed by another program: checked without a word
-            warn(
-                "ledger_checked",
-                "The coin ledger was not closed cleanly last time: it was checked and is whole.",
-            )
+            warn(NoticeKey.LEDGER_CHECKED)
     if db.read_only:
-        warn(
-            "ledger_future",
-            "The coin ledger was written by a newer version of Koi-Koi Desktop: it is shown "
-            "but this version records nothing in it.",
-        )
+        warn(NoticeKey.LEDGER_FUTURE)
     else:
         _open_mark(db)
     return db
-
-
-LINKED = "the coin ledger file is a link, which the game does not write through"
-
-
-def real_cause(reason: str, folder: Path) -> str:
-    """The cause behind SQLite's word for a refusal: a full disk is often told as an I/O
-    error, and a read-only folder as a file that cannot be opened."""
-    if reason == LINKED:
-        return reason
-    try:
-        fs = os.statvfs(folder)
-    except (OSError, AttributeError):  # no statvfs on Windows: SQLite's word stands
-        return reason
-    if fs.f_flag & os.ST_RDONLY:
-        return "the disk is read-only"
-    if not os.access(folder, os.W_OK):
-        return "the folder is read-only"
-    if fs.f_bavail * fs.f_frsize < 64 * 1024:
-        return "the disk is full"
-    return reason
 
 
 def _set_file_aside(path: Path) -> Path:

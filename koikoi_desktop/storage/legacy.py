@@ -25,7 +25,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from .atomic import BadFile, decode_text, fsync_dir, parse_json, read_bytes
-from .ledger_db import LedgerDB, Refused
+from .cause import Refused
+from .ledger_db import LedgerDB
 from .models import (
     LEDGER_VERSION,
     AutosaveData,
@@ -34,6 +35,7 @@ from .models import (
     migrate,
     schema_version_of,
 )
+from .notice import NoticeKey
 
 OLD_LEDGER = "ledger.jsonl"
 OLD_BACKUP = "ledger.backup.jsonl"
@@ -52,7 +54,7 @@ class Reporter:
     """How the import tells the storage what happened (``Storage`` hands its own methods).
 
     A dataclass of callables rather than the ``Storage`` itself, so that this module does not
-    import ``store`` (which imports this one): ``warn(key, text, **params)`` queues a notice for
+    import ``store`` (which imports this one): ``warn(key, **params)`` queues a notice for
     the player, ``write_failed(kind, exc)`` starts a disk-trouble episode, ``quarantine(path)``
     renames a damaged file aside and returns the name it got.
     """
@@ -150,32 +152,17 @@ def import_old_files(db: LedgerDB | None, folder: Path, report: Reporter) -> Non
         except Refused as exc:
             report.write_failed("ledger", exc)
             return
-        report.warn(
-            "ledger_imported",
-            "{count} matches of the old coin ledger were moved into the new database.",
-            count=added,
-        )
+        report.warn(NoticeKey.LEDGER_IMPORTED, count=added)
         if conflicts:
-            report.warn(
-                "ledger_import_conflicts",
-                "{count} old matches had the id of another match; they were kept aside in the "
-                "database.",
-                count=conflicts,
-            )
+            report.warn(NoticeKey.LEDGER_IMPORT_CONFLICTS, count=conflicts)
     if bad:
         report.warn(
-            "ledger_import_bad",
-            "{count} lines of the old coin ledger could not be read; the old file was kept as "
-            "{name}.",
+            NoticeKey.LEDGER_IMPORT_BAD,
             count=bad,
             name=OLD_LEDGER + ".imported",
         )
     if future:
-        report.warn(
-            "ledger_future",
-            "The coin ledger was written by a newer version of Koi-Koi Desktop: it is shown "
-            "but this version records nothing in it.",
-        )
+        report.warn(NoticeKey.LEDGER_FUTURE)
     _rename_imported(done)
     _import_autosave(db, folder / OLD_AUTOSAVE, report)
     lock = folder / OLD_LOCK
@@ -195,17 +182,12 @@ def _import_autosave(db: LedgerDB, path: Path, report: Reporter) -> None:
         data = migrate("autosave", data)
         save = AutosaveData.model_validate(data)
     except FutureVersionError:
-        report.warn(
-            "autosave_future",
-            "The saved match was made by a newer version of Koi-Koi Desktop: it is left "
-            "unchanged and cannot be continued here.",
-        )
+        report.warn(NoticeKey.AUTOSAVE_FUTURE)
         return
     except (BadFile, ValueError, ValidationError, OSError) as exc:
         name = report.quarantine(path)
         report.warn(
-            "autosave_damaged",
-            "The saved match could not be resumed ({why}); it was kept aside in the database.",
+            NoticeKey.AUTOSAVE_DAMAGED,
             why=f"{str(exc).splitlines()[0][:60] if str(exc) else type(exc).__name__}; {name}",
         )
         return

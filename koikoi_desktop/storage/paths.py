@@ -21,6 +21,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .cause import Cause, Refused
+
 APP_NAME = "koikoi-desktop"
 ENV_VAR = "KOIKOI_DATA_DIR"
 
@@ -54,15 +56,16 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 def safe_subdir(data_dir: Path, name: str) -> Path:
     """``data_dir/name`` as a real folder inside the data folder, created if missing.
 
-    Raises OSError when ``name`` exists as a link or anything but a folder: nothing the game
-    writes may follow a link out of the data folder.
+    Raises :class:`.cause.Refused` when ``name`` exists as a link or anything but a folder
+    (nothing the game writes may follow a link out of the data folder), OSError when the disk
+    refuses the folder.
     """
     target = data_dir / name
     if target.is_symlink():
-        raise OSError(f"{target} is a link; the game does not write through links")
+        raise Refused(Cause.FOLDER_LINKED)
     target.mkdir(mode=0o700, exist_ok=True)
     if not target.is_dir() or target.is_symlink():
-        raise OSError(f"{target} is not a folder")
+        raise Refused(Cause.NOT_A_FOLDER)
     if os.path.realpath(target) != os.path.join(os.path.realpath(data_dir), name):
-        raise OSError(f"{target} leads out of the data folder")
+        raise Refused(Cause.OUTSIDE)
     return target

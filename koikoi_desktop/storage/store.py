@@ -52,17 +52,14 @@ from .atomic import (
     remove_stale_temps,
 )
 from .background import BackgroundJob, BackgroundWriter
+from .cause import Cause, Refused, real_cause, refusal_of
 from .export import write_csv, write_json
 from .ledger_db import (
-    DAMAGED_DB,
-    FUTURE_DB,
     DatabaseDamaged,
     LedgerDB,
-    Refused,
     SavedMatch,
     closed_cleanly,
     open_or_repair,
-    real_cause,
 )
 from .models import (
     RECORD_LIMIT,
@@ -75,6 +72,7 @@ from .models import (
     migrate,
     to_plain,
 )
+from .notice import Notice, NoticeKey, NoticeParam
 from .rating_rows import RatingPoint
 
 if TYPE_CHECKING:
@@ -91,7 +89,12 @@ AUTOSAVE_LIMIT = 8 * 1024 * 1024
 
 FileKind = Literal["settings", "ledger", "autosave"]
 
-_WHAT = {"settings": "your settings", "ledger": "the coin ledger", "autosave": "the saved match"}
+#: The line that says a file could not be written.
+_WRITE_FAILED: dict[FileKind, NoticeKey] = {
+    "settings": NoticeKey.WRITE_FAILED_SETTINGS,
+    "ledger": NoticeKey.WRITE_FAILED_LEDGER,
+    "autosave": NoticeKey.WRITE_FAILED_AUTOSAVE,
+}
 
 
 class ImportResult(NamedTuple):
@@ -121,40 +124,9 @@ def replay_problem(rec: MatchRecord, text: str | None) -> str | None:
     return None
 
 
-class Notice(str):
-    """A one-line message for the player; also carries a ``key`` and ``params`` for translation.
-
-    ``str(notice)`` is the English sentence; a UI with an i18n catalog can instead show
-    ``t("ui.storage." + notice.key, **notice.params)``.
-    """
-
-    key: str
-    params: dict[str, Any]
-
-    def __new__(cls, key: str, text: str, **params: Any) -> Notice:
-        # a reason may quote what was read from disk: one drawable line, whatever it held
-        params = {
-            k: "".join(c if c.isprintable() else "?" for c in v)[:200] if isinstance(v, str) else v
-            for k, v in params.items()
-        }
-        obj = super().__new__(cls, text.format(**params))
-        obj.key = key
-        obj.params = params
-        return obj
-
-
-def _reason(exc: BaseException) -> str:
-    if isinstance(exc, Refused):
-        return exc.reason
-    code = getattr(exc, "errno", None)
-    if code == errno.ENOSPC or code == getattr(errno, "EDQUOT", -1):
-        return "the disk is full"
-    if code in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if code == errno.EROFS:
-        return "the disk is read-only"
-    text = getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
-    return str(text).rstrip(".").lower()
+def _cause_params(refused: Refused) -> dict[str, NoticeParam]:
+    """A refusal as a notice's parameters: its cause, and the OS's words for an unknown one."""
+    return {"reason": refused.cause, "detail": refused.detail}
 
 
 class Storage:
@@ -176,13 +148,13 @@ class Storage:
         self._frozen: set[FileKind] = set()  # newer-version files we must not overwrite
         self._dirty: set[FileKind] = set()  # in memory, not yet on disk
         self._failing: set[FileKind] = set()  # warned about a failed write, not yet succeeded
-        self._warned: set[str] = set()
+        self._warned: set[NoticeKey] = set()
         self._autosaver: BackgroundWriter | None = None
         self._saver_db: LedgerDB | None = None
         self._skipped: set[tuple[str, int]] = set()  # damaged rows of a read-only database
         self._aside_rows = 0  # damaged rows set aside this run (saved matches told apart)
-        self._causes_told: set[str] = set()  # refusals named this run (once each)
-        self._last_cause = ""
+        self._causes_told: set[Cause] = set()  # refusals named this run (once each)
+        self._last_cause: Refused | None = None
         self._rebuilt = 0
         self._damage_told = False  # a read met a damaged page, and the player was told
         #: The recount running on a worker thread: the job, its own connection, what it counts.
@@ -206,10 +178,9 @@ class Storage:
         except OSError as exc:
             store.persistent = False
             store._warn(
-                "data_dir_unusable",
-                "Cannot use the data folder {path} ({reason}): nothing will be saved this session.",
+                NoticeKey.DATA_DIR_UNUSABLE,
                 path=str(store.data_dir),
-                reason=_reason(exc),
+                **_cause_params(refusal_of(exc)),
             )
             return store
         store._load_settings()
@@ -234,35 +205,46 @@ class Storage:
         except OSError as exc:  # Refused, or the folder refuses the aside rename
             self.db = None
             cause = self._cause(exc)
-            if cause not in self._causes_told:  # a full disk is named once per run
-                self._causes_told.add(cause)
-                self._warn_once(
-                    "ledger_unavailable",
-                    "Cannot open the coin ledger ({reason}): matches are kept in memory and "
-                    "saved when it opens again.",
-                    reason=cause,
-                )
+            if cause.cause not in self._causes_told:  # a full disk is named once per run
+                self._causes_told.add(cause.cause)
+                self._warn_once(NoticeKey.LEDGER_UNAVAILABLE, **_cause_params(cause))
             return
-        if self.db.read_only and self.db.refused != FUTURE_DB:
-            self._causes_told.add(self.db.refused)
+        if self.db.read_only and self.db.refused.cause is not Cause.FUTURE:
+            self._causes_told.add(self.db.refused.cause)
             self._failing.add("ledger")
 
-    def refusal_cause(self) -> str:
-        """Why the ledger did not take matches, in a few words (for a line on stderr)."""
+    def refusal_cause(self) -> Refused:
+        """Why the ledger did not take matches (the real cause, see ``real_cause``): a new
+        exception each call, to raise or to word."""
         if self.db is not None and self.db.read_only:
-            return self.db.refused
-        return self._last_cause or real_cause("the coin ledger cannot be opened", self.data_dir)
+            why = self.db.refused
+        elif self._last_cause is not None:
+            why = self._last_cause
+        else:
+            return real_cause(Refused(Cause.NOT_OPEN), self.data_dir)
+        return Refused(why.cause, why.detail)
 
-    def _cause(self, exc: BaseException) -> str:
+    def unrecorded(self) -> Notice | None:
+        """The line for stderr at close when finished matches are still refused: how many, and
+        why (None when every match was recorded)."""
+        if not self.pending:
+            return None
+        return Notice(
+            NoticeKey.LEDGER_UNRECORDED,
+            count=len(self.pending),
+            **_cause_params(self.refusal_cause()),
+        )
+
+    def _cause(self, exc: BaseException) -> Refused:
         """The real cause of a refusal, named the same way every time (see ``real_cause``)."""
-        self._last_cause = real_cause(_reason(exc), self.data_dir)
+        self._last_cause = real_cause(refusal_of(exc), self.data_dir)
         return self._last_cause
 
     def _reopen_if_refused(self) -> None:
         """A ledger that could not be opened, or only read (a read-only folder, a linked file),
         is tried again: at every record and at quit. A newer version's ledger stays read-only."""
         db = self.db
-        if db is not None and not (db.read_only and db.refused != FUTURE_DB):
+        if db is not None and not (db.read_only and db.refused.cause is not Cause.FUTURE):
             return
         if db is not None:
             self.db = None
@@ -338,12 +320,7 @@ class Storage:
             return
         except OSError as exc:
             self._frozen.add("settings")
-            self._warn(
-                "settings_unreadable",
-                "Cannot read your settings ({reason}); defaults are used and the file is left "
-                "alone.",
-                reason=_reason(exc),
-            )
+            self._warn(NoticeKey.SETTINGS_UNREADABLE, **_cause_params(refusal_of(exc)))
             return
         if raw is None:
             self._dirty.add("settings")  # the first start writes the defaults
@@ -363,11 +340,7 @@ class Storage:
             bad_version = False
         except FutureVersionError:
             self._frozen.add("settings")
-            self._warn(
-                "settings_future",
-                "Your settings were saved by a newer version of Koi-Koi Desktop: this version uses "
-                "defaults and leaves the file unchanged.",
-            )
+            self._warn(NoticeKey.SETTINGS_FUTURE)
             return
         except ValueError:
             bad_version = True  # a garbled version number: read the fields anyway
@@ -380,18 +353,14 @@ class Storage:
             aside = self._keep_aside(path, kind="settings")
             if dropped:
                 self._warn(
-                    "settings_repaired",
-                    "Some settings were invalid and reset to defaults ({fields}); the old file was "
-                    "kept as {name}.",
+                    NoticeKey.SETTINGS_REPAIRED,
                     fields=", ".join(dropped),
                     name=aside,
                 )
             else:
                 self._warn(
-                    "settings_recoded",
-                    "Your settings file was not UTF-8 ({encoding}); it was converted and the "
-                    "original kept as {name}.",
-                    encoding=recoded,
+                    NoticeKey.SETTINGS_RECODED,
+                    encoding=str(recoded),
                     name=aside,
                 )
             self._dirty.add("settings")
@@ -401,9 +370,7 @@ class Storage:
     def _settings_damaged(self, path: Path, why: str) -> None:
         aside = self._keep_aside(path, kind="settings")
         self._warn(
-            "settings_damaged",
-            "Your settings file was damaged ({why}); defaults are used and the old file was kept "
-            "as {name}.",
+            NoticeKey.SETTINGS_DAMAGED,
             why=why,
             name=aside,
         )
@@ -479,15 +446,15 @@ class Storage:
         """The cached review (JSON text) of a recorded match, if one was saved."""
         return self.db.review(match_id) if self.db is not None else None
 
-    def save_review(self, match_id: str, data: str) -> str | None:
-        """Cache a match review with its match. Returns None when saved, else the reason the
-        disk refused (the review is then simply computed again next time; the caller says so)."""
+    def save_review(self, match_id: str, data: str) -> Refused | None:
+        """Cache a match review with its match. Returns None when saved, else the disk's
+        refusal (the review is then simply computed again next time; the caller says why)."""
         if self.db is None:
-            return "the coin ledger is not open"
+            return self.refusal_cause()
         try:
             self.db.save_review(match_id, data)
         except OSError as exc:  # Refused (full, read-only, busy...) is an OSError
-            return _reason(exc)
+            return refusal_of(exc)
         return None
 
     def stats(self, *, include_practice: bool = False) -> LedgerStats:
@@ -539,23 +506,13 @@ class Storage:
             if not db.read_only:
                 db.mark_for_check()
             db.generation += 1  # the screens read again, and show the line
-            self._warn(
-                "ledger_damaged_read",
-                "The coin ledger database is damaged ({why}): what can be read is shown, and "
-                "it will be checked and repaired at the next start.",
-                why=db.damage_met,
-            )
+            self._warn(NoticeKey.LEDGER_DAMAGED_READ, why=db.damage_met)
         if db is None:
             return
         if db.damaged and db.read_only:
             self._skipped |= db.damaged
             db.damaged = set()
-            self._count_notice(
-                "rows_skipped",
-                "Damaged rows of the coin ledger that are not shown: {count} (the database "
-                "cannot be written, so they stay in it).",
-                count=len(self._skipped),
-            )
+            self._count_notice(NoticeKey.ROWS_SKIPPED, count=len(self._skipped))
             return
         if db.damaged and self._recount is None:  # else after it (its write holds the lock)
             self._mend(db, limit)
@@ -573,18 +530,12 @@ class Storage:
             self._write_failed("ledger", exc)
             return
         if saved:
-            self._warn(
-                "autosave_damaged",
-                "The saved match could not be resumed ({why}); it was kept aside in the database.",
-                why="not a saved match",
-            )
+            self._warn(NoticeKey.AUTOSAVE_DAMAGED, why="not a saved match")
         self._aside_rows += aside - min(saved, aside)
         self._rebuilt += rebuilt
         if self._aside_rows:
             self._count_notice(
-                "rows_set_aside",
-                "Damaged rows found in the coin ledger: {count}, kept aside in the database; "
-                "matches rebuilt from their records: {rebuilt}.",
+                NoticeKey.ROWS_SET_ASIDE,
                 count=self._aside_rows,
                 rebuilt=self._rebuilt,
             )
@@ -648,14 +599,14 @@ class Storage:
         else:
             raise error
 
-    def _count_notice(self, key: str, text: str, **params: Any) -> None:
+    def _count_notice(self, key: NoticeKey, **params: NoticeParam) -> None:
         """One line for a count that grows: the line already shown is replaced, not repeated."""
-        notice = Notice(key, text, **params)
+        notice = Notice(key, **params)
         for i, old in enumerate(self.warnings):
             if old.key == key:
                 self.warnings[i] = notice
                 return
-        self._warn(key, text, **params)
+        self._warn(key, **params)
 
     # ------------------------------------------------------------------------- saved matches
 
@@ -775,11 +726,7 @@ class Storage:
         except Refused as exc:
             self._write_failed("autosave", exc)
             return
-        self._warn(
-            "autosave_damaged",
-            "The saved match could not be resumed ({why}); it was kept aside in the database.",
-            why=reason[:120],
-        )
+        self._warn(NoticeKey.AUTOSAVE_DAMAGED, why=reason[:120])
 
     def discard_autosave(self, reason: str, match_id: str | None = None) -> None:
         """The saved match Continue offered cannot be resumed: set it aside (see above)."""
@@ -873,7 +820,7 @@ class Storage:
 
         items = read_export_file(Path(path).expanduser())
         if self.db is None or self.db.read_only:
-            raise Refused("the coin ledger cannot be written")
+            raise self.refusal_cause()
         good: list[tuple[MatchRecord, str | None]] = []
         skipped: list[tuple[str, str]] = []
         for rec, text in items:
@@ -914,11 +861,7 @@ class Storage:
         if self.pending and self.db is not None and self.db.read_only:
             self._last_cause = self.db.refused
         if self.pending and not self.can_write_ledger:
-            self._warn_once(
-                "ledger_not_saved",
-                "A finished match could not be recorded in the coin ledger yet; it is kept in "
-                "memory and saved when the ledger can be written.",
-            )
+            self._warn_once(NoticeKey.LEDGER_NOT_SAVED)
         return not ((self._dirty - self._frozen) or self.pending)
 
     def _write(self, kind: FileKind, path: Path, payload: bytes) -> bool:
@@ -940,21 +883,16 @@ class Storage:
         self._failing.add(kind)
         cause = self._cause(exc)
         db = self.db
-        if cause == DAMAGED_DB and db is not None and not db.read_only and not self._damage_told:
+        damaged = cause.cause is Cause.DAMAGED
+        if damaged and db is not None and not db.read_only and not self._damage_told:
             # a write met a damaged page: the next start checks and repairs (this line says so)
             self._damage_told = True
-            db.damage_met = cause
+            db.met_damage(exc.__cause__ or exc)  # what SQLite said, when it said anything
             db.mark_for_check()
-        if ongoing or cause in self._causes_told:
+        if ongoing or cause.cause in self._causes_told:
             return
-        self._causes_told.add(cause)
-        self._warn(
-            f"write_failed_{kind}",
-            "Could not save {what} ({reason}); the game goes on and will try again at the next "
-            "save.",
-            what=_WHAT[kind],
-            reason=cause,
-        )
+        self._causes_told.add(cause.cause)
+        self._warn(_WRITE_FAILED[kind], **_cause_params(cause))
 
     def _quarantine(self, path: Path) -> str:
         """Rename a file we will not rewrite aside."""
@@ -977,15 +915,13 @@ class Storage:
 
     # -------------------------------------------------------------------------------- warnings
 
-    def _warn(self, key: str, text: str, **params: Any) -> None:
-        if key == "another_copy" and key in self._warned:
-            return
+    def _warn(self, key: NoticeKey, **params: NoticeParam) -> None:
         self._warned.add(key)
-        self.warnings.append(Notice(key, text, **params))
+        self.warnings.append(Notice(key, **params))
 
-    def _warn_once(self, key: str, text: str, **params: Any) -> None:
+    def _warn_once(self, key: NoticeKey, **params: NoticeParam) -> None:
         if key not in self._warned:
-            self._warn(key, text, **params)
+            self._warn(key, **params)
 
 
 def _checking(reason: str) -> None:

@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from koikoi_desktop.storage import MatchRecord, RoundEntry, Storage
+from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.storage import MatchRecord, Notice, RoundEntry, Storage
+from koikoi_desktop.storage_words import notice_text
 
 _counter = itertools.count()
 
@@ -103,10 +105,16 @@ def aside(directory: Path, name: str) -> list[Path]:
     )
 
 
+def said(notice: Notice) -> str:
+    """A storage notice as the command line prints it (English)."""
+    return notice_text(ENGLISH, notice)
+
+
 class Helpers:
     """Helpers handed to tests as the ``h`` fixture (test modules cannot import conftest)."""
 
     make_record = staticmethod(make_record)
+    said = staticmethod(said)
     files = staticmethod(files)
     aside = staticmethod(aside)
 

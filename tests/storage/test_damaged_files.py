@@ -53,7 +53,7 @@ def test_settings_truncated_anywhere(tmp_path: Path, h) -> None:
             assert [w.key for w in store.warnings] == ["settings_damaged"]
             kept = h.aside(d, "settings.json")
             assert len(kept) == 1 and kept[0].read_bytes() == full[:cut]
-            assert kept[0].name in store.warnings[0]
+            assert store.warnings[0].params["name"] == kept[0].name
         assert json.loads((d / "settings.json").read_text()) == json.loads(
             Settings().model_dump_json()
         )
@@ -109,7 +109,7 @@ def test_settings_with_wrong_types_keep_the_good_fields(data_dir: Path, h) -> No
             (1600, 900),
         )
         assert [w.key for w in store.warnings] == ["settings_repaired"]
-        assert "fullscreen, language, sound_volume" in store.warnings[0]
+        assert "fullscreen, language, sound_volume" in h.said(store.warnings[0])
     [kept] = h.aside(data_dir, "settings.json")
     assert kept.read_bytes() == raw
     with Storage.open(data_dir) as store:  # repaired on disk: quiet from now on
@@ -141,7 +141,7 @@ def test_huge_numbers(data_dir: Path) -> None:
         assert [w.key for w in store.warnings] == ["settings_repaired"]
 
 
-def test_deep_nesting(tmp_path: Path) -> None:
+def test_deep_nesting(tmp_path: Path, h) -> None:
     hopeless = tmp_path / "a"
     hopeless.mkdir()
     (hopeless / "settings.json").write_text("[" * 200_000 + "]" * 200_000)
@@ -149,7 +149,7 @@ def test_deep_nesting(tmp_path: Path) -> None:
         assert store.settings == Settings() and [w.key for w in store.warnings] == [
             "settings_damaged"
         ]
-        assert "nested too deeply" in store.warnings[0]
+        assert "nested too deeply" in h.said(store.warnings[0])
     nested_field = tmp_path / "b"
     nested_field.mkdir()
     deep: object = 1
@@ -281,7 +281,7 @@ def test_a_database_failing_quick_check_is_salvaged_row_by_row(data_dir: Path, h
         got = _ids(store)
         assert 0 < len(got) <= len(recs)
         assert set(got) <= {r.match_id for r in recs}
-        assert str(len(got)) in store.warnings[0]  # the line says how many were recovered
+        assert store.warnings[0].params["count"] == len(got)  # the line says how many
     [kept] = [p for p in h.aside(data_dir, DB) if not p.name.endswith(("-wal", "-shm"))]
     assert kept.read_bytes() == bytes(raw)
 
@@ -343,7 +343,7 @@ def test_old_files_are_imported_once_and_renamed(data_dir: Path, h) -> None:
     with Storage.open(data_dir) as store:
         assert _ids(store) == sorted(r.match_id for r in recs)
         assert [w.key for w in store.warnings] == ["ledger_imported"]
-        assert "4 matches" in store.warnings[0]
+        assert store.warnings[0].params["count"] == 4
     names = sorted(p.name for p in data_dir.iterdir())
     assert "ledger.jsonl.imported" in names and "ledger.backup.jsonl.imported" in names
     assert "ledger.jsonl" not in names and "ledger.lock" not in names
@@ -362,7 +362,7 @@ def test_a_kill_between_import_and_rename_repeats_harmlessly(data_dir: Path, h) 
     (data_dir / "ledger.jsonl.imported").rename(data_dir / "ledger.jsonl")
     with Storage.open(data_dir) as store:
         assert store.ledger_count() == 3  # same ids: nothing doubled
-        assert "0 matches" in store.warnings[0]
+        assert store.warnings[0].params["count"] == 0
 
 
 def test_damaged_old_ledger_lines_are_counted_and_the_file_kept(data_dir: Path, h) -> None:
@@ -377,7 +377,7 @@ def test_damaged_old_ledger_lines_are_counted_and_the_file_kept(data_dir: Path, 
     with Storage.open(data_dir) as store:
         assert _ids(store) == sorted(r.match_id for r in recs)
         assert [w.key for w in store.warnings] == ["ledger_imported", "ledger_import_bad"]
-        assert "4 lines" in store.warnings[1]
+        assert "old match ledger: 4;" in h.said(store.warnings[1])
     assert (data_dir / "ledger.jsonl.imported").read_bytes() == raw
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from koikoi_desktop.storage import Storage, atomic
+from koikoi_desktop.storage import Cause, Storage, atomic
 
 
 class Crash(BaseException):
@@ -103,7 +103,13 @@ def _refuse(kind: str, store: Storage, on: dict[str, bool]) -> Callable[[bool], 
     return switch
 
 
-REASONS = {"full": "full", "read-only": "read-only", "io-error": "input/output"}
+#: The cause each fault is told as (SQLite's words for it carry no code in this fake; the
+#: read-only one is SQLite's own SQLITE_READONLY), and its English words.
+REASONS = {
+    "full": (Cause.FULL, "the disk is full"),
+    "read-only": (Cause.DISK_READ_ONLY, "the disk is read-only"),
+    "io-error": (Cause.IO, "a disk input/output error"),
+}
 
 
 @pytest.mark.parametrize("kind", sorted(REASONS))
@@ -122,7 +128,8 @@ def test_refusing_disk_goes_on_holds_the_matches_warns_once_and_retries(
     assert store.record_match(third) is False
     assert [p[0].match_id for p in store.pending] == [second.match_id, third.match_id]
     assert len(store.warnings) == 1 and store.warnings[0].key == "write_failed_ledger"
-    assert REASONS[kind] in store.warnings[0]
+    cause, english = REASONS[kind]
+    assert store.warnings[0].params["reason"] is cause and english in h.said(store.warnings[0])
     with Storage.open(data_dir) as reader:  # the disk holds the last committed state
         assert [r.match_id for r in reader.ledger_page(0, 10)] == [first.match_id]
 
@@ -178,7 +185,8 @@ def test_full_disk_at_first_start(data_dir: Path, monkeypatch: pytest.MonkeyPatc
     store = Storage.open(data_dir)
     assert store.settings.language == "en" and store.can_write_ledger
     assert [w.key for w in store.warnings] == ["write_failed_settings"]
-    assert "the disk is full" in store.warnings[0]
+    assert store.warnings[0].params["reason"] is Cause.FULL
+    assert "(the disk is full)" in h.said(store.warnings[0])
     assert not (data_dir / "settings.json").exists()
     on["fault"] = False
     store.close()  # closing retries what is pending

@@ -17,7 +17,10 @@ from typing import Any
 
 import pytest
 
-from koikoi_desktop.storage import Storage
+from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.storage import Cause, Storage
+from koikoi_desktop.storage_words import notice_text
+from tests.mounts import fill, read_only, tmpfs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,48 +28,18 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def mount(tmp_path: Path) -> Iterator[Any]:
     """``mount(size)`` -> a fresh tmpfs folder of ``size`` bytes, unmounted afterwards."""
-    made: list[Path] = []
-
-    def make(size: int) -> Path:
-        where = tmp_path / f"fs{len(made)}"
-        where.mkdir()
-        if os.geteuid() != 0:
-            pytest.skip("needs root to mount a small file system")
-        proc = subprocess.run(
-            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-            capture_output=True,
-        )
-        if proc.returncode != 0:
-            pytest.skip("cannot mount a tmpfs here")
-        made.append(where)
-        return where
-
-    yield make
-    for where in reversed(made):
-        subprocess.run(["umount", "-l", str(where)], check=False)
-
-
-def _fill(folder: Path, leave: int) -> Path:
-    """Fill the file system of ``folder`` until ``leave`` bytes are free."""
-    fs = os.statvfs(folder)
-    free = fs.f_bavail * fs.f_frsize
-    filler = folder / "filler"
-    with open(filler, "wb") as f:
-        f.write(b"\0" * max(0, free - leave))
-    return filler
-
-
-def _read_only(folder: Path) -> None:
-    subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+    yield from tmpfs(tmp_path)
 
 
 def _lines(store: Storage, word: str) -> list[str]:
-    return [str(w) for w in store.warnings if word in str(w)]
+    """The storage's lines, in English, that hold ``word``."""
+    said = [notice_text(ENGLISH, w) for w in store.warnings]
+    return [line for line in said if word in line]
 
 
 def test_a_full_disk_at_start_is_named_once_and_every_record_retries(mount, h) -> None:
     disk = mount(512 * 1024)
-    filler = _fill(disk, 0)
+    filler = fill(disk, 0)
     store = Storage.open(disk / "data")
     recs = [h.make_record(rounds=12) for _ in range(6)]
     for rec in recs[:5]:
@@ -89,15 +62,17 @@ def test_a_read_only_folder_shows_its_matches_and_says_new_ones_cannot_be_saved(
         for _ in range(3):
             assert store.record_match(h.make_record())
     before = {p.name: p.read_bytes() for p in data.iterdir()}
-    _read_only(disk)
+    read_only(disk)
     store = Storage.open(data)
     assert store.ledger_count() == 3 and len(store.ledger_summaries(0, 10)) == 3
     assert store.stats().overall.matches == 3
-    [line] = [w for w in store.warnings if w.key == "ledger_read_only"]
-    assert "read-only" in line and "cannot be saved" in line
+    [notice] = [w for w in store.warnings if w.key == "ledger_read_only"]
+    assert notice.params["reason"] is Cause.DISK_READ_ONLY
+    line = notice_text(ENGLISH, notice)
+    assert "(the disk is read-only)" in line and "cannot be saved" in line
     assert store.record_match(h.make_record()) is False  # kept in memory, retried at quit
     store.close()
-    assert len(store.pending) == 1 and store.refusal_cause() == "the disk is read-only"
+    assert len(store.pending) == 1 and store.refusal_cause().cause is Cause.DISK_READ_ONLY
     assert {p.name: p.read_bytes() for p in data.iterdir()} == before
 
 
@@ -113,8 +88,8 @@ def test_a_linked_database_is_shown_and_never_written_through(tmp_path: Path, h)
     (data / "koikoi.sqlite3").symlink_to(target)
     store = Storage.open(data)
     assert store.ledger_count() == 2
-    [line] = [w for w in store.warnings if w.key == "ledger_read_only"]
-    assert "link" in line
+    [notice] = [w for w in store.warnings if w.key == "ledger_read_only"]
+    assert notice.params["reason"] is Cause.LINKED and "link" in notice_text(ENGLISH, notice)
     assert store.record_match(h.make_record()) is False
     store.close()
     assert target.read_bytes() == original
@@ -125,7 +100,7 @@ def test_the_wal_is_emptied_after_every_match_even_on_a_nearly_full_disk(mount, 
     data = disk / "data"
     store = Storage.open(data)
     assert store.record_match(h.make_record(rounds=12))
-    _fill(disk, 400 * 1024)
+    fill(disk, 400 * 1024)
     wal = data / "koikoi.sqlite3-wal"
     for _ in range(12):
         assert store.record_match(h.make_record(rounds=12)), store.warnings
@@ -141,7 +116,7 @@ def test_a_scripted_run_that_cannot_record_exits_non_zero_and_counts(mount) -> N
     data = disk / "data"
     with Storage.open(data):
         pass
-    _read_only(disk)
+    read_only(disk)
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
@@ -167,6 +142,8 @@ def test_a_scripted_run_that_cannot_record_exits_non_zero_and_counts(mount) -> N
             "3",
             "--data-dir",
             str(data),
+            "--lang",
+            "uk",
         ],
         capture_output=True,
         text=True,
@@ -176,5 +153,9 @@ def test_a_scripted_run_that_cannot_record_exits_non_zero_and_counts(mount) -> N
     )
     assert proc.returncode == 3, proc.stderr
     assert "Traceback" not in proc.stderr
-    assert "2 finished matches could not be written" in proc.stderr
-    assert "read-only" in proc.stderr
+    # one line, in English although the game spoke Ukrainian: stderr is read by scripts and logs
+    line = (
+        "koikoi-desktop: 2 finished matches could not be written to the match ledger "
+        "(the disk is read-only)."
+    )
+    assert proc.stderr.splitlines().count(line) == 1, proc.stderr

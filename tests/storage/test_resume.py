@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from koikoi_desktop import engine
-from koikoi_desktop.storage import Storage
+from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.recorder import ResumeError, resume
+from koikoi_desktop.storage_words import notice_text
 
 
 def _record(moves: int = 5, seed: int = 4) -> str:
@@ -112,11 +114,12 @@ def test_continue_sets_a_forged_row_aside_with_one_line(data_dir: Path, name: st
     try:
         assert a.continue_match() is False
         assert a.stack.top is None or a.stack.top.name != "table"
-        lines = [str(w) for w in a.warnings]
-        assert len([ln for ln in lines if "could not be resumed" in ln]) == 1, lines
+        told = [w for w in a.warnings if isinstance(w, Notice) and w.key == "autosave_damaged"]
+        assert len(told) == 1, a.warnings
+        assert "could not be resumed" in notice_text(ENGLISH, told[0])
         assert a.storage.read_autosave() is None
         assert a.continue_match() is False  # and nothing more is said the second time
-        assert len([str(w) for w in a.warnings if "could not be resumed" in str(w)]) == 1
+        assert [w for w in a.warnings if isinstance(w, Notice) and w.key == told[0].key] == told
     finally:
         a.storage.close()
     conn = sqlite3.connect(data_dir / "koikoi.sqlite3")

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from koikoi_desktop import engine
-from koikoi_desktop.storage import AutosaveData, Storage, totals
+from koikoi_desktop.storage import AutosaveData, Cause, Storage, totals
 from koikoi_desktop.storage.export import read_json_export, to_csv_text
 from koikoi_desktop.storage.ledger_db import _CHECKS, SCHEMA_VERSION, LedgerDB, PagedRows, salvage
 from koikoi_desktop.storage.models import typed_name
@@ -252,7 +252,7 @@ def test_background_autosave_failure_is_reported_once(data_dir: Path) -> None:
             store.write_autosave("m", f"m{n}", {}, background=True)
         assert store.flush()  # nothing else pending; the failure surfaces here
         assert [w.key for w in store.warnings] == ["write_failed_autosave"]
-        assert "read-only" in store.warnings[0]
+        assert store.warnings[0].params["reason"] is Cause.DISK_READ_ONLY
         saver.conn.execute("PRAGMA query_only = OFF")
         store.write_autosave("m", "ok", {}, background=True)
         saved = store.read_autosave()
@@ -541,7 +541,8 @@ def test_many_damaged_rows_are_set_aside_a_batch_a_frame_then_counted_once(
         assert (store.stats(include_practice=True), store.rating_history()) == want
         assert len(store.ledger_summaries(0, 50)) == 24
         assert [w.key for w in store.warnings] == ["rows_set_aside"]
-        assert "18, kept aside" in store.warnings[0]
+        assert store.warnings[0].params["count"] == 18
+        assert ": 18, kept aside" in h.said(store.warnings[0])
 
 
 def test_rows_set_aside_by_another_copy_are_counted_here_too(

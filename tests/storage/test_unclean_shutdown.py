@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from koikoi_desktop.storage import Storage, ledger_db
+from koikoi_desktop.storage import Cause, Storage, ledger_db
 
 CHILD = Path(__file__).with_name("recording_child.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -296,8 +296,8 @@ def test_a_page_damaged_in_a_cleanly_closed_file_is_met_on_the_ledger_screen(
                 scene.draw(surf)
         store = app.storage
         told = [w for w in store.warnings if w.key == "ledger_damaged_read"]
-        assert len(told) == 1 and "malformed" in told[0]  # one line, whatever was read again
-        assert sum("damaged" in line for line in scene.warning_lines) == 1
+        assert len(told) == 1 and "malformed" in str(told[0].params["why"])  # one line
+        assert sum("damaged" in line for line in scene.warning_lines(app.words)) == 1
         assert (data_dir / (DB + "-check")).exists()  # the next start checks, even after a kill
         app.storage.close()
     finally:
@@ -395,7 +395,8 @@ def test_a_write_meeting_a_damaged_page_marks_the_file_for_the_next_start(
         assert checks == []
         assert store.record_match(late) is False
         assert [p[0].match_id for p in store.pending] == [late.match_id]
-        assert _keys(store) == ["write_failed_ledger"] and "damaged" in store.warnings[0]
+        assert _keys(store) == ["write_failed_ledger"]
+        assert store.warnings[0].params["reason"] is Cause.DAMAGED
         assert (data_dir / (DB + "-check")).exists()
         store.tidy()
         assert len(store.warnings) == 1  # told once

@@ -453,15 +453,6 @@ def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
     assert (scene.stats, store.rating_history()) == want
 
 
-def test_unknown_warning_key_falls_back_to_english(tmp_path, apps, monkeypatch) -> None:
-    from koikoi_desktop.storage import Notice
-
-    scene = open_ledger(apps, tmp_path / "data")
-    scene.app.storage.warnings.append(Notice("brand_new_case", "Something new: {x}.", x=3))
-    scene.load()
-    assert "Something new: 3." in drawn(scene, monkeypatch)
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_draws_at_each_size(tmp_path, apps, monkeypatch, size) -> None:
     seed_dir(tmp_path / "data", SEED)

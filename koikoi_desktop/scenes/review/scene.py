@@ -63,6 +63,7 @@ from koikoi_desktop.scenes.table.text import (
     koi_word,
     stop_word,
 )
+from koikoi_desktop.storage_words import refused_text
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.input import Intent, IntentKind
@@ -388,7 +389,7 @@ class ReviewScene(Scene):
             review = Review([self.judged[k] for k in sorted(self.judged)], worlds=r.worlds)
             why = store.save_review(self.match_id, review.to_json())
             if why is not None:
-                self.note = words.t("ui.review.not_cached", reason=why)
+                self.note = words.t("ui.review.not_cached", reason=refused_text(words, why))
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:

@@ -59,7 +59,7 @@ from koikoi_desktop.scenes.table.text import (
     illegal_text,
     logs,
 )
-from koikoi_desktop.storage import Storage
+from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
 from koikoi_desktop.ui.helps import shows
 from koikoi_desktop.ui.intents import IntentKind
@@ -260,7 +260,7 @@ class TableController:
         names: SeatNames | tuple[str, str],
         thinker: Thinker,
         storage: Storage | None = None,
-        warnings: list[str] | None = None,
+        warnings: list[Notice | str] | None = None,
         record_computer: bool = False,
         speed: str = "normal",
         birth_date: dt.date | None = None,
