@@ -398,7 +398,7 @@ def test_storage_warnings_one_line_each(tmp_path, apps, monkeypatch) -> None:
     scene.app.change_settings(language="uk")
     scene.load()
     texts = drawn(scene, monkeypatch)
-    assert any(t.startswith("Базу журналу монет було пошкоджено") for t in texts)
+    assert any(t.startswith("Базу журналу партій було пошкоджено") for t in texts)
 
 
 def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(

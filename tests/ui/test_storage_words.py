@@ -92,6 +92,22 @@ def test_a_refusal_is_worded_in_the_players_language_whatever_its_cause(code: st
             assert cause_text(ENGLISH, cause) not in line, (code, key, cause)
 
 
+#: The coin word of each language: the ledger holds point matches too (issue 34 item 7).
+COIN = {"en": "coin ledger", "uk": "монет", "ru": "монет", "sk": "mincí", "ja": "コイン"}
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_storage_names_the_ledger_as_its_screen_does(code: str) -> None:
+    """Every storage line and the quit dialog call the ledger what its title calls it, never a
+    ledger of coins."""
+    entries = catalog(code)
+    keys = [notice_key(k) for k in NoticeKey] + [cause_key(c) for c in Cause]
+    for key in [*keys, "ui.quit_pending.text"]:
+        entry = entries[key]
+        forms = [entry] if isinstance(entry, str) else list(entry.values())
+        assert not [f for f in forms if COIN[code] in f.lower()], (code, key)
+
+
 def test_every_notice_key_is_raised_by_storage_and_every_cause_decided_there() -> None:
     """No member without a use: each key is given by the storage code, each cause decided."""
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STORAGE.glob("*.py")))
