@@ -79,6 +79,7 @@ from koikoi_desktop.cli import (
     parse_args,
     render_deck,
     review_command,
+    tell_checking,
     verify_command,
 )
 from koikoi_desktop.storage import Notice, Storage
@@ -261,7 +262,7 @@ class App:
         """Open the data folder (settings, ledger, saved matches). Problems found on disk
         become warning lines, never exceptions (see :class:`koikoi_desktop.storage.Storage`)."""
         data_dir = Path(self.args.data_dir).expanduser() if self.args.data_dir else None
-        self.storage = Storage.open(data_dir)
+        self.storage = Storage.open(data_dir, checking=tell_checking)
         kill_at = os.environ.get("KOIKOI_TEST_KILL_AT_SQL", "")
         if kill_at:
             _test_kill_at_sql(int(kill_at), self.storage)

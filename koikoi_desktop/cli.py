@@ -25,7 +25,7 @@ from koikoi_desktop.storage.cause import Refused
 from koikoi_desktop.storage_words import notice_text, refused_text
 
 if TYPE_CHECKING:
-    from koikoi_desktop.storage import Storage
+    from koikoi_desktop.storage import Notice, Storage
 
 MIN_SIZE = (1024, 640)
 LANG_CODES = ("en", "uk", "ru", "sk", "ja")
@@ -277,12 +277,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 # ------------------------------------------------------------------ one-shot commands
+def tell_checking(notice: Notice) -> None:
+    """The line on stderr while the whole ledger is checked, before anything else runs."""
+    print(notice_text(ENGLISH, notice), file=sys.stderr, flush=True)
+
+
 def open_storage_told(args: argparse.Namespace) -> Storage:
     """The data folder of a one-shot command, opened; what storage found is told on stderr,
     one English line each (a command's output is English, whatever the game's language)."""
     from koikoi_desktop.storage import Storage
 
-    store = Storage.open(Path(args.data_dir).expanduser() if args.data_dir else None)
+    data_dir = Path(args.data_dir).expanduser() if args.data_dir else None
+    store = Storage.open(data_dir, checking=tell_checking)
     for notice in store.warnings:
         print(f"koikoi-desktop: {notice_text(ENGLISH, notice)}", file=sys.stderr)
     return store

@@ -40,6 +40,9 @@ class NoticeKey(StrEnum):
     LEDGER_READ_ONLY = "ledger_read_only"
     LEDGER_DB_REPAIRED = "ledger_db_repaired"
     LEDGER_CHECKED = "ledger_checked"
+    #: While the whole file is checked before the window opens (on stderr), and why.
+    LEDGER_CHECKING_UNCLEAN = "ledger_checking_unclean"
+    LEDGER_CHECKING_DAMAGE = "ledger_checking_damage"
     LEDGER_FUTURE = "ledger_future"
     LEDGER_UNAVAILABLE = "ledger_unavailable"
     LEDGER_DAMAGED_READ = "ledger_damaged_read"

@@ -32,8 +32,7 @@ import contextlib
 import errno
 import json
 import os
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -94,6 +93,13 @@ _WRITE_FAILED: dict[FileKind, NoticeKey] = {
     "settings": NoticeKey.WRITE_FAILED_SETTINGS,
     "ledger": NoticeKey.WRITE_FAILED_LEDGER,
     "autosave": NoticeKey.WRITE_FAILED_AUTOSAVE,
+}
+
+
+#: Why the whole database is checked -> the line said while it runs.
+_CHECKING = {
+    "unclean": NoticeKey.LEDGER_CHECKING_UNCLEAN,
+    "damage": NoticeKey.LEDGER_CHECKING_DAMAGE,
 }
 
 
@@ -160,17 +166,28 @@ class Storage:
         #: The recount running on a worker thread: the job, its own connection, what it counts.
         self._recount: tuple[BackgroundJob, LedgerDB, frozenset[str]] | None = None
         self._recount_refused = False  # the disk refused it: not tried again this run
+        #: Told before a whole-file check (see :meth:`open`).
+        self._checking: Callable[[Notice], None] | None = None
 
     # ------------------------------------------------------------------------------- opening
 
     @classmethod
-    def open(cls, data_dir: str | os.PathLike[str] | None = None) -> Storage:
+    def open(
+        cls,
+        data_dir: str | os.PathLike[str] | None = None,
+        *,
+        checking: Callable[[Notice], None] | None = None,
+    ) -> Storage:
         """Open (creating if needed) the data directory: load settings, open the database,
         import old files, write first settings.
 
         Never raises for anything found on disk: problems become :attr:`warnings`.
+        ``checking(notice)`` is told before the whole database is checked after an unclean
+        shutdown (a second or two with 100,000 matches, before the window opens): the game and
+        the command line print it on stderr.
         """
         store = cls(paths.resolve_data_dir(data_dir))
+        store._checking = checking
         try:
             store.data_dir.mkdir(parents=True, exist_ok=True)
             if not store.data_dir.is_dir():
@@ -201,7 +218,7 @@ class Storage:
 
     def _open_db(self) -> None:
         try:
-            self.db = open_or_repair(self.data_dir, self._warn_once, _checking)
+            self.db = open_or_repair(self.data_dir, self._warn_once, self._told_checking)
         except OSError as exc:  # Refused, or the folder refuses the aside rename
             self.db = None
             cause = self._cause(exc)
@@ -923,18 +940,14 @@ class Storage:
         if key not in self._warned:
             self._warn(key, **params)
 
-
-def _checking(reason: str) -> None:
-    """The line shown while the whole database is checked, before the window opens (it takes
-    a second or two with 100,000 matches, and only after an unclean shutdown)."""
-    why = {
-        "unclean": "Koi-Koi Desktop was not closed cleanly last time",
-        "damage": "a damaged page was found in the coin ledger last time",
-    }.get(reason)
-    # "changed" (the file is not as the game closed it: the first start of this version, or
-    # another program wrote it) is checked without a word unless damage is found
-    if why is not None:
-        print(f"{why}: checking the coin ledger...", file=sys.stderr, flush=True)
+    def _told_checking(self, reason: str) -> None:
+        """The whole database is about to be checked, for ``reason`` (see
+        :func:`.ledger_db.check_reason`): the line that says so while it runs."""
+        key = _CHECKING.get(reason)
+        # "changed" (the file is not as the game closed it: the first start of this version, or
+        # another program wrote it) is checked without a word unless damage is found
+        if key is not None and self._checking is not None:
+            self._checking(Notice(key))
 
 
 def _short(exc: BaseException) -> str:

@@ -255,3 +255,26 @@ def test_a_write_into_a_damaged_file_is_told_in_the_players_language(
     message = app.stack.top.message(words)
     assert said in message and english not in message
     app.storage.pending.clear()  # (exported at quit in the game; not this test's point)
+
+
+def test_a_start_after_an_unclean_shutdown_says_on_stderr_that_it_checks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The line printed while the whole ledger is checked (before the window opens) is a notice
+    too, said in English on stderr by the game and the command line; storage prints nothing."""
+    from koikoi_desktop.cli import tell_checking
+
+    data = tmp_path / "data"
+    seed_dir(data, SEED[:1])
+    left = data / "koikoi.sqlite3-open-999999-left"  # a copy that was killed left its marker
+    left.write_bytes(b"")
+    told: list[Notice] = []
+    with Storage.open(data, checking=told.append) as store:
+        assert [n.key for n in store.warnings] == ["ledger_checked"]
+    assert [n.key for n in told] == ["ledger_checking_unclean"]
+    assert capsys.readouterr().err == ""
+    tell_checking(told[0])
+    assert capsys.readouterr().err == (
+        "Koi-Koi Desktop was not closed cleanly last time: checking the match ledger...\n"
+    )
+    assert notice_text(Words("uk"), told[0]).endswith("перевіряємо журнал партій...")
