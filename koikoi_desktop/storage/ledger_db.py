@@ -343,7 +343,11 @@ CREATE TABLE IF NOT EXISTS totals (
 #: ``computer`` flag (30 ms at 100,000 matches for a page near the end, on the frame loop);
 #: with the flag first, 6 ms. An index is no part of the schema check: a version without it
 #: reads the file as before.
-_INDEXES = {"matches_by_kind": "CREATE INDEX matches_by_kind ON matches(computer, date)"}
+_INDEXES = {
+    # IF NOT EXISTS: two copies started at once may both find it missing (the second waits for
+    # the first one's transaction, then finds it made)
+    "matches_by_kind": "CREATE INDEX IF NOT EXISTS matches_by_kind ON matches(computer, date)"
+}
 
 #: user_version n -> the SQL that brings an n database to n + 1 (0 is a new, empty file).
 MIGRATIONS: dict[int, str] = {0: _SCHEMA_V1, 1: _SCHEMA_V2}

@@ -404,3 +404,22 @@ def test_a_write_meeting_a_damaged_page_marks_the_file_for_the_next_start(
     with Storage.open(data_dir) as store:
         assert len(checks) == 1 and _keys(store) == ["ledger_db_repaired"]
         assert store.record_match(late)
+
+
+def test_an_index_added_at_open_can_be_added_by_two_copies_at_once(data_dir: Path) -> None:
+    """Two copies started together may both find an index of ``_INDEXES`` missing before
+    either makes it (the second waits for the first one's transaction): making it again is no
+    error (``test_two_copies_record_at_once_and_lose_nothing`` met this as a crash)."""
+    with Storage.open(data_dir):
+        pass
+    conn = sqlite3.connect(data_dir / DB)
+    try:
+        for name, sql in ledger_db._INDEXES.items():
+            conn.execute(f"DROP INDEX {name}")
+            conn.execute(sql)
+            conn.execute(sql)  # the second copy, which read the schema before the first made it
+            assert conn.execute(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = ?", (name,)
+            ).fetchone() == (1,)
+    finally:
+        conn.close()
