@@ -391,9 +391,16 @@ class App:
         asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
         if driver in HIDDEN_DRIVERS and driver not in asked:
             pygame.display.quit()
+            named = [
+                f"{v}={os.environ[v]}" for v in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(v)
+            ]
+            why = (
+                f"no display answered at {' '.join(named)}"
+                if named
+                else "DISPLAY and WAYLAND_DISPLAY are not set"
+            )
             raise NoDisplay(
-                "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
-                "start the game from a desktop session"
+                f"no display to open the window on ({why}); start the game from a desktop session"
             )
         pygame.font.init()
         pygame.key.set_repeat(350, 40)

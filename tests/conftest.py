@@ -115,6 +115,7 @@ SLOW: dict[str, tuple[str, ...]] = {
     ),
     "tests/ui/test_desktop_session.py": (
         "test_no_display_is_one_line_and_status_1",
+        "test_a_display_that_does_not_answer_is_named",
         "test_opening_audio_prints_no_library_lines",
     ),
     "tests/ui/test_i18n.py": ("test_every_string_renders_without_missing_glyphs",),

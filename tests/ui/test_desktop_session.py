@@ -222,6 +222,24 @@ def test_no_display_is_one_line_and_status_1(tmp_path: Path) -> None:
     assert pygame.image.load(str(shot)).get_size() == (1280, 800)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is Linux's")
+def test_a_display_that_does_not_answer_is_named(tmp_path: Path) -> None:
+    """DISPLAY set to a display nobody serves: the line names it (it used to say DISPLAY was
+    not set, which sent the player looking for the wrong thing)."""
+    free = next(n for n in range(899, 300, -1) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    proc = game(["--data-dir", str(tmp_path / "data")], child_env(DISPLAY=f":{free}"))
+    try:
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 1
+    assert err.splitlines() == [
+        f"koikoi-desktop: no display to open the window on (no display answered at "
+        f"DISPLAY=:{free}); start the game from a desktop session"
+    ], err
+
+
 # ------------------------------------------------------------------------------ the terminal
 
 

@@ -30,6 +30,18 @@ needs_xvfb = pytest.mark.skipif(
 )
 
 
+def _answers(n: int) -> bool:
+    """Whether display ``:n`` takes a client (the socket is there before the server listens
+    under load)."""
+    probe = subprocess.run(
+        ["xdotool", "getdisplaygeometry"],
+        env=dict(os.environ, DISPLAY=f":{n}"),
+        capture_output=True,
+        timeout=20,
+    )
+    return probe.returncode == 0
+
+
 def start_xvfb() -> tuple[subprocess.Popen[bytes], int]:
     """An Xvfb on a free display number, tried in random order (tests of other work trees may
     start theirs at the same moment: a number taken meanwhile is given up for the next)."""
@@ -44,8 +56,8 @@ def start_xvfb() -> tuple[subprocess.Popen[bytes], int]:
         for _ in range(200):
             if xvfb.poll() is not None:
                 break  # the number was taken after all
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                return xvfb, n
+            if Path(f"/tmp/.X11-unix/X{n}").exists() and _answers(n) and xvfb.poll() is None:
+                return xvfb, n  # ours answers (a socket alone may be another test's server)
             time.sleep(0.05)
         if xvfb.poll() is None:
             xvfb.terminate()
