@@ -24,10 +24,19 @@ Decisions:
 from __future__ import annotations
 
 from koikoi_desktop.i18n import Key, Words
+from koikoi_desktop.storage.atomic import Damage
 from koikoi_desktop.storage.cause import Cause, Refused
 from koikoi_desktop.storage.notice import Notice, NoticeKey
 
-__all__ = ["cause_key", "cause_label", "cause_text", "notice_key", "notice_text", "refused_text"]
+__all__ = [
+    "cause_key",
+    "cause_label",
+    "cause_text",
+    "damage_key",
+    "notice_key",
+    "notice_text",
+    "refused_text",
+]
 
 
 def cause_key(cause: Cause) -> str:
@@ -37,6 +46,15 @@ def cause_key(cause: Cause) -> str:
     'ui.storage.reason.readonly'
     """
     return f"ui.storage.reason.{cause.value}"
+
+
+def damage_key(damage: Damage) -> str:
+    """The catalog key of what is wrong with a file.
+
+    >>> damage_key(Damage.NOT_JSON)
+    'ui.storage.damage.not_json'
+    """
+    return f"ui.storage.damage.{damage.value}"
 
 
 def notice_key(key: NoticeKey) -> str:
@@ -70,4 +88,6 @@ def notice_text(words: Words, notice: Notice) -> str:
     for name, value in notice.params.items():
         if isinstance(value, Cause):
             params[name] = cause_text(words, value, detail)
+        elif isinstance(value, Damage):
+            params[name] = words.t(damage_key(value))
     return " ".join(words.t(notice_key(notice.key), **params).split())

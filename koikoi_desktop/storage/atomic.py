@@ -29,6 +29,7 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any
 
@@ -51,8 +52,32 @@ DISK_ERRNOS = frozenset(
 )
 
 
+class Damage(StrEnum):
+    """What is wrong with a file that does not read (words: ``ui.storage.damage.<value>``)."""
+
+    #: Not text in any encoding the game reads.
+    NOT_TEXT = "not_text"
+    #: Mostly NUL bytes: binary data.
+    BINARY = "binary"
+    #: Text, but not JSON.
+    NOT_JSON = "not_json"
+    #: JSON nested deeper than a parser can follow.
+    TOO_DEEP = "too_deep"
+    #: Far larger than such a file ever is.
+    TOO_LARGE = "too_large"
+    #: A folder stands where the file should be.
+    A_FOLDER = "a_folder"
+    #: JSON, but not the object the file holds (a list, a number...).
+    NOT_AN_OBJECT = "not_an_object"
+
+
 class BadFile(ValueError):
-    """A file that cannot be decoded or parsed (the message says why, in a few words)."""
+    """A file that cannot be decoded or parsed: ``damage`` says what is wrong (the message,
+    for a log or the command line, says it in a few English words)."""
+
+    def __init__(self, message: str, damage: Damage = Damage.NOT_AN_OBJECT) -> None:
+        super().__init__(message)
+        self.damage = damage
 
 
 # ----------------------------------------------------------------------------------------- writing
@@ -168,13 +193,13 @@ def decode_text(raw: bytes) -> tuple[str, str | None]:
             try:
                 return raw.decode(codec), name
             except UnicodeDecodeError as exc:
-                raise BadFile(f"not valid {codec.upper()} text") from exc
+                raise BadFile(f"not valid {codec.upper()} text", Damage.NOT_TEXT) from exc
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError:
         pass
     if raw.count(b"\x00") > len(raw) // 8:
-        raise BadFile("binary data, not text")
+        raise BadFile("binary data, not text", Damage.BINARY)
     try:
         return raw.decode("cp1252"), "Latin-1"
     except UnicodeDecodeError:
@@ -197,9 +222,9 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text, parse_int=_parse_int)
     except RecursionError as exc:
-        raise BadFile("nested too deeply") from exc
+        raise BadFile("nested too deeply", Damage.TOO_DEEP) from exc
     except (ValueError, TypeError) as exc:
-        raise BadFile(f"not valid JSON ({exc.__class__.__name__})") from exc
+        raise BadFile(f"not valid JSON ({exc.__class__.__name__})", Damage.NOT_JSON) from exc
 
 
 def read_bytes(path: Path, *, limit: int | None = None) -> bytes | None:
@@ -209,13 +234,13 @@ def read_bytes(path: Path, *, limit: int | None = None) -> bytes | None:
             if limit is not None:
                 data = handle.read(limit + 1)
                 if len(data) > limit:
-                    raise BadFile(f"larger than {limit // 1024} KiB")
+                    raise BadFile(f"larger than {limit // 1024} KiB", Damage.TOO_LARGE)
                 return data
             return handle.read()
     except FileNotFoundError:
         return None
     except IsADirectoryError as exc:
-        raise BadFile("a folder, not a file") from exc
+        raise BadFile("a folder, not a file", Damage.A_FOLDER) from exc
 
 
 # -------------------------------------------------------------------------------------- quarantine

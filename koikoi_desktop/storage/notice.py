@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from .atomic import Damage
 from .cause import Cause
 
 __all__ = ["Notice", "NoticeKey", "NoticeParam"]
@@ -63,7 +64,7 @@ class NoticeKey(StrEnum):
 
 #: A notice's parameter: a cause (``reason``), a count, or text (a file name, what a damaged
 #: file or SQLite said of itself, the operating system's ``detail`` of an unknown error).
-NoticeParam = Cause | int | str
+NoticeParam = Cause | Damage | int | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ class Notice:
         for name, value in params.items():
             if name == "detail" and (value == "" or params.get("reason") is not Cause.OS):
                 continue  # a detail only ever words an unknown cause
-            if isinstance(value, str) and not isinstance(value, Cause):
+            if isinstance(value, str) and not isinstance(value, Cause | Damage):
                 # a reason may quote what was read from disk: one drawable line, whatever it held
                 value = "".join(c if c.isprintable() else "?" for c in value)[:200]
             clean[name] = value

@@ -42,6 +42,7 @@ from pydantic import ValidationError
 from . import legacy, paths
 from .atomic import (
     BadFile,
+    Damage,
     atomic_write_bytes,
     decode_text,
     keep_aside,
@@ -333,7 +334,7 @@ class Storage:
         try:
             raw = read_bytes(path, limit=SETTINGS_LIMIT)
         except BadFile as exc:
-            self._settings_damaged(path, str(exc))
+            self._settings_damaged(path, exc.damage)
             return
         except OSError as exc:
             self._frozen.add("settings")
@@ -346,10 +347,10 @@ class Storage:
             text, recoded = decode_text(raw)
             data = parse_json(text)
         except BadFile as exc:
-            self._settings_damaged(path, str(exc))
+            self._settings_damaged(path, exc.damage)
             return
         if not isinstance(data, dict):
-            self._settings_damaged(path, "not a settings object")
+            self._settings_damaged(path, Damage.NOT_AN_OBJECT)
             return
         original_version = _version_or(data, -1)
         try:
@@ -384,7 +385,7 @@ class Storage:
         elif migrated:
             self._dirty.add("settings")
 
-    def _settings_damaged(self, path: Path, why: str) -> None:
+    def _settings_damaged(self, path: Path, why: Damage) -> None:
         aside = self._keep_aside(path, kind="settings")
         self._warn(
             NoticeKey.SETTINGS_DAMAGED,

@@ -22,7 +22,14 @@ import pytest
 from koikoi_desktop import scenes
 from koikoi_desktop.i18n import ENGLISH, LANGUAGES, Words, catalog
 from koikoi_desktop.storage import Cause, Notice, NoticeKey, Storage
-from koikoi_desktop.storage_words import cause_key, cause_text, notice_key, notice_text
+from koikoi_desktop.storage.atomic import Damage
+from koikoi_desktop.storage_words import (
+    cause_key,
+    cause_text,
+    damage_key,
+    notice_key,
+    notice_text,
+)
 from tests.mounts import fill, read_only, tmpfs
 
 from .test_ledger_scene import SEED, T0, drawn, make_app, record, seed_dir
@@ -68,7 +75,8 @@ def test_every_cause_and_notice_has_words_in_every_language(code: str) -> None:
     """Each cause and each line storage can give has an entry in every catalog, with the same
     placeholders as the English one (a translation that dropped ``{reason}`` would hide why)."""
     words = Words(code)
-    for key in [cause_key(c) for c in Cause] + [notice_key(k) for k in NoticeKey]:
+    keys = [cause_key(c) for c in Cause] + [notice_key(k) for k in NoticeKey]
+    for key in keys + [damage_key(d) for d in Damage]:
         assert words.has(key), (code, key)
         assert _fields(catalog(code)[key]) == _fields(catalog("en")[key]), (code, key)
     for cause in Cause:
@@ -106,6 +114,21 @@ def test_storage_names_the_ledger_as_its_screen_does(code: str) -> None:
         entry = entries[key]
         forms = [entry] if isinstance(entry, str) else list(entry.values())
         assert not [f for f in forms if COIN[code] in f.lower()], (code, key)
+
+
+@pytest.mark.parametrize("code", sorted(set(LANGUAGES) - {"en"}))
+def test_a_damaged_settings_file_is_described_in_the_players_language(
+    tmp_path: Path, code: str
+) -> None:
+    """What is wrong with a file is a fact too (:class:`Damage`), worded with the line."""
+    (tmp_path / "settings.json").write_text('{"language": "uk", "sound_volume": ', "utf-8")
+    with Storage.open(tmp_path) as store:
+        [notice] = store.warnings
+    assert notice.key == "settings_damaged" and notice.params["why"] is Damage.NOT_JSON
+    line = notice_text(Words(code), notice)
+    assert Words(code).t(damage_key(Damage.NOT_JSON)) in line
+    assert "JSONDecodeError" not in line and "not valid" not in line
+    assert "(it is not valid JSON)" in notice_text(ENGLISH, notice)
 
 
 def test_every_notice_key_is_raised_by_storage_and_every_cause_decided_there() -> None:
