@@ -361,7 +361,8 @@ class App:
         try:
             resumed = resume(data)
         except ResumeError as exc:
-            self.storage.discard_autosave(str(exc), str(data.meta.get("match_id", "")))
+            match_id = str(data.meta.get("match_id", ""))
+            self.storage.discard_autosave(exc.why, match_id, detail=exc.detail)
             self.take_storage_warnings()
             return False
         self.storage.claim_saved(resumed.match_id)

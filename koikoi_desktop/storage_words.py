@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from koikoi_desktop.i18n import Key, Words
 from koikoi_desktop.storage.atomic import Damage
-from koikoi_desktop.storage.cause import Cause, Refused
+from koikoi_desktop.storage.cause import Cause, Refused, Unresumable
 from koikoi_desktop.storage.notice import Notice, NoticeKey
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "notice_key",
     "notice_text",
     "refused_text",
+    "unresumable_key",
 ]
 
 
@@ -55,6 +56,15 @@ def damage_key(damage: Damage) -> str:
     'ui.storage.damage.not_json'
     """
     return f"ui.storage.damage.{damage.value}"
+
+
+def unresumable_key(why: Unresumable) -> str:
+    """The catalog key of why a saved match cannot be resumed.
+
+    >>> unresumable_key(Unresumable.MOVES)
+    'ui.storage.unresumable.moves'
+    """
+    return f"ui.storage.unresumable.{why.value}"
 
 
 def notice_key(key: NoticeKey) -> str:
@@ -90,4 +100,6 @@ def notice_text(words: Words, notice: Notice) -> str:
             params[name] = cause_text(words, value, detail)
         elif isinstance(value, Damage):
             params[name] = words.t(damage_key(value))
+        elif isinstance(value, Unresumable):
+            params[name] = words.t(unresumable_key(value), detail=detail)
     return " ".join(words.t(notice_key(notice.key), **params).split())

@@ -26,7 +26,7 @@ import os
 from enum import StrEnum
 from pathlib import Path
 
-__all__ = ["Cause", "Refused", "real_cause", "refusal_of"]
+__all__ = ["Cause", "Refused", "Unresumable", "real_cause", "refusal_of"]
 
 
 class Cause(StrEnum):
@@ -85,6 +85,24 @@ def _printable(text: str) -> str:
     """One short drawable line of what the operating system said."""
     line = "".join(c if c.isprintable() else "?" for c in text)
     return line.strip().rstrip(".")[:120]
+
+
+class Unresumable(StrEnum):
+    """Why a saved match cannot be resumed; words: ``ui.storage.unresumable.<value>``."""
+
+    #: Its row is not a saved match at all (no record text, or one of absurd size).
+    NOT_A_SAVE = "not_a_save"
+    NO_ID = "no_id"
+    #: It names seats (opponents) that do not exist.
+    UNKNOWN_SEATS = "unknown_seats"
+    #: Its player names cannot be shown (control characters, too long...).
+    NAMES = "names"
+    #: Its other details do not read.
+    DETAILS = "details"
+    #: Its moves do not replay; the detail is the engine's own account of where.
+    MOVES = "moves"
+    #: It was played under a preset this version does not have; the detail is its name.
+    PRESET = "preset"
 
 
 #: ``errno`` values -> the cause they name.

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .atomic import Damage
-from .cause import Cause
+from .cause import Cause, Unresumable
 
 __all__ = ["Notice", "NoticeKey", "NoticeParam"]
 
@@ -62,17 +62,19 @@ class NoticeKey(StrEnum):
     WRITE_FAILED_AUTOSAVE = "write_failed_autosave"
 
 
-#: A notice's parameter: a cause (``reason``), a count, or text (a file name, what a damaged
-#: file or SQLite said of itself, the operating system's ``detail`` of an unknown error).
-NoticeParam = Cause | Damage | int | str
+#: A notice's parameter: a cause (``reason``), what is wrong with a file or a saved match
+#: (``why``), a count, or text (a file name, what SQLite said of a damaged file, a ``detail``).
+NoticeParam = Cause | Damage | Unresumable | int | str
 
 
 @dataclass(frozen=True, slots=True)
 class Notice:
     """One line for the player: ``key`` and its ``params`` (worded when shown).
 
-    ``params["reason"]``, when present, is a :class:`.cause.Cause`; ``params["detail"]`` is
-    present only beside :attr:`Cause.OS <.cause.Cause.OS>` (the operating system's words).
+    ``params["reason"]``, when present, is a :class:`.cause.Cause`; ``params["detail"]``, when
+    present, is text its ``reason`` or ``why`` quotes: the operating system's words beside
+    :attr:`Cause.OS <.cause.Cause.OS>`, the engine's of moves that do not replay, a preset's
+    name.
     """
 
     key: NoticeKey
@@ -81,9 +83,9 @@ class Notice:
     def __init__(self, key: NoticeKey, /, **params: NoticeParam) -> None:
         clean: dict[str, NoticeParam] = {}
         for name, value in params.items():
-            if name == "detail" and (value == "" or params.get("reason") is not Cause.OS):
-                continue  # a detail only ever words an unknown cause
-            if isinstance(value, str) and not isinstance(value, Cause | Damage):
+            if name == "detail" and value == "":
+                continue
+            if isinstance(value, str) and not isinstance(value, Cause | Damage | Unresumable):
                 # a reason may quote what was read from disk: one drawable line, whatever it held
                 value = "".join(c if c.isprintable() else "?" for c in value)[:200]
             clean[name] = value

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from koikoi_desktop import engine
 
+from .cause import Unresumable
 from .models import AutosaveData, HelpLevel, MatchRecord, RoundEntry, SavedMeta
 from .store import Storage
 
@@ -32,7 +33,13 @@ Ending = Literal["completed", "conceded", "ended", "abandoned"]
 
 
 class ResumeError(ValueError):
-    """A saved match that cannot be resumed; the message is one sentence for the player."""
+    """A saved match that cannot be resumed: ``why`` says why, ``detail`` what the engine said
+    of its moves or the preset it names (the message, for a log, in a few English words)."""
+
+    def __init__(self, why: Unresumable, detail: str = "") -> None:
+        super().__init__(f"{why.value}: {detail}" if detail else why.value)
+        self.why = why
+        self.detail = detail
 
 
 def new_match_id() -> str:
@@ -61,19 +68,19 @@ def resume(saved: AutosaveData) -> Resumed:
     except ValidationError as exc:
         where = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
         if "match_id" in where:
-            raise ResumeError("the saved match has no valid id") from None
+            raise ResumeError(Unresumable.NO_ID) from None
         if "seats" in where:
-            raise ResumeError("the saved match names seats that do not exist") from None
+            raise ResumeError(Unresumable.UNKNOWN_SEATS) from None
         if "names" in where:
-            raise ResumeError("the saved match's player names cannot be shown") from None
-        raise ResumeError("the saved match's details are unreadable") from None
+            raise ResumeError(Unresumable.NAMES) from None
+        raise ResumeError(Unresumable.DETAILS) from None
     try:
         match = engine.replay_match(saved.record)
     except ValueError as exc:  # RecordError and IllegalAction are ValueErrors (documented)
-        raise ResumeError(f"the saved moves do not replay ({str(exc)[:80]})") from None
+        raise ResumeError(Unresumable.MOVES, str(exc)[:80]) from None
     if match.rules.based_on not in engine.PRESETS:
         name = match.rules.based_on[:40]
-        raise ResumeError(f"the saved match is from an unknown preset ({name})")
+        raise ResumeError(Unresumable.PRESET, name)
     return Resumed(meta.match_id, match, meta.seats, meta.names, meta.practice, meta.help_level)
 
 

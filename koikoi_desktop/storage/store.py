@@ -52,7 +52,7 @@ from .atomic import (
     remove_stale_temps,
 )
 from .background import BackgroundJob, BackgroundWriter
-from .cause import Cause, Refused, real_cause, refusal_of
+from .cause import Cause, Refused, Unresumable, real_cause, refusal_of
 from .export import write_csv, write_json
 from .ledger_db import (
     DatabaseDamaged,
@@ -548,7 +548,7 @@ class Storage:
             self._write_failed("ledger", exc)
             return
         if saved:
-            self._warn(NoticeKey.AUTOSAVE_DAMAGED, why="not a saved match")
+            self._warn(NoticeKey.AUTOSAVE_DAMAGED, why=Unresumable.NOT_A_SAVE)
         self._aside_rows += aside - min(saved, aside)
         self._rebuilt += rebuilt
         if self._aside_rows:
@@ -724,7 +724,7 @@ class Storage:
         if saved is None:
             return None
         if not saved.record or len(saved.record) > RECORD_LIMIT or saved.meta.get("_damaged"):
-            self.set_saved_aside(saved.match_id, "not a saved match")
+            self.set_saved_aside(saved.match_id, Unresumable.NOT_A_SAVE)
             return self.read_autosave()
         meta = dict(saved.meta)
         meta["match_id"] = saved.match_id
@@ -734,26 +734,29 @@ class Storage:
         """Whether a saved match can be offered as Continue."""
         return self.read_autosave() is not None
 
-    def set_saved_aside(self, match_id: str, reason: str) -> None:
-        """Keep a saved match that cannot be resumed aside (never deleted) and say so."""
+    def set_saved_aside(self, match_id: str, why: Unresumable, detail: str = "") -> None:
+        """Keep a saved match that cannot be resumed aside (never deleted) and say why
+        (``detail``: what the engine said of its moves, or the preset it names)."""
         if self.db is None or self.db.read_only:
             return
         self._settle_background()
-        try:
-            self.db.set_saved_aside(match_id, reason)
+        try:  # the row keeps the fact, for whoever looks into the database
+            self.db.set_saved_aside(match_id, f"{why.value}: {detail}" if detail else why.value)
         except Refused as exc:
             self._write_failed("autosave", exc)
             return
-        self._warn(NoticeKey.AUTOSAVE_DAMAGED, why=reason[:120])
+        self._warn(NoticeKey.AUTOSAVE_DAMAGED, why=why, detail=detail[:120])
 
-    def discard_autosave(self, reason: str, match_id: str | None = None) -> None:
+    def discard_autosave(
+        self, why: Unresumable, match_id: str | None = None, *, detail: str = ""
+    ) -> None:
         """The saved match Continue offered cannot be resumed: set it aside (see above)."""
         if match_id is None:
             saved = self.saved_match()
             if saved is None:
                 return
             match_id = saved.match_id
-        self.set_saved_aside(match_id, reason)
+        self.set_saved_aside(match_id, why, detail)
 
     def claim_saved(self, match_id: str) -> None:
         """This copy resumes ``match_id``: other copies now see it as being played here."""

@@ -21,14 +21,16 @@ import pytest
 
 from koikoi_desktop import scenes
 from koikoi_desktop.i18n import ENGLISH, LANGUAGES, Words, catalog
-from koikoi_desktop.storage import Cause, Notice, NoticeKey, Storage
+from koikoi_desktop.storage import Cause, Notice, NoticeKey, Refused, Storage
 from koikoi_desktop.storage.atomic import Damage
+from koikoi_desktop.storage.cause import Unresumable
 from koikoi_desktop.storage_words import (
     cause_key,
     cause_text,
     damage_key,
     notice_key,
     notice_text,
+    unresumable_key,
 )
 from tests.mounts import fill, read_only, tmpfs
 
@@ -76,7 +78,8 @@ def test_every_cause_and_notice_has_words_in_every_language(code: str) -> None:
     placeholders as the English one (a translation that dropped ``{reason}`` would hide why)."""
     words = Words(code)
     keys = [cause_key(c) for c in Cause] + [notice_key(k) for k in NoticeKey]
-    for key in keys + [damage_key(d) for d in Damage]:
+    keys += [damage_key(d) for d in Damage] + [unresumable_key(u) for u in Unresumable]
+    for key in keys:
         assert words.has(key), (code, key)
         assert _fields(catalog(code)[key]) == _fields(catalog("en")[key]), (code, key)
     for cause in Cause:
@@ -131,6 +134,24 @@ def test_a_damaged_settings_file_is_described_in_the_players_language(
     assert "(it is not valid JSON)" in notice_text(ENGLISH, notice)
 
 
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_a_saved_match_that_cannot_be_resumed_is_told_why_in_the_players_language(
+    code: str,
+) -> None:
+    words = Words(code)
+    for why in Unresumable:
+        notice = Notice(NoticeKey.AUTOSAVE_DAMAGED, why=why, detail="line 3")
+        line = notice_text(words, notice)
+        assert words.t(unresumable_key(why), detail="line 3") in line, (code, why)
+        if code != "en":
+            assert ENGLISH.t(unresumable_key(why), detail="line 3") not in line, (code, why)
+    moves = Notice(NoticeKey.AUTOSAVE_DAMAGED, why=Unresumable.MOVES, detail="line 3: no seed")
+    assert notice_text(ENGLISH, moves) == (
+        "The saved match could not be resumed (the saved moves do not replay: line 3: no seed); "
+        "it was kept aside in the database."
+    )
+
+
 def test_every_notice_key_is_raised_by_storage_and_every_cause_decided_there() -> None:
     """No member without a use: each key is given by the storage code, each cause decided."""
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STORAGE.glob("*.py")))
@@ -139,6 +160,10 @@ def test_every_notice_key_is_raised_by_storage_and_every_cause_decided_there() -
     for cause in Cause:
         uses = re.findall(rf"Cause\.{cause.name}\b", source)
         assert uses, cause
+    for why in Unresumable:
+        assert re.search(rf"Unresumable\.{why.name}\b", source), why
+    for damage in Damage:
+        assert re.search(rf"Damage\.{damage.name}\b", source), damage
 
 
 def test_the_english_of_the_lines_on_stderr() -> None:
@@ -157,9 +182,7 @@ def test_the_english_of_the_lines_on_stderr() -> None:
         "goes on and tries again at the next save."
     )
     # a detail words only an unknown cause: a known one is said the same every time
-    assert Notice(NoticeKey.WRITE_FAILED_LEDGER, reason=Cause.IO, detail="EIO").params == {
-        "reason": Cause.IO
-    }
+    assert Refused(Cause.IO, "Input/output error").detail == ""
     busy = Notice(NoticeKey.LEDGER_UNAVAILABLE, reason=Cause.BUSY)
     assert notice_text(ENGLISH, busy) == (
         "Cannot open the match ledger (the database is busy): finished matches are kept in "
