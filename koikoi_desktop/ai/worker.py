@@ -33,7 +33,10 @@ Decisions:
 from __future__ import annotations
 
 import concurrent.futures as cf
+import gc
 import multiprocessing
+import multiprocessing.context
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -82,6 +85,32 @@ class InlineExecutor(cf.Executor):
         return future
 
 
+#: Whether every fork of this process freezes the garbage collector's objects first.
+_FROZEN_AT_FORK = False
+
+
+def worker_context() -> multiprocessing.context.BaseContext:
+    """How the game starts its worker processes (the Expert's, the coach's, the sounds'): a
+    fork on Linux (no re-import of ``__main__``, so scripts and tests need no main guard), a
+    spawn elsewhere. The one place that decides it.
+
+    A forked child starts with the parent's memory as it stood, including objects only the
+    next garbage collection would have freed — an SQLite connection left unreferenced, say. Had
+    the child's collector freed one, SQLite would take its global mutex, which another thread
+    of the parent (the ledger's saver or its recount) may have held at the instant of the fork:
+    the worker would wait for ever, and the game with it at quit (a full test run met exactly
+    this). So every fork freezes the collector's objects first (:func:`gc.freeze`, undone in
+    the parent straight after): a child never collects what it inherited, only what it makes.
+    """
+    global _FROZEN_AT_FORK
+    if not sys.platform.startswith("linux"):
+        return multiprocessing.get_context("spawn")
+    if not _FROZEN_AT_FORK:
+        os.register_at_fork(before=gc.freeze, after_in_parent=gc.unfreeze)
+        _FROZEN_AT_FORK = True
+    return multiprocessing.get_context("fork")
+
+
 class Thinker:
     """Runs one decision at a time in a worker; ``poll()`` returns (action, reason) when done."""
 
@@ -112,9 +141,7 @@ class Thinker:
             self._may_wait = True
         elif opponent.level == "expert":
             if self._procs is None:
-                method = "fork" if sys.platform.startswith("linux") else "spawn"
-                ctx = multiprocessing.get_context(method)
-                self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
             spec = (opponent.level, opponent.seed, opponent.budget, opponent.persona)
             self._future = self._procs.submit(_decide_in_worker, spec, view, context)
             self._may_wait = False  # a process worker does not need our GIL

@@ -23,8 +23,6 @@ Decisions:
 from __future__ import annotations
 
 import concurrent.futures as cf
-import multiprocessing
-import sys
 import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -32,6 +30,7 @@ from dataclasses import dataclass
 
 from koikoi_desktop.ai.base import Reason
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
+from koikoi_desktop.ai.worker import worker_context
 from koikoi_desktop.engine import Action, Match
 
 from .analysis import DecisionPoint, Judgement, decision_kind, judge, turn_of
@@ -127,9 +126,7 @@ class Coach:
         if self._given is not None:
             return self._given
         if self._procs is None:
-            method = "fork" if sys.platform.startswith("linux") else "spawn"
-            ctx = multiprocessing.get_context(method)
-            self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+            self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
         return self._procs
 
     def ask(self, point: DecisionPoint) -> None:

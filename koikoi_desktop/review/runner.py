@@ -19,12 +19,11 @@ Decisions:
 from __future__ import annotations
 
 import concurrent.futures as cf
-import multiprocessing
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
+from koikoi_desktop.ai.worker import worker_context
 
 from .analysis import DecisionPoint, Judgement, Review, decision_points, judge
 from .timeline import Timeline
@@ -81,9 +80,7 @@ class ReviewRunner:
         """Queue every decision (nothing to do inline)."""
         if self.inline or not self.points or self._futures:
             return
-        method = "fork" if sys.platform.startswith("linux") else "spawn"
-        ctx = multiprocessing.get_context(method)
-        self._pool = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+        self._pool = cf.ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
         record = self.timeline.record
         self._futures = [
             self._pool.submit(_judge_in_worker, record, p.deal, p.move, self.worlds)

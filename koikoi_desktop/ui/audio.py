@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from koikoi_desktop.storage.models import Settings
 
+from koikoi_desktop.ai.worker import worker_context
 from koikoi_desktop.chatter import native_chatter_filtered
 from koikoi_desktop.storage.atomic import atomic_write_bytes
 
@@ -542,13 +543,9 @@ class SynthJob:
     """
 
     def __init__(self, work: str, cache: Path | None = None) -> None:
-        import multiprocessing
-
         if work not in WORKS:
             raise ValueError(f"unknown synthesis {work!r}; expected one of {sorted(WORKS)}")
-        ctx: Any = multiprocessing.get_context(
-            "fork" if sys.platform.startswith("linux") else "spawn"
-        )
+        ctx: Any = worker_context()
         self._recv, send = ctx.Pipe(duplex=False)
         self._proc = ctx.Process(
             target=_synth_worker, args=(send, work, cache), daemon=True, name=f"koikoi-{work}-synth"
