@@ -277,7 +277,9 @@ class SettingsScene(Scene):
 
     def set_fullscreen(self, value: bool) -> None:
         if self.save(fullscreen=value) and self.app.fullscreen != value:
-            self.app.toggle_fullscreen()  # a display that refuses says so in app.warnings
+            self.app.toggle_fullscreen()
+            if self.app.fullscreen != value:  # the display refused: said here, where it was asked
+                self.message = Key("ui.settings.fullscreen_refused")
 
     def set_app_attr(self, field: str, attr: str) -> Callable[[object], None]:
         def cb(value: object) -> None:

@@ -913,3 +913,37 @@ def test_settings_scrolls_with_wheel_and_keyboard_at_small_size(make_app) -> Non
         key(a, pygame.K_DOWN)
     w = s.frame.focus.focused
     assert w is rows[-1] and s.viewport().contains(w.rect)
+
+
+def test_settings_say_so_when_the_display_refuses_full_screen(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The player turns full screen on; the display refuses: the line under the settings says
+    so in the player's language (it used to go to a list nothing shows), and the game stays
+    in its window."""
+
+    class Refusing:
+        def set_fullscreen(self, desktop: bool) -> None:
+            raise pygame.error("not supported by this video driver")
+
+    a = make_app((1024, 640))
+    a._window = Refusing()
+    a.change_settings(language="uk")
+    s = a.stack.push(scenes.create("settings", a))
+    draw(a)
+    row = _widget(s, "ui.settings.fullscreen")
+    _bring_into_view(a, s, row)
+    key(a, pygame.K_RIGHT)
+    assert not a.fullscreen and a.settings.fullscreen is True  # asked for, kept for next time
+    assert say(s.message, a.words) == Words("uk").t("ui.settings.fullscreen_refused")
+    seen: list[str] = []
+    real = gfx.text
+
+    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.append(text_)
+        return real(text_, *args, **kwargs)
+
+    gfx.text = spy  # type: ignore[assignment]
+    try:
+        draw(a)
+    finally:
+        gfx.text = real  # type: ignore[assignment]
+    assert any("повноекранний" in t for t in seen)
