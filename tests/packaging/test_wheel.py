@@ -7,11 +7,15 @@ folder holding every licence file the metadata declares.
 
 Decisions:
 
-* The virtual environment sees the system's site-packages, so the game's dependencies need no
-  download; the wheel itself is installed into it with ``--no-index`` (pip resolves the
-  dependencies against what is installed, and would fail if one were missing). The
-  environment's own site-packages comes first on its path, so ``koikoi_desktop`` and its
-  metadata are the wheel's, not the editable install of a checkout (asserted).
+* The virtual environment is a plain one (no ``--system-site-packages``: inside a virtual
+  environment that names the base interpreter's packages, not the test environment's, so the
+  test passed only where something had once installed the dependencies into the system
+  Python). It gets the game's dependencies from the test's own environment through a ``.pth``
+  file naming that environment's site-packages, after its own; the wheel itself is installed
+  with ``--no-index --no-deps`` and ``pip check`` then fails if a dependency the wheel declares
+  is missing or at a version it refuses. The environment's own site-packages comes first on
+  its path, so ``koikoi_desktop`` and its metadata are the wheel's, not the editable install
+  of a checkout (asserted).
 * The installed game runs with ``python -I`` (no PYTHONPATH, no current folder on the path),
   from a folder outside the checkout.
 """
@@ -22,6 +26,7 @@ import json
 import os
 import subprocess
 import sys
+import sysconfig
 import tomllib
 import zipfile
 from email.parser import Parser
@@ -143,28 +148,30 @@ def test_installed_wheel_shows_every_notice_on_the_credits_screen(
 ) -> None:
     venv = tmp_path / "venv"
     subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
-        check=True,
-        timeout=120,
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120
     )
     python = venv / ("Scripts/python.exe" if sys.platform.startswith("win") else "bin/python")
+    venv_site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout.strip()
+    ours = dict.fromkeys(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))
+    (Path(venv_site) / "test_environment.pth").write_text(
+        "".join(f"{folder}\n" for folder in ours), encoding="utf-8"
+    )
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "--disable-pip-version-check"]
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "--python",
-            str(python),
-            "install",
-            "--no-index",
-            "--disable-pip-version-check",
-            str(wheel),
-        ],
+        [*pip, "install", "--no-index", "--no-deps", str(wheel)],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    check = subprocess.run([*pip, "check"], capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-3000:]
 
     home = tmp_path / "home"
     home.mkdir()
