@@ -84,7 +84,7 @@ from koikoi_desktop.cli import (
 )
 from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.models import Settings
-from koikoi_desktop.storage_words import notice_text
+from koikoi_desktop.words.storage import notice_text
 
 if TYPE_CHECKING:
     from types import FrameType

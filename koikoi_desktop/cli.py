@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.storage.cause import Refused
-from koikoi_desktop.storage_words import notice_text, refused_text
+from koikoi_desktop.words.storage import notice_text, refused_text
 
 if TYPE_CHECKING:
     from koikoi_desktop.storage import Notice, Storage
@@ -329,8 +329,8 @@ def verify_command(args: argparse.Namespace) -> int:
     found (:func:`koikoi_desktop.engine.verify_deals`); exit 0 when every checked match's deals
     were fixed before its first card, 1 when any was not (or could not be checked), 2 when there
     is no such match."""
-    from koikoi_desktop.deal_words import check_text, record_check
     from koikoi_desktop.engine import RecordError
+    from koikoi_desktop.words.deal import check_text, record_check
 
     wanted = str(args.verify_deals)
     with open_storage_told(args) as store:

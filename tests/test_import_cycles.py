@@ -47,7 +47,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("review", ("review",), "judging a recorded match: ai + storage"),
     (
         "words",
-        ("names", "deal_words", "reason_words", "storage_words"),
+        ("words",),
         "facts into words, no pygame",
     ),
     ("desktop", ("chatter", "assets", "text"), "native libraries' noise, asset files, fonts"),

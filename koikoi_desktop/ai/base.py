@@ -6,7 +6,7 @@ and match rules) only — the same information a human in that seat has — and 
 the reason for its last decision. The context is a required argument so that no caller
 can forget the match; ``None`` says the round is played on its own (tests, a lone round).
 Reasons are facts, a key plus parameters (:class:`Reason`), worded where they are shown
-(``koikoi_desktop.reason_words``, from the catalogs): this package imports the engine only.
+(``koikoi_desktop.words.reasons``, from the catalogs): this package imports the engine only.
 
 Decisions that every level takes the same way live here, in :meth:`Opponent.choose`:
 
@@ -40,7 +40,7 @@ LEVELS: tuple[str, ...] = ("beginner", "intermediate", "expert")
 
 # --------------------------------------------------------------------------- reasons
 class ReasonKey(StrEnum):
-    """Every reason a decision can give: a fact, worded by ``koikoi_desktop.reason_words`` from
+    """Every reason a decision can give: a fact, worded by ``koikoi_desktop.words.reasons`` from
     the catalogs' ``ai.reason.<key>`` (every member has an entry in all five languages and every
     entry is a member: ``tests/test_reason_words.py``)."""
 
@@ -97,7 +97,7 @@ ReasonParam = int | float | str | None
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why a decision was taken, as a fact: a :class:`ReasonKey` and its ``params``; no words
-    (``koikoi_desktop.reason_words.reason_text`` says it in a language). It pickles, so it comes
+    (``koikoi_desktop.words.reasons.reason_text`` says it in a language). It pickles, so it comes
     back from the Expert's worker process intact.
 
     Card parameters (``card``, ``hand``, ``drawn``) are card ids, ``yaku`` a yaku key and

@@ -46,7 +46,7 @@ from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from .base import Budget, Opponent, Persona, Reason
 
 #: An opponent's answer: the action and why (a fact; the table words it in the player's
-#: language with ``koikoi_desktop.reason_words.reason_text``).
+#: language with ``koikoi_desktop.words.reasons.reason_text``).
 Decision = tuple[Action, Reason]
 
 

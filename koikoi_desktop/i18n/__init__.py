@@ -19,7 +19,7 @@ Decisions:
   value when the player changes the language or the name style) and every screen reads it
   through the app when it draws, so a change shows on every screen at its next frame — the ones
   under the settings screen too. Code outside the screens that makes words (``names``,
-  ``deal_words``, ``reason_words``, ``storage_words``, the table's log, prompts and chatter,
+  ``words.deal``, ``words.reasons``, ``words.storage``, the table's log, prompts and chatter,
   the coach's lines) takes a ``words`` argument; English outside a screen (a test, a tool, a
   report) uses :data:`ENGLISH`; a worker thread is given the value it needs. Two ``Words`` in
   two languages, on two threads, never disturb each other

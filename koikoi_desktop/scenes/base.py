@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from koikoi_desktop.assets import CardSprites
     from koikoi_desktop.engine import Rules
     from koikoi_desktop.i18n import Words
-    from koikoi_desktop.names import Names
     from koikoi_desktop.scenes.table.controller import MatchConfig
     from koikoi_desktop.storage import Notice, Storage
     from koikoi_desktop.storage.models import Settings
@@ -32,6 +31,7 @@ if TYPE_CHECKING:
     from koikoi_desktop.ui.audio import Audio
     from koikoi_desktop.ui.input import Intent
     from koikoi_desktop.ui.sound_cues import SoundCues
+    from koikoi_desktop.words.names import Names
 
 
 #: Where ``--scene round-summary`` / ``match-result`` take a seeded table: played on to there.

@@ -52,10 +52,20 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from koikoi_desktop.deal_words import check_text, record_check
 from koikoi_desktop.engine import DealCheck, RecordError
 from koikoi_desktop.i18n import Key, Words, say
-from koikoi_desktop.names import (
+from koikoi_desktop.scenes.base import AppServices, Scene
+from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
+from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
+from koikoi_desktop.storage.cause import refusal_of
+from koikoi_desktop.storage.notice import Notice
+from koikoi_desktop.storage.rating_rows import RatingPoint
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
+from koikoi_desktop.ui.input import Intent, IntentKind
+from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.deal import check_text, record_check
+from koikoi_desktop.words.names import (
     RecordedNames,
     amount_text,
     end_text,
@@ -71,17 +81,7 @@ from koikoi_desktop.names import (
     unit_heading,
     unit_word,
 )
-from koikoi_desktop.scenes.base import AppServices, Scene
-from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
-from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
-from koikoi_desktop.storage.cause import refusal_of
-from koikoi_desktop.storage.notice import Notice
-from koikoi_desktop.storage.rating_rows import RatingPoint
-from koikoi_desktop.storage_words import cause_label, notice_text
-from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series
-from koikoi_desktop.ui.input import Intent, IntentKind
-from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.storage import cause_label, notice_text
 
 if TYPE_CHECKING:
     from koikoi_desktop.storage import Storage

@@ -18,14 +18,6 @@ from koikoi_desktop.engine import Match, Rules, match_record
 from koikoi_desktop.engine.events import MatchOver
 from koikoi_desktop.engine.match import LedgerEntry
 from koikoi_desktop.i18n import Key, say
-from koikoi_desktop.names import (
-    Names,
-    amount_text,
-    end_text,
-    factor_text,
-    names_now,
-    unit_word,
-)
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table.controller import MatchConfig
@@ -34,6 +26,14 @@ from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui.charts import LineChart, Series
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Label
+from koikoi_desktop.words.names import (
+    Names,
+    amount_text,
+    end_text,
+    factor_text,
+    names_now,
+    unit_word,
+)
 
 AUTO_QUIT = 3.0
 

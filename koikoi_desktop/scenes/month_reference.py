@@ -31,7 +31,6 @@ import pygame
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK, Rules
 from koikoi_desktop.i18n import Key
-from koikoi_desktop.names import kind_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -49,6 +48,7 @@ from koikoi_desktop.scenes.quiz import QuizScene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.names import kind_name, rules_label
 
 KINDS = ("bright", "animal", "ribbon", "plain")
 

@@ -20,14 +20,6 @@ from koikoi_desktop import engine
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
 from koikoi_desktop.i18n import Key
-from koikoi_desktop.names import (
-    level_label,
-    preset_name,
-    refusal_text,
-    rule_label,
-    rule_value_label,
-    rules_label,
-)
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
@@ -35,6 +27,14 @@ from koikoi_desktop.scenes.table.scene import MatchConfig
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
+from koikoi_desktop.words.names import (
+    level_label,
+    preset_name,
+    refusal_text,
+    rule_label,
+    rule_value_label,
+    rules_label,
+)
 
 HOTSEAT = "hotseat"
 #: Changes from the preset named one by one in the description of custom rules.
@@ -148,7 +148,7 @@ class NewGameScene(MenuScene):
 
     def refused(self, exc: ValueError) -> None:
         """Keep why the rules model refused a change (which setting, which bound or conflict);
-        :func:`~koikoi_desktop.names.refusal_text` words it when drawn."""
+        :func:`~koikoi_desktop.words.names.refusal_text` words it when drawn."""
         self.refusal = rules_mod.refusal_of(exc)
 
     def start(self) -> None:

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.i18n import Key, Words
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.scenes.table.prompts import TableHost, concede_prompt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.deal import seal_code
 
 if TYPE_CHECKING:
     from koikoi_desktop import engine

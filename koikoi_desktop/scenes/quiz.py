@@ -18,7 +18,6 @@ import pygame
 
 from koikoi_desktop.engine import DECK
 from koikoi_desktop.i18n import Key, Label
-from koikoi_desktop.names import kind_name
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -31,6 +30,7 @@ from koikoi_desktop.scenes.learning import (
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
+from koikoi_desktop.words.names import kind_name
 
 KINDS = ("bright", "animal", "ribbon", "plain")
 

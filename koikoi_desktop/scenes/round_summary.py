@@ -15,7 +15,13 @@ import pygame
 
 from koikoi_desktop.engine import LedgerEntry, Match, RoundState, Rules, match_record
 from koikoi_desktop.i18n import Key
-from koikoi_desktop.names import (
+from koikoi_desktop.scenes.base import AppServices
+from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.cards import KIND_ORDER, card_surface, kind_of
+from koikoi_desktop.ui.input import Intent
+from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.names import (
     Names,
     end_text,
     factor_text,
@@ -23,12 +29,6 @@ from koikoi_desktop.names import (
     names_now,
     unit_heading,
 )
-from koikoi_desktop.scenes.base import AppServices
-from koikoi_desktop.scenes.common import MenuScene, felt
-from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.cards import KIND_ORDER, card_surface, kind_of
-from koikoi_desktop.ui.input import Intent
-from koikoi_desktop.ui.widgets import Label
 
 AUTO_CONTINUE = 2.0
 #: The heights (at scale 1) the summary's cards may take: the largest that fills the window.

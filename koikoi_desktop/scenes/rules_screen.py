@@ -25,14 +25,6 @@ import pygame
 
 from koikoi_desktop.engine import PRESETS, Rules, payout, score_yaku
 from koikoi_desktop.i18n import Key, Words
-from koikoi_desktop.names import (
-    koi_word,
-    preset_name,
-    rule_label,
-    rule_value_label,
-    rules_label,
-    stop_word,
-)
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -48,6 +40,14 @@ from koikoi_desktop.scenes.learning import (
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.names import (
+    koi_word,
+    preset_name,
+    rule_label,
+    rule_value_label,
+    rules_label,
+    stop_word,
+)
 
 #: The turn page's picture: the hand (the bush warbler takes the plum), and the card turned over
 #: from the pile (the geese, which take the susuki of August), as its caption says.

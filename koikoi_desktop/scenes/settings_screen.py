@@ -35,13 +35,13 @@ from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
 from koikoi_desktop.i18n import Key, Label, Words, say
-from koikoi_desktop.names import preset_name, rule_label, rule_value_label
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
 from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
+from koikoi_desktop.words.names import preset_name, rule_label, rule_value_label
 
 UI_SCALES = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5)
 OPPONENTS = ("beginner", "intermediate", "expert")

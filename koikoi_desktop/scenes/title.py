@@ -16,10 +16,10 @@ import pygame
 from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene, felt
-from koikoi_desktop.storage_words import notice_text
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface
 from koikoi_desktop.ui.widgets import Button, Label
+from koikoi_desktop.words.storage import notice_text
 
 #: The two fans beside the title: crane, curtain and moon on the left; sake cup, rain man and
 #: phoenix on the right (no card shown twice).

@@ -41,7 +41,6 @@ from koikoi_desktop.ai.base import Opponent, Reason, ReasonKey, personas
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
 from koikoi_desktop.engine.round import deal_positions
 from koikoi_desktop.i18n import Key, Label, say
-from koikoi_desktop.names import SeatNames
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import paragraph
 from koikoi_desktop.scenes.table.controller import Ask, MatchConfig
@@ -51,6 +50,7 @@ from koikoi_desktop.scenes.table.text import stop_word
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button
+from koikoi_desktop.words.names import SeatNames
 
 if TYPE_CHECKING:
     from koikoi_desktop.scenes.table.scene import TableScene

@@ -19,9 +19,9 @@ from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.storage.cause import refusal_of
-from koikoi_desktop.storage_words import cause_label
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.storage import cause_label
 
 
 def export_folder() -> Path:

@@ -20,7 +20,6 @@ import pygame
 
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
 from koikoi_desktop.i18n import Key
-from koikoi_desktop.names import preset_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
@@ -36,6 +35,7 @@ from koikoi_desktop.scenes.learning import (
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Label
+from koikoi_desktop.words.names import preset_name, rules_label
 
 
 class YakuReferenceScene(LearnScene):

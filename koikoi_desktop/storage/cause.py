@@ -11,7 +11,7 @@ Decisions:
 * **Facts here, words elsewhere.** Storage decides the cause from codes (SQLite's
   ``sqlite_errorcode``, ``errno``, ``statvfs``) and hands it on as a :class:`Cause`; the words
   (``ui.storage.reason.<cause>`` in the five catalogs) are chosen when a line is drawn or printed
-  (``koikoi_desktop.storage_words``), in the player's language on a screen and in English on
+  (``koikoi_desktop.words.storage``), in the player's language on a screen and in English on
   stderr. Only an error no member names (:attr:`Cause.OS`) carries text: the operating system's
   own words for it, as :attr:`Refused.detail`.
 * **The real cause, once.** SQLite often names a full disk "disk I/O error" and a read-only folder

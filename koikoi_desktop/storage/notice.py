@@ -11,7 +11,7 @@ Decisions:
   counts, the name a file was kept under, the text a damaged file or SQLite gave for itself);
   its words are ``ui.storage.<key>`` in the five catalogs, chosen when a screen draws it (the
   player's language) or a command prints it (English), by
-  ``koikoi_desktop.storage_words.notice_text``.
+  ``koikoi_desktop.words.storage.notice_text``.
 * **Every key is a member** of :class:`NoticeKey`, so a misspelt key fails mypy, and a test
   checks every member has words in every language.
 * Text read from disk (a reason a file gave, a file name) may hold anything: it is made one

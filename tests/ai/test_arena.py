@@ -9,7 +9,7 @@ import pytest
 from koikoi_desktop.ai import Budget, Reason, ReasonKey, make_opponent, personas
 from koikoi_desktop.ai.arena import main, percentile
 from koikoi_desktop.i18n import ENGLISH
-from koikoi_desktop.reason_words import reason_text
+from koikoi_desktop.words.reasons import reason_text
 
 
 def test_arena_prints_the_summary_last(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,12 +6,12 @@ the set-up asserts the phase it expects, so a change in the engine cannot silent
 
 from __future__ import annotations
 
-from koikoi_desktop import names
 from koikoi_desktop.ai import LEVELS, Opponent, Reason, ReasonKey, make_opponent
 from koikoi_desktop.engine import PRESETS, Action, Rules, new_round
 from koikoi_desktop.engine.actions import DECLARE, KOIKOI, STOP
 from koikoi_desktop.i18n import ENGLISH
-from koikoi_desktop.reason_words import reason_text
+from koikoi_desktop.words import names
+from koikoi_desktop.words.reasons import reason_text
 
 from .conftest import deck_for, round_with
 

@@ -18,7 +18,7 @@ from koikoi_desktop.ai import LEVELS, make_opponent
 from koikoi_desktop.engine import PRESETS, Rules, new_match, new_round
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.i18n import ENGLISH
-from koikoi_desktop.reason_words import reason_text
+from koikoi_desktop.words.reasons import reason_text
 
 
 def _variant(name: str, **changes: object) -> Rules:

@@ -12,7 +12,7 @@ import pytest
 
 from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.storage import MatchRecord, Notice, RoundEntry, Storage
-from koikoi_desktop.storage_words import notice_text
+from koikoi_desktop.words.storage import notice_text
 
 _counter = itertools.count()
 

@@ -19,7 +19,7 @@ import pytest
 
 from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.storage import Cause, Storage
-from koikoi_desktop.storage_words import notice_text
+from koikoi_desktop.words.storage import notice_text
 from tests.mounts import fill, read_only, tmpfs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from koikoi_desktop import engine
 from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.recorder import ResumeError, resume
-from koikoi_desktop.storage_words import notice_text
+from koikoi_desktop.words.storage import notice_text
 
 
 def _record(moves: int = 5, seed: int = 4) -> str:

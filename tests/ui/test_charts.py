@@ -173,7 +173,7 @@ def test_match_result_charts_both_balances_of_every_round(ui_app: Any) -> None:
 
 def test_match_chart_tooltip_shows_the_multipliers(ui_app: Any) -> None:
     """Issue 34 item 7: a round won 10 → 20 says why (the ×2), as the round summary does."""
-    from koikoi_desktop.names import factor_text
+    from koikoi_desktop.words.names import factor_text
 
     t = ui_app.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
     ui_app.stack.push(t)

@@ -18,13 +18,13 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, i18n, scenes
-from koikoi_desktop.names import RecordedNames, opponent_text
 from koikoi_desktop.scenes.ledger import LedgerScene
 from koikoi_desktop.scenes.table.scene import MatchConfig
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.models import SavedMeta, SummaryRow, typed_name
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice
+from koikoi_desktop.words.names import RecordedNames, opponent_text
 
 from .conftest import pump
 from .test_continue import close_app, make_app

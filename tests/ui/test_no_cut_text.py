@@ -330,10 +330,10 @@ def test_pile_captions_are_whole_for_every_yaku(monkeypatch: Any) -> None:
     """Each capture pile's caption names the yaku it is closest to ("Rainy Four Brights 3/4",
     "Sake under the cherry blossoms — made!"): drawn for every yaku of every preset, made and
     nearly made, over both players' piles, at both sizes in every language, none is cut."""
-    from koikoi_desktop.names import kind_name
     from koikoi_desktop.scenes.table import view as tv
     from koikoi_desktop.ui import layout, tracker
     from koikoi_desktop.ui.cards import kind_of
+    from koikoi_desktop.words.names import kind_name
 
     pygame.font.init()
     w = Watch(monkeypatch)

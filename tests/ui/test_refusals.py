@@ -14,9 +14,9 @@ from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.engine.rules import RulesRefusal, refusal_of
 from koikoi_desktop.i18n import Words
-from koikoi_desktop.names import refusal_text, rule_label
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice
+from koikoi_desktop.words.names import refusal_text, rule_label
 
 #: Words of pydantic's and the engine's English messages that must never reach the screen.
 ENGLISH = ("Value error", "cannot both be on", "Input should", "greater than", "RULES.md")

@@ -558,8 +558,8 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
     """Issue 33: the pause menu and the first-dealer prompt show the deal seal, never the seed;
     the ledger and the review of the finished match reveal the seed and say every deal was
     fixed before the first card; a review of a round mid-match shows only the seal."""
-    from koikoi_desktop.deal_words import seal_code
     from koikoi_desktop.scenes.table.scene import MatchConfig
+    from koikoi_desktop.words.deal import seal_code
 
     data = tmp_path / "data"
     a = make_app(apps, data)

@@ -250,8 +250,8 @@ def test_a_typed_name_stays_as_typed_across_languages(tmp_path: Path, apps) -> N
 def test_a_save_from_before_keeps_no_old_words(tmp_path: Path) -> None:
     """A saved match written when names were stored as words: its default names are known
     as defaults in any language at the storage boundary and rendered anew; a typed one stays."""
-    from koikoi_desktop.names import SeatNames
     from koikoi_desktop.storage.models import SavedMeta
+    from koikoi_desktop.words.names import SeatNames
 
     seats = ("human", "intermediate")
     meta = SavedMeta.model_validate(
@@ -296,8 +296,8 @@ def test_the_ledger_names_a_default_opponent_in_todays_language() -> None:
     """A match recorded while the game spoke Ukrainian (its default opponent name stored as
     words, as older versions did): the name reads in the language of today; a typed name stays
     as typed."""
-    from koikoi_desktop.names import opponent_text
     from koikoi_desktop.storage.models import SummaryRow
+    from koikoi_desktop.words.names import opponent_text
 
     def row(name: str, level: str) -> SummaryRow:
         return SummaryRow.model_validate(

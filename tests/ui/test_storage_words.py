@@ -2,7 +2,7 @@
 name the real cause).
 
 Storage decides why the disk refused from codes (:class:`~koikoi_desktop.storage.Cause`) and
-what it did (:class:`~koikoi_desktop.storage.Notice`); ``koikoi_desktop.storage_words`` words
+what it did (:class:`~koikoi_desktop.storage.Notice`); ``koikoi_desktop.words.storage`` words
 both from the five catalogs. Before, storage wrote English phrases and the ledger screen
 translated five of them back, so a Ukrainian or Japanese player read "a disk input/output
 error", "the database is busy" or "the database file cannot be opened" in English.
@@ -24,7 +24,7 @@ from koikoi_desktop.i18n import ENGLISH, LANGUAGES, Words, catalog
 from koikoi_desktop.storage import Cause, Notice, NoticeKey, Refused, Storage
 from koikoi_desktop.storage.atomic import Damage
 from koikoi_desktop.storage.cause import Unresumable
-from koikoi_desktop.storage_words import (
+from koikoi_desktop.words.storage import (
     cause_key,
     cause_text,
     damage_key,

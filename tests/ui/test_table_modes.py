@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from koikoi_desktop import engine
-from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.i18n import ENGLISH, say
+from koikoi_desktop.words.deal import seal_code
 
 from .test_table import start_table
 

@@ -11,9 +11,9 @@ import pytest
 from koikoi_desktop import engine, i18n
 from koikoi_desktop.ai import Reason, ReasonKey, decide, make_opponent
 from koikoi_desktop.i18n import ENGLISH, Words, say
-from koikoi_desktop.reason_words import reason_text
 from koikoi_desktop.scenes.table import text as table_text
 from koikoi_desktop.ui import gfx
+from koikoi_desktop.words.reasons import reason_text
 
 from .test_table import center, drag, find_seed
 

@@ -140,7 +140,7 @@ def test_new_game_left_side_follows_the_full_list(tmp_path: Path, monkeypatch: A
     the description says what changed from the preset instead of the preset's own text; the
     Nintendo preset's one match length shows no arrows; a length chosen on the left keeps the
     other changes made in the list."""
-    from koikoi_desktop.names import rule_label
+    from koikoi_desktop.words.names import rule_label
 
     a = make(tmp_path, "--size", "1024x640")
     s = a.stack.push(scenes.create("new-game", a))
@@ -188,7 +188,7 @@ def test_a_stop_reason_says_plainly_what_a_koikoi_would_bring(lang: str) -> None
     """Issue 34 item 7: "a koi-koi would be worth about -2.9" said plainly: what it would lose
     (or win) on average, never a signed number."""
     from koikoi_desktop.ai.base import stop_sure
-    from koikoi_desktop.reason_words import reason_text
+    from koikoi_desktop.words.reasons import reason_text
 
     words = Words(lang)
     loss = reason_text(words, stop_sure(5, -2.9))

@@ -39,11 +39,8 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.deal_words import check_text, first_draw_text
 from koikoi_desktop.engine import Action, DealCheck, RecordError, RoundState, verify_deals
 from koikoi_desktop.i18n import Key, Words
-from koikoi_desktop.names import Names, SeatNames, names_now
-from koikoi_desktop.reason_words import reason_text
 from koikoi_desktop.review.analysis import (
     CLASSES,
     Judgement,
@@ -63,11 +60,14 @@ from koikoi_desktop.scenes.table.text import (
     koi_word,
     stop_word,
 )
-from koikoi_desktop.storage_words import refused_text
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
+from koikoi_desktop.words.deal import check_text, first_draw_text
+from koikoi_desktop.words.names import Names, SeatNames, names_now
+from koikoi_desktop.words.reasons import reason_text
+from koikoi_desktop.words.storage import refused_text
 
 #: The analysis budget (worlds per decision); tests lower it.
 WORLDS = REVIEW_WORLDS

@@ -14,7 +14,6 @@ from typing import Protocol
 import pygame
 
 from koikoi_desktop.engine import Action, RoundState
-from koikoi_desktop.names import Names
 from koikoi_desktop.review.analysis import Judgement, Review, turn_of
 from koikoi_desktop.review.runner import ReviewRunner
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline
@@ -26,6 +25,7 @@ from koikoi_desktop.ui.board import Director
 from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
 from koikoi_desktop.ui.layout import TableLayout
 from koikoi_desktop.ui.widgets import FocusGroup, draw_focus
+from koikoi_desktop.words.names import Names
 
 COLORS = {
     "good": theme.MUTED,

@@ -49,8 +49,6 @@ from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView,
 from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.i18n import Key, Label, Words, say
-from koikoi_desktop.names import SeatNames
-from koikoi_desktop.reason_words import reason_text
 from koikoi_desktop.review.analysis import Judgement
 from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
 from koikoi_desktop.scenes.table.text import (
@@ -63,6 +61,8 @@ from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
 from koikoi_desktop.ui.helps import shows
 from koikoi_desktop.ui.intents import IntentKind
+from koikoi_desktop.words.names import SeatNames
+from koikoi_desktop.words.reasons import reason_text
 
 #: Seconds a computer seat waits before it moves, by animation speed (so a move can be followed).
 CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}

@@ -30,9 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from koikoi_desktop import engine
-from koikoi_desktop.deal_words import seal_code
 from koikoi_desktop.i18n import Words
-from koikoi_desktop.names import factor_text, instant_name
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.scenes.table.controller import Question
@@ -43,6 +41,8 @@ from koikoi_desktop.ui.animation import AnimationClock
 from koikoi_desktop.ui.helps import shows
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
+from koikoi_desktop.words.deal import seal_code
+from koikoi_desktop.words.names import factor_text, instant_name
 
 if TYPE_CHECKING:
     from koikoi_desktop.engine import FirstDealer

@@ -42,7 +42,6 @@ import pygame
 from koikoi_desktop import engine
 from koikoi_desktop.ai import Thinker
 from koikoi_desktop.i18n import Label, Words, say
-from koikoi_desktop.names import SeatNames
 from koikoi_desktop.review.coach import Coach
 from koikoi_desktop.scenes.base import AppServices, FastForward, Scene
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
@@ -79,6 +78,7 @@ from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
 from koikoi_desktop.ui.board import MOVE, Director
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button
+from koikoi_desktop.words.names import SeatNames
 
 if TYPE_CHECKING:
     from koikoi_desktop.ai.base import Opponent

@@ -1,6 +1,6 @@
 """Words for the table: event descriptions for the log and banners, illegal-move reasons, the
-call words (card and yaku names come from :mod:`koikoi_desktop.names`, the computer's reasons
-from :mod:`koikoi_desktop.reason_words`)."""
+call words (card and yaku names come from :mod:`koikoi_desktop.words.names`, the computer's reasons
+from :mod:`koikoi_desktop.words.reasons`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Literal
 from koikoi_desktop import engine
 from koikoi_desktop.ai.base import Reason
 from koikoi_desktop.i18n import Words
-from koikoi_desktop.names import (
+from koikoi_desktop.review.coach import CoachNote
+from koikoi_desktop.words.names import (
     SeatNames,
     amount_text,
     cards_text,
@@ -20,8 +21,7 @@ from koikoi_desktop.names import (
     koi_word,
     stop_word,
 )
-from koikoi_desktop.reason_words import reason_text
-from koikoi_desktop.review.coach import CoachNote
+from koikoi_desktop.words.reasons import reason_text
 
 __all__ = [
     "LOGGED",

@@ -35,7 +35,6 @@ import pygame
 
 from koikoi_desktop.engine import Rules, month_of
 from koikoi_desktop.i18n import Words
-from koikoi_desktop.names import amount_text, kind_name, rules_label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
@@ -48,6 +47,7 @@ from koikoi_desktop.ui.board import Announce, Board, is_hidden
 from koikoi_desktop.ui.cards import card_surface, draw_badge, kind_of
 from koikoi_desktop.ui.layout import TableLayout
 from koikoi_desktop.ui.widgets import Button, draw_focus
+from koikoi_desktop.words.names import amount_text, kind_name, rules_label
 
 GROUP_KEYS = ("bright", "animal", "ribbon", "plain")
 #: Opacity of a dragged card while it is over a card it would take.

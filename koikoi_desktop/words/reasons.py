@@ -16,10 +16,11 @@ Decisions:
   only); the catalogs are the one source, English included (:data:`~koikoi_desktop.i18n.ENGLISH`
   is the English of a test, a tool or a report). The table's log and suggestions, the coach and
   the review all word a reason here.
-* **A module of its own at the package's root**, beside ``names`` and ``deal_words`` (the other
-  modules that turn facts into words): it needs only ``ai`` (the facts) and ``i18n`` (the
-  words), so the review, the coach, the command line and the table can all import it without
-  importing ``scenes`` or pygame. The arena reports figures only and words no reason.
+* **A module of the words package** (:mod:`koikoi_desktop.words`), beside ``names`` and
+  ``deal`` (the other modules that turn facts into words): it needs only ``ai`` (the facts)
+  and ``i18n`` (the words), so the review, the coach, the command line and the table can all
+  import it without importing ``scenes`` or pygame. The arena reports figures only and words
+  no reason.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The computer's reasons have one home for their words: the catalogs (``ai.reason.<key>``).
 
 The opponents keep facts (:class:`~koikoi_desktop.ai.Reason`: a :class:`ReasonKey` and its
-parameters) and no sentences; :func:`koikoi_desktop.reason_words.reason_text` words them in a
+parameters) and no sentences; :func:`koikoi_desktop.words.reasons.reason_text` words them in a
 ``Words``. These tests keep the list of keys and the catalogs in step, both ways.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from koikoi_desktop import i18n
 from koikoi_desktop.ai.base import Reason, ReasonKey, stop_sure
 from koikoi_desktop.i18n import ENGLISH, LANGUAGES, Words
-from koikoi_desktop.reason_words import reason_key, reason_text
+from koikoi_desktop.words.reasons import reason_key, reason_text
 
 PREFIX = "ai.reason."
 #: One value of every parameter a reason carries, as the opponents and the review give them.

@@ -11,7 +11,7 @@ from the catalogs' ``ui.storage.reason.<cause>`` and ``ui.storage.<key>``.
 
 Decisions:
 
-* **One home for the words**, as ``reason_words`` is for the computer's reasons: storage keeps
+* **One home for the words**, as ``words.reasons`` is for the computer's reasons: storage keeps
   no sentences (it decides causes from codes and counts what it did); the screens (title,
   ledger, quit dialog, review) word its notices here in the player's language when they draw,
   and the command line and the app's closing line on stderr in :data:`~koikoi_desktop.i18n.ENGLISH`.
