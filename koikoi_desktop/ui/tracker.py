@@ -56,6 +56,28 @@ def _made(goal: Goal, held: set[int], score: Score, cover: dict[str, set[str]]) 
     )
 
 
+#: The capture group whose count a counting yaku's count is (the capture piles' captions).
+COUNTED_AS = {"animal": "tane", "ribbon": "tanzaku", "plain": "kasu"}
+
+
+def group_counts(
+    mine: set[int] | frozenset[int], theirs: set[int] | frozenset[int], rules: Rules
+) -> dict[str, int]:
+    """How many cards a capture group holds as the scoring counts them: the count of its
+    counting yaku's row (Kasu's plains with the sake cup where the rules count it a plain),
+    one source with the tracker; the pile's own count where the rules give that yaku no row.
+    """
+    by_key = {r.key: r.held for r in rows(mine, theirs, rules)}
+    out: dict[str, int] = {}
+    for group in ("bright", "animal", "ribbon", "plain"):
+        key = COUNTED_AS.get(group, "")
+        if key in by_key:
+            out[group] = by_key[key]
+        else:
+            out[group] = sum(1 for c in mine if deck.kind_of(c) == group)
+    return out
+
+
 def rows(
     mine: set[int] | frozenset[int], theirs: set[int] | frozenset[int], rules: Rules
 ) -> list[Row]:
@@ -74,15 +96,20 @@ def rows(
     mine_set, theirs_set = set(mine), set(theirs)
     out: list[Row] = []
 
+    scored = {y.key: set(y.cards) & mine_set for y in score.yaku}
+
     def add(goal: Goal, cards: tuple[int, ...] | None = None) -> None:
         shown = cards or goal.cards
         held = set(goal.cards) & mine_set  # only what the yaku counts (no Rain Man for Sanko)
+        # a made yaku holds what the engine's scoring counted in it (a sake cup that one
+        # yaku only may take goes where the engine put it)
+        counted = scored.get(goal.key, held)
         out.append(
             Row(
                 goal.key,
                 shown,
                 goal.need,
-                len(held),
+                len(counted),
                 frozenset(set(shown) & theirs_set),
                 goal.counting,
                 _made(goal, held, score, cover),

@@ -127,3 +127,33 @@ def test_the_brights_caption_counts_only_what_three_brights_takes() -> None:
         f"{sanko} 1/3",
         False,
     )
+
+
+SAKE_CUP = 33
+
+
+def test_the_brights_caption_speaks_of_the_brights_pile_only() -> None:
+    """Issue 43, found 7: the Brights pile holding only the Phoenix was captioned "Flower
+    Viewing 1/2" (the sake cup sat in the Animals pile): a caption names a yaku the pile
+    itself holds a card of."""
+    from koikoi_desktop.scenes.table.view import group_near
+
+    near = group_near({PHOENIX, SAKE_CUP}, set(), NINTENDO)
+    assert near["bright"].key == "sanko"
+    assert near["animal"].key in ("hanami", "tsukimi")  # the cup begins a viewing yaku there
+    assert "bright" not in group_near({SAKE_CUP}, set(), NINTENDO)
+
+
+@pytest.mark.parametrize("preset", sorted(engine.PRESETS))
+def test_the_plains_caption_and_the_tracker_count_the_sake_cup_alike(preset: str) -> None:
+    """Issue 43, found 7: the tracker said "Plains 12/10" while the pile said "Plains 11" (the
+    sake cup a plain for the scoring, not for the caption): both ask the engine's scoring."""
+    rules = engine.PRESETS[preset]
+    plains = [c.id for c in engine.DECK if c.kind == "plain"][:11]
+    pile = {*plains, SAKE_CUP}
+    rows = {r.key: r for r in tracker.rows(pile, set(), rules)}
+    counts = tracker.group_counts(pile, set(), rules)
+    score = engine.yaku.score_yaku(pile, rules)
+    kasu = next(y for y in score.yaku if y.key == "kasu")
+    assert rows["kasu"].held == counts["plain"] == len(set(kasu.cards) & pile)
+    assert counts["plain"] == (12 if rules.sake_cup_is_plain else 11)

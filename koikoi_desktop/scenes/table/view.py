@@ -570,7 +570,16 @@ def group_near(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, Near
     best: dict[str, tuple[float, Near]] = {}
     for row in tracker.rows(mine, theirs, rules):
         kinds: list[str] = [kind_of(c) for c in row.cards]
-        group = max(GROUP_KEYS, key=lambda g: (kinds.count(g), -GROUP_KEYS.index(g)))
+        # the pile it is shown over holds a card of it: a viewing yaku begun with the sake cup
+        # (an animal) is the animals' caption, not the brights' (issue 43: the Phoenix alone
+        # was captioned "Flower Viewing 1/2")
+        held = [kind_of(c) for c in row.cards if c in mine]
+        group = max(
+            GROUP_KEYS,
+            key=lambda g: (held.count(g), kinds.count(g), -GROUP_KEYS.index(g)),
+        )
+        if group not in held:
+            continue
         if row.done:
             cand = (2.0, Near(row.key, row.held, row.need, True))
         elif row.possible and row.held > 0:
@@ -846,9 +855,11 @@ def draw_bands(surface: pygame.Surface, f: TableFrame) -> None:
     for top in (True, False):
         p = (1 - s.viewer) if top else s.viewer
         groups = lay.opp_caps if top else lay.my_caps
-        near = group_near(set(board.caps[p]), set(board.caps[1 - p]), s.rules)
+        mine, theirs = set(board.caps[p]), set(board.caps[1 - p])
+        near = group_near(mine, theirs, s.rules)
+        counts = tracker.group_counts(mine, theirs, s.rules)
         for g, rect in groups.items():
-            n = sum(1 for c in board.caps[p] if kind_of(c) == g)
+            n = counts[g]
             _group_caption(
                 words, surface, lay, rect, kind_name(words, g, plural=True), n, near.get(g)
             )
