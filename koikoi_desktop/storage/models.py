@@ -52,6 +52,8 @@ from pydantic import (
     field_validator,
 )
 
+from koikoi_desktop.ai.base import Reason, ReasonKey
+
 SETTINGS_VERSION = 1
 LEDGER_VERSION = 1
 AUTOSAVE_VERSION = 1
@@ -534,8 +536,23 @@ def _help_or_full(value: object) -> object:
     return value if value in ("full", "highlights", "none") else "full"
 
 
+class SavedReason(BaseModel):
+    """Why a computer seat made the match's move number ``move`` (0: the match's first), as
+    the practice table's move log tells it: a reason's key and its parameters (facts)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    move: Annotated[int, Field(ge=0, le=100_000)]
+    key: ReasonKey
+    params: Annotated[dict[Text40, int | float | Text40 | None], Field(max_length=12)] = {}
+
+    def fact(self) -> Reason:
+        return Reason(self.key, dict(self.params))
+
+
 class SavedMeta(BaseModel):
-    """What Continue reads of a saved match besides its record: seats, names, practice, help.
+    """What Continue reads of a saved match besides its record: seats, names, practice, help,
+    and the computer's reasons that a practice table's move log told.
 
     A help level from before help levels existed is the old table's ("full").
     """
@@ -547,6 +564,7 @@ class SavedMeta(BaseModel):
     names: tuple[Text40, Text40] | None = None
     practice: StrictBool = False
     help_level: Annotated[HelpLevel, BeforeValidator(_help_or_full)] = "full"
+    reasons: Annotated[tuple[SavedReason, ...], Field(max_length=100_000)] = ()
 
     @field_validator("names", mode="before")
     @classmethod

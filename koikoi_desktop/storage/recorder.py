@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args
 from pydantic import ValidationError
 
 from koikoi_desktop import engine
+from koikoi_desktop.ai.base import Reason
 
 from .cause import Unresumable
 from .models import AutosaveData, HelpLevel, MatchRecord, RoundEntry, SavedMeta
@@ -59,6 +60,8 @@ class Resumed:
     names: tuple[str, str] | None
     practice: bool
     help_level: str = "full"
+    #: The computer's reasons the practice table's move log told: (move number, reason).
+    reasons: tuple[tuple[int, Reason], ...] = ()
 
 
 def resume(saved: AutosaveData) -> Resumed:
@@ -81,7 +84,10 @@ def resume(saved: AutosaveData) -> Resumed:
     if match.rules.based_on not in engine.PRESETS:
         name = match.rules.based_on[:40]
         raise ResumeError(Unresumable.PRESET, name)
-    return Resumed(meta.match_id, match, meta.seats, meta.names, meta.practice, meta.help_level)
+    reasons = tuple((r.move, r.fact()) for r in meta.reasons)
+    return Resumed(
+        meta.match_id, match, meta.seats, meta.names, meta.practice, meta.help_level, reasons
+    )
 
 
 class MatchRecorder:
@@ -119,6 +125,9 @@ class MatchRecorder:
         self.help_level: HelpLevel = HELP_LEVELS.get(help_level, "full")
         self.recorded = False
         self.messages: list[str] = []
+        #: The computer's reasons told in the move log (move number, reason): saved with the
+        #: match, so Continue tells them again.
+        self.reasons: list[tuple[int, Reason]] = []
 
     def meta(self, match: engine.Match) -> dict[str, Any]:
         """What the title screen and Continue need besides the engine's record."""
@@ -131,6 +140,9 @@ class MatchRecorder:
             "balances": list(match.balances),
             "names": list(self.names),
             "help_level": self.help_level,
+            "reasons": [
+                {"move": n, "key": r.key.value, "params": dict(r.params)} for n, r in self.reasons
+            ],
         }
 
     def move_made(self, match: engine.Match) -> None:

@@ -182,10 +182,14 @@ class Board:
         mine = placeholders(me, view.opponent_hand_size) if view.hand_hidden else sorted(view.hand)
         self.hands[me] = mine
         self.hands[opp] = placeholders(opp, view.opponent_hand_size)
+        order = capture_order(view.history)
         for p in (0, 1):
             captured = set(view.captured[p])
             old = [c for c in self.caps[p] if c in captured]
-            self.caps[p] = old + sorted(captured - set(old))
+            # in the order the live table piled them (a table rebuilt by Continue re-sorted
+            # the piles: issue 43), then any the history does not tell, in card order
+            known = [c for c in order[p] if c in captured and c not in old]
+            self.caps[p] = old + known + sorted(captured - set(old) - set(known))
         field = set(view.field)
         self.field = field_slots(view.history)
         self.field = [c if c in field else None for c in self.field]
@@ -194,6 +198,21 @@ class Board:
         self.stacked = {}
         self.reveal = view.pending_draw
         self.pile = view.pile_size
+
+
+def capture_order(history: Iterable[Event]) -> tuple[list[int], list[int]]:
+    """Both capture piles in the order the live table piles them after a round's public
+    events: a capture's card, then what it took, in the event's order; a sweep's cards."""
+    out: tuple[list[int], list[int]] = ([], [])
+    for ev in history:
+        if isinstance(ev, Dealt):
+            out[0].clear()
+            out[1].clear()
+        elif isinstance(ev, (Played, GajiPaired, Drew)) and ev.captured:
+            out[ev.player].extend((ev.card, *ev.captured))
+        elif isinstance(ev, Swept):
+            out[ev.player].extend(ev.cards)
+    return out
 
 
 def field_slots(history: Iterable[Event]) -> list[int | None]:

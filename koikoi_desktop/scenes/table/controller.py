@@ -52,6 +52,7 @@ from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.review.analysis import Judgement
 from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
 from koikoi_desktop.scenes.table.text import (
+    SAYS_ONLY_THE_MOVE,
     LogLine,
     coach_text,
     illegal_text,
@@ -321,6 +322,9 @@ class TableController:
         self.declined: tuple[int, int, str] | None = None
         #: The move log as facts, oldest first (see :class:`~.text.LogLine`).
         self.log: list[LogLine] = []
+        #: A computer's reason (practice), told once the line of the event that begins its
+        #: move is in the log (keyed by that event's identity).
+        self._reasons_due: dict[int, LogLine] = {}
         self.cpu_delay = 0.0
         self.finished = False
         self._warnings_seen = 0
@@ -401,8 +405,15 @@ class TableController:
         self.shown_ledger = len(data.match.ledger)
         self.stage = "play"
         self.cues.append(Rest(self.view()))
-        rounds, self.actions = replay(data.match)  # the moves Undo may take back, too
-        self.log = self.replayed_log(data.match, rounds)
+        rounds, self.actions, firsts = replay(data.match)  # the moves Undo may take back, too
+        self.recorder.reasons = list(data.reasons)
+        told: dict[int, LogLine] = {}
+        for n, why in data.reasons:
+            first = firsts[n] if 0 <= n < len(firsts) else None
+            seat = self.actions[n][1] if 0 <= n < len(self.actions) else None
+            if first is not None and seat is not None:
+                told[id(first)] = LogLine("reason", seat=seat, why=why)
+        self.log = self.replayed_log(data.match, rounds, told)
         self.log.append(LogLine("resumed"))
         if data.match.outcome is not None:
             # saved after the match's last move (closed on the last round summary): show that
@@ -436,16 +447,25 @@ class TableController:
             self.finish()
 
     def replayed_log(
-        self, match: Match, rounds: list[tuple[int, tuple[Event, ...]]] | None = None
+        self,
+        match: Match,
+        rounds: list[tuple[int, tuple[Event, ...]]] | None = None,
+        told: dict[int, LogLine] | None = None,
     ) -> list[LogLine]:
         """The move log of ``match`` as the table wrote it while it was played: its record's
         moves replayed through the engine, round by round, as the same facts (a round's
-        heading, then each event the log tells). A computer's practice reasons and the
-        coach's verdicts are not part of the record and are not rebuilt."""
+        heading, then each event the log tells, and after the event that begins a computer's
+        move its practice reason, from ``told``: event identity -> line). The coach's
+        verdicts are not part of the record and are not rebuilt."""
         out: list[LogLine] = []
+        told = told or {}
         for number, history in rounds if rounds is not None else round_histories(match):
             out.append(LogLine("round", n=number))
-            out.extend(LogLine.of(e) for e in history if logs(e))
+            for e in history:
+                if logs(e):
+                    out.append(LogLine.of(e))
+                    if id(e) in told:
+                        out.append(told[id(e)])
         return out
 
     def first_dealer_ages(self) -> tuple[Pair, Pair]:
@@ -761,10 +781,15 @@ class TableController:
             return
         action, why = result
         self.cpu_delay = 0.0
-        if not self.apply(action):
+        told = bool(why) and self.config.practice and why.key not in SAYS_ONLY_THE_MOVE
+        if told and self.recorder is not None:  # saved with the move (Continue tells it)
+            self.recorder.reasons.append((len(self.actions), why))
+        events = self._apply(action)
+        if events is None:
             raise RuntimeError(f"the {self.config.seats[p]} opponent chose an illegal {action}")
-        if why and self.config.practice:
-            self.log.append(LogLine("reason", seat=p, why=why))
+        first = next((e for e in events if logs(e)), None)
+        if told and first is not None:  # told right after the move's own line, as it shows
+            self._reasons_due[id(first)] = LogLine("reason", seat=p, why=why)
 
     def _human_turn(self, p: int) -> None:
         if len(self.humans) == 2 and p != self.viewer and not self.curtain:
@@ -825,6 +850,10 @@ class TableController:
     # ------------------------------------------------------------------ moves
     def apply(self, action: Action) -> bool:
         """Apply an action through the match; an illegal one only shows the engine's reason."""
+        return self._apply(action) is not None
+
+    def _apply(self, action: Action) -> tuple[Event, ...] | None:
+        """:meth:`apply`, with the move's events (None: refused)."""
         m = self.played()
         prev = m.round
         seat = prev.to_move
@@ -833,7 +862,7 @@ class TableController:
         refusal = self.veto(action) if self.veto is not None and self.is_human(seat) else ""
         if refusal:
             self.say(refusal)
-            return False
+            return None
         # the decision as the review will see it, taken before the move changes the round
         point = decision_point(m, action) if self.is_human(seat) and self.coaching else None
         try:
@@ -841,7 +870,7 @@ class TableController:
         except engine.IllegalAction as exc:
             refused = exc
             self.say(lambda w: illegal_text(w, refused))
-            return False
+            return None
         if point is not None and self.coach is not None:
             self.coach.ask(point)
         self.actions.append((number, seat, str(action)))
@@ -864,7 +893,15 @@ class TableController:
             self.cues.append(Animate(tuple(events)))
             self.after = self._rest
         self.save()
-        return True
+        return tuple(events)
+
+    def logged(self, ev: Event) -> None:
+        """An event with a line reached the move log as it showed; a computer's reason for
+        the move it begins follows it (practice)."""
+        self.log.append(LogLine.of(ev))
+        reason = self._reasons_due.pop(id(ev), None)
+        if reason is not None:
+            self.log.append(reason)
 
     def say(self, text: Label, seconds: float = MESSAGE_SECONDS) -> None:
         """A one-line message for the player (it fades after ``seconds``), worded when drawn."""
@@ -1032,6 +1069,8 @@ class TableController:
             return False
         m.undo(self.actions[mine[-1]][1])
         del self.actions[mine[-1] :]
+        if self.recorder is not None:  # the reasons of moves taken back are not saved
+            self.recorder.reasons = [r for r in self.recorder.reasons if r[0] < len(self.actions)]
         self.thinker.cancel()
         if self.coach is not None:
             self.coach.drop()  # a verdict on a move taken back is not said
@@ -1086,23 +1125,27 @@ def round_histories(match: Match) -> list[tuple[int, tuple[Event, ...]]]:
     return replay(match)[0]
 
 
-def replay(match: Match) -> tuple[list[tuple[int, tuple[Event, ...]]], list[Move]]:
+def replay(
+    match: Match,
+) -> tuple[list[tuple[int, tuple[Event, ...]]], list[Move], list[Event | None]]:
     """``match``'s record replayed move by move through the engine: each round played at the
     table (not one settled at the deal) with its number and its public events, exactly those
-    the live table animated, and every move as the table lists them (round number, seat,
-    action text: what Undo takes back)."""
+    the live table animated; every move as the table lists them (round number, seat,
+    action text: what Undo takes back); and for every move the event of those whose line
+    begins it in the move log (None: it has none)."""
     decks = [d for deal in match.deals for d in deal.decks]
     fresh = engine.new_match(
         match.rules, first_dealer=match.first_dealer, seed=match.seed, decks=decks
     )
     rounds: list[tuple[int, RoundState]] = []
     moves: list[Move] = []
+    firsts: list[Event | None] = []
     if fresh.round.outcome is None:
         rounds.append((fresh.round_number, fresh.round))
     for action in (a for deal in match.deals for a in deal.moves):
         st = fresh.round
         moves.append((fresh.round_number, st.to_move, str(action)))
-        fresh.apply(action)
+        firsts.append(next((e for e in fresh.apply(action) if logs(e)), None))
         if fresh.round is not st and fresh.outcome is None and fresh.round.outcome is None:
             rounds.append((fresh.round_number, fresh.round))
-    return [(n, tuple(st.history)) for n, st in rounds], moves
+    return [(n, tuple(st.history)) for n, st in rounds], moves, firsts

@@ -69,7 +69,7 @@ from koikoi_desktop.scenes.table.prompts import (
     question_prompt,
     quit_prompt,
 )
-from koikoi_desktop.scenes.table.text import EventLine, LogLine, logs
+from koikoi_desktop.scenes.table.text import EventLine, logs
 from koikoi_desktop.scenes.table.view import TableFrame, TableView, idle_turn
 from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx, sound_cues, theme
@@ -237,7 +237,7 @@ class TableScene(Scene):
         )
         self.director.yaku_cards = c.yaku_cards
         self.director.staged = self.staged
-        self.director.on_log = lambda ev: c.log.append(LogLine.of(ev))
+        self.director.on_log = c.logged
         self.director.on_show = sound_cues.table_listener(app.cues, lambda: c.config.seats)
         if guide is not None:
             c.opponents.update(guide.opponents)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from koikoi_desktop import engine
-from koikoi_desktop.ai.base import Reason
+from koikoi_desktop.ai.base import Reason, ReasonKey
 from koikoi_desktop.i18n import Words
 from koikoi_desktop.review.coach import CoachNote
 from koikoi_desktop.words.names import (
@@ -26,6 +26,7 @@ from koikoi_desktop.words.reasons import reason_text
 __all__ = [
     "LOGGED",
     "MARKS",
+    "SAYS_ONLY_THE_MOVE",
     "EventLine",
     "LogLine",
     "amount_text",
@@ -41,6 +42,10 @@ __all__ = [
     "logs",
     "stop_word",
 ]
+
+#: A computer's reasons that say the move and no why ("takes Maple Blue Ribbon with Maple"):
+#: the move's own line says it already, so the log does not tell them again (issue 43).
+SAYS_ONLY_THE_MOVE = frozenset({ReasonKey.TAKES, ReasonKey.DISCARD, ReasonKey.DRAW_TAKES})
 
 #: The review's marks after a class's word (chess's ?! ? ??).
 MARKS = {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}

@@ -573,7 +573,7 @@ def group_near(mine: set[int], theirs: set[int], rules: Rules) -> dict[str, Near
         # the pile it is shown over holds a card of it: a viewing yaku begun with the sake cup
         # (an animal) is the animals' caption, not the brights' (issue 43: the Phoenix alone
         # was captioned "Flower Viewing 1/2")
-        held = [kind_of(c) for c in row.cards if c in mine]
+        held: list[str] = [kind_of(c) for c in row.cards if c in mine]
         group = max(
             GROUP_KEYS,
             key=lambda g: (held.count(g), kinds.count(g), -GROUP_KEYS.index(g)),
