@@ -1236,13 +1236,28 @@ class LedgerDB:
 
     @_reads(list)
     def rating_history(self, limit: int = 200) -> list[rating_rows.RatingPoint]:
-        """The player's rating after each of the newest ``limit`` rated matches, oldest first."""
-        return rating_rows.history(self.conn, limit)
+        """The player's rating after each of the newest ``limit`` rated matches, oldest first
+        (none while it is counted again: a row that does not read marks it stale)."""
+        try:
+            return rating_rows.history(self.conn, limit)
+        except rating_rows.DamagedHistory:
+            self._history_damaged()
+            return []
 
     @_reads(_none)
     def rating_of(self, match_id: str) -> rating_rows.RatingPoint | None:
         """The rating change a recorded match made (None: it was not rated)."""
-        return rating_rows.of_match(self.conn, match_id)
+        try:
+            return rating_rows.of_match(self.conn, match_id)
+        except rating_rows.DamagedHistory:
+            self._history_damaged()
+            return None
+
+    def _history_damaged(self) -> None:
+        """A rating row does not read: the history is derived from the matches, so it is
+        counted again (:meth:`recount`, started between frames); a read writes nothing."""
+        if not self.read_only:
+            self.stale.add("ratings")
 
     @_reads(list)
     def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
@@ -1407,15 +1422,99 @@ def _refused_or_raise(exc: sqlite3.Error) -> BaseException:
     return refused if refused is not None else exc
 
 
+class DecodedDamage(sqlite3.DatabaseError):
+    """SQLite's own message was not UTF-8: it quotes damaged bytes of the file (a schema entry
+    whose name is garbage: "malformed database schema (sqlite_au\\xa9oindex...)"), and Python
+    raised ``UnicodeDecodeError`` instead of SQLite's error. It is damage like any other
+    (SQLITE_CORRUPT), with the message read as far as it reads."""
+
+    sqlite_errorcode = 11
+    sqlite_errorname = "SQLITE_CORRUPT"
+
+
+def _decoded(exc: UnicodeDecodeError) -> DecodedDamage:
+    return DecodedDamage(bytes(exc.object).decode("utf-8", "replace"))
+
+
+class _Cursor(sqlite3.Cursor):
+    """A cursor whose every step turns an undecodable SQLite message into
+    :class:`DecodedDamage` (a step runs in ``execute`` and in each fetch)."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> _Cursor:
+        try:
+            super().execute(sql, parameters)
+        except UnicodeDecodeError as exc:
+            raise _decoded(exc) from exc
+        return self
+
+    def executemany(self, sql: str, seq_of_parameters: Any, /) -> _Cursor:
+        try:
+            super().executemany(sql, seq_of_parameters)
+        except UnicodeDecodeError as exc:
+            raise _decoded(exc) from exc
+        return self
+
+    def __next__(self) -> Any:
+        try:
+            return super().__next__()
+        except UnicodeDecodeError as exc:
+            raise _decoded(exc) from exc
+
+    def fetchone(self) -> Any:
+        try:
+            return super().fetchone()
+        except UnicodeDecodeError as exc:
+            raise _decoded(exc) from exc
+
+    def fetchmany(self, size: int | None = 1) -> list[Any]:
+        try:
+            return super().fetchmany(size if size is not None else self.arraysize)
+        except UnicodeDecodeError as exc:
+            raise _decoded(exc) from exc
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return super().fetchall()
+        except UnicodeDecodeError as exc:
+            raise _decoded(exc) from exc
+
+
+class _Connection(sqlite3.Connection):
+    """Every statement through :class:`_Cursor`: whatever bytes the file holds, a read raises a
+    ``sqlite3.Error`` (classified by :func:`_classify`), never a decoding error."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> _Cursor:
+        return self.cursor(_Cursor).execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> _Cursor:
+        return self.cursor(_Cursor).executemany(sql, parameters)
+
+    def executescript(self, script: str, /) -> sqlite3.Cursor:
+        try:
+            return super().executescript(script)
+        except UnicodeDecodeError as exc:
+            raise _decoded(exc) from exc
+
+
+def sqlite_connect(target: str, *, uri: bool = False, **options: Any) -> sqlite3.Connection:
+    """``sqlite3.connect`` with :class:`_Connection` (see there), and text that is not UTF-8
+    read with U+FFFD (:func:`_text`). Raises ``sqlite3.Error``."""
+    try:
+        conn = sqlite3.connect(target, uri=uri, factory=_Connection, **options)
+    except UnicodeDecodeError as exc:
+        raise _decoded(exc) from exc
+    conn.text_factory = _text
+    return conn
+
+
 def _connect(path: Path, *, read_only: bool = False, immutable: bool = False) -> sqlite3.Connection:
     if read_only:
         uri = path.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn = sqlite_connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
     else:
-        conn = sqlite3.connect(
+        conn = sqlite_connect(
             str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
         )
-    conn.text_factory = _text
     conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
     return conn
 
@@ -1566,11 +1665,13 @@ def salvage(damaged: Path, fresh: LedgerDB) -> dict[str, int]:
     """
     copied = dict.fromkeys(_TABLES, 0)
     try:
-        src = sqlite3.connect(damaged.resolve().as_uri() + "?mode=ro", uri=True)
+        src = sqlite_connect(damaged.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error:
         return copied
     try:
-        src.text_factory = _text
+        # a damaged schema entry (an index's name, a trigger) does not hide the tables: the
+        # schema is read as it is, not refused (nothing is written through this connection)
+        src.execute("PRAGMA writable_schema=ON")
         with fresh._transaction():
             for table in _TABLES:
                 try:  # a dropped table has nothing to copy; an altered one gives what matches
@@ -1638,23 +1739,76 @@ def _reconcile(db: LedgerDB) -> None:
 
 
 def _rows(src: sqlite3.Connection, table: str, names: str) -> Iterator[tuple[Any, ...]]:
-    last = -(1 << 62)
-    step = 1
-    failures = 0
-    while failures < 64:
+    """Every row of ``table`` that still reads, in rowid order. Where a read fails (a damaged
+    page), reading resumes at the first rowid past it that reads (:func:`_readable_after`),
+    so a bad page costs the rows on it, not the rest of the table."""
+    last = _LOWEST_ROWID - 1
+    while True:
         try:
             cur = src.execute(
                 f"SELECT rowid, {names} FROM {table} WHERE rowid > ? ORDER BY rowid", (last,)
             )
             for row in cur:
                 last = int(row[0])
-                step = 1
                 yield tuple(row[1:])
             return
         except sqlite3.Error:
-            failures += 1
-            last += step
-            step *= 4
+            resume, rows = _readable_after(src, table, names, last)
+            yield from rows
+            if resume is None:
+                return
+            last = resume
+
+
+_LOWEST_ROWID = -(1 << 63) + 1
+_HIGHEST_ROWID = (1 << 63) - 1
+#: The widest gap past a damaged page searched row by row (a point read for each rowid).
+_POINT_READS = 20_000
+
+
+def _readable_after(
+    src: sqlite3.Connection, table: str, names: str, last: int
+) -> tuple[int | None, list[tuple[Any, ...]]]:
+    """Past a read that failed after rowid ``last``: the smallest ``x`` from which ``rowid > x``
+    reads again (searched by doubling, then halving; None when nothing past ``last`` does), and
+    the rows between ``last`` and ``x`` that still read one by one (a rowid on an intact page
+    next to the damaged one, or on the table's last pages when nothing past them reads). The
+    search starts at rowid 0 at the lowest: the game's rowids count up from 1."""
+
+    def reads(after: int) -> bool:
+        try:
+            src.execute(
+                f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1", (after,)
+            ).fetchall()
+        except sqlite3.Error:
+            return False
+        return True
+
+    last = max(last, 0)
+    step = 1
+    high: int | None = None
+    while last + step < _HIGHEST_ROWID:
+        if reads(last + step):
+            high = last + step
+            break
+        step *= 2
+    if high is not None:
+        low = last + step // 2
+        while high - low > 1:
+            mid = (low + high) // 2
+            if reads(mid):
+                high = mid
+            else:
+                low = mid
+    rows: list[tuple[Any, ...]] = []
+    for rowid in range(last + 1, min(high or _HIGHEST_ROWID, last + _POINT_READS) + 1):
+        try:
+            row = src.execute(f"SELECT {names} FROM {table} WHERE rowid = ?", (rowid,)).fetchone()
+        except sqlite3.Error:
+            continue
+        if row is not None:
+            rows.append(tuple(row))
+    return high, rows
 
 
 # ------------------------------------------------------------------ clean and unclean shutdown

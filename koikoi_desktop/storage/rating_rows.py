@@ -35,10 +35,11 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from koikoi_desktop.ratings import MAX_RD, MIN_RD, RATING_BOUNDS, Rating, level_ratings, rate_match
 
-from .models import MatchRecord
+from .models import MatchRecord, _stored_date
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS ratings (
@@ -66,6 +67,11 @@ _GOOD = (
     f"AND typeof(rd) = 'real' AND rd BETWEEN {MIN_RD} AND {MAX_RD} "
     "AND typeof(volatility) = 'real' AND volatility > 0 AND volatility < 1"
 )
+
+
+class DamagedHistory(ValueError):
+    """A row of the history passed the SQL checks but does not read (its date is garbage): the
+    history is derived data, so the caller marks it stale and it is counted again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,18 +267,25 @@ def history(conn: sqlite3.Connection, limit: int) -> list[RatingPoint]:
         f"SELECT {', '.join(_COLS)} FROM ratings WHERE {_GOOD} ORDER BY seq DESC LIMIT ?",
         (limit,),
     ).fetchall()
-    return [
-        RatingPoint(
-            match_id=str(r[1]),
-            date=datetime.fromisoformat(str(r[2])),
-            level=str(r[3]),
-            score=float(r[4]),
-            before=float(r[5]),
-            rating=float(r[6]),
-            rd=float(r[7]),
-        )
-        for r in reversed(rows)
-    ]
+    return [_point(r) for r in reversed(rows)]
+
+
+def _point(row: Any) -> RatingPoint:
+    """A row that passed :data:`_GOOD` as a point; raises :class:`DamagedHistory` when its date
+    does not read."""
+    try:
+        date = _stored_date(row[2])
+    except ValueError:
+        raise DamagedHistory(f"the rating of {str(row[1])[:64]!r} has no date") from None
+    return RatingPoint(
+        match_id=str(row[1]),
+        date=date,
+        level=str(row[3]),
+        score=float(row[4]),
+        before=float(row[5]),
+        rating=float(row[6]),
+        rd=float(row[7]),
+    )
 
 
 def of_match(conn: sqlite3.Connection, match_id: str) -> RatingPoint | None:
@@ -283,14 +296,4 @@ def of_match(conn: sqlite3.Connection, match_id: str) -> RatingPoint | None:
         f"SELECT {', '.join(_COLS)} FROM ratings WHERE match_id = ? AND {_GOOD}",
         (match_id,),
     ).fetchone()
-    if row is None:
-        return None
-    return RatingPoint(
-        match_id=str(row[1]),
-        date=datetime.fromisoformat(str(row[2])),
-        level=str(row[3]),
-        score=float(row[4]),
-        before=float(row[5]),
-        rating=float(row[6]),
-        rd=float(row[7]),
-    )
+    return None if row is None else _point(row)
