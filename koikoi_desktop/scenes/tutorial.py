@@ -402,7 +402,7 @@ class LessonGuide:
             return
         x, y, w, _ = sp.box
         c = table.controller
-        if c.lifted is not None and c.lifted.card == card and c.drag is None:
+        if c.lifted is not None and c.lifted.card == card and c.grip == "none":
             y -= table.lay.lift
         s = table.lay.scale
         cx, tip = round(x + w / 2), round(y) - round(4 * s)

@@ -377,6 +377,20 @@ class Director:
 
         self.queue.push(Step(prepare, hold=hold, on_done=on_done))
 
+    def follow(self, card: int, box: Box | None) -> None:
+        """The pointer holds ``card``: its sprite is drawn on top, at ``box`` while dragged
+        (None: where it lies); the gesture machine says where."""
+        sp = self.sprites.get(card)
+        if sp is None:
+            return
+        sp.z = 1000
+        if box is not None:
+            sp.box = box
+
+    def glide_back(self) -> None:
+        """A held card that was not played goes back to its place (and its height)."""
+        self.step(lambda: None, MOVE * 0.7)
+
     def say(self, text: Label, hold: float = 0.9) -> None:
         """Queue a banner (it shows while the queue waits ``hold`` seconds), worded when
         drawn."""

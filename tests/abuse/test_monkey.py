@@ -281,7 +281,7 @@ def check_tables(app: Any, illegal: list[tuple[Any, int | None, str]]) -> None:
         assert sorted(cards) == list(range(1, 49)), f"engine holds {len(cards)} cards: {parts}"
         d = sc.director
         c = sc.controller
-        if not sc.queue.busy and c.drag is None and c.after is None and not c.cues and d.sprites:
+        if not sc.queue.busy and c.grip == "none" and c.after is None and not c.cues and d.sprites:
             b = d.board
             shown = (
                 b.hands[0]

@@ -26,6 +26,7 @@ from koikoi_desktop.scenes.table.controller import (
     ShowSummary,
     TableController,
 )
+from koikoi_desktop.scenes.table.gesture import Command, Gesture, Hit, Table
 from koikoi_desktop.storage import Storage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,25 +175,49 @@ def test_held_card_click_drag_drop_and_refusals() -> None:
     card, target = match
     other = next(f for f in st.field if engine.month_of(f) != engine.month_of(card))
     before = engine.match_record(c.played())
+    g = Gesture()
+
+    def facts(ctl: TableController) -> Table:
+        ch = ctl.lifted
+        return Table(
+            pickable=frozenset(ctl.pickable()),
+            lifted=ch.card if ch is not None else 0,
+            targets=frozenset(ch.targets) if ch is not None else frozenset(),
+            aimed=ctl.aimed,
+            inspected=ctl.inspected,
+        )
+
+    def run(ctl: TableController, commands: list[Command]) -> None:
+        for cmd in commands:
+            ctl.command(cmd)
+
+    def drag(ctl: TableController, card: int, onto: int, *, on_field: bool) -> None:
+        run(ctl, g.press((100, 100), Hit(card=card, box=(97, 96, 60, 96)), facts(ctl)))
+        run(ctl, g.move((300, 300), Hit(aim=onto, on_field=on_field), facts(ctl)))
+        run(ctl, g.release((300, 300), Hit(field=onto, aim=onto, on_field=on_field), facts(ctl)))
+
     # a press on a card that cannot move holds nothing
-    assert not c.grab(other, (0, 0), (10, 10)) and c.hold == "idle"
+    run(c, g.press((10, 10), Hit(card=other, field=other), facts(c)))
+    assert c.hold == "idle"
+    run(c, g.release((10, 10), Hit(card=other, field=other), facts(c)))
     # press + release without moving: a click, the card stays lifted with its target lit
-    assert c.grab(card, (3, 4), (100, 100)) and c.hold == "dragging"
-    assert not c.drag_to((102, 101))  # within the threshold: not a drag yet
-    released = c.release()
-    assert released is not None and not released.moved and c.hold == "lifted"
+    run(c, g.press((100, 100), Hit(card=card, box=(97, 96, 60, 96)), facts(c)))
+    assert c.hold == "dragging" and c.grip == "held"
+    run(c, g.move((102, 101), Hit(card=card), facts(c)))  # within the threshold: no drag
+    assert c.grip == "held" and not g.dragging
+    run(c, g.release((102, 101), Hit(card=card), facts(c)))
+    assert c.hold == "lifted"
     assert c.snapshot(ENGLISH).lit == frozenset({target}) and c.snapshot(ENGLISH).lifted == card
-    # a drop off the field puts it back, nothing changes
-    c.drop(0, on_field=False)
+    # a second click off the field puts it back, nothing changes
+    run(c, g.press((5, 5), Hit(), facts(c)))
+    run(c, g.release((5, 5), Hit(), facts(c)))
     assert (
         c.hold == "idle"
         and engine.match_record(c.played()) == before
         and not say(c.message, ENGLISH)
     )
     # a drag onto the wrong card: the engine refuses, one line says why, nothing changes
-    assert c.grab(card, (0, 0), (100, 100)) and c.drag_to((300, 300))
-    c.release()
-    c.drop(other, on_field=True)
+    drag(c, card, other, on_field=True)
     assert engine.match_record(c.played()) == before
     assert say(c.message, ENGLISH) and "\n" not in say(c.message, ENGLISH) and c.hold == "idle"
     # the lone card may only go to the open field: dropped on any field card it is placed
@@ -201,15 +226,11 @@ def test_held_card_click_drag_drop_and_refusals() -> None:
     probe = TableController(c.config, names=NAMES, thinker=Thinker(InlineExecutor()))
     probe.match = engine.replay_match(engine.match_record(c.played()))
     probe.stage = "play"
-    assert probe.grab(lone, (0, 0), (100, 100)) and probe.drag_to((300, 300))
-    probe.release()
-    probe.drop(other, on_field=True)
+    drag(probe, lone, other, on_field=True)
     assert not say(probe.message, ENGLISH) and lone not in probe.state.hand(0)
     assert probe.actions[-1][2] in (f"play {lone}", f"discard {lone}")
     # a drag onto the right card captures
-    assert c.grab(card, (0, 0), (100, 100)) and c.drag_to((400, 300))
-    c.release()
-    c.drop(target, on_field=True)
+    drag(c, card, target, on_field=True)
     assert {card, target} <= set(c.state.captured(0)) or c.played().ledger
     assert c.actions[-1][1:] in ((0, f"play {card}"), (0, f"play {card}>{target}"))
     assert isinstance(c.cues[-1], Animate) and c.after is not None

@@ -7,8 +7,9 @@ The controller owns the engine :class:`~koikoi_desktop.engine.Match` and decides
 next; every move goes through ``Match.apply``, so the UI never decides what is legal. It talks
 to the scene above it in two ways:
 
-* the scene calls it with what the player did, already hit-tested: a card grabbed, dragged,
-  dropped on a target card or on the open field; a key; undo, suggest;
+* it takes the gesture machine's typed commands (:mod:`.gesture`: lift a card, it follows the
+  pointer, aim at a target, let go, drop on a target or the field, put back, inspect), never a
+  pixel; and keys, undo, suggest;
 * it leaves *cues* in :attr:`TableController.cues` for the scene to carry out, in order: animate
   these engine events, deal, put the board at rest from a view, show the first dealer, ask a
   question (koi-koi, instant win, exchange), draw the hot-seat curtain, show the round summary,
@@ -17,9 +18,10 @@ to the scene above it in two ways:
 What happens once an animation has finished (re-read the board, then the next turn, or the
 round summary) is held in :attr:`after` until the scene reports the table idle.
 
-The held card is a small state machine: *idle* → *lifted* (a click or Enter chose a card; its
-lit targets wait for a second click or Enter) → *dragging* (the pointer holds it; a drop
-resolves it). A lifted card's targets come from the engine's legal actions, and *which* cards an
+The lifted card: *idle* → *lifted* (a click or Enter chose a card; its lit targets wait for a
+second click or Enter) → held or dragged (``grip``, as the gesture machine says; a drop
+resolves it). How a press becomes a click, a drag or a long press is the gesture machine's
+alone. A lifted card's targets come from the engine's legal actions, and *which* cards an
 action would capture from applying it to a copy of the round. An illegal drop asks the engine
 anyway and shows its one-line reason; the engine changes nothing.
 
@@ -51,6 +53,16 @@ from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.review.analysis import Judgement
 from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
+from koikoi_desktop.scenes.table.gesture import (
+    Aim,
+    Command,
+    Drop,
+    Follow,
+    Inspect,
+    LetGo,
+    Lift,
+    PutBack,
+)
 from koikoi_desktop.scenes.table.text import (
     SAYS_ONLY_THE_MOVE,
     LogLine,
@@ -67,8 +79,6 @@ from koikoi_desktop.words.reasons import reason_text
 
 #: Seconds a computer seat waits before it moves, by animation speed (so a move can be followed).
 CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
-#: Pixels the pointer must travel with a card held before it is a drag (else it is a click).
-DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 4.0
 #: How long the coach's line stays on the message line (it stays in the move log).
 COACH_SECONDS = 8.0
@@ -118,16 +128,6 @@ class Choice:
         if self.open_field is not None:
             opts.append(0)
         return opts
-
-
-@dataclass
-class Drag:
-    """The pointer holds ``card`` (grabbed ``offset`` from its corner, at ``start``)."""
-
-    card: int
-    offset: tuple[float, float]
-    start: Pos
-    moved: bool = False
 
 
 # ------------------------------------------------------------------------------ cues
@@ -233,6 +233,9 @@ class TableSnapshot:
     lifted: int
     held: bool
     dragging: bool
+    #: The lit target the lifted card points at (0: none), the card shown enlarged (0: none).
+    hot: int
+    inspected: int
     asking: bool
     lit: frozenset[int]
     open_field: bool
@@ -304,7 +307,13 @@ class TableController:
         #: next one), the table shows it: (round state, number, balances before).
         self.display: tuple[RoundState, int, tuple[int, int]] | None = None
         self.lifted: Choice | None = None
-        self.drag: Drag | None = None
+        #: How the pointer holds the lifted card: not at all (lifted by a click or a key),
+        #: held by a press, or dragged (it follows the pointer); the gesture machine says so.
+        self.grip: Literal["none", "held", "dragging"] = "none"
+        #: The lit target the lifted card points at (drawn brighter; 0: none).
+        self.aimed = 0
+        #: The card shown enlarged with its facts (0: none).
+        self.inspected = 0
         self.focus = 0
         #: The keyboard is being used for the cards: only then is its focus shown (a pointer
         #: player must not see a mark on a hand card that looks like a choice).
@@ -654,18 +663,18 @@ class TableController:
         scorer = scorer_for(self.rules)
         ch = self.lifted
         cursor = -1
-        if ch is not None and self.drag is None:
+        if ch is not None and self.grip == "none":
             opts = ch.options()
             cursor = opts[ch.cursor % len(opts)] if opts else -1
         focus = 0
         targets = shows(self.config.help_level, "targets")  # help level: lit targets
         mine = self.my_turn()
-        if mine and ch is None and self.drag is None and self.keyboard_used:
+        if mine and ch is None and self.grip == "none" and self.keyboard_used:
             cards = self.pickable()
             if cards and self.focus < len(cards):
                 focus = cards[self.focus]
         capturable: frozenset[int] = frozenset()
-        idle = ch is None and self.drag is None and not (self.asking or self.curtain)
+        idle = ch is None and self.grip == "none" and not (self.asking or self.curtain)
         if targets and mine and idle and view.phase == "play":
             capturable = frozenset(
                 a.card for a in view.legal if a.kind == "play" and view.captures(a)
@@ -687,8 +696,10 @@ class TableController:
             my_turn=mine,
             curtain=self.curtain,
             lifted=ch.card if ch is not None else 0,
-            held=self.drag is not None,
-            dragging=self.drag is not None and self.drag.moved,
+            held=self.grip != "none",
+            dragging=self.grip == "dragging",
+            hot=self.aimed if ch is not None else 0,
+            inspected=self.inspected,
             asking=self.asking or self.curtain,
             lit=frozenset(ch.targets) if ch is not None and targets else frozenset(),
             open_field=ch is not None and ch.open_field is not None and (targets or cursor == 0),
@@ -714,7 +725,7 @@ class TableController:
         """Once a frame, after the animation: the next step of the match when the table is
         idle (nothing moving, no cue waiting for the scene, no card held)."""
         self._coach_heard()
-        if self.busy or self.drag is not None:
+        if self.busy or self.grip != "none":
             return
         if self.after is not None:
             fn, self.after = self.after, None
@@ -879,6 +890,7 @@ class TableController:
             self._coach_message = False
         self._suggestion = ""
         self.lifted = None
+        self.aimed = 0
         if prev.outcome is not None:
             self.display = (prev, number, balances)
             cut = next((i for i, e in enumerate(events) if e.kind == "settled"), len(events))
@@ -927,37 +939,38 @@ class TableController:
     @property
     def hold(self) -> Literal["idle", "lifted", "dragging"]:
         """The held card's state (see the module docstring)."""
-        if self.drag is not None:
+        if self.grip != "none":
             return "dragging"
         return "lifted" if self.lifted is not None else "idle"
 
-    def grab(self, card: int, offset: tuple[float, float], pos: Pos) -> bool:
-        """The pointer pressed on ``card``: a card that may move is lifted and held."""
-        if card not in self.pickable():
-            return False
-        self.keyboard_used = False
-        self.lifted = self.choice_for(card)
-        self.drag = Drag(card, offset, pos)
-        return True
-
-    def drag_to(self, pos: Pos) -> bool:
-        """The pointer moved while holding a card; True once it is a drag (the card follows)."""
-        d = self.drag
-        if d is None:
-            return False
-        if abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1]) > DRAG_THRESHOLD:
-            d.moved = True
-        return d.moved
-
-    def release(self) -> Drag | None:
-        """The pointer let go of the held card (a click leaves it lifted for a second click)."""
-        d, self.drag = self.drag, None
-        return d
+    def command(self, cmd: Command) -> None:
+        """Carry out a command of the gesture machine (:mod:`.gesture`)."""
+        if isinstance(cmd, Lift):
+            if cmd.card in self.pickable():
+                self.keyboard_used = False
+                self.lifted = self.choice_for(cmd.card)
+                self.grip = "held"
+                self.aimed = 0
+        elif isinstance(cmd, Follow):
+            if self.lifted is not None:
+                self.grip = "dragging"
+        elif isinstance(cmd, Aim):
+            self.aimed = cmd.target
+        elif isinstance(cmd, LetGo):
+            self.grip = "none"
+        elif isinstance(cmd, Drop):
+            self.grip = "none"
+            self.drop(cmd.target, on_field=cmd.on_field)
+        elif isinstance(cmd, PutBack):
+            self.put_back()
+        elif isinstance(cmd, Inspect):
+            self.inspected = cmd.card
 
     def put_back(self) -> None:
         """Nothing is held any more."""
         self.lifted = None
-        self.drag = None
+        self.grip = "none"
+        self.aimed = 0
 
     def drop(self, target: int, *, on_field: bool) -> None:
         """The lifted card was dropped (or a second click made) on field card ``target`` (0:
@@ -1005,6 +1018,7 @@ class TableController:
                 self.focus = (self.focus + (1 if kind == IntentKind.RIGHT else -1)) % len(cards)
             elif kind == IntentKind.CONFIRM:
                 self.lifted = self.choice_for(cards[self.focus])
+                self.aimed = 0
             return
         opts = ch.options()
         if kind == IntentKind.BACK:

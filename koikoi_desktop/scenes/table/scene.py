@@ -6,10 +6,14 @@ insides.
   what must be shown next through *cues*.
 * :class:`~.view.TableView` draws a frame: the controller's snapshot (built from the
   viewer's PlayerView), the sprites, the layout. It reads no input and changes nothing.
-* This scene is the glue: it turns intents into controller calls (hit-testing the sprites it
-  laid out), carries out the cues (animations through the :class:`~koikoi_desktop.ui.board.
-  Director`, prompts pushed as overlay scenes, the round summary, the match result) and owns the
-  layout, the side buttons and the one animation clock.
+* :class:`~.gesture.Gesture` (no pygame) owns what the pointer does: press, drag, hover, long
+  press, the thresholds; it turns pointer intents and the layout's hit-test answers into typed
+  commands for the controller.
+* This scene is the router: it hands pointer intents to the gesture with the hit-test answers
+  (:meth:`TableScene.hit`), the gesture's commands to the controller, the held position to the
+  :class:`~koikoi_desktop.ui.board.Director` (which alone moves sprites), carries out the cues
+  (animations through the Director, prompts pushed as overlay scenes, the round summary, the
+  match result) and owns the layout, the side buttons and the one animation clock.
 
 Input: drag a hand card (or the drawn card) onto a lit card; click a card then a target
 (click-click; with the setting "click to move" on, only that: a card never follows the
@@ -49,10 +53,8 @@ from koikoi_desktop.scenes.match_result import MatchResultScene
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.round_summary import RoundSummaryScene
 from koikoi_desktop.scenes.table.controller import (
-    DRAG_THRESHOLD,
     Animate,
     Ask,
-    Choice,
     Curtain,
     Deal,
     MatchConfig,
@@ -61,6 +63,16 @@ from koikoi_desktop.scenes.table.controller import (
     ShowResult,
     ShowSummary,
     TableController,
+)
+from koikoi_desktop.scenes.table.gesture import (
+    HOVER_DELAY,
+    LONG_PRESS,
+    Command,
+    Drop,
+    Gesture,
+    Hit,
+    PutBack,
+    Table,
 )
 from koikoi_desktop.scenes.table.prompts import (
     PromptScene,
@@ -75,7 +87,7 @@ from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
-from koikoi_desktop.ui.board import MOVE, Director
+from koikoi_desktop.ui.board import Director
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button
 from koikoi_desktop.words.names import SeatNames
@@ -83,11 +95,7 @@ from koikoi_desktop.words.names import SeatNames
 if TYPE_CHECKING:
     from koikoi_desktop.ai.base import Opponent
 
-__all__ = ["MatchConfig", "TableScene"]
-
-#: Seconds the pointer rests on a card before it is shown enlarged, and a long press (touch).
-HOVER_DELAY = 0.35
-LONG_PRESS = 0.5
+__all__ = ["HOVER_DELAY", "LONG_PRESS", "MatchConfig", "TableScene"]
 
 
 def default_names(app: AppServices, seats: tuple[str, str]) -> SeatNames:
@@ -249,22 +257,8 @@ class TableScene(Scene):
         self.undo_button: Button | None = None
         #: The words the buttons were measured in (a new language measures them again).
         self.buttons_words: Words | None = None
-        self.pointer_pos: tuple[int, int] | None = None
-        self.hot = 0  # the lit card a dragged card is over (drawn brighter)
-        #: The face-up card under the pointer and how long it has been there (hover), the
-        #: press being held still (a long press), and the card shown enlarged (0: none).
-        self.hover_card = 0
-        self.hover_time = 0.0
-        #: Hovering counts only once the pointer has moved since the last press or release
-        #: (a card is not shown where the pointer happens to rest after a drag or a click).
-        self.hover_armed = True
-        self.hover_at: tuple[int, int] | None = None
-        self.press_at: tuple[int, int] | None = None
-        self.press_time = 0.0
-        self.long_pressed = False
-        self.inspected = 0
-        #: The card I shows enlarged for the keyboard (0: none); any other input hides it.
-        self.key_inspected = 0
+        #: The pointer's gesture: press, drag, hover, long press and their thresholds.
+        self.gesture = Gesture()
         self.waiting_summary = False
         self.build_buttons()
 
@@ -533,7 +527,7 @@ class TableScene(Scene):
         moving, no card held, nothing for the controller to do next; then until the next
         deadline (the card-info delay of a pointer at rest, a long press, a fading line)."""
         c = self.controller
-        if c.busy or c.drag is not None or c.after is not None or c.match is None:
+        if c.busy or c.grip != "none" or c.after is not None or c.match is None:
             return 0.0
         if c.stage != "play":
             return 0.0
@@ -541,20 +535,13 @@ class TableScene(Scene):
         person = st.outcome is None and st.to_move is not None and c.is_human(st.to_move)
         if not (c.asking or person):
             return 0.0  # a computer's turn, the end of a round: the controller moves on
-        waits = [self.clock_still_for()]
-        if self.hover_card and self.hover_time < HOVER_DELAY:
-            waits.append(HOVER_DELAY - self.hover_time)
-        if self.press_at is not None and not self.long_pressed and self.press_time < LONG_PRESS:
-            waits.append(LONG_PRESS - self.press_time)
-        return min(waits)
+        return min(self.clock_still_for(), self.gesture.wait())
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.clock.advance(dt)
         self.controller.update(dt)
         self.run_cues()
-        if self.controller.lifted is None:
-            self.hot = 0
         if self.undo_button is not None:
             self.undo_button.enabled = self.controller.can_undo()
         self.update_inspect(dt)
@@ -562,59 +549,38 @@ class TableScene(Scene):
             self.guide.follow(self)
 
     def update_inspect(self, dt: float) -> None:
-        """Hover (the pointer still for ``HOVER_DELAY`` on a card, nothing held, and moved
-        since the last press or release: not where a drag or a click left it) or a long press
-        (``LONG_PRESS``, held still) on a face-up card shows it enlarged with its facts; moving
-        off, a drag or cards moving hide it."""
+        """Time passes for the gesture (a hover, a long press): the layout tells it which
+        face-up cards lie under the press and the pointer now (cards move by themselves)."""
+        g = self.gesture
+        under_press = self.card_at(g.press_at, face_up=True) if g.press_at else 0
+        under = self.card_at(g.pointer, face_up=True) if g.pointer else 0
+        self.obey(g.tick(dt, under_press, under, self.facts()))
+
+    @property
+    def inspected(self) -> int:
+        """The card shown enlarged (0: none)."""
+        return self.controller.inspected
+
+    @property
+    def hot(self) -> int:
+        """The lit card the lifted card points at (drawn brighter; 0: none)."""
         c = self.controller
-        dragging = c.drag is not None and c.drag.moved
-        if self.key_inspected:  # the keyboard's look at a card (I) holds until other input
-            self.inspected = 0 if self.queue.busy else self.key_inspected
-            return
-        if self.press_at is not None and not self.long_pressed and not dragging:
-            self.press_time += dt
-            if self.press_time >= LONG_PRESS:
-                card = self.card_at(self.press_at, face_up=True)
-                if card:
-                    self.long_pressed = True
-                    self.inspected = card
-        pos = self.pointer_pos
-        under = 0
-        if (
-            pos is not None
-            and self.hover_armed
-            and c.drag is None
-            and c.lifted is None
-            and not self.queue.busy
-            and self.prompt is None
-        ):
-            under = self.card_at(pos, face_up=True)
-        if under != self.hover_card:
-            self.hover_card, self.hover_time = under, 0.0
-        elif under:
-            self.hover_time += dt
-        if self.long_pressed:
-            return
-        if dragging or self.queue.busy:
-            self.inspected = 0
-        elif self.hover_card and self.hover_time >= HOVER_DELAY:
-            self.inspected = self.hover_card
-        elif not self.hover_card:
-            self.inspected = 0
+        return c.aimed if c.lifted is not None else 0
 
     def frame(self) -> TableFrame:
         d = self.director
         snap = self.controller.snapshot(self.app.words)
         inspect = None
         avoid: list[pygame.Rect] = []
-        sp = d.sprites.get(self.inspected) if self.inspected else None
+        shown = snap.inspected
+        sp = d.sprites.get(shown) if shown else None
         if sp is not None and not snap.dragging:
-            inspect = (self.inspected, pygame.Rect(*map(round, sp.box)))
+            inspect = (shown, pygame.Rect(*map(round, sp.box)))
             # the enlarged card keeps clear of the lit targets, and of the cards a hand card
             # looked at could take (the engine's choice for it)
             lit = set(snap.lit)
-            if self.inspected in self.controller.pickable():
-                ch = self.controller.choice_for(self.inspected)
+            if shown in self.controller.pickable():
+                ch = self.controller.choice_for(shown)
                 lit |= set(ch.targets) if ch is not None else set()
             for card in sorted(lit):
                 tsp = d.sprites.get(card)
@@ -628,7 +594,7 @@ class TableScene(Scene):
             last_cards=frozenset(d.last_cards),
             banner=say(d.banner, snap.words),
             animating=self.queue.busy,
-            hot=self.hot,
+            hot=snap.hot,
             buttons=self.buttons,
             turn=d.showing if self.queue.busy and d.showing else idle_turn(snap),
             announce=d.announce,
@@ -645,34 +611,23 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
-        """Input, in order: the pointer's hover state; then the first of these that takes the
-        intent — a button, a screen opened over the table, the press clock (a long press),
-        skipping an animation, looking at a card or asking for help — and otherwise a move. A
-        guide sees each intent first."""
+        """Input, in order: a guide sees each intent first; then the first of these that
+        takes it — a button, a screen opened over the table, skipping an animation, looking at
+        a card with I or asking for help — and otherwise the cards: the pointer through the
+        gesture machine, the keys through the controller."""
         if self.guide is not None and self.guide.handle(self, intent):
             return
-        self.track_pointer(intent)
         if self.controller.match is None:
             return
         for takes in (
             self.button_takes,
             self.opens_a_screen,
-            self.press_clock_takes,
             self.skip_takes,
             self.look_or_help_takes,
         ):
             if takes(intent):
                 return
         self.play(intent)
-
-    def track_pointer(self, intent: Intent) -> None:
-        """Where the pointer is and whether hovering may show a card (a press or a drop
-        disarms it)."""
-        if intent.kind == IntentKind.MOVE:
-            self.pointer_pos = intent.pos
-            self.pointer_moved(intent.pos)
-        elif intent.kind in (IntentKind.PRESS, IntentKind.RELEASE):
-            self.hover_armed = False  # the card under a press or a drop is not looked at
 
     def button_takes(self, intent: Intent) -> bool:
         """A pointer intent on one of the table's buttons (Menu, Undo, Suggest)."""
@@ -696,35 +651,16 @@ class TableScene(Scene):
                 return True
         return False
 
-    def press_clock_takes(self, intent: Intent) -> bool:
-        """Times a press for the long press (which looks at a card); the release that ends a
-        long press puts the card back and does nothing else."""
-        if intent.kind == IntentKind.PRESS:
-            self.press_at, self.press_time, self.long_pressed = intent.pos, 0.0, False
-            self.inspected = 0  # a press acts on the table; holding still shows it again
-            self.hover_time = 0.0
-        elif intent.kind == IntentKind.RELEASE:
-            self.press_at = None
-            if self.long_pressed:  # a long press looked at a card: it does not also play it
-                self.long_pressed = False
-                self.inspected = 0
-                self.controller.put_back()
-                self.director.snap()
-                return True
-        elif intent.kind == IntentKind.MOVE and self.press_at is not None:
-            px, py = self.press_at
-            if abs(intent.pos[0] - px) + abs(intent.pos[1] - py) > DRAG_THRESHOLD:
-                self.press_at = None  # it moved: a drag, not a long press
-        return False
-
     def skip_takes(self, intent: Intent) -> bool:
         """A press, Enter or right click while cards move (or an announcement shows) skips to
-        the end of it."""
+        the end of it (a press still starts the gesture's clock: held, it looks at a card)."""
         if (self.queue.busy or self.director.announce) and intent.kind in (
             IntentKind.PRESS,
             IntentKind.CONFIRM,
             IntentKind.ALT_PRESS,
         ):
+            if intent.kind == IntentKind.PRESS:
+                self.obey(self.gesture.press(intent.pos, Hit(), self.facts(live=False)))
             self.director.skip()
             return True
         return False
@@ -732,12 +668,12 @@ class TableScene(Scene):
     def look_or_help_takes(self, intent: Intent) -> bool:
         """I looks at the keyboard's card (what hovering does for the mouse; I again, or any
         other input, hides it); H suggests a move, U takes one back (practice)."""
+        g = self.gesture
         if intent.letter == "i":
-            self.key_inspected = 0 if self.key_inspected else self.keyboard_card()
-            self.inspected = self.key_inspected
+            self.obey(g.look(self.keyboard_card(), self.facts()))
             return True
-        if intent.kind != IntentKind.MOVE and self.key_inspected:
-            self.key_inspected = self.inspected = 0
+        if intent.kind not in (IntentKind.MOVE, IntentKind.PRESS, IntentKind.RELEASE):
+            self.obey(g.other_input(self.facts()))
         if intent.letter == "h":
             self.controller.suggest()
             return True
@@ -747,30 +683,51 @@ class TableScene(Scene):
         return False
 
     def play(self, intent: Intent) -> None:
-        """On the player's turn: the pointer or the keys choose and play a card."""
-        c = self.controller
-        if not c.my_turn():
-            return
-        if intent.kind in (
-            IntentKind.PRESS,
-            IntentKind.MOVE,
-            IntentKind.RELEASE,
-            IntentKind.ALT_PRESS,
-        ):
-            self.pointer(intent)
-        else:
+        """The pointer goes to the gesture machine (its commands to the controller); on the
+        player's turn the keys choose and play a card."""
+        g, c = self.gesture, self.controller
+        k = intent.kind
+        if k == IntentKind.PRESS:
+            self.obey(g.press(intent.pos, self.hit(intent.pos, press=True), self.facts()))
+        elif k == IntentKind.MOVE:
+            self.obey(g.move(intent.pos, self.hit(intent.pos, moving=True), self.facts()))
+        elif k == IntentKind.RELEASE:
+            self.obey(g.release(intent.pos, self.hit(intent.pos, moving=True), self.facts()))
+        elif k == IntentKind.ALT_PRESS:
+            if c.my_turn():
+                self.obey(g.alt_press(self.facts()))
+        elif c.my_turn():
             c.key(intent.kind)
         self.run_cues()
 
-    def pointer_moved(self, pos: tuple[int, int]) -> None:
-        """The hover clock waits for a still pointer: a move of more than a few pixels starts
-        it again; a move with nothing pressed or held arms hovering again."""
-        last = self.hover_at
-        if last is None or abs(pos[0] - last[0]) + abs(pos[1] - last[1]) > 3:
-            self.hover_at = pos
-            self.hover_time = 0.0
-        if self.press_at is None and self.controller.drag is None:
-            self.hover_armed = True
+    def facts(self, *, live: bool = True) -> Table:
+        """What the table allows and shows now, for the gesture machine (``live`` False: no
+        card may be lifted or dropped, as while cards move)."""
+        c = self.controller
+        ch = c.lifted
+        mine = live and c.my_turn()
+        return Table(
+            pickable=frozenset(c.pickable()) if mine else frozenset(),
+            lifted=ch.card if ch is not None and mine else 0,
+            targets=frozenset(ch.targets) if ch is not None else frozenset(),
+            aimed=c.aimed,
+            inspected=c.inspected,
+            click_only=self.app.click_mode,
+            calm=not self.queue.busy and self.prompt is None,
+        )
+
+    def obey(self, commands: list[Command]) -> None:
+        """The gesture's commands to the controller, in order; the Director follows the held
+        card, and one not played glides back."""
+        c, d, g = self.controller, self.director, self.gesture
+        for cmd in commands:
+            c.command(cmd)
+            if isinstance(cmd, (Drop, PutBack)):
+                d.glide_back()
+        if g.held and c.grip != "none":
+            card = g.held
+            sp = d.sprites.get(card)
+            d.follow(card, g.held_box((sp.box[2], sp.box[3])) if sp is not None else None)
 
     def undo(self) -> None:
         if self.controller.undo():
@@ -783,6 +740,7 @@ class TableScene(Scene):
         match, a computer move being thought about and the autosave are untouched; Esc on the
         reference returns to the same position. A held card is put back first."""
         if self.controller.hold != "idle":
+            self.gesture.reset()
             self.controller.put_back()
             self.director.snap()
         screen = self.app.screens.month_reference(card=card, rules=self.controller.rules)
@@ -803,7 +761,8 @@ class TableScene(Scene):
         """The card M refers to: the face-up card under the pointer, else the lifted card, else
         the keyboard focus (never a face-down card: its month is not the viewer's to know)."""
         c = self.controller
-        pointed = self.card_at(self.pointer_pos, face_up=True) if self.pointer_pos else 0
+        pos = self.gesture.pointer
+        pointed = self.card_at(pos, face_up=True) if pos else 0
         if pointed:
             return pointed
         if c.lifted is not None:
@@ -813,6 +772,7 @@ class TableScene(Scene):
             return cards[c.focus]
         return 0
 
+    # ------------------------------------------------------------------ hit tests
     def card_at(self, pos: tuple[int, int], *, zone: str = "any", face_up: bool = False) -> int:
         """The topmost card sprite under ``pos`` (0 if none; ``face_up``: only cards showing
         their face)."""
@@ -828,75 +788,48 @@ class TableScene(Scene):
                 best, best_z = c, sp.z
         return best
 
-    def pointer(self, it: Intent) -> None:
-        """A press, move or release while it is the player's turn: the held card's state
-        machine lives in the controller; where things are is worked out here."""
-        c = self.controller
-        if it.kind == IntentKind.ALT_PRESS:
-            c.put_back()
-            return
-        if it.kind == IntentKind.PRESS:
-            card = self.card_at(it.pos)
-            pickable = c.pickable()
-            if c.lifted is not None and card != c.lifted.card and card not in pickable:
-                self.drop_at(it.pos, click=True)
-                return
-            if card and card in pickable:
-                sp = self.director.sprites[card]
-                if c.grab(card, (it.pos[0] - sp.box[0], it.pos[1] - sp.box[1]), it.pos):
-                    sp.z = 1000
-            return
-        if it.kind == IntentKind.MOVE:
-            d = c.drag
-            # click to move (the setting): the pressed card is lifted and stays put, so a hand
-            # that slips while clicking never drags a card anywhere
-            if d is not None and not self.app.click_mode and c.drag_to(it.pos):
-                sp = self.director.sprites[d.card]
-                sp.box = (it.pos[0] - d.offset[0], it.pos[1] - d.offset[1], sp.box[2], sp.box[3])
-                self.hot = self.drop_target(c.lifted, it.pos, click=False) if c.lifted else 0
-            elif d is None and c.lifted is not None:  # a lifted card: the lit card pointed at
-                under = self.card_at(it.pos, zone="field")
-                self.hot = under if under in c.lifted.targets else 0
-            return
-        if it.kind == IntentKind.RELEASE:
-            d = c.release()
-            if d is None or not d.moved:  # a click: the card stays lifted for a second click
-                return
-            self.drop_at(it.pos, click=False)
+    def hit(self, pos: tuple[int, int], *, press: bool = False, moving: bool = False) -> Hit:
+        """What lies under ``pos``, for the gesture machine: the cards there, the enlarged
+        card's pop-up (on a press), where the held card would aim (while it moves) and
+        whether the point is in the field."""
+        d = self.director
+        card = self.card_at(pos)
+        sp = d.sprites.get(card) if card else None
+        popup = 0
+        if press and self.inspected:
+            f = self.frame()
+            if f.inspect is not None and self.view.inspect_panel(f).collidepoint(pos):
+                popup = self.inspected
+        return Hit(
+            card=card,
+            face_up=self.card_at(pos, face_up=True),
+            field=self.card_at(pos, zone="field"),
+            popup=popup,
+            box=sp.box if sp is not None else None,
+            aim=self.aim_at(pos) if moving else 0,
+            on_field=self.lay.field_band.collidepoint(pos) or self.lay.field_area.collidepoint(pos),
+        )
 
-    def drop_target(self, ch: Choice, pos: tuple[int, int], *, click: bool) -> int:
-        """The field card a drop (or second click) at ``pos`` aims at; 0 for none.
+    def aim_at(self, pos: tuple[int, int]) -> int:
+        """The lit card the held card overlaps most when drawn where the gesture holds it at
+        ``pos``; 0 for none.
 
-        Forgiving: after a drag, the lit card that the dropped card overlaps most wins, even if
-        the pointer itself is beside it (when the open field is also legal, the overlap must be
-        at least 15% of a card, so a drop beside a card still places it).
+        Forgiving: the pointer itself may be beside it (when the open field is also legal, the
+        overlap must be at least 15% of a card, so a drop beside a card still places it).
         """
-        if not click:
-            sp = self.director.sprites.get(ch.card)
-            if sp is not None:
-                moving = pygame.Rect(*map(round, sp.box))
-                need = moving.w * moving.h * (0.15 if ch.open_field is not None else 0.0)
-                best, target = need, 0
-                for t in ch.targets:
-                    tsp = self.director.sprites.get(t)
-                    if tsp is None:
-                        continue
-                    area = moving.clip(pygame.Rect(*map(round, tsp.box)))
-                    if area.w * area.h > best:
-                        best, target = area.w * area.h, t
-                if target:
-                    return target
-        under = self.card_at(pos, zone="field")
-        return under if under != ch.card else 0
-
-    def drop_at(self, pos: tuple[int, int], *, click: bool) -> None:
-        """Resolve a drop (or the second click) of the lifted card at ``pos``."""
-        c = self.controller
-        ch = c.lifted
-        if ch is None:
-            return
-        target = self.drop_target(ch, pos, click=click)
-        on_field = self.lay.field_band.collidepoint(pos) or self.lay.field_area.collidepoint(pos)
-        c.drop(target, on_field=on_field)
-        self.hot = 0
-        self.director.step(lambda: None, MOVE * 0.7)  # a card not played glides back
+        g, ch = self.gesture, self.controller.lifted
+        sp = self.director.sprites.get(g.held) if g.held else None
+        if ch is None or sp is None or ch.card != g.held:
+            return 0
+        box = g.box_at(pos, (sp.box[2], sp.box[3])) or sp.box
+        moving = pygame.Rect(*map(round, box))
+        need = moving.w * moving.h * (0.15 if ch.open_field is not None else 0.0)
+        best, target = need, 0
+        for t in ch.targets:
+            tsp = self.director.sprites.get(t)
+            if tsp is None:
+                continue
+            area = moving.clip(pygame.Rect(*map(round, tsp.box)))
+            if area.w * area.h > best:
+                best, target = area.w * area.h, t
+        return target

@@ -290,11 +290,13 @@ class TableView:
                 img.set_alpha(round(255 * shown))
             surface.blit(img, (x + i * step, y + round((1 - shown) * 12)))
 
-    def draw_inspect(
-        self, surface: pygame.Surface, f: TableFrame, card: int, at: pygame.Rect
-    ) -> None:
-        """A card looked at closely: twice its table size, with its name, month, category
-        and the yaku it counts toward under the rules in play (with the viewer's progress)."""
+    def inspect_layout(
+        self, f: TableFrame
+    ) -> tuple[pygame.Rect, tuple[int, int], list[tuple[str, int, bool, tuple[int, int, int]]]]:
+        """Where the card looked at closely (``f.inspect``) goes, the size of its image and
+        its lines of facts (wrapped): one answer for drawing it and for a press on it."""
+        assert f.inspect is not None
+        card, at = f.inspect
         lay, snap = f.lay, f.snap
         ch = min(round(lay.card[1] * 2.0), lay.main.h - 40)
         cw = round(ch * 0.625)
@@ -310,7 +312,20 @@ class TableView:
                 wrapped.append((sub, size, i == 0, color))
         text_h = sum(round(size * 1.35) for _, size, _, _ in wrapped)
         box = (cw + text_w + 3 * pad, max(ch, text_h) + 2 * pad)
-        panel = place_inspect(box, at, lay.main, f.inspect_avoid)
+        return place_inspect(box, at, lay.main, f.inspect_avoid), (cw, ch), wrapped
+
+    def inspect_panel(self, f: TableFrame) -> pygame.Rect:
+        """The pop-up of the card looked at closely (``f.inspect``)."""
+        return self.inspect_layout(f)[0]
+
+    def draw_inspect(
+        self, surface: pygame.Surface, f: TableFrame, card: int, at: pygame.Rect
+    ) -> None:
+        """A card looked at closely: twice its table size, with its name, month, category
+        and the yaku it counts toward under the rules in play (with the viewer's progress)."""
+        panel, (cw, ch), wrapped = self.inspect_layout(f)
+        pad = round(12 * f.lay.scale)
+        text_w = round(260 * f.lay.scale)
         gfx.draw_panel(surface, panel, alpha=245)
         img = card_surface(self.app, card, (cw, ch))
         surface.blit(img, (panel.x + pad, panel.y + pad))
