@@ -20,9 +20,9 @@ Decisions:
 * A thread by default (cheap, and the view needs no pickling). Expert (a playout search that
   would hold the interpreter lock) runs in a one-worker process pool instead, so it cannot starve
   the frame loop: the worker builds its own copy of the opponent from its level, seed, budget and
-  persona once and keeps it, so its random stream carries on from move to move. On Linux the
-  pool forks (no re-import of ``__main__``, so scripts and tests need no main guard); elsewhere
-  it spawns.
+  persona once and keeps it, so its random stream carries on from move to move. The pool comes
+  from :func:`koikoi_desktop.processes.worker_pool`: it forks on Linux, spawns elsewhere, and
+  its worker dies with the game.
 * The executor can be injected: ``Thinker(InlineExecutor())`` decides on the calling thread
   during ``submit``, so a test, the monkey or the soak advances by moves and frames, never by
   waiting for wall-clock time that a loaded machine stretches.
@@ -33,15 +33,11 @@ Decisions:
 from __future__ import annotations
 
 import concurrent.futures as cf
-import gc
-import multiprocessing
-import multiprocessing.context
-import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
+from koikoi_desktop.processes import stop_pool, worker_pool
 
 from .base import Budget, Opponent, Persona, Reason
 
@@ -85,32 +81,6 @@ class InlineExecutor(cf.Executor):
         return future
 
 
-#: Whether every fork of this process freezes the garbage collector's objects first.
-_FROZEN_AT_FORK = False
-
-
-def worker_context() -> multiprocessing.context.BaseContext:
-    """How the game starts its worker processes (the Expert's, the coach's, the sounds'): a
-    fork on Linux (no re-import of ``__main__``, so scripts and tests need no main guard), a
-    spawn elsewhere. The one place that decides it.
-
-    A forked child starts with the parent's memory as it stood, including objects only the
-    next garbage collection would have freed — an SQLite connection left unreferenced, say. Had
-    the child's collector freed one, SQLite would take its global mutex, which another thread
-    of the parent (the ledger's saver or its recount) may have held at the instant of the fork:
-    the worker would wait for ever, and the game with it at quit (a full test run met exactly
-    this). So every fork freezes the collector's objects first (:func:`gc.freeze`, undone in
-    the parent straight after): a child never collects what it inherited, only what it makes.
-    """
-    global _FROZEN_AT_FORK
-    if not sys.platform.startswith("linux"):
-        return multiprocessing.get_context("spawn")
-    if not _FROZEN_AT_FORK:
-        os.register_at_fork(before=gc.freeze, after_in_parent=gc.unfreeze)
-        _FROZEN_AT_FORK = True
-    return multiprocessing.get_context("fork")
-
-
 class Thinker:
     """Runs one decision at a time in a worker; ``poll()`` returns (action, reason) when done."""
 
@@ -141,7 +111,7 @@ class Thinker:
             self._may_wait = True
         elif opponent.level == "expert":
             if self._procs is None:
-                self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
+                self._procs = worker_pool()
             spec = (opponent.level, opponent.seed, opponent.budget, opponent.persona)
             self._future = self._procs.submit(_decide_in_worker, spec, view, context)
             self._may_wait = False  # a process worker does not need our GIL
@@ -189,9 +159,11 @@ class Thinker:
             self._future = None
 
     def close(self) -> None:
-        """Cancel and shut the workers down (the table is left)."""
+        """Cancel and shut the workers down (the table is left): a worker process ends now,
+        even in the middle of a search (nothing waits for it, at exit neither)."""
         self.cancel()
-        for pool in (self._threads, self._procs):
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            stop_pool(self._procs)
         self._threads = self._procs = None

@@ -11,8 +11,10 @@ Decisions:
 
 * Off the frame loop, in a one-worker process pool (the judgement is pure-Python search that
   would hold the interpreter lock, as the Expert's does — see :class:`koikoi_desktop.ai.worker.
-  Thinker`); on Linux it forks. The executor can be injected: the tests and the real-window test
-  pass :class:`koikoi_desktop.ai.InlineExecutor` (judged during ``ask``) or a thread pool.
+  Thinker`), from :func:`koikoi_desktop.processes.worker_pool` (its worker dies with the game,
+  and :meth:`Coach.close` ends it at once). The executor can be injected: the tests and the
+  real-window test pass :class:`koikoi_desktop.ai.InlineExecutor` (judged during ``ask``) or
+  a thread pool.
 * A budget, never a wait: :meth:`Coach.poll` is asked every frame and returns a judgement only
   when it is done; one that is not done within :data:`BOUND` seconds of the move, or when the
   player makes the next decision (a new :meth:`Coach.ask`), or is taken back, is dropped. The
@@ -30,8 +32,8 @@ from dataclasses import dataclass
 
 from koikoi_desktop.ai.base import Reason
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.ai.worker import worker_context
 from koikoi_desktop.engine import Action, Match
+from koikoi_desktop.processes import stop_pool, worker_pool
 
 from .analysis import DecisionPoint, Judgement, decision_kind, judge, turn_of
 
@@ -126,7 +128,7 @@ class Coach:
         if self._given is not None:
             return self._given
         if self._procs is None:
-            self._procs = cf.ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
+            self._procs = worker_pool()
         return self._procs
 
     def ask(self, point: DecisionPoint) -> None:
@@ -170,7 +172,7 @@ class Coach:
         """Drop the question and shut the worker down (the table is left)."""
         self.drop()
         if self._procs is not None:
-            self._procs.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._procs)  # its judgement would be dropped: it ends now
             self._procs = None
 
 

@@ -9,7 +9,8 @@ Decisions:
 
 * A process, not a thread: the analysis is pure-Python search that would hold the interpreter
   lock and starve the frame loop (the same reason the Expert opponent thinks in a process, see
-  :class:`koikoi_desktop.ai.worker.Thinker`). On Linux the pool forks; elsewhere it spawns.
+  :class:`koikoi_desktop.ai.worker.Thinker`). The pool comes from
+  :func:`koikoi_desktop.processes.worker_pool` (its worker dies with the game).
 * Tasks carry the record text and the decision's place (deal, move), never a view object: the
   worker replays the record once (kept for the following tasks) and builds the view itself.
 * ``inline=True`` judges on the calling thread, a few decisions per :meth:`poll` (tests and the
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.ai.worker import worker_context
+from koikoi_desktop.processes import stop_pool, worker_pool
 
 from .analysis import DecisionPoint, Judgement, Review, decision_points, judge
 from .timeline import Timeline
@@ -80,7 +81,7 @@ class ReviewRunner:
         """Queue every decision (nothing to do inline)."""
         if self.inline or not self.points or self._futures:
             return
-        self._pool = cf.ProcessPoolExecutor(max_workers=1, mp_context=worker_context())
+        self._pool = worker_pool()
         record = self.timeline.record
         self._futures = [
             self._pool.submit(_judge_in_worker, record, p.deal, p.move, self.worlds)
@@ -119,10 +120,11 @@ class ReviewRunner:
         return self.poll()
 
     def close(self) -> None:
-        """Stop: queued decisions are dropped, the worker ends after its current one."""
+        """Stop: queued decisions are dropped and the worker ends now, in the middle of a
+        judgement too (leaving the screen, or the game, waits for nothing)."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(pool)
 
 
 def cached_review(store: Storage, match_id: str, *, worlds: int = REVIEW_WORLDS) -> Review | None:

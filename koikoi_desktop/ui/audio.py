@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from koikoi_desktop.storage.models import Settings
 
-from koikoi_desktop.ai.worker import worker_context
 from koikoi_desktop.chatter import native_chatter_filtered
+from koikoi_desktop.processes import start_worker, worker_context
 from koikoi_desktop.storage.atomic import atomic_write_bytes
 
 RATE = 22050
@@ -537,20 +537,16 @@ class SynthJob:
     the interpreter lock in 5 ms slices, and every thread that releases the lock and wants it
     back — the frame loop after a flip, the computer opponent's worker thread — waited for the
     next slice: an autoplay match took twice as long while the sounds were being made. A worker
-    process runs on another core and hands back bytes (~1 MB). Like the Expert's worker
-    (``ai.worker.Thinker``) it forks on Linux and spawns elsewhere; it is a daemon, so quitting
-    never waits for it, and ``cancel`` ends it at once.
+    process runs on another core and hands back bytes (~1 MB). Like the Expert's worker it
+    starts through :func:`koikoi_desktop.processes.start_worker` (it dies with the game); it is
+    a daemon, so quitting never waits for it, and ``cancel`` ends it at once.
     """
 
     def __init__(self, work: str, cache: Path | None = None) -> None:
         if work not in WORKS:
             raise ValueError(f"unknown synthesis {work!r}; expected one of {sorted(WORKS)}")
-        ctx: Any = worker_context()
-        self._recv, send = ctx.Pipe(duplex=False)
-        self._proc = ctx.Process(
-            target=_synth_worker, args=(send, work, cache), daemon=True, name=f"koikoi-{work}-synth"
-        )
-        self._proc.start()
+        self._recv, send = worker_context().Pipe(duplex=False)
+        self._proc = start_worker(_synth_worker, (send, work, cache), name=f"koikoi-{work}-synth")
         send.close()  # ours: the worker holds its own end
 
     def done(self, timeout: float = 0.0) -> bool:
