@@ -88,6 +88,7 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/storage/test_processes.py": ("*",),
     "tests/storage/test_store.py": ("test_any_text_survives_the_ledger_and_the_exports",),
     "tests/test_benchmarks_run.py": ("test_the_script_runs_and_prints_its_figures",),
+    "tests/test_processes.py": ("test_workers_die_within_2_s_of_a_killed_parent",),
     "tests/ui/test_audio.py": (
         "test_a_cache_that_cannot_be_written_still_gives_the_sounds",
         "test_ambient_loop_is_quiet_long_and_seamless",
