@@ -25,9 +25,14 @@ A worker never outlives the game, however the game ends (a crash, kill -9, a log
 
 Decisions:
 
-* SIGKILL, not SIGTERM, as the parent-death signal and in :func:`stop_pool`: a forked worker
-  inherits the game's Python handler for SIGTERM (``App.on_signal``), which would only set a
-  flag in the worker's copy of the app.
+* A worker ignores SIGTERM and SIGINT; the game ends it. A signal sent to the whole process
+  group (Ctrl+C in a terminal, ``timeout``, a session's end) reaches the game too, which saves
+  the match and ends its workers; a worker that died of it first was met by the game as a
+  failure (a sound synthesis that ended without a result crashed the game, whose SIGTERM must
+  end it with status 0). A forked worker would otherwise inherit the game's handler
+  (``App.on_signal``), which only sets a flag in the worker's copy of the app.
+* So the game ends a worker with SIGKILL (:func:`stop_pool`, ``Process.kill``), and SIGKILL is
+  the parent-death signal.
 * The parent-death signal is sent when the *thread* that started the worker ends, not the
   process. The game starts its workers from the main thread, which lives as long as the game;
   a worker started from another thread does without the signal (the lifeline still holds).
@@ -126,6 +131,8 @@ def bind_to_parent(lifeline: Any, parent: int, *, death_signal: bool = True) -> 
     """In a worker, first thing: die with the game (see the module docstring). ``parent`` is
     the process id of the game that started the worker, ``lifeline`` the read end of its
     lifeline; ``death_signal`` False where the starting thread is not the game's main thread."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if death_signal:
         _set_parent_death_signal()
     if os.getppid() != parent:  # the game died before the signal was asked for

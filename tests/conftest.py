@@ -40,6 +40,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_monkey_plays_matches",
     ),
     "tests/abuse/test_soak_short.py": ("test_short_soak",),
+    "tests/abuse/test_workers.py": ("*",),
     "tests/ai/test_decision_oracle.py": (
         "test_positions_are_the_experts_own_choices_with_every_legal_action_valued",
         "test_the_oracle_values_taking_a_bright_above_throwing_away_a_plain",

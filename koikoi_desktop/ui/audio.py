@@ -29,7 +29,6 @@ import hashlib
 import io
 import math
 import random
-import signal
 import sys
 import wave
 from array import array
@@ -513,15 +512,8 @@ def _synth_worker(send: Any, work: str, cache: Path | None = None) -> None:
     :meth:`SynthJob.result`, so the crash handler reports the real bug
     (``tests/ui/test_audio.py::test_a_background_synthesis_bug_reaches_the_main_thread``). An
     interrupt or exit of the worker itself is not caught: the game sees the worker end without a
-    result (a RuntimeError).
-
-    A forked worker inherits the game's signal handlers, and SDL's turn SIGTERM and SIGINT into
-    a quit event for a window this process does not have: ``cancel`` (a SIGTERM) would not end
-    it, and the game would hang at exit joining it. So the worker first takes SIGTERM back to
-    its default (it ends the worker) and ignores SIGINT (a Ctrl-C in the terminal reaches the
-    whole process group; the game handles it and cancels the worker)."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    result (a RuntimeError). A signal sent to the whole process group (Ctrl+C, a session's
+    end) does not end it (:mod:`koikoi_desktop.processes`): the game does."""
     try:
         send.send((True, cached_work(work, cache)))
     except Exception as exc:  # handed over whole, raised again in the game
@@ -568,13 +560,9 @@ class SynthJob:
         return value
 
     def cancel(self) -> None:
-        """End the worker now: SIGTERM, and SIGKILL if it is still there after 2 s (a worker
-        forked before it could take back the default SIGTERM, see :func:`_synth_worker`)."""
-        if self._proc.is_alive():
-            self._proc.terminate()
-            self._proc.join(timeout=2.0)
-            if self._proc.is_alive():
-                self._proc.kill()
+        """End the worker now (SIGKILL: a worker ignores SIGTERM, see
+        :mod:`koikoi_desktop.processes`)."""
+        self._proc.kill()
         self._proc.join(timeout=5.0)
         self._recv.close()
 

@@ -1,0 +1,116 @@
+"""A real game, busy in its workers: the child process of ``test_workers.py``.
+
+``python busy_game.py OUT SCREEN ARGS...`` runs the game's own entry point
+(``koikoi_desktop.app.main(ARGS)``: the real frame loop, the real signal handling, the real
+exit status) on SDL's dummy drivers, with sound opened as on a machine with a sound card. Each
+frame, after the scenes' update, a stand-in for the player acts:
+
+* ``table``: the person seated at the table plays (the Intermediate's choices, through the
+  controller, as a click would) and answers the table's prompts; the computer is the Expert
+  (it thinks in its worker process) and the coach is on (it judges in its own).
+* ``review``: nothing; the review screen's analysis runs in its worker.
+
+When every worker of SCREEN is busy at once (table: the computer thinking, the coach judging,
+the sounds being made; review: a judgement under way), it writes OUT (JSON: the workers'
+process ids) once, and plays on until it is killed or signalled.
+
+The sound synthesis is made slow here (a minute's sleep first; the worker is a fork, so it runs
+the patched function): on this machine the real one is over in a second, before the table is
+busy, and the test wants it running when the game ends.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from koikoi_desktop import app as app_mod
+from koikoi_desktop.ai import decide, make_opponent
+from koikoi_desktop.scenes.base import SceneStack
+from koikoi_desktop.ui import audio
+
+OUT = Path(sys.argv[1])
+SCREEN = sys.argv[2]
+ARGS = sys.argv[3:]
+
+
+def _slow(work: Any) -> Any:
+    def made() -> Any:
+        time.sleep(60)
+        return work()
+
+    return made
+
+
+for _name in list(audio.WORKS):
+    audio.WORKS[_name] = _slow(audio.WORKS[_name])
+
+_open_audio = app_mod.App.open_audio
+
+
+def open_audio(self: app_mod.App) -> None:
+    """As the game opens sound where there is a device (the dummy driver is asked for here,
+    which the game takes as "no device")."""
+    _open_audio(self)
+    assert self.audio is not None
+    if self.audio.init():
+        self.audio.start_music()
+
+
+app_mod.App.open_audio = open_audio
+
+me = make_opponent("intermediate", seed=5)
+written = False
+
+
+def busy_workers(stack: SceneStack) -> bool:
+    """Whether every worker SCREEN has is busy now."""
+    names = {p.name for p in multiprocessing.active_children()}
+    synth = any(n.endswith("-synth") for n in names)
+    if SCREEN == "review":
+        review = stack.find("review")
+        runner = getattr(review, "runner", None)
+        return runner is not None and runner._pool is not None and runner.total > 0
+    table = stack.find("table")
+    if table is None:
+        return False
+    c = table.controller
+    return bool(synth and c.thinker.busy and c.thinker._procs is not None and c.coach.pending)
+
+
+def play(stack: SceneStack) -> None:
+    """The person at the table, between frames."""
+    table = stack.find("table")
+    if table is None:
+        return
+    c = table.controller
+    prompt = table.prompt
+    if prompt is not None:
+        if prompt.widgets:
+            prompt.widgets[-1].activate()
+        return
+    if c.my_turn() and not table.queue.busy and c.state.phase in ("play", "draw"):
+        c.apply(decide(me, c.view(), c.played().context(c.viewer))[0])
+
+
+_update = SceneStack.update
+
+
+def update(self: SceneStack, dt: float) -> None:
+    global written
+    _update(self, dt)
+    if SCREEN == "table":
+        play(self)
+    if not written and busy_workers(self):
+        pids = [p.pid for p in multiprocessing.active_children()]
+        OUT.write_text(json.dumps({"pids": pids}))
+        written = True
+
+
+SceneStack.update = update
+
+sys.exit(app_mod.main(ARGS))
