@@ -300,16 +300,25 @@ def error_text(exc: Exception) -> str:
     return refused_text(ENGLISH, exc) if isinstance(exc, Refused) else str(exc)
 
 
+def export_line(written: int, unread: tuple[str, ...], path: Path) -> str:
+    """The export's one line: what it wrote and, when some could not be, how many and which."""
+    if not unread:
+        return f"exported {written} matches to {path}"
+    named = ", ".join(unread[:10]) + (", …" if len(unread) > 10 else "")
+    return (
+        f"exported {written} of {written + len(unread)} matches to {path}; {len(unread)} "
+        f"{'is' if len(unread) == 1 else 'are'} damaged beyond repair and kept aside: {named}"
+    )
+
+
 def ledger_command(args: argparse.Namespace) -> int:
     """``--export-ledger FILE`` / ``--import-ledger FILE``: one line of result, exit 0; a bad
     file or a refusing disk: one line on stderr, exit 2, nothing changed."""
     with open_storage_told(args) as store:
         try:
             if args.export_ledger:
-                path = store.export_all(args.export_ledger)
-                print(
-                    f"exported {store.db.count(computer=None) if store.db else 0} matches to {path}"
-                )
+                done = store.export_all(args.export_ledger)
+                print(export_line(done.written, done.unread, done.path))
             else:
                 result = store.import_ledger_checked(args.import_ledger)
                 print(

@@ -80,7 +80,7 @@ from typing import Any, Literal, TypeVar, cast, overload
 
 from pydantic import ValidationError
 
-from . import rating_rows, totals
+from . import from_record, rating_rows, totals
 from .atomic import fsync_dir, quarantine
 from .cause import Cause, Refused, real_cause
 from .models import (
@@ -710,20 +710,35 @@ class LedgerDB:
         self.conn.executemany("INSERT INTO round_yaku VALUES (?,?,?,?,?,?,?)", yaku)
 
     def import_records(
-        self, records: Iterable[tuple[MatchRecord, str | None]], *, source: str
+        self,
+        records: Iterable[tuple[MatchRecord, str | None]],
+        *,
+        source: str,
+        by_content: bool = False,
     ) -> tuple[int, int, int]:
         """Merge matches by id in one transaction: (added, already there, conflicting).
         Each added match is recorded as if it had just been played, in the order given.
+
+        With ``by_content`` a match is also known by its record's content
+        (:func:`.from_record.identity`): one already in the ledger (or earlier in
+        ``records``) under another id is already there, not added again.
 
         A record whose id is taken by a *different* match is kept in ``set_aside`` (never lost).
         """
         self._writable()
         added = same = conflicts = 0
         with self._transaction():
+            known = self._identities() if by_content else set()
             for rec, text in records:
+                key = from_record.identity(text) if by_content else None
+                if key is not None and key in known:
+                    same += 1
+                    continue
                 old = self.conn.execute(
                     "SELECT data FROM match_data WHERE match_id = ?", (rec.match_id,)
                 ).fetchone()
+                if key is not None:
+                    known.add(key)
                 if old is None:
                     self._insert_match_in_tx(rec, text)
                     added += 1
@@ -740,6 +755,16 @@ class LedgerDB:
         # each match was counted and rated as it was inserted, in the order of the file (the
         # rating chain is in recording order: see rating_rows): nothing to count again
         return added, same, conflicts
+
+    def _identities(self) -> set[str]:
+        """The content identity of every recorded match that has a record (one read of the
+        records, at an import)."""
+        found = set()
+        for (text,) in self.conn.execute("SELECT record FROM match_data"):
+            key = from_record.identity(text) if isinstance(text, str) else None
+            if key is not None:
+                found.add(key)
+        return found
 
     def _insert_match_in_tx(
         self, rec: MatchRecord, text: str | None, *, computer: bool = False, data: bool = True
@@ -929,22 +954,47 @@ class LedgerDB:
         return out
 
     def _read_data(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
-        """A match's record through the boundary (None, and the row noted, when it fails)."""
+        """A match's record through the boundary. A damaged summary JSON is made again from
+        the record (:func:`.from_record.rebuilt`) and the row noted for :meth:`mend` to write
+        it again; None, and the row noted, when the record does not replay either."""
         row = self.conn.execute(
             "SELECT rowid, match_id, data, record FROM match_data WHERE match_id = ?",
             (match_id,),
         ).fetchone()
         if row is None:
             return None
+        return self._data_of(int(row[0]), match_id, row[2], row[3])
+
+    def _data_of(
+        self, rowid: int, match_id: object, data: object, text: object
+    ) -> tuple[MatchRecord, str | None] | None:
+        """A ``match_data`` row read (see :meth:`_read_data`)."""
         try:
-            data = DataRow.model_validate({"match_id": row[1], "data": row[2], "record": row[3]})
+            row = DataRow.model_validate({"match_id": match_id, "data": data, "record": text})
         except ValidationError:
-            data = None
-        rec = None if data is None else _load_record(data.data)
-        if data is None or rec is None or rec.match_id != match_id:
-            self.damaged.add(("match_data", int(row[0])))
+            row = None
+        rec = None if row is None else _load_record(row.data)
+        if row is not None and rec is not None and rec.match_id == row.match_id:
+            return rec, row.record
+        self.damaged.add(("match_data", rowid))
+        again = self._rebuilt(match_id, text)
+        return None if again is None else (again, cast(str, text))
+
+    def _rebuilt(self, match_id: object, text: object) -> MatchRecord | None:
+        """A match's full record made again from its record text and its ``matches`` row
+        (None: either does not read, or the record does not replay to the row's totals)."""
+        if not isinstance(match_id, str) or not isinstance(text, str) or "\x00" in text:
             return None
-        return rec, data.record
+        row = self.conn.execute(
+            f"SELECT {', '.join(_MATCH_COLS)} FROM matches WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            summary = SummaryRow.model_validate(dict(zip(_MATCH_COLS, row, strict=True)))
+        except ValidationError:
+            return None
+        return from_record.rebuilt(text, summary)
 
     @_reads(list)
     def summaries(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchSummary]:
@@ -1009,35 +1059,37 @@ class LedgerDB:
             return None
 
     def iter_all(
-        self, *, include_computer: bool = True
+        self, *, include_computer: bool = True, unread: list[str] | None = None
     ) -> Iterator[tuple[MatchRecord, str | None]]:
         """Every recorded match, streamed (exports), in the order they were recorded: the
         rating history's order (see :mod:`.rating_rows`), so a ledger imported from the export
-        rates its matches as this one did."""
+        rates its matches as this one did. A damaged summary is made again from the record;
+        the id of a match that cannot be read (its record does not replay) goes to ``unread``
+        (a read sets nothing aside: :meth:`mend` does, between frames or at close)."""
         where = "" if include_computer else " WHERE m.computer = 0"
+        lost = unread if unread is not None else []
         try:
-            yield from self._iter_all(where)
+            yield from self._iter_all(where, lost)
         except sqlite3.DatabaseError as exc:  # a damaged page: what was read is what there is
             if not _is_damage(exc):
                 raise
             self.met_damage(exc)
 
-    def _iter_all(self, where: str) -> Iterator[tuple[MatchRecord, str | None]]:
+    def _iter_all(self, where: str, unread: list[str]) -> Iterator[tuple[MatchRecord, str | None]]:
         cur = self.conn.execute(
-            "SELECT d.rowid, d.match_id, d.data, d.record FROM matches m "
-            f"JOIN match_data d USING (match_id){where} ORDER BY m.rowid"
+            "SELECT m.rowid, d.rowid, m.match_id, d.data, d.record FROM matches m "
+            f"LEFT JOIN match_data d USING (match_id){where} ORDER BY m.rowid"
         )
-        for rowid, match_id, data, text in cur:
-            try:
-                row = DataRow.model_validate({"match_id": match_id, "data": data, "record": text})
-            except ValidationError:
-                self.damaged.add(("match_data", int(rowid)))
-                continue
-            rec = _load_record(row.data)
-            if rec is not None and rec.match_id == row.match_id:
-                yield rec, row.record
+        for rowid, data_rowid, match_id, data, text in cur:
+            found = None
+            if data_rowid is not None:
+                found = self._data_of(int(data_rowid), match_id, data, text)
             else:
-                self.damaged.add(("match_data", int(rowid)))
+                self.damaged.add(("matches", int(rowid)))
+            if found is None:
+                unread.append(_id_or_none(match_id) or f"row {int(rowid)}")
+                continue
+            yield found
 
     @_reads(int)
     def aside_count(self) -> int:
@@ -1336,11 +1388,26 @@ class LedgerDB:
     def _mend_match_in_tx(
         self, match_id: str, table: str, values: dict[str, Any]
     ) -> tuple[int, int]:
+        """Rebuild a match's derived rows (its summary JSON, its ``matches`` row, its rounds)
+        from what still reads: its summary JSON, else its record replayed with the facts of its
+        ``matches`` row. Only a match with neither is moved to ``set_aside`` (kept whole)."""
         q = self.conn.execute
         data = q("SELECT data, record FROM match_data WHERE match_id = ?", (match_id,)).fetchone()
         rec = _load_record(data[0]) if data is not None and isinstance(data[0], str) else None
         if rec is not None and rec.match_id != match_id:
             rec = None
+        if rec is None and data is not None:
+            rec = self._rebuilt(match_id, data[1])
+            if rec is not None:  # the summary JSON again, from the record
+                self._aside_in_tx(
+                    "damaged_row", match_id, "a damaged row of match_data", _payload(values)
+                )
+                q(
+                    "UPDATE match_data SET data = ? WHERE match_id = ?",
+                    (rec.model_dump_json(), match_id),
+                )
+                if table == "match_data":
+                    values = {}
         if rec is None:  # nothing to rebuild from: the whole match goes aside, kept
             rows = {
                 t: [
@@ -1365,7 +1432,9 @@ class LedgerDB:
             text = None
             if table == "match_data":
                 return 1, 0
-        self._aside_in_tx("damaged_row", match_id, f"a damaged row of {table}", _payload(values))
+        if values:
+            why = f"a damaged row of {table}"
+            self._aside_in_tx("damaged_row", match_id, why, _payload(values))
         computer = rec.computer or _was_computer(self.conn, match_id)
         place = q("SELECT rowid FROM matches WHERE match_id = ?", (match_id,)).fetchone()
         for t in ("matches", "rounds", "round_yaku"):

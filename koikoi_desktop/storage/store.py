@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
-from . import legacy, paths
+from . import from_record, legacy, paths
 from .atomic import (
     BadFile,
     Damage,
@@ -114,21 +114,13 @@ class ImportResult(NamedTuple):
     skipped: tuple[tuple[str, str], ...]
 
 
-def replay_problem(rec: MatchRecord, text: str | None) -> str | None:
-    """Why a match's record does not stand for the match (None when it replays to the same
-    rounds and totals). A match without a record (imported from version 0.1) has nothing to
-    replay."""
-    if text is None:
-        return None
-    from koikoi_desktop import engine
+class ExportResult(NamedTuple):
+    """What an export wrote: the file, how many matches, and the ids of those it could not
+    (their record does not replay: kept aside, never dropped)."""
 
-    try:
-        match = engine.replay_match(text)
-    except ValueError as exc:  # RecordError and IllegalAction are ValueErrors
-        return f"its record does not replay ({str(exc)[:80]})"
-    if len(match.ledger) != len(rec.rounds) or tuple(match.balances) != rec.final_balances:
-        return "its record replays to other rounds or totals"
-    return None
+    path: Path
+    written: int
+    unread: tuple[str, ...]
 
 
 def _cause_params(refused: Refused) -> dict[str, NoticeParam]:
@@ -815,16 +807,24 @@ class Storage:
             yield from self.db.iter_all(include_computer=False)
         yield from ((rec, text) for rec, text, computer in self.pending if not computer)
 
-    def export_all(self, path: str | os.PathLike[str]) -> Path:
-        """The command line's ``--export-ledger``: every match, computer runs included."""
+    def export_all(self, path: str | os.PathLike[str]) -> ExportResult:
+        """The command line's ``--export-ledger``: every match, computer runs included, each
+        damaged summary made again from its record; what was written and what could not be
+        (a match whose record does not replay: :meth:`close` keeps it aside, and the line
+        says so)."""
         target = Path(os.path.abspath(Path(path).expanduser()))
+        unread: list[str] = []
+        written = 0
 
         def rows() -> Iterator[tuple[MatchRecord, str | None]]:
+            nonlocal written
             if self.db is not None:
-                yield from self.db.iter_all(include_computer=True)
+                for row in self.db.iter_all(include_computer=True, unread=unread):
+                    written += 1
+                    yield row
 
         write_json(rows(), target)
-        return target
+        return ExportResult(target, written, tuple(unread))
 
     def import_ledger(self, path: str | os.PathLike[str]) -> tuple[int, int, int]:
         """Merge a JSON ledger export into the database by match id: (added, already there,
@@ -833,9 +833,11 @@ class Storage:
         return result.added, result.same, result.aside
 
     def import_ledger_checked(self, path: str | os.PathLike[str]) -> ImportResult:
-        """Merge a JSON ledger export by match id, each match's record replayed by the engine
-        first: a match whose record does not replay to its rounds and totals is skipped (and
-        named in the result), the others merged. A bad file raises ValueError (nothing
+        """Merge a JSON ledger export, each match's record replayed by the engine first: a
+        match without a record, or whose record does not replay to its rounds, totals and
+        result, is skipped (and named in the result); a match already in the ledger under any
+        id (the same record: :func:`.from_record.identity`) is already there; the others are
+        merged and rated once each, in the order of the file. A bad file raises ValueError (nothing
         changed); a refusing disk raises OSError."""
         from .export import read_export_file
 
@@ -845,12 +847,12 @@ class Storage:
         good: list[tuple[MatchRecord, str | None]] = []
         skipped: list[tuple[str, str]] = []
         for rec, text in items:
-            why = replay_problem(rec, text)
+            why = from_record.replay_problem(rec, text)
             if why is None:
                 good.append((rec, text))
             else:
                 skipped.append((rec.match_id, why))
-        added, same, aside = self.db.import_records(good, source=Path(path).name)
+        added, same, aside = self.db.import_records(good, source=Path(path).name, by_content=True)
         return ImportResult(added, same, aside, tuple(skipped))
 
     # --------------------------------------------------------------------------------- writing

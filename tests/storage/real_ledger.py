@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from koikoi_desktop import engine
-from koikoi_desktop.storage import Storage
+from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.recorder import MatchRecorder
 
 
@@ -27,6 +27,28 @@ def _recorder(store: Storage, match_id: str, rules: engine.Rules) -> MatchRecord
         rules=rules,
         practice=False,
     )
+
+
+def played(
+    seed: int, *, match_id: str, level: str = "intermediate", rounds: int = 2, **facts: object
+) -> tuple[MatchRecord, str]:
+    """One match played by the engine with random legal moves: its ledger record (``facts``
+    overriding the date, the names...) and its record text, as the table records them."""
+    rules = engine.PRESETS["nintendo"]
+    match = engine.new_match(rules, first_dealer=seed % 2, rounds=rounds, seed=seed)
+    rng = random.Random(seed)
+    while match.outcome is None:
+        match.apply(rng.choice(match.round.legal_actions()))
+    recorder = MatchRecorder(
+        None,
+        match_id=match_id,
+        seats=("human", level),
+        names=("", "Ren"),
+        rules=rules,
+        practice=False,
+    )
+    rec = recorder.record_of(match).model_copy(update=facts)
+    return rec, engine.match_record(match)
 
 
 def build(data_dir: Path, matches: int, *, rounds: int = 2, saved: bool = True) -> set[str]:

@@ -308,16 +308,18 @@ def test_a_database_from_a_newer_version_is_shown_read_only(data_dir: Path, h) -
 def test_duplicate_ids_are_never_deleted(data_dir: Path, h) -> None:
     """Recording the same match twice keeps one row; importing a *different* match under a
     taken id keeps it aside in the database (never silently dropped)."""
-    rec = h.make_record()
+    from .real_ledger import played
+
+    rec, text = played(1, match_id="dup")
     with Storage.open(data_dir) as store:
-        assert store.record_match(rec)
-        assert store.record_match(rec)  # the same match again: nothing changes
+        assert store.record_match(rec, record_text=text)
+        assert store.record_match(rec, record_text=text)  # the same match: nothing changes
         assert store.ledger_count() == 1
-        other = rec.model_copy(update={"opponent_name": "Someone else"})
+        other, other_text = played(2, match_id="dup")  # another match under the same id
         export = data_dir.parent / "other.json"
         from koikoi_desktop.storage.export import write_json
 
-        write_json([(other, None)], export)
+        write_json([(other, other_text)], export)
         assert store.import_ledger(export) == (0, 0, 1)
         assert store.ledger_count() == 1
     conn = sqlite3.connect(data_dir / DB)

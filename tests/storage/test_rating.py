@@ -20,6 +20,7 @@ from koikoi_desktop.storage import MatchRecord, Storage, rating_rows
 from koikoi_desktop.storage.ledger_db import _GOOD_MATCH
 
 from .conftest import make_record
+from .real_ledger import played
 from .test_processes import _child, _rows, _statements
 
 Record = Callable[..., MatchRecord]
@@ -218,11 +219,16 @@ def test_a_ledger_imported_from_an_export_has_the_same_rating_history(
     ledger they came from did (their dates out of order)."""
     start = datetime(2024, 1, 1, tzinfo=UTC)
     with Storage.open(tmp_path / "a") as s:
-        for i, day in enumerate((5, 1, 9, 2, 7)):
-            rec = record(level=("beginner", "expert")[i % 2], winner=i % 3 % 2)
-            assert s.record_match(rec.model_copy(update={"date": start + timedelta(days=day)}))
+        for i, day in enumerate((5, 1, 9, 2, 7)):  # a record that replays: import asks one
+            rec, text = played(
+                i,
+                match_id=f"r{i}",
+                level=("beginner", "expert")[i % 2],
+                date=start + timedelta(days=day),
+            )
+            assert s.record_match(rec, record_text=text)
         want = [(p.match_id, p.rating) for p in s.rating_history()]
-        out = s.export_all(tmp_path / "all.json")
+        out = s.export_all(tmp_path / "all.json").path
     with Storage.open(tmp_path / "b") as s:
         assert s.import_ledger(out) == (5, 0, 0)
         assert [(p.match_id, p.rating) for p in s.rating_history()] == want

@@ -20,8 +20,9 @@ from koikoi_desktop import engine
 from koikoi_desktop.storage import AutosaveData, Cause, Storage, totals
 from koikoi_desktop.storage.export import read_json_export, to_csv_text
 from koikoi_desktop.storage.ledger_db import _CHECKS, SCHEMA_VERSION, LedgerDB, PagedRows, salvage
-from koikoi_desktop.storage.models import typed_name
+from koikoi_desktop.storage.models import MatchRecord, typed_name
 from koikoi_desktop.storage.stats import LedgerStats, newest_first, summarize
+from tests.storage.real_ledger import played
 from tests.storage.stats_oracle import compute_stats
 
 
@@ -277,22 +278,26 @@ def test_paged_rows_read_only_the_pages_looked_at() -> None:
     assert len(rows._pages) <= rows.keep
 
 
+def _doc(rec: MatchRecord, text: str) -> dict[str, object]:
+    return {**rec.model_dump(mode="json"), "record": text}
+
+
 def test_import_merges_by_id_and_a_bad_file_changes_nothing(tmp_path: Path, h) -> None:
-    recs = [h.make_record() for _ in range(3)]
+    recs = [played(i, match_id=f"m{i}") for i in range(3)]
     src = tmp_path / "a"
     with Storage.open(src) as store:
-        for r in recs:
-            store.record_match(r)  # no replay record (as version 0.1's): nothing to replay
-        out = store.export_all(tmp_path / "all.json")
+        for r, text in recs:
+            store.record_match(r, record_text=text)
+        out = store.export_all(tmp_path / "all.json").path
     dst = tmp_path / "b"
     with Storage.open(dst) as store:
-        store.record_match(recs[0])
+        store.record_match(recs[0][0], record_text=recs[0][1])
         assert store.import_ledger(out) == (2, 1, 0)
         assert store.import_ledger(out) == (0, 3, 0)  # again: nothing new
-        assert store.get_match(recs[1].match_id) == (recs[1], None)
+        assert store.get_match(recs[1][0].match_id) == recs[1]
         changed = json.loads(out.read_text("utf-8"))
-        changed["matches"][2]["final_balances"] = [1, 2]
-        clash = tmp_path / "clash.json"
+        changed["matches"][2].update(_doc(*played(9, match_id=recs[2][0].match_id)))
+        clash = tmp_path / "clash.json"  # another match under a taken id
         clash.write_text(json.dumps(changed), "utf-8")
         assert store.import_ledger(clash) == (0, 2, 1)  # kept aside, never overwritten
         assert store.db is not None and store.db.aside_count() == 1
@@ -457,7 +462,7 @@ def test_import_replays_each_record_first_and_reports_the_ones_it_skips(tmp_path
         assert store.record_match(forged, record_text="format koikoi-match/1\nnot moves")
         other = h.make_record(rounds=1)
         assert store.record_match(other, record_text=engine.match_record(m))  # other totals
-        out = store.export_all(tmp_path / "all.json")
+        out = store.export_all(tmp_path / "all.json").path
     with Storage.open(tmp_path / "b") as store:
         result = store.import_ledger_checked(out)
         assert (result.added, result.same, result.aside) == (1, 0, 0)
@@ -490,7 +495,7 @@ def test_the_statistics_counters_equal_the_statistics_of_every_row(data_dir: Pat
             assert store.record_match(rec, computer=rng.random() < 0.2)
             for include in (False, True):
                 assert store.stats(include_practice=include) == _sql_stats(store, include)
-        export = store.export_all(data_dir.parent / "all.json")
+        export = store.export_all(data_dir.parent / "all.json").path
         assert store.db is not None and store.db._read_totals() is not None  # the fast path
     conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
     with conn:

@@ -165,16 +165,16 @@ def test_a_match_recorded_in_ukrainian_reads_in_japanese_in_the_ledger_and_revie
 # ------------------------------------------------------------------ rows of older versions
 
 
-def old_record(i: int, words: str, level: str, computer: bool) -> tuple[MatchRecord, dict]:
-    """A match as this version records it, and its JSON as an older version wrote it (the
-    default name as words)."""
+def old_record(i: int, words: str, level: str, computer: bool) -> tuple[MatchRecord, dict, str]:  # type: ignore[type-arg]
+    """A match as this version records it, its JSON as an older version wrote it (the
+    default name as words), and its record."""
     m, events = play_match(engine.PRESETS["nintendo"], 200 + i)
     rec = MatchRecord.from_match(
         m, preset="nintendo", opponent_level=level, events=events
     ).model_copy(update={"date": T0.replace(day=1 + i), "computer": computer})
     old = rec.model_dump(mode="json")
     old["opponent_name"] = words
-    return rec, old
+    return rec, old, engine.match_record(m)
 
 
 def seed_old_rows(data: Path) -> list[MatchRecord]:
@@ -183,8 +183,8 @@ def seed_old_rows(data: Path) -> list[MatchRecord]:
     recs = []
     with Storage.open(data) as store:
         for i, (_, words, level, computer) in enumerate(OLD_ROWS):
-            rec, old = old_record(i, words, level, computer)
-            assert store.record_match(rec, computer=computer)
+            rec, old, text = old_record(i, words, level, computer)
+            assert store.record_match(rec, record_text=text, computer=computer)
             recs.append(rec)
             db = store.db
             assert db is not None
@@ -301,7 +301,7 @@ def test_an_old_export_imports_as_facts_and_a_new_export_keeps_the_old_layout(
     source = tmp_path / "source"
     seed_old_rows(source)
     with Storage.open(source) as store:
-        new_export = store.export_all(tmp_path / "new.json")
+        new_export = store.export_all(tmp_path / "new.json").path
     doc = json.loads(new_export.read_text("utf-8"))
     assert doc["schema_version"] == 1
     fields = set(MatchRecord.model_fields) | {"players", "record"}

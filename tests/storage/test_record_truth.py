@@ -1,0 +1,168 @@
+"""The record is the source of truth (issue 42): what the ledger says matches what it holds.
+
+Each test goes through the real command line (``app.main``, as ``python -m koikoi_desktop``
+runs it) on a real ledger (engine matches recorded by the table's recorder), and fails on the
+code before the fix.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from koikoi_desktop import app
+from koikoi_desktop.storage import Storage
+
+from .real_ledger import build
+
+DB = "koikoi.sqlite3"
+
+
+def _command(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = app.main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out.strip(), out.err.strip()
+
+
+def _facts(data: Path) -> tuple[int, list[str], object, list[tuple[str, float]], int]:
+    """What the player sees of the ledger: its count, the listed ids, the statistics, the
+    rating history, and how many matches are kept aside (a damaged row's bytes, kept beside
+    the match rebuilt from its record, are not a match kept aside)."""
+    with Storage.open(data) as store:
+        store.wait_for_counting(30)
+        store.tidy(limit=None)
+        store.wait_for_counting(30)
+        assert store.db is not None
+        return (
+            store.ledger_count(),
+            [s.match_id for s in store.ledger_summaries(0, 1000)],
+            store.stats(),
+            [(p.match_id, round(p.rating, 6)) for p in store.rating_history()],
+            store.db.conn.execute(
+                "SELECT COUNT(*) FROM set_aside WHERE kind != 'damaged_row'"
+            ).fetchone()[0],
+        )
+
+
+def _garble(data: Path, column: str, ids: list[str]) -> None:
+    conn = sqlite3.connect(data / DB)
+    with conn:
+        for match_id in ids:
+            conn.execute(
+                f"UPDATE match_data SET {column} = ? WHERE match_id = ?",
+                ('{"garbage": [1, 2' if column == "data" else "not a record", match_id),
+            )
+    conn.close()
+
+
+def test_export_rebuilds_damaged_summaries_from_the_records_and_counts_what_it_wrote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found 1: with garbage in half the stored summaries (records intact), the export said
+    "exported 10 matches", wrote 5 and moved the other 5 aside; the next start showed 5 with no
+    line, and the statistics and the rating dropped with them. Now every summary is made again
+    from its record: all 10 exported, none aside, the same ledger, statistics and rating."""
+    data = tmp_path / "data"
+    ids = sorted(build(data, 10, saved=False))
+    before = _facts(data)
+    _garble(data, "data", ids[::2])
+    out = tmp_path / "all.json"
+    status, line, _ = _command(capsys, "--data-dir", str(data), "--export-ledger", str(out))
+    assert status == 0 and line == f"exported 10 matches to {out}"
+    doc = json.loads(out.read_text("utf-8"))
+    assert sorted(m["match_id"] for m in doc["matches"]) == ids
+    assert _facts(data) == before
+
+
+def test_export_names_what_it_could_not_read_and_keeps_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A match whose summary *and* record are damaged cannot be rebuilt: the line says how many
+    of how many were exported, and names the ones kept aside."""
+    data = tmp_path / "data"
+    ids = sorted(build(data, 6, saved=False))
+    _garble(data, "data", ids[:3])
+    _garble(data, "record", ids[:2])
+    out = tmp_path / "all.json"
+    status, line, _ = _command(capsys, "--data-dir", str(data), "--export-ledger", str(out))
+    assert status == 0
+    assert line == (
+        f"exported 4 of 6 matches to {out}; 2 are damaged beyond repair and kept aside: "
+        f"{ids[0]}, {ids[1]}"
+    )
+    assert len(json.loads(out.read_text("utf-8"))["matches"]) == 4
+    count, listed, *_, aside = _facts(data)
+    assert (count, sorted(listed)) == (4, ids[2:]) and aside == 2
+
+
+def test_the_ledger_screen_rebuilds_a_damaged_summary_instead_of_dropping_the_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Reading through the ledger screen (a start on it, its list read between frames) keeps
+    every match whose record replays."""
+    data = tmp_path / "data"
+    ids = sorted(build(data, 4, saved=False))
+    before = _facts(data)
+    _garble(data, "data", ids)
+    shot = tmp_path / "shot.png"
+    argv = ["--data-dir", str(data), "--scene", "ledger", "--frames", "5", "--screenshot"]
+    status, _, _ = _command(capsys, *argv, str(shot))
+    assert status == 0
+    assert _facts(data) == before
+
+
+def _export(data: Path, out: Path) -> dict:  # type: ignore[type-arg]
+    with Storage.open(data) as store:
+        store.export_all(out)
+    return json.loads(out.read_text("utf-8"))
+
+
+def test_import_knows_a_match_by_its_record_not_its_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found 3: the same matches under new ids doubled the ledger, the statistics and the
+    rating history. Now a match is known by its record's content."""
+    data = tmp_path / "data"
+    build(data, 5, saved=False)
+    before = _facts(data)
+    doc = _export(data, tmp_path / "all.json")
+    for m in doc["matches"]:
+        m["match_id"] = "renamed-" + m["match_id"]
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(json.dumps(doc), "utf-8")
+    status, line, _ = _command(capsys, "--data-dir", str(data), "--import-ledger", str(renamed))
+    assert status == 0 and line.startswith("imported 0 matches (5 already in the ledger"), line
+    assert _facts(data) == before
+
+
+def test_import_refuses_a_match_without_a_record_and_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found 3: ``"record": null`` skipped the replay check, so forged wins against the Expert
+    were accepted and rated. Now a record is required and must replay to the stated result."""
+    data = tmp_path / "data"
+    build(data, 3, saved=False)
+    before = _facts(data)
+    doc = _export(data, tmp_path / "all.json")
+    forged = []
+    for i, m in enumerate(doc["matches"]):
+        m["match_id"] = f"forged{i}"
+        m["opponent_level"] = "expert"
+        if i == 0:
+            m["record"] = None  # no record at all
+        else:  # a real record, but the other seat's totals claimed
+            m["final_balances"] = list(reversed(m["final_balances"]))
+            m["winner"] = 0 if m["winner"] == 1 else 1
+        forged.append(m["match_id"])
+    bad = tmp_path / "forged.json"
+    bad.write_text(json.dumps(doc), "utf-8")
+    status, out, _ = _command(capsys, "--data-dir", str(data), "--import-ledger", str(bad))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("imported 0 matches") and "3 skipped" in lines[0]
+    assert lines[1] == "skipped match forged0: it has no record to replay"
+    assert {ln.split()[2].rstrip(":") for ln in lines[1:]} == set(forged)
+    assert _facts(data) == before
