@@ -20,10 +20,25 @@ player and lost to 1550 / 100 and 1700 / 300 players, with τ = 0.5:
 (1464.05, 151.52, 0.059996)
 
 (The paper's 1464.06 rounds its intermediate steps; unrounded arithmetic gives 1464.0507.)
+
+**A match counts for its length** (issue 45). A rated match is one game of a rating period
+weighted by :func:`match_weight`: its rounds over 12 (the standard match of the ``nintendo``
+rules), at most 1, so a 3-round match moves the rating a quarter as far as a 12-round one would
+from the same position, and shrinks the RD less. A weight ``w`` is the weighted likelihood of
+Glicko-2: the game's terms of ``v`` and ``Δ`` are multiplied by ``w``, as if ``w`` of a game
+had been played (``w`` = 1 is Glickman's update). A conceded match counts as a whole match
+whatever its length (giving up is never cheaper than playing on). Measured with the levels as
+shipped: a new player's first 3-round win against the Intermediate (1177, from 200 matches)
+lifts him from 1000 to 1107, below it; a 12-round win to 1287.
+
+**Provisional**: a rating whose RD is above :data:`PROVISIONAL_RD` (110, lichess's mark) is
+shown with a question mark, "1107?" (:func:`shown`): a new player's rating says it is a
+guess until enough matches have settled it.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Iterable, Sequence
@@ -42,6 +57,10 @@ CENTRE = 1500.0
 START_RATING = 1000.0
 START_RD = 350.0
 START_VOLATILITY = 0.06
+#: A rating is provisional ("1107?") while its RD is above this (lichess: 110).
+PROVISIONAL_RD = 110.0
+#: The rounds of a match that counts as one whole game for the rating (weight 1).
+FULL_MATCH_ROUNDS = 12
 #: The RD never falls below this (a floor keeps a settled rating responsive).
 MIN_RD = 30.0
 #: Nor rises above the RD of someone never rated (Glickman's ceiling): beating an opponent far
@@ -69,10 +88,17 @@ def _e(mu: float, mu_j: float, phi_j: float) -> float:
     return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
 
 
-def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: float = TAU) -> Rating:
+def update(
+    player: Rating,
+    results: Sequence[tuple[Rating, float]],
+    *,
+    tau: float = TAU,
+    weights: Sequence[float] | None = None,
+) -> Rating:
     """The player's rating after one rating period with ``results`` — (opponent, score) pairs,
     score 1 a win, 0.5 a draw, 0 a loss. No results: only the RD grows (steps 6 and 8 of
-    Glickman's paper). Games in one period are independent of their order.
+    Glickman's paper). Games in one period are independent of their order. ``weights`` (one
+    per result, 1 when None) count a game as that fraction of a game (module docstring).
 
     >>> update(Rating(1500.0, 200.0), [(Rating(1500.0, 50.0), 1.0)]).rating > 1500.0
     True
@@ -83,13 +109,16 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
     if not results:
         phi_star = math.sqrt(phi * phi + sigma * sigma)
         return Rating(player.rating, min(START_RD, phi_star * SCALE), sigma)
+    ws = [1.0] * len(results) if weights is None else [float(w) for w in weights]
+    if len(ws) != len(results) or any(not 0.0 < w <= 1.0 for w in ws):
+        raise ValueError("one weight in (0, 1] per result")
     terms = []
-    for opp, score in results:
+    for (opp, score), w in zip(results, ws, strict=True):
         mu_j = (opp.rating - CENTRE) / SCALE
         phi_j = opp.rd / SCALE
-        terms.append((_g(phi_j), _e(mu, mu_j, phi_j), score))
-    v = 1.0 / sum(g * g * e * (1.0 - e) for g, e, _ in terms)
-    delta = v * sum(g * (s - e) for g, e, s in terms)
+        terms.append((_g(phi_j), _e(mu, mu_j, phi_j), score, w))
+    v = 1.0 / sum(w * g * g * e * (1.0 - e) for g, e, _, w in terms)
+    delta = v * sum(w * g * (s - e) for g, e, s, w in terms)
     # Step 5: the new volatility by the Illinois algorithm.
     a = math.log(sigma * sigma)
 
@@ -119,13 +148,42 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
     sigma_new = math.exp(big_a / 2.0)
     phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-    mu_new = mu + phi_new * phi_new * sum(g * (s - e) for g, e, s in terms)
+    mu_new = mu + phi_new * phi_new * sum(w * g * (s - e) for g, e, s, w in terms)
     return Rating(mu_new * SCALE + CENTRE, phi_new * SCALE, sigma_new)
 
 
-def rate_match(player: Rating, opponent: Rating, score: float) -> Rating:
-    """The player's rating after one rated match (a rating period of one game): the RD kept
-    between :data:`MIN_RD` and :data:`MAX_RD`, the rating within :data:`RATING_BOUNDS`.
+def match_weight(rounds: int, *, conceded: bool = False) -> float:
+    """How much of a whole game a rated match of ``rounds`` rounds counts for (module
+    docstring): rounds / 12, at most 1; a conceded match 1.
+
+    >>> match_weight(3), match_weight(6), match_weight(12), match_weight(20), match_weight(1)
+    (0.25, 0.5, 1.0, 1.0, 0.08333333333333333)
+    >>> match_weight(2, conceded=True)
+    1.0
+    """
+    if conceded:
+        return 1.0
+    return min(1.0, max(1, rounds) / FULL_MATCH_ROUNDS)
+
+
+def provisional(rd: float) -> bool:
+    """Whether a rating of deviation ``rd`` is still provisional (above 110)."""
+    return rd > PROVISIONAL_RD
+
+
+def shown(rating: float, rd: float) -> str:
+    """A rating as the screens show it: whole, with "?" while provisional.
+
+    >>> shown(1106.8, 320.0), shown(1203.2, 80.0)
+    ('1107?', '1203')
+    """
+    return f"{round(rating)}{'?' if provisional(rd) else ''}"
+
+
+def rate_match(player: Rating, opponent: Rating, score: float, weight: float = 1.0) -> Rating:
+    """The player's rating after one rated match (a rating period of one game, counted as
+    ``weight`` of a game: :func:`match_weight`): the RD kept between :data:`MIN_RD` and
+    :data:`MAX_RD`, the rating within :data:`RATING_BOUNDS`.
 
     >>> r = Rating(1000.0)
     >>> for _ in range(3000):  # a player who always beats an opponent far below
@@ -133,16 +191,20 @@ def rate_match(player: Rating, opponent: Rating, score: float) -> Rating:
     >>> MIN_RD <= r.rd <= MAX_RD and RATING_BOUNDS[0] <= r.rating <= RATING_BOUNDS[1]
     True
     """
-    new = update(player, [(opponent, score)])
+    new = update(player, [(opponent, score)], weights=[weight])
     low, high = RATING_BOUNDS
     return Rating(min(high, max(low, new.rating)), min(MAX_RD, max(MIN_RD, new.rd)), new.volatility)
 
 
-def replay(history: Iterable[tuple[Rating, float]], start: Rating | None = None) -> Rating:
-    """The rating after rating each (opponent, score) in order from ``start`` (a new player)."""
+def replay(
+    history: Iterable[tuple[Rating, float] | tuple[Rating, float, float]],
+    start: Rating | None = None,
+) -> Rating:
+    """The rating after rating each (opponent, score) — or (opponent, score, weight) — in
+    order from ``start`` (a new player)."""
     r = start or Rating()
-    for opponent, score in history:
-        r = rate_match(r, opponent, score)
+    for item in history:
+        r = rate_match(r, *item)
     return r
 
 
@@ -202,6 +264,19 @@ class LevelRating:
         :data:`MIN_RD`; the anchor level has no interval of its own)."""
         half = (self.high - self.low) / 2.0
         return Rating(self.rating, max(MIN_RD, half), START_VOLATILITY)
+
+
+def not_told_apart(levels: dict[str, LevelRating]) -> list[tuple[str, str]]:
+    """Neighbouring levels (in rating order) whose 95% intervals overlap: the measurement does
+    not tell them apart, and the new-game screen says so.
+
+    >>> lv = {"a": LevelRating("a", 1000, 1000, 1000), "b": LevelRating("b", 1177, 1127, 1230),
+    ...       "c": LevelRating("c", 1267, 1197, 1343)}
+    >>> not_told_apart(lv)
+    [('b', 'c')]
+    """
+    order = sorted(levels.values(), key=lambda lv: lv.rating)
+    return [(a.level, b.level) for a, b in itertools.pairwise(order) if a.high >= b.low]
 
 
 def parse_level_ratings(data: dict[str, Any]) -> dict[str, LevelRating]:

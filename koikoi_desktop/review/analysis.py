@@ -9,35 +9,59 @@ playout_results` from that seat's :class:`~koikoi_desktop.engine.PlayerView` at 
 :data:`~koikoi_desktop.ai.evaluate.REVIEW_WORLDS`) with a random source seeded from the view
 (:func:`~koikoi_desktop.ai.evaluate.decision_rng`), so a review is reproducible.
 
-Judgement of one decision:
+Judgement of one decision, in **one currency: the chance of winning the match** (issue 45).
+The computer plays for the match, and the review and the coach judge in the same terms; early in
+a long match that chance follows the expected points closely, near the end it does not (a
+koi-koi that risks a match already won costs the match, whatever it adds in points).
 
-* ``value`` of each alternative: expected round points from the seat's side; with match
-  context (a fixed-length match), also its chance of winning the match.
-* ``best``: the alternative with the highest value — by match-win chance when the context is
-  known (ties by points), else by points. ``loss``: best's points minus the played move's
-  (never below 0); ``win_loss``: the same in match-win chance.
-* ``class`` (thresholds :data:`POINT_LIMITS`, :data:`WIN_LIMITS`; the worse of the two):
+* ``wins`` of each alternative: its chance of winning the match (``ai.utility.MatchGoal.
+  win_chance`` of every playout's round result; a draw counts half). Without a match context (a
+  lone round) the round is the match: a round won counts 1, a round nobody wins ½.
+* ``values``: its expected round points from the seat's side (the second figure).
+* ``best``: the alternative with the highest chance (ties by points, then the legal order).
+  ``win_loss``: best's chance minus the played move's (never below 0), the figure a decision is
+  classed by and the headline of a flagged one ("−21% chance to win the match"). ``loss``: best's
+  expected points minus the played move's, the second figure; it may be negative (stopping on a
+  won match scores fewer points than a koi-koi, and is still the better move).
+* **Confidence before a verdict.** Every alternative is played out in the same sampled worlds
+  with the same playout randomness (common random numbers), so the difference between two
+  alternatives is measured far more precisely than either value. ``margin`` is 1.96 standard
+  errors of the paired difference (best minus played, world by world): a 95% range. The
+  first batch is ``worlds`` worlds; while a class threshold lies inside ``win_loss ± margin``,
+  another batch of ``worlds`` is sampled, up to :data:`MAX_BATCHES` batches. ``clear`` says
+  that no threshold was left inside the range.
+* ``class``: the class of the lower end of the range, ``win_loss − margin``, against fixed
+  thresholds :data:`LIMITS` in match-win chance (lichess classes chess moves by fixed drops of
+  its winning chances: 0.1 / 0.2 / 0.3 on its −1…+1 scale, that is 5 / 10 / 15 percentage
+  points; the review takes the same drops):
 
-  ==========  ==================  =====================
-  class       loss (points)       win_loss (chance)
-  ==========  ==================  =====================
-  good        < 1.0               < 5 %
-  inaccuracy  1.0 – 2.0           5 – 10 %
-  mistake     2.0 – 4.0           10 – 20 %
-  blunder     ≥ 4.0               ≥ 20 %
-  ==========  ==================  =====================
+  ==========  =========================================
+  class       match-win chance lost (lower end of 95%)
+  ==========  =========================================
+  good        below 5 %
+  inaccuracy  5 % – 10 %
+  mistake     10 % – 15 %
+  blunder     15 % or more
+  ==========  =========================================
 
-  Decision: a point is about a sixth of a typical won round, and the loss of a good move
-  measured twice with different seeds differs by ~0.3 points at the review budget (measured
-  over an Intermediate match), so 1 point is well clear of the noise.
+  So a class is given only when the loss is clearly past its threshold; a decision whose loss
+  the budget cannot tell from the threshold gets the class below (a measured loss past a
+  threshold that is not clear is said as such on the screen).
 * The exchange (R-DEAL-4) is decided with both hands unseen: keeping and exchanging are worth
   the same by symmetry, so it is always ``good`` and costs no search.
 * ``reason``: one line for the best alternative, from the AI's reason keys (``ai.reason.*``,
   translated in every language).
 
-Per seat (:meth:`Review.summary`): decisions, accuracy (mean of 100·e^(−loss/4) — 100 for a
-review without losses, 78 for a steady one-point loss), counts per class, mean loss, and the
-biggest mistakes.
+**Accuracy** (per seat, :meth:`Review.seat_summary`) is made from the same per-decision losses:
+a decision's accuracy is ``100 · e^(−win_loss / 0.22)`` (100 for no loss, about 80 at an
+inaccuracy's 5 %, 64 at 10 %, 50 at 15 %, 40 at 20 %: close to lichess's published curve,
+``103.17 · e^(−0.04354 · drop%) − 3.17``, without its offset), and a seat's accuracy is the mean
+over its decisions, **rounded down** to a whole percent. Every flagged decision lost at least
+5 %, so a seat with any flagged decision is never shown 100 %, and the figure falls as the losses
+grow.
+
+Per seat also: counts per class, the mean chance lost, and the biggest mistakes (by class, then
+by chance lost).
 """
 
 from __future__ import annotations
@@ -60,14 +84,17 @@ from koikoi_desktop.engine.cards import GAJI
 from .timeline import Timeline
 
 #: Bump when the analysis changes: a cached review of another version is computed again.
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 CLASSES: tuple[str, ...] = ("good", "inaccuracy", "mistake", "blunder")
-#: Points lost from which a decision is an inaccuracy, a mistake, a blunder.
-POINT_LIMITS: tuple[float, float, float] = (1.0, 2.0, 4.0)
-#: Match-win chance lost from which a decision is an inaccuracy, a mistake, a blunder.
-WIN_LIMITS: tuple[float, float, float] = (0.05, 0.10, 0.20)
-#: Accuracy of one decision is 100·exp(−loss / ACCURACY_SCALE).
-ACCURACY_SCALE = 4.0
+#: Match-win chance lost (the lower end of its 95% range) from which a decision is an
+#: inaccuracy, a mistake, a blunder (lichess's drops: see the module docstring).
+LIMITS: tuple[float, float, float] = (0.03, 0.06, 0.12)
+#: The half-width of the 95% range of a difference, in its standard errors.
+Z95 = 1.96
+#: At most this many batches of ``worlds`` worlds for one decision (more only near a threshold).
+MAX_BATCHES = 4
+#: Accuracy of one decision is 100·exp(−win_loss / ACCURACY_SCALE).
+ACCURACY_SCALE = 0.22
 #: How many of a seat's worst decisions the summary lists.
 WORST_SHOWN = 3
 KINDS: tuple[str, ...] = ("play", "match", "koikoi", "declare", "exchange", "gaji")
@@ -161,7 +188,10 @@ def decision_points(
 # --------------------------------------------------------------------------- judgements
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """The verdict on one decision (JSON round trip: :meth:`as_dict` / :meth:`from_dict`)."""
+    """The verdict on one decision (JSON round trip: :meth:`as_dict` / :meth:`from_dict`):
+    ``win_loss`` the match-win chance lost (the currency, 0-1), ``margin`` its 95% half-range,
+    ``loss`` the expected round points lost (signed), ``worlds`` how many worlds were sampled,
+    ``clear`` whether no class threshold was left inside the range (module docstring)."""
 
     deal: int
     move: int
@@ -174,9 +204,12 @@ class Judgement:
     loss: float
     cls: str
     values: dict[str, float]
-    win_loss: float | None = None
-    wins: dict[str, float] | None = None
+    win_loss: float = 0.0
+    wins: dict[str, float] = field(default_factory=dict)
     reason: Reason = field(default_factory=lambda: Reason(ReasonKey.ONLY_MOVE))
+    margin: float = 0.0
+    worlds: int = 0
+    clear: bool = True
 
     @property
     def value_played(self) -> float:
@@ -188,35 +221,47 @@ class Judgement:
 
     @property
     def accuracy(self) -> float:
-        return 100.0 * math.exp(-self.loss / ACCURACY_SCALE)
+        """This decision's accuracy, 0-100, from its match-win chance lost."""
+        return accuracy_of(self.win_loss)
+
+    @property
+    def flagged(self) -> bool:
+        return self.cls != "good"
+
+    @property
+    def past_threshold(self) -> bool:
+        """The measured loss is past a class threshold the range does not clear (the class
+        given is the one below: said as such on the screen)."""
+        return classify(self.win_loss) != self.cls
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+        return {
             "seat": self.seat,
             "round": self.round,
             "turn": self.turn,
             "kind": self.kind,
             "played": self.played,
             "best": self.best,
+            "win_loss": self.win_loss,
+            "margin": self.margin,
             "loss": self.loss,
             "class": self.cls,
+            "clear": self.clear,
+            "worlds": self.worlds,
             "deal": self.deal,
             "move": self.move,
             "values": dict(self.values),
+            "wins": dict(self.wins),
             "reason": {"key": self.reason.key, "params": self.reason.params},
         }
-        if self.win_loss is not None:
-            out["win_loss"] = self.win_loss
-        if self.wins is not None:
-            out["wins"] = dict(self.wins)
-        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Judgement:
         """Read :meth:`as_dict` back (KeyError/TypeError/ValueError for a damaged entry)."""
         reason = d.get("reason") or {}
-        wins = d.get("wins")
-        win_loss = d.get("win_loss")
+        klass = str(d["class"])
+        if klass not in CLASSES:
+            raise ValueError(f"unknown class {klass!r}")
         return cls(
             deal=int(d["deal"]),
             move=int(d["move"]),
@@ -227,30 +272,81 @@ class Judgement:
             played=str(d["played"]),
             best=str(d["best"]),
             loss=float(d["loss"]),
-            cls=str(d["class"]),
+            cls=klass,
             values={str(a): float(v) for a, v in dict(d["values"]).items()},
-            win_loss=None if win_loss is None else float(win_loss),
-            wins=None if wins is None else {str(a): float(v) for a, v in dict(wins).items()},
+            win_loss=float(d["win_loss"]),
+            wins={str(a): float(v) for a, v in dict(d["wins"]).items()},
             reason=Reason(
                 ReasonKey(str(reason.get("key", "only_move"))), dict(reason.get("params", {}))
             ),
+            margin=float(d["margin"]),
+            worlds=int(d["worlds"]),
+            clear=bool(d["clear"]),
         )
 
 
-def classify(loss: float, win_loss: float | None = None) -> str:
-    """The class of a decision from its losses (see the module docstring).
+def accuracy_of(win_loss: float) -> float:
+    """A decision's accuracy (0-100) from the match-win chance it lost (module docstring).
 
-    >>> classify(0.3), classify(1.2), classify(2.5), classify(6.0), classify(0.2, 0.25)
-    ('good', 'inaccuracy', 'mistake', 'blunder', 'blunder')
+    >>> [round(accuracy_of(x)) for x in (0.0, 0.05, 0.10, 0.15, 0.20, 0.5)]
+    [100, 80, 63, 51, 40, 10]
     """
-    rank = sum(loss >= x for x in POINT_LIMITS)
-    if win_loss is not None:
-        rank = max(rank, sum(win_loss >= x for x in WIN_LIMITS))
-    return CLASSES[rank]
+    return 100.0 * math.exp(-max(0.0, win_loss) / ACCURACY_SCALE)
 
 
-def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
-    """Score every legal alternative of ``point`` from its view and judge the played move."""
+def classify(win_loss: float) -> str:
+    """The class of a match-win chance lost (0-1) by the thresholds :data:`LIMITS`; a judgement
+    classes the lower end of its range (:func:`class_of`).
+
+    >>> [classify(x) for x in (0.0, 0.049, 0.05, 0.099, 0.10, 0.149, 0.15, 0.9)]
+    ['good', 'good', 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder', 'blunder']
+    """
+    return CLASSES[sum(win_loss >= x - 1e-12 for x in LIMITS)]
+
+
+def class_of(win_loss: float, margin: float) -> str:
+    """The class of a loss measured ``win_loss ± margin``: the class of its lower end.
+
+    >>> class_of(0.21, 0.03), class_of(0.16, 0.03), class_of(0.06, 0.0), class_of(0.06, 0.02)
+    ('blunder', 'mistake', 'inaccuracy', 'good')
+    """
+    return classify(win_loss - margin)
+
+
+def is_clear(win_loss: float, margin: float) -> bool:
+    """No class threshold lies strictly inside ``win_loss ± margin``.
+
+    >>> is_clear(0.02, 0.01), is_clear(0.045, 0.01), is_clear(0.3, 0.1), is_clear(0.2, 0.06)
+    (True, False, True, False)
+    """
+    return not any(win_loss - margin < x < win_loss + margin for x in LIMITS)
+
+
+def _round_chance(points: int) -> float:
+    """A lone round's "match": won 1, nobody 0.5, lost 0."""
+    return 1.0 if points > 0 else 0.5 if points == 0 else 0.0
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of ``a − b`` world by world (common random numbers)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    mean = _mean(diffs)
+    if n < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS, seed: int = 0) -> Judgement:
+    """Score every legal alternative of ``point`` from its view and judge the played move
+    (``worlds`` worlds a batch; more batches only near a class threshold: module docstring).
+    ``seed`` 0 samples the review's own worlds; another seed samples worlds independent of
+    them (``benchmarks/review_agreement.py`` compares two such reviews)."""
     view = point.view
     legal = list(view.legal)
     played = point.played
@@ -268,27 +364,37 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
             0.0,
             "good",
             values,
+            wins={str(a): 0.5 for a in legal},
             reason=Reason(ReasonKey.EXCHANGE_KEEP),
         )
-    results = playout_results(view, legal, rng=decision_rng(view), worlds=worlds)
-    # rounded as stored, so a cached review reads back exactly equal
-    points = {a: round(sum(r) / len(r), 3) for a, r in results.items()}
     ctx = point.context
-    wins: dict[Action, float] | None = None
-    if ctx is not None:
-        chance = MatchGoal(ctx).win_chance
-        wins = {a: round(sum(chance(x) for x in r) / len(r), 4) for a, r in results.items()}
+    chance = MatchGoal(ctx).win_chance if ctx is not None else _round_chance
+    rng = decision_rng(view) if seed == 0 else decision_rng(view, f"review-{seed}")
+    step = max(1, worlds)
+    results: dict[Action, list[int]] = {a: [] for a in legal}
+    chances: dict[Action, list[float]] = {a: [] for a in legal}
     order = {a: i for i, a in enumerate(legal)}
+    for batch in range(MAX_BATCHES):
+        for a, r in playout_results(view, legal, rng=rng, worlds=step).items():
+            results[a] += r
+            chances[a] += [chance(x) for x in r]
+        mean_w = {a: _mean(c) for a, c in chances.items()}
+        mean_p = {a: _mean(r) for a, r in results.items()}
 
-    def rank(a: Action) -> tuple[float, float, int]:
-        w = wins[a] if wins is not None else 0.0
-        return (w, points[a], -order[a])
-
-    best = max(legal, key=rank)
-    if rank(played) >= rank(best):
-        best = played
-    loss = round(max(0.0, points[best] - points[played]), 3)
-    win_loss = None if wins is None else round(max(0.0, wins[best] - wins[played]), 4)
+        rank = {a: (mean_w[a], mean_p[a], -order[a]) for a in legal}
+        best = max(legal, key=rank.__getitem__)
+        if rank[played] >= rank[best]:
+            best = played
+        diff, se = _paired(chances[best], chances[played])
+        margin = Z95 * se
+        if is_clear(diff, margin) or batch == MAX_BATCHES - 1:
+            break
+    n = len(results[played])
+    # rounded as stored, so a cached review reads back exactly equal
+    points = {a: round(_mean(r), 3) for a, r in results.items()}
+    wins = {a: round(_mean(c), 4) for a, c in chances.items()}
+    win_loss = round(max(0.0, wins[best] - wins[played]), 4)
+    margin = round(margin, 4)
     return Judgement(
         deal=point.deal,
         move=point.move,
@@ -298,12 +404,15 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS) -> Judgement:
         kind=point.kind,
         played=str(played),
         best=str(best),
-        loss=loss,
-        cls=classify(loss, win_loss),
+        loss=round(points[best] - points[played], 3),
+        cls=class_of(win_loss, margin),
         values={str(a): v for a, v in points.items()},
         win_loss=win_loss,
-        wins=None if wins is None else {str(a): v for a, v in wins.items()},
-        reason=best_reason(view, best, points, worlds),
+        wins={str(a): v for a, v in wins.items()},
+        reason=best_reason(view, best, points, n),
+        margin=margin,
+        worlds=n,
+        clear=is_clear(win_loss, margin),
     )
 
 
@@ -335,6 +444,21 @@ def best_reason(view: PlayerView, best: Action, points: dict[Action, float], wor
 
 
 # --------------------------------------------------------------------------- the review
+def seat_accuracy(judgements: Sequence[Judgement]) -> int | None:
+    """A seat's accuracy: the mean of its decisions' accuracies rounded down to a whole
+    percent (None without decisions), so 100 only when no decision lost anything, and never
+    beside a flagged one.
+
+    >>> good = Judgement(0, 0, 1, 1, 0, "play", "a", "a", 0.0, "good", {})
+    >>> bad = Judgement(0, 1, 1, 1, 0, "play", "a", "b", 0.0, "blunder", {}, win_loss=0.2)
+    >>> seat_accuracy([good] * 3), seat_accuracy([good] * 999 + [bad]), seat_accuracy([])
+    (100, 99, None)
+    """
+    if not judgements:
+        return None
+    return math.floor(sum(j.accuracy for j in judgements) / len(judgements) + 1e-9)
+
+
 @dataclass
 class Review:
     """The judgements of a match (or of some of its rounds), in play order."""
@@ -352,13 +476,14 @@ class Review:
         counts = {c: sum(j.cls == c for j in mine) for c in CLASSES}
         worst = sorted(
             (j for j in mine if j.cls != "good"),
-            key=lambda j: (-CLASSES.index(j.cls), -j.loss, j.deal, j.move),
+            key=lambda j: (-CLASSES.index(j.cls), -j.win_loss, j.deal, j.move),
         )[:WORST_SHOWN]
         n = len(mine)
         return {
             "seat": seat,
             "decisions": n,
-            "accuracy": round(sum(j.accuracy for j in mine) / n, 1) if n else None,
+            "accuracy": seat_accuracy(mine),
+            "mean_win_loss": round(sum(j.win_loss for j in mine) / n, 4) if n else None,
             "mean_loss": round(sum(j.loss for j in mine) / n, 3) if n else None,
             "counts": counts,
             "worst": [j.as_dict() for j in worst],
@@ -369,7 +494,7 @@ class Review:
             "version": self.version,
             "worlds": self.worlds,
             "seats": [self.seat_summary(0), self.seat_summary(1)],
-            "limits": {"points": list(POINT_LIMITS), "win_chance": list(WIN_LIMITS)},
+            "limits": {"win_chance": list(LIMITS), "range": "95%", "batches": MAX_BATCHES},
         }
 
     def export(self) -> dict[str, Any]:
@@ -401,11 +526,11 @@ class Review:
 
 
 def iter_judgements(
-    points: Sequence[DecisionPoint], *, worlds: int = REVIEW_WORLDS
+    points: Sequence[DecisionPoint], *, worlds: int = REVIEW_WORLDS, seed: int = 0
 ) -> Iterator[Judgement]:
     """Judge ``points`` one at a time (a worker reports progress between them)."""
     for p in points:
-        yield judge(p, worlds=worlds)
+        yield judge(p, worlds=worlds, seed=seed)
 
 
 def review_record(
@@ -414,12 +539,13 @@ def review_record(
     worlds: int = REVIEW_WORLDS,
     rounds: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    seed: int = 0,
 ) -> Review:
     """Review a match record (raises ``engine.RecordError`` for one that does not replay)."""
     timeline = Timeline.from_record(record)
     points = decision_points(timeline, rounds=rounds)
     out: list[Judgement] = []
-    for i, j in enumerate(iter_judgements(points, worlds=worlds)):
+    for i, j in enumerate(iter_judgements(points, worlds=worlds, seed=seed)):
         out.append(j)
         if progress is not None:
             progress(i + 1, len(points))
@@ -429,17 +555,21 @@ def review_record(
 __all__ = [
     "CLASSES",
     "KINDS",
-    "POINT_LIMITS",
+    "LIMITS",
+    "MAX_BATCHES",
     "REVIEW_VERSION",
-    "WIN_LIMITS",
     "DecisionPoint",
     "Judgement",
     "Review",
+    "accuracy_of",
     "best_reason",
+    "class_of",
     "classify",
     "decision_kind",
     "decision_points",
+    "is_clear",
     "judge",
     "match_context",
     "review_record",
+    "seat_accuracy",
 ]

@@ -45,14 +45,16 @@ SPOKEN: tuple[str, ...] = ("mistake", "blunder")
 
 @dataclass(frozen=True, slots=True)
 class CoachNote:
-    """What the coach says about one decision, as facts: the review's class, the points (and
-    match-win chance) lost, the review's reason for the best move, the move played and the best
-    one (action text), where it was made (round; the review's deal and move indexes), and
-    whether Undo is offered (practice)."""
+    """What the coach says about one decision, as facts: the review's class and the figure it
+    was classed by (the match-win chance lost), the expected round points of the move played
+    and of the best one (the second figure), the review's reason for the best move, the move
+    played and the best one (action text), where it was made (round; the review's deal and move
+    indexes), and whether Undo is offered (practice)."""
 
     cls: str
-    loss: float
-    win_loss: float | None
+    win_loss: float
+    value_played: float
+    value_best: float
     reason: Reason
     played: str
     best: str
@@ -64,7 +66,17 @@ class CoachNote:
     @classmethod
     def of(cls, j: Judgement, *, undo: bool) -> CoachNote:
         return cls(
-            j.cls, j.loss, j.win_loss, j.reason, j.played, j.best, j.round, j.deal, j.move, undo
+            j.cls,
+            j.win_loss,
+            j.value_played,
+            j.value_best,
+            j.reason,
+            j.played,
+            j.best,
+            j.round,
+            j.deal,
+            j.move,
+            undo,
         )
 
 

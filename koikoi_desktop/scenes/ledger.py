@@ -54,6 +54,7 @@ import pygame
 
 from koikoi_desktop.engine import DealCheck, RecordError
 from koikoi_desktop.i18n import Key, Words, say
+from koikoi_desktop.ratings import provisional, shown
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
 from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
@@ -1026,14 +1027,15 @@ class LedgerScene(Scene):
                 date_text(p.date),
                 f"{recorded_level_label(words, p.level)}: "
                 + words.t(f"ui.ledger.result.{results.get(p.score, 'loss')}"),
-                f"{round(p.before)} → {round(p.rating)}",
+                f"{round(p.before)} → {shown(p.rating, p.rd)}",
             ]
             for p in points
         ]
         start = points[0].before
+        now = "ui.rating.series_provisional" if provisional(points[-1].rd) else "ui.rating.series"
         series = [
             Series(
-                words.t("ui.rating.series"),
+                words.t(now),
                 (start, *(p.rating for p in points)),
                 theme.OCHRE,
             )

@@ -18,6 +18,7 @@ from koikoi_desktop.engine import Match, Rules, match_record
 from koikoi_desktop.engine.events import MatchOver
 from koikoi_desktop.engine.match import LedgerEntry
 from koikoi_desktop.i18n import Key, say
+from koikoi_desktop.ratings import provisional, shown
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.table.controller import MatchConfig
@@ -116,17 +117,25 @@ class MatchResultScene(MenuScene):
 
     def header_bottom(self) -> int:
         s = self.scale
-        rating = int(30 * s) if self.rating is not None else 0
+        rating = 0
+        if self.rating is not None:
+            rating = int(30 * s) + (int(24 * s) if provisional(self.rating.rd) else 0)
         return int(30 * s) + int(64 * s) + 2 * int(36 * s) + rating
 
     def rating_text(self) -> str:
-        """ "Your rating 1184 → 1203 (+19)" after a rated match, else empty."""
+        """ "Your rating 1184 → 1203 (+19)" after a rated match ("1000 → 1107? (+107)" while
+        the rating is provisional), else empty."""
         words = self.app.words
         p = self.rating
         if p is None:
             return ""
         before, after = round(p.before), round(p.rating)
-        return words.t("ui.rating.change", before=before, after=after, delta=f"{after - before:+d}")
+        return words.t(
+            "ui.rating.change",
+            before=before,
+            after=shown(p.rating, p.rd),
+            delta=f"{after - before:+d}",
+        )
 
     def chart_rect(self) -> pygame.Rect:
         s = self.scale
@@ -315,6 +324,16 @@ class MatchResultScene(MenuScene):
                 color=theme.PAPER,
                 max_width=w - 40,
             )
+            if self.rating is not None and provisional(self.rating.rd):
+                gfx.blit_text(
+                    surface,
+                    words.t("ui.rating.provisional"),
+                    theme.font_px(15, s),
+                    (w // 2, y + int(60 * s)),
+                    anchor="midtop",
+                    color=theme.MUTED,
+                    max_width=w - 40,
+                )
         if self.chart is not None:
             gfx.draw_panel(surface, self.chart_rect(), alpha=215, radius=10)
             self.chart.draw(surface)

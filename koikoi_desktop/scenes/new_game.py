@@ -29,7 +29,9 @@ from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget
 from koikoi_desktop.words.names import (
     level_label,
+    levels_not_apart,
     preset_name,
+    rating_title,
     refusal_text,
     rule_label,
     rule_value_label,
@@ -59,6 +61,10 @@ class NewGameScene(MenuScene):
         self.scroll = 0
         self.rule_widgets: list[Choice] = []
         self.left: list[Widget] = []
+        store = app.storage
+        latest = store.rating_history(1) if store is not None else []
+        #: The player's newest rating and its deviation (read once; worded when drawn).
+        self.rating = (latest[-1].rating, latest[-1].rd) if latest else None
 
     # ------------------------------------------------------------------ model
     def lengths(self) -> list[tuple[object, str]]:
@@ -112,6 +118,18 @@ class NewGameScene(MenuScene):
             preset=preset_name(words, self.preset),
             changes="; ".join(parts),
         )
+
+    def notes(self) -> list[str]:
+        """The paragraphs under the buttons: the rules' description, what practice mode means
+        (its switch says only its name), the player's rating ("1107?" while provisional) and,
+        against the computer, which levels the measured ratings do not tell apart."""
+        words = self.app.words
+        out = [self.description(), words.t("ui.newgame.practice_help")]
+        if self.opponent != HOTSEAT:
+            if self.rating is not None:
+                out.append(rating_title(words, *self.rating))
+            out += levels_not_apart(words)
+        return out
 
     def set_preset(self, name: str) -> None:
         self.preset = name
@@ -323,7 +341,7 @@ class NewGameScene(MenuScene):
         )
         y = self.back_btn.rect.bottom + int(20 * s)
         # the preset's description, then what practice mode means (its switch says only its name)
-        for text in (self.description(), words.t("ui.newgame.practice_help")):
+        for text in self.notes():
             for line in gfx.wrap(text, theme.font_px(15, s), self.left[0].rect.w)[:6]:
                 gfx.blit_text(
                     surface, line, theme.font_px(15, s), (self.left[0].rect.x, y), color=theme.MUTED

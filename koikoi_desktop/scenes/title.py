@@ -19,6 +19,7 @@ from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface
 from koikoi_desktop.ui.widgets import Button, Label
+from koikoi_desktop.words.names import rating_title
 from koikoi_desktop.words.storage import notice_text
 
 #: The two fans beside the title: crane, curtain and moon on the left; sake cup, rain man and
@@ -40,7 +41,8 @@ class TitleScene(MenuScene):
         self.message: Label = ""
         self.elsewhere = False
         #: The player's rating (rounded), read with the buttons; None before a rated match.
-        self.rating: int | None = None
+        #: The player's newest rating and its deviation (facts; worded when drawn).
+        self.rating: tuple[float, float] | None = None
         self._fan_cache: tuple[tuple[int, int], pygame.Surface] | None = None
 
     def menu_top(self) -> int:
@@ -85,7 +87,7 @@ class TitleScene(MenuScene):
         # read once per build, not per frame: drawing does no I/O
         self.elsewhere = store is not None and store.saved_in_use_elsewhere()
         latest = store.rating_history(1) if store is not None else []
-        self.rating = round(latest[-1].rating) if latest else None
+        self.rating = (latest[-1].rating, latest[-1].rd) if latest else None
         self.focus.set(self.buttons)
 
     def go(self, screen: Callable[[], Scene]) -> Callable[[], object]:
@@ -131,7 +133,7 @@ class TitleScene(MenuScene):
         if self.rating is not None:
             gfx.blit_text(
                 surface,
-                words.t("ui.rating.title", rating=self.rating),
+                rating_title(words, *self.rating),
                 theme.font_px(19, s),
                 (w // 2, self.menu_top() - int(24 * s)),
                 color=theme.OCHRE,

@@ -27,7 +27,10 @@ between leaves a history the next start knows to rebuild.
 A match is rated when the player played a computer level (``opponent_level`` one of the measured
 levels; hot seat and computer-vs-computer matches are not) and it is not practice, and it
 finished: played to its end or conceded (a loss). The level's measured rating is the opponent
-(:func:`koikoi_desktop.ratings.level_ratings`).
+(:func:`koikoi_desktop.ratings.level_ratings`), and the match counts for its length
+(:func:`koikoi_desktop.ratings.match_weight`: the rounds played over 12; a conceded match
+whole), read from the match's own row (``rounds``, ``ending``), so a rebuild weighs every match
+as its recording did.
 """
 
 from __future__ import annotations
@@ -37,7 +40,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from koikoi_desktop.ratings import MAX_RD, MIN_RD, RATING_BOUNDS, Rating, level_ratings, rate_match
+from koikoi_desktop.ratings import (
+    MAX_RD,
+    MIN_RD,
+    RATING_BOUNDS,
+    Rating,
+    level_ratings,
+    match_weight,
+    rate_match,
+)
 
 from .models import MatchRecord, _stored_date
 
@@ -119,10 +130,10 @@ FACT = "practice = -1 AND grp = 'state' AND key = 'rated'"
 Row = tuple[str, str, str, float, float, float, float, float]
 
 
-def _rate(before: Rating, match_id: str, date: str, level: str, result: str) -> Row:
-    """The row of one match rated after ``before``."""
+def _rate(before: Rating, match_id: str, date: str, level: str, result: str, weight: float) -> Row:
+    """The row of one match rated after ``before``, counted as ``weight`` of a game."""
     score = _score(result)
-    after = rate_match(before, level_ratings()[level].opponent, score)
+    after = rate_match(before, level_ratings()[level].opponent, score, weight)
     return (match_id, date, level, score, before.rating, after.rating, after.rd, after.volatility)
 
 
@@ -132,7 +143,8 @@ def rate_in_tx(conn: sqlite3.Connection, rec: MatchRecord, *, computer: bool, da
     history is stale there is no fact, and the rebuild to come writes the row again)."""
     if not rated(rec, computer=computer):
         return
-    row = _rate(_latest(conn), rec.match_id, date, rec.opponent_level, rec.player_result)
+    weight = match_weight(len(rec.rounds), conceded=rec.ending == "conceded")
+    row = _rate(_latest(conn), rec.match_id, date, rec.opponent_level, rec.player_result, weight)
     if conn.execute(_INSERT, row).rowcount == 1:
         conn.execute(f"UPDATE totals SET value = value + 1 WHERE {FACT}")
 
@@ -156,11 +168,13 @@ def chain(conn: sqlite3.Connection, good_match: str) -> list[Row]:
     where, params = _rated_where(good_match)
     rows: list[Row] = []
     current = Rating()
-    for match_id, date, level, result in conn.execute(
-        f"SELECT match_id, date, opponent_level, result FROM matches WHERE {where} ORDER BY rowid",
+    for match_id, date, level, result, rounds, ending in conn.execute(
+        "SELECT match_id, date, opponent_level, result, rounds, ending "
+        f"FROM matches WHERE {where} ORDER BY rowid",
         params,
     ):
-        row = _rate(current, str(match_id), str(date), str(level), str(result))
+        weight = match_weight(int(rounds), conceded=ending == "conceded")
+        row = _rate(current, str(match_id), str(date), str(level), str(result), weight)
         rows.append(row)
         current = Rating(row[5], row[6], row[7])
     return rows

@@ -32,7 +32,7 @@ from koikoi_desktop.ai.base import LEVELS
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
 from koikoi_desktop.engine.rules import RulesRefusal
 from koikoi_desktop.i18n import Words
-from koikoi_desktop.ratings import level_ratings
+from koikoi_desktop.ratings import level_ratings, not_told_apart, provisional, shown
 
 
 # ------------------------------------------------------------------------------ cards, yaku
@@ -182,6 +182,34 @@ def level_label(words: Words, level: str) -> str:
     if measured is None:
         return level_name(words, level)
     return words.t("ui.rating.level", level=level_name(words, level), rating=round(measured.rating))
+
+
+def rating_title(words: Words, rating: float, rd: float) -> str:
+    """The player's rating as the title and the new-game screen say it: "Your rating: 1107?
+    (provisional)" while its deviation is large, else "Your rating: 1203"."""
+    key = "ui.rating.title_provisional" if provisional(rd) else "ui.rating.title"
+    return words.t(key, rating=shown(rating, rd))
+
+
+def levels_not_apart(words: Words) -> list[str]:
+    """One sentence per pair of neighbouring computer levels whose measured ratings' 95%
+    intervals overlap (:func:`koikoi_desktop.ratings.not_told_apart`): the new-game screen
+    does not promise an order it has not measured."""
+    levels = level_ratings()
+
+    def span(level: str) -> str:
+        return f"{round(levels[level].low)}–{round(levels[level].high)}"
+
+    return [
+        words.t(
+            "ui.rating.not_apart",
+            a=level_name(words, a),
+            b=level_name(words, b),
+            a_range=span(a),
+            b_range=span(b),
+        )
+        for a, b in not_told_apart(levels)
+    ]
 
 
 def recorded_level_label(words: Words, level: str) -> str:

@@ -17,6 +17,7 @@ from koikoi_desktop.engine.actions import DECLARE, KOIKOI
 from koikoi_desktop.engine.cards import GAJI, ids_of
 from koikoi_desktop.engine.deal import deal_positions
 from koikoi_desktop.review.analysis import (
+    CLASSES,
     Review,
     decision_kind,
     decision_points,
@@ -147,7 +148,7 @@ def test_beginner_loses_more_per_decision_than_expert_in_arena_matches() -> None
         m = bot_match(levels, seed, rounds=4)
         review = review_record(match_record(m), worlds=24)
         for j in review.judgements:
-            losses[levels[j.seat]].append(j.loss)
+            losses[levels[j.seat]].append(j.win_loss)
     mean = {k: sum(v) / len(v) for k, v in losses.items()}
     assert len(losses["beginner"]) >= 80 and len(losses["expert"]) >= 80
     assert mean["beginner"] > mean["expert"], mean
@@ -197,9 +198,11 @@ def test_throwing_the_last_round_is_a_blunder() -> None:
 
 
 def test_classes_come_from_the_documented_thresholds() -> None:
-    from koikoi_desktop.review.analysis import classify
+    """One currency: the match-win chance lost, classed by the lower end of its 95% range."""
+    from koikoi_desktop.review.analysis import LIMITS, class_of, classify
 
-    assert [classify(x) for x in (0.0, 0.99, 1.0, 1.99, 2.0, 3.99, 4.0)] == [
+    assert LIMITS == (0.03, 0.06, 0.12)
+    assert [classify(x) for x in (0.0, 0.029, 0.03, 0.059, 0.06, 0.119, 0.12, 0.5)] == [
         "good",
         "good",
         "inaccuracy",
@@ -207,9 +210,25 @@ def test_classes_come_from_the_documented_thresholds() -> None:
         "mistake",
         "mistake",
         "blunder",
+        "blunder",
     ]
-    assert classify(0.0, 0.049) == "good" and classify(0.0, 0.05) == "inaccuracy"
-    assert classify(3.0, 0.25) == "blunder"  # the worse of the two
+    assert class_of(0.20, 0.05) == "blunder" and class_of(0.15, 0.05) == "mistake"
+    assert class_of(0.04, 0.02) == "good"  # not clearly past the inaccuracy's 3%
+
+
+def test_accuracy_is_100_only_without_a_flagged_decision_and_falls_with_the_losses() -> None:
+    from koikoi_desktop.review.analysis import Judgement, seat_accuracy
+
+    def j(win_loss: float, cls: str = "good") -> Judgement:
+        return Judgement(0, 0, 1, 1, 0, "play", "a", "b", 0.0, cls, {}, win_loss=win_loss)
+
+    assert seat_accuracy([j(0.0)] * 19) == 100
+    one = seat_accuracy([j(0.0)] * 18 + [j(0.21, "blunder")])
+    assert one is not None and one < 100
+    many = seat_accuracy([j(0.0)] * 500 + [j(0.13, "blunder")])
+    assert many == 99  # rounded down: never "100%" beside a blunder
+    falls = [seat_accuracy([j(0.0)] * 9 + [j(x)]) for x in (0.0, 0.01, 0.05, 0.1, 0.3)]
+    assert falls == sorted(falls, reverse=True) and len(set(falls)) == len(falls)
 
 
 def test_win_chance_follows_the_lead_and_the_rounds_left() -> None:
@@ -289,7 +308,7 @@ def test_every_exchange_decision_is_even() -> None:
 
     p = s.to_move
     j = judge(DecisionPoint(0, 0, 1, 1, p, "exchange", s.legal_actions()[0], s.view(p), None))
-    assert j.cls == "good" and j.loss == 0
+    assert j.cls == "good" and j.loss == 0 and j.win_loss == 0
 
 
 def test_the_worker_process_judges_like_this_thread() -> None:
@@ -352,6 +371,8 @@ def test_every_decision_kind_of_both_seats_is_found_and_judged() -> None:
         j = judge(p, worlds=6)
         assert (j.kind, j.seat, j.played) == (kind, p.seat, str(p.played))
         assert set(j.values) == legal and j.best in legal
-        assert j.loss == round(max(0.0, j.values[j.best] - j.values[j.played]), 3)
+        assert j.loss == round(j.values[j.best] - j.values[j.played], 3)
+        assert j.win_loss == round(max(0.0, j.wins[j.best] - j.wins[j.played]), 4)
+        assert j.cls in CLASSES and j.worlds % 6 == 0 and (j.worlds >= 6 or kind == "exchange")
         if kind == "gaji":  # a choice the lightning's wildness made
             assert any(GAJI in (a.card, a.target) for a in p.view.legal)

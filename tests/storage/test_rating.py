@@ -15,7 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from koikoi_desktop.ratings import Rating, level_ratings, rate_match, replay
+from koikoi_desktop.ratings import (
+    PROVISIONAL_RD,
+    Rating,
+    level_ratings,
+    match_weight,
+    rate_match,
+    replay,
+)
 from koikoi_desktop.storage import MatchRecord, Storage, rating_rows
 from koikoi_desktop.storage.ledger_db import _GOOD_MATCH
 
@@ -49,7 +56,7 @@ def test_a_rated_match_moves_the_rating_by_glicko2(store: Storage, record: Recor
     assert store.record_match(rec)
     point = store.rating_of(rec.match_id)
     assert point is not None
-    want = rate_match(Rating(), level_ratings()["intermediate"].opponent, 1.0)
+    want = rate_match(Rating(), level_ratings()["intermediate"].opponent, 1.0, weight=1.0)
     assert point.before == Rating().rating and point.rating == pytest.approx(want.rating)
     assert point.rating > point.before
     lost = record(level="intermediate", winner=1)
@@ -135,7 +142,8 @@ def test_a_lost_or_damaged_rating_history_is_rebuilt_from_the_ledger(
 
 
 def _want(order: list[MatchRecord]) -> list[tuple[str, float]]:
-    """The reference: each rated match of ``order`` rated after the one before it."""
+    """The reference: each rated match of ``order`` rated after the one before it, counted for
+    its rounds (a conceded one whole)."""
     games = [r for r in order if rating_rows.rated(r, computer=False)]
     score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
     return [
@@ -143,7 +151,11 @@ def _want(order: list[MatchRecord]) -> list[tuple[str, float]]:
             r.match_id,
             replay(
                 [
-                    (level_ratings()[x.opponent_level].opponent, score[x.player_result])
+                    (
+                        level_ratings()[x.opponent_level].opponent,
+                        score[x.player_result],
+                        match_weight(len(x.rounds), conceded=x.ending == "conceded"),
+                    )
                     for x in games[: i + 1]
                 ]
             ).rating,
@@ -258,3 +270,24 @@ def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Pa
             point = s.rating_of("m-kill")
             assert point is not None and point.before == Rating().rating
             assert s.db is not None and rating_rows.current(s.db.conn) and not s.counting
+
+
+def test_a_match_counts_for_its_length_and_a_first_short_win_stays_below_the_level(
+    store: Storage, record: Record, tmp_path: Path
+) -> None:
+    """Issue 45: a new player's first 3-round win against the Intermediate (a level rated from
+    hundreds of matches) moves the rating less than a 12-round win, and not above the level;
+    both are provisional ("?")."""
+    short = record(rounds=3, level="intermediate", winner=0)
+    assert store.record_match(short)
+    with Storage.open(tmp_path / "other") as other:
+        long = record(rounds=12, level="intermediate", winner=0)
+        assert other.record_match(long)
+        p12 = other.rating_of(long.match_id)
+    p3 = store.rating_of(short.match_id)
+    assert p3 is not None and p12 is not None
+    level = level_ratings()["intermediate"]
+    assert p3.before == p12.before == Rating().rating
+    assert 0 < p3.rating - p3.before < p12.rating - p12.before
+    assert p3.rating < level.rating
+    assert p3.rd > p12.rd > PROVISIONAL_RD  # both still provisional, the short one more so

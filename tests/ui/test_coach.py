@@ -5,8 +5,9 @@ The constructed blunder: a stacked deal where the person plays on past a sure in
 (:func:`test_a_constructed_blunder_playing_on_past_a_sure_instant_win`). The seeded ones: seed
 31 of the Nintendo preset, the person against the Beginner; in round 1 the person (played here by
 the Intermediate's choices, as a learner might play) makes a yaku and stops, where the review's
-evaluator at :data:`WORLDS` worlds finds koi-koi worth over 12 points more (three times the
-blunder threshold); seed 18 gives a card play the review calls a blunder.
+evaluator at :data:`WORLDS` worlds finds koi-koi worth 11 points and 14% of the chance to win
+the match more (a mistake: past the 6% threshold, not clearly past the blunder's 12%); seed 18
+gives a card play the review calls a blunder.
 Everything here is counted in frames and moves, never in wall-clock time.
 """
 
@@ -24,7 +25,7 @@ from koikoi_desktop.ai import InlineExecutor, Thinker, decide, make_opponent
 from koikoi_desktop.engine import match_record
 from koikoi_desktop.i18n import ENGLISH, Words, say
 from koikoi_desktop.review import coach as coach_mod
-from koikoi_desktop.review.analysis import POINT_LIMITS, review_record
+from koikoi_desktop.review.analysis import LIMITS, review_record
 from koikoi_desktop.review.coach import Coach
 from koikoi_desktop.scenes.table.controller import (
     Ask,
@@ -112,47 +113,48 @@ def test_the_coach_flags_a_blunder_and_the_review_agrees() -> None:
     assert play(c, lambda: bool(coach_lines(c)))
     note = coach_lines(c)[0].note
     assert note is not None
-    assert note.cls == "blunder" and note.loss >= 3 * POINT_LIMITS[2]
+    assert note.cls == "mistake" and LIMITS[1] <= note.win_loss
     assert note.played == "stop" and note.best == "koikoi" and note.round == 1
     # the line, worded now, in the review's words (the stop ended the round: no Undo offered)
     text = log_text(ENGLISH, coach_lines(c)[0], c.names(ENGLISH), c.rules)
     assert text == (
-        "Coach: Blunder ?? — Loss: 12.3 points · match-win chance -15%. "
-        "Better: calls koi-koi: +18.3 expected against 6 points now"
+        "Coach: Mistake ? — −14% chance to win the match (expected points: played +6.0, "
+        "best +17.2). Better: calls koi-koi: +17.2 expected against 6 points now"
     )
     assert say(c.message, ENGLISH) == text and not note.undo
     for lang in ("uk", "ru", "sk", "ja"):
         words = Words(lang)
         said = coach_text(words, note)
-        assert said != text and words.t("ui.review.class.blunder") in said
+        assert said != text and words.t("ui.review.class.mistake") in said
     # the review of the same record, at the same budget, judges that decision the same way
     review = review_record(match_record(c.played()), worlds=WORLDS, rounds=[note.round])
     same = [j for j in review.judgements if (j.deal, j.move) == (note.deal, note.move)]
     assert len(same) == 1
     j = same[0]
-    assert (j.cls, j.loss, j.win_loss, j.played, j.best) == (
+    assert (j.cls, j.win_loss, j.value_played, j.value_best, j.played, j.best) == (
         note.cls,
-        note.loss,
         note.win_loss,
+        note.value_played,
+        note.value_best,
         note.played,
         note.best,
     )
     assert j.reason == note.reason
 
 
-def test_a_constructed_blunder_playing_on_past_a_sure_instant_win() -> None:
-    """A stacked deal under seed-000 (instant wins declared by choice on the first turn): the
-    person, dealer, holds all four Pine cards (Teshi: 6). Declining the offer and playing a card
-    throws those 6 away for a round worth far less: the coach calls it a blunder and says why,
-    and the review of the record agrees."""
-    rules = engine.PRESETS["seed-000"]
+def teshi_declined(*, practice: bool = True) -> TableController:
+    """A stacked deal of a one-round seed-000 match (instant wins declared by choice on the
+    first turn): the person, dealer, holds all four Pine cards (Teshi: 6), declines to declare
+    and plays February on February. Declaring won the match for sure; playing on leaves it to
+    the round."""
+    rules = engine.PRESETS["seed-000"].with_rounds(1)
     deck = stacked_deck(
         rules,
         dealer_hand=[1, 2, 3, 4, 5, 9, 13, 17],
         nondealer_hand=[6, 10, 14, 18, 21, 25, 29, 33],
         field=[7, 11, 15, 19, 22, 26, 30, 34],
     )
-    config = MatchConfig(rules, ("human", "beginner"), 7, True, deal=(0, (tuple(deck),)))
+    config = MatchConfig(rules, ("human", "beginner"), 7, practice, deal=(0, (tuple(deck),)))
     c = TableController(
         config,
         names=("Ana", "Bo"),
@@ -174,19 +176,26 @@ def test_a_constructed_blunder_playing_on_past_a_sure_instant_win() -> None:
     assert [a.question for a in asked] == ["declare"] and c.my_turn()
     assert c.apply(engine.Action.from_text("play 5"))  # February takes February: not Teshi
     assert play(c, lambda: bool(coach_lines(c)), frames=600)
+    return c
+
+
+def test_a_constructed_blunder_playing_on_past_a_sure_instant_win() -> None:
+    """Playing on past a declared Teshi that won the match: the coach calls it a blunder, by
+    the match-win chance it threw away, says why, and the review of the record agrees."""
+    c = teshi_declined()
     note = coach_lines(c)[0].note
     assert note is not None
     assert (note.cls, note.played, note.best) == ("blunder", "play 5", "declare")
     assert note.reason.key == "declare" and note.reason.params["instant"] == "teshi"
     assert note.undo  # practice: U takes it back
     message = say(c.message, ENGLISH)
-    assert message.startswith("Coach: Blunder ?? — Loss: ")
+    assert message.startswith("Coach: Blunder ?? — −") and "% chance to win the match" in message
     assert "Teshi" in message and message.endswith("U to take it back.")
     review = review_record(match_record(c.played()), worlds=WORLDS, rounds=[1])
     j = next(j for j in review.judgements if (j.deal, j.move) == (note.deal, note.move))
-    assert (j.cls, j.loss, j.played, j.best, j.reason) == (
+    assert (j.cls, j.win_loss, j.played, j.best, j.reason) == (
         note.cls,
-        note.loss,
+        note.win_loss,
         note.played,
         note.best,
         note.reason,
@@ -194,25 +203,22 @@ def test_a_constructed_blunder_playing_on_past_a_sure_instant_win() -> None:
 
 
 def test_practice_offers_undo_and_it_takes_the_flagged_move_back() -> None:
-    """Seed 18: in round 2 the person throws the Chrysanthemum's cup (card 37) on the field
-    where the review finds a blunder; in practice the line offers U, and U takes it back."""
-    c = make(practice=True, seed=18)
-    assert play(c, lambda: bool(coach_lines(c)))
+    """The constructed blunder in practice: the line offers U, and U takes the move back;
+    without practice the same line offers nothing, and the computer's reply does not wipe it
+    off (the person's next move does)."""
+    c = teshi_declined()
     note = coach_lines(c)[0].note
-    assert note is not None and note.cls == "blunder" and note.played == "play 37"
+    assert note is not None and note.cls == "blunder" and note.played == "play 5"
     assert note.undo and say(c.message, ENGLISH).endswith("U to take it back.")
     while c.cues:  # the scene shows what is queued; then U
         assert not isinstance(c.cues[0], Ask | ShowSummary | ShowResult)
         c.cues.popleft()
     assert c.can_undo() and c.undo()
-    assert all(a != "play 37" for n, seat, a in c.actions if n == note.round and seat == 0)
+    assert all(a != "play 5" for n, seat, a in c.actions if n == note.round and seat == 0)
     assert c.log[-1].kind == "undone"
-    # without practice the same line offers nothing
-    c = make(seed=18)
-    assert play(c, lambda: bool(coach_lines(c)))
+    c = teshi_declined(practice=False)
     assert say(c.message, ENGLISH).startswith("Coach: Blunder ??")
     assert not say(c.message, ENGLISH).endswith("U to take it back.")
-    # the computer's reply does not wipe the line off (the person's next move does)
     n = len(c.actions)
     assert play(c, lambda: len(c.actions) > n and c.actions[-1][1] == 1)
     assert say(c.message, ENGLISH).startswith("Coach: Blunder ??")
@@ -241,7 +247,7 @@ def test_the_setting_turns_the_coach_off() -> None:
     c = make(coach_on=lambda: on[0])
     assert play(c, lambda: bool(coach_lines(c)))
     note = coach_lines(c)[0].note
-    assert note is not None and (note.cls, note.round) == ("blunder", 1)
+    assert note is not None and (note.cls, note.round) == ("mistake", 1)
 
 
 def test_no_coach_between_computers_or_in_hot_seat() -> None:
@@ -347,9 +353,9 @@ def test_the_settings_row_turns_the_coach_off_in_the_game(ui_app: Any, pump_fn: 
     ui_app.stack.pop()
     t = play_round_one(ui_app, pump_fn)
     lines = coach_lines(t.controller)
-    assert lines and lines[0].note is not None and lines[0].note.cls == "blunder"
+    assert lines and lines[0].note is not None and lines[0].note.cls == "mistake"
     assert t.controller.snapshot(ENGLISH).message.startswith(
-        "Coach: Blunder ?? — Loss: 12.3 points"
+        "Coach: Mistake ? — −14% chance to win the match"
     )
     # the line follows the move it speaks of in the log (the stop, once it was shown)
     log = t.controller.log

@@ -7,15 +7,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.ratings import Rating, level_ratings, rate_match
+from koikoi_desktop.ratings import (
+    PROVISIONAL_RD,
+    Rating,
+    level_ratings,
+    match_weight,
+    not_told_apart,
+    rate_match,
+    shown,
+)
 from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.storage.rating_rows import rated
 from koikoi_desktop.storage.recorder import MatchRecorder
+from koikoi_desktop.ui import gfx
 
 from .conftest import pump
 from .test_continue import close_app, make_app, play_until
@@ -42,27 +52,49 @@ def _play(a: Any, *, practice: bool) -> Any:
 
 
 def test_a_rated_match_shows_its_change_on_the_result_and_the_title(app: Any) -> None:
+    """The first rated match: the change on the result, counted for the match's rounds, marked
+    provisional ("?" and a line saying what it means) on the result, the title and the new-game
+    screen (issue 45)."""
     result = _play(app, practice=False)
     [point] = app.storage.rating_history()
     assert result.rating == point and point.before == Rating().rating
     outcome = result.match.outcome
     score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == 0 else 0.0
-    want = rate_match(Rating(), level_ratings()["beginner"].opponent, score)
+    weight = match_weight(len(result.match.ledger))
+    want = rate_match(Rating(), level_ratings()["beginner"].opponent, score, weight)
     after = round(want.rating)
-    assert point.rating == pytest.approx(want.rating)
+    assert point.rating == pytest.approx(want.rating) and point.rd > PROVISIONAL_RD
     text = result.rating_text()
-    assert text == f"Your rating 1000 → {after} ({after - 1000:+d})"
+    assert text == f"Your rating 1000 → {after}? ({after - 1000:+d})"
     surface = pygame.display.get_surface()
-    result.draw(surface)
-    assert result.chart_rect().top >= result.header_bottom()  # the line has its own room
+    seen: list[str] = []
+    real = gfx.blit_text
+
+    def spy(surf: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(text)
+        return real(surf, text, *args, **kwargs)
+
+    with patch.object(gfx, "blit_text", spy):
+        result.draw(surface)
+    assert text in seen and app.words.t("ui.rating.provisional") in seen
+    assert result.chart_rect().top >= result.header_bottom()  # the lines have their own room
     result.to_title()
     title = app.stack.top
-    assert title.name == "title" and title.rating == after
-    title.draw(surface)
+    assert title.name == "title" and title.rating == (point.rating, point.rd)
+    seen.clear()
+    with patch.object(gfx, "blit_text", spy):
+        title.draw(surface)
+    assert f"Your rating: {after}? (provisional)" in seen
     app.change_settings(language="ja")
     title.build()
-    assert str(after) in app.words.t("ui.rating.title", rating=title.rating)
-    title.draw(surface)
+    seen.clear()
+    with patch.object(gfx, "blit_text", spy):
+        title.draw(surface)
+    assert f"あなたのレーティング：{after}?（暫定）" in seen
+    new = scenes.create("new-game", app)
+    app.stack.push(new)
+    new.draw(surface)
+    assert f"あなたのレーティング：{after}?（暫定）" in new.notes()
 
 
 def test_a_practice_match_moves_no_rating(app: Any) -> None:
@@ -71,6 +103,8 @@ def test_a_practice_match_moves_no_rating(app: Any) -> None:
     assert result.rating is None and result.rating_text() == ""
     result.to_title()
     assert app.stack.top.rating is None
+    new = scenes.create("new-game", app)
+    assert not any("rating" in n.lower() and "?" in n for n in new.notes()[:2])
 
 
 def test_hot_seat_and_computer_matches_are_not_rated(app: Any) -> None:
@@ -119,7 +153,13 @@ def test_the_ledger_charts_the_rating_and_new_game_names_level_ratings(
         assert chart is not None
         values = chart.series[0].values
         assert values == (history[0].before, *(p.rating for p in history))
-        assert f"→ {round(history[-1].rating)}" in chart.tips[-1][-1]
+        assert f"→ {shown(history[-1].rating, history[-1].rd)}" in chart.tips[-1][-1]
+        provisional = [p for p in history if p.rd > PROVISIONAL_RD]
+        assert all(
+            f"{round(p.rating)}?" in tip[-1]
+            for p, tip in zip(history, chart.tips[1:], strict=True)
+            if p in provisional
+        )
         a.stack.pop()
         new = scenes.create("new-game", a)
         a.stack.push(new)
@@ -129,5 +169,12 @@ def test_the_ledger_charts_the_rating_and_new_game_names_level_ratings(
         for level, measured in level_ratings().items():
             assert labels[level].endswith(f"({round(measured.rating)})")
         assert labels["hotseat"] == a.words.t("ui.newgame.hotseat")
+        # the levels the measurement does not tell apart are named (their intervals overlap)
+        apart = not_told_apart(level_ratings())
+        notes = new.notes()
+        for lo, hi in apart:
+            name_lo, name_hi = (a.words.t(f"ui.level.{x}") for x in (lo, hi))
+            assert any(name_lo in n and name_hi in n for n in notes), notes
+        assert len(notes) == 2 + 1 + len(apart)  # description, practice, rating, overlaps
     finally:
         close_app(a)

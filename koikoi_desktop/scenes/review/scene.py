@@ -55,6 +55,7 @@ from koikoi_desktop.scenes.review import view as review_view
 from koikoi_desktop.scenes.table.controller import MatchConfig
 from koikoi_desktop.scenes.table.text import (
     MARKS,
+    chance_lost_text,
     class_text,
     end_text,
     koi_word,
@@ -745,10 +746,13 @@ class ReviewScene(Scene):
         the last two at most two lines each."""
         words = self.app.words
         st = self.timeline.deals[j.deal].states[j.move] if self.timeline else None
-        head = (
-            f"{words.t('ui.common.round_n', n=j.round)} · {self.class_text(j.cls)} · -{j.loss:.1f}"
-        )
-        out = [(head, self.font(13), "head")]
+        head = f"{words.t('ui.common.round_n', n=j.round)} · {self.class_text(j.cls)}"
+        lost = chance_lost_text(words, j.win_loss)
+        head = f"{head} · {lost}" if lost else head
+        out = [
+            (line, self.font(13), "head")
+            for line in gfx.wrap(head, self.font(13), width, bold=True)
+        ]
         texts: list[tuple[str, int, str]] = []
         if st is not None:
             instead = words.t(

@@ -19,6 +19,7 @@ from koikoi_desktop.review.runner import ReviewRunner
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
+from koikoi_desktop.scenes.table.text import chance_lost_text, percent
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.animation import AnimationQueue
 from koikoi_desktop.ui.board import Director
@@ -351,22 +352,7 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
                 )
             else:
                 lines.append((words.t("ui.review.was_best"), theme.LEAF, False))
-            lines.append(
-                (
-                    words.t(
-                        "ui.review.values",
-                        played=f"{j.value_played:+.1f}",
-                        best=f"{j.value_best:+.1f}",
-                    ),
-                    theme.PAPER,
-                    False,
-                )
-            )
-            loss = words.t("ui.review.loss", n=f"{j.loss:.1f}")
-            if j.win_loss is not None and j.win_loss >= 0.005:
-                loss += " · " + words.t("ui.review.win_loss", n=round(j.win_loss * 100))
-            lines.append((loss, COLORS[j.cls], j.cls != "good"))
-            lines.append((scene.class_text(j.cls), COLORS[j.cls], True))
+            lines += [(text, color, bold) for text, color, bold in verdict_lines(scene, j)]
             lines.append((scene.why_text(j), theme.MUTED, False))
         elif (p.deal, p.move) in scene.decisions:
             lines.append((words.t("ui.review.pending"), theme.MUTED, False))
@@ -379,6 +365,40 @@ def draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
                 return
             gfx.blit_text(surface, sub, fs, (x, y), color=color, bold=bold, max_width=width)
             y += line_h
+
+
+def verdict_lines(scene: ReviewScene, j: Judgement) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """The verdict on one decision in the panel: the figure it is classed by (the match-win
+    chance lost) and its class first, then the range of that figure, the chances and the
+    expected points of the move played and the best one (the second figure, explained where
+    the two currencies part)."""
+    words = scene.app.words
+    color = COLORS[j.cls]
+    flagged = j.cls != "good"
+    out: list[tuple[str, tuple[int, int, int], bool]] = []
+    lost = chance_lost_text(words, j.win_loss)
+    head = scene.class_text(j.cls) + (f" · {lost}" if lost else "")
+    out.append((head, color, True))
+    if lost and j.margin > 0:
+        low = max(0.0, j.win_loss - j.margin)
+        high = min(1.0, j.win_loss + j.margin)
+        out.append((words.t("ui.review.range", low=percent(low), high=percent(high)), color, False))
+    if j.past_threshold:
+        out.append((words.t("ui.review.unclear"), theme.MUTED, False))
+    if j.best != j.played and j.wins:
+        chances = words.t(
+            "ui.review.chances",
+            played=percent(j.wins[j.played]),
+            best=percent(j.wins[j.best]),
+        )
+        out.append((chances, theme.PAPER, flagged))
+    values = words.t(
+        "ui.review.values", played=f"{j.value_played:+.1f}", best=f"{j.value_best:+.1f}"
+    )
+    out.append((values, theme.PAPER, False))
+    if j.win_loss >= 0.0005 and j.loss < -0.05:
+        out.append((words.t("ui.review.points_note"), theme.MUTED, False))
+    return out
 
 
 def draw_list(scene: ReviewScene, surface: pygame.Surface) -> None:

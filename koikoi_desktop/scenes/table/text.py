@@ -31,6 +31,7 @@ __all__ = [
     "LogLine",
     "amount_text",
     "cards_text",
+    "chance_lost_text",
     "class_text",
     "coach_text",
     "describe",
@@ -40,6 +41,7 @@ __all__ = [
     "koi_word",
     "log_text",
     "logs",
+    "percent",
     "stop_word",
 ]
 
@@ -74,13 +76,32 @@ def class_text(words: Words, cls: str) -> str:
     return f"{word} {mark}" if mark else word
 
 
+def percent(chance: float) -> str:
+    """A chance (0-1) as a percentage figure: whole from 1%, one decimal below ("0.4").
+
+    >>> percent(0.213), percent(0.004), percent(0.009), percent(0.0099), percent(1.0)
+    ('21', '0.4', '0.9', '1', '100')
+    """
+    pc = chance * 100.0
+    return f"{pc:.1f}" if pc < 0.95 else f"{round(pc)}"
+
+
+def chance_lost_text(words: Words, win_loss: float) -> str:
+    """The figure a decision is classed by, in words: "−21% chance to win the match"; ""
+    when nothing measurable was lost (never a "−0")."""
+    if win_loss < 0.0005:
+        return ""
+    return words.t("ui.review.chance_lost", n=percent(win_loss))
+
+
 def coach_text(words: Words, note: CoachNote) -> str:
-    """The coach's line in ``words``, in the review's words: the class, what was
-    lost (points, and match-win chance when it counts), why the best move was better, and in
-    practice the offer to take the move back."""
-    loss = words.t("ui.review.loss", n=f"{note.loss:.1f}")
-    if note.win_loss is not None and note.win_loss >= 0.005:
-        loss += " · " + words.t("ui.review.win_loss", n=round(note.win_loss * 100))
+    """The coach's line in ``words``, in the review's words: the class and the figure it was
+    classed by (the match-win chance lost), the expected points of the move played and of the
+    best one, why the best move was better, and in practice the offer to take the move back."""
+    points = words.t(
+        "ui.coach.points", played=f"{note.value_played:+.1f}", best=f"{note.value_best:+.1f}"
+    )
+    loss = f"{chance_lost_text(words, note.win_loss)} ({points})"
     text = words.t(
         "ui.coach.line",
         verdict=class_text(words, note.cls),
