@@ -155,6 +155,9 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_scene_flag_opens_the_review_of_a_seeded_match",
         "test_the_dealers_name_by_his_hand_clears_the_cards_in_a_small_window",
     ),
+    "tests/ui/test_review_verdicts.py": (
+        "test_a_flagged_decision_shows_its_figure_and_the_accuracy_is_below_100",
+    ),
     "tests/ui/test_scenes.py": (
         "test_every_cli_scene_opens_and_is_screenshot",
         "test_headless_frames_and_screenshot",

@@ -85,6 +85,10 @@ RUNS: dict[str, Run] = {
         r"while the Expert thinks \(1280x800\): \d+ frames(?s:.*)launch to first frame: [\d.]+ s",
     ),
     "render_deck": Run(("--repeat", "1"), r"1920x1080 \(120x192\): best +[\d.]+ ms"),
+    "review_agreement": Run(
+        ("--matches", "1", "--rounds", "1", "--worlds", "4"),
+        r"the same class in [\d.]+%, two classes apart \d+",
+    ),
     "review_speed": Run(("--matches", "1", "--worlds", "4"), r'"worst_inline_s": [\d.]+'),
     "round_spread": Run(("--matches", "1", "--preset", "nintendo"), r"nintendo +12 +[+-][\d.]+"),
     "storage_io": Run(

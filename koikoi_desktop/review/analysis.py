@@ -20,7 +20,7 @@ koi-koi that risks a match already won costs the match, whatever it adds in poin
 * ``values``: its expected round points from the seat's side (the second figure).
 * ``best``: the alternative with the highest chance (ties by points, then the legal order).
   ``win_loss``: best's chance minus the played move's (never below 0), the figure a decision is
-  classed by and the headline of a flagged one ("−21% chance to win the match"). ``loss``: best's
+  classed by and the headline of a flagged one ("-21% chance to win the match"). ``loss``: best's
   expected points minus the played move's, the second figure; it may be negative (stopping on a
   won match scores fewer points than a koi-koi, and is still the better move).
 * **Confidence before a verdict.** Every alternative is played out in the same sampled worlds
@@ -31,19 +31,24 @@ koi-koi that risks a match already won costs the match, whatever it adds in poin
   another batch of ``worlds`` is sampled, up to :data:`MAX_BATCHES` batches. ``clear`` says
   that no threshold was left inside the range.
 * ``class``: the class of the lower end of the range, ``win_loss − margin``, against fixed
-  thresholds :data:`LIMITS` in match-win chance (lichess classes chess moves by fixed drops of
-  its winning chances: 0.1 / 0.2 / 0.3 on its −1…+1 scale, that is 5 / 10 / 15 percentage
-  points; the review takes the same drops):
+  thresholds :data:`LIMITS` in match-win chance (lichess classes chess moves the same way, by
+  fixed drops of its winning chances):
 
   ==========  =========================================
   class       match-win chance lost (lower end of 95%)
   ==========  =========================================
-  good        below 5 %
-  inaccuracy  5 % – 10 %
-  mistake     10 % – 15 %
-  blunder     15 % or more
+  good        below 3 %
+  inaccuracy  3 % – 6 %
+  mistake     6 % – 12 %
+  blunder     12 % or more
   ==========  =========================================
 
+  Decision: lichess's drops (5 / 10 / 15 points of winning chance) are made for a game that one
+  move can decide; a match of Koi-Koi is a sum of rounds, and in round 1 of a 12-round Nintendo
+  match at even scores one expected point is worth about 1.4% of the match. The thresholds are
+  chosen so that there the old point limits keep their meaning (2 points ≈ 3%, 4 points ≈ 6%, a
+  yaku with a koi-koi, 8-9 points, ≈ 12%); later in the match, and in short matches, the same
+  points weigh more, and a decision that risks a won match is a blunder whatever it scores.
   So a class is given only when the loss is clearly past its threshold; a decision whose loss
   the budget cannot tell from the threshold gets the class below (a measured loss past a
   threshold that is not clear is said as such on the screen).
@@ -53,12 +58,12 @@ koi-koi that risks a match already won costs the match, whatever it adds in poin
   translated in every language).
 
 **Accuracy** (per seat, :meth:`Review.seat_summary`) is made from the same per-decision losses:
-a decision's accuracy is ``100 · e^(−win_loss / 0.22)`` (100 for no loss, about 80 at an
-inaccuracy's 5 %, 64 at 10 %, 50 at 15 %, 40 at 20 %: close to lichess's published curve,
+a decision's accuracy is ``100 · e^(−win_loss / 0.22)`` (100 for no loss, 87 at an
+inaccuracy's 3 %, 76 at 6 %, 58 at 12 %, 40 at 20 %: close to lichess's published curve,
 ``103.17 · e^(−0.04354 · drop%) − 3.17``, without its offset), and a seat's accuracy is the mean
 over its decisions, **rounded down** to a whole percent. Every flagged decision lost at least
-5 %, so a seat with any flagged decision is never shown 100 %, and the figure falls as the losses
-grow.
+3 %, so a seat with any flagged decision is never shown 100 % (the mean is below 100 and is
+rounded down), and the figure falls as the losses grow.
 
 Per seat also: counts per class, the mean chance lost, and the biggest mistakes (by class, then
 by chance lost).
@@ -298,7 +303,7 @@ def classify(win_loss: float) -> str:
     """The class of a match-win chance lost (0-1) by the thresholds :data:`LIMITS`; a judgement
     classes the lower end of its range (:func:`class_of`).
 
-    >>> [classify(x) for x in (0.0, 0.049, 0.05, 0.099, 0.10, 0.149, 0.15, 0.9)]
+    >>> [classify(x) for x in (0.0, 0.029, 0.03, 0.059, 0.06, 0.119, 0.12, 0.9)]
     ['good', 'good', 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder', 'blunder']
     """
     return CLASSES[sum(win_loss >= x - 1e-12 for x in LIMITS)]
@@ -307,7 +312,7 @@ def classify(win_loss: float) -> str:
 def class_of(win_loss: float, margin: float) -> str:
     """The class of a loss measured ``win_loss ± margin``: the class of its lower end.
 
-    >>> class_of(0.21, 0.03), class_of(0.16, 0.03), class_of(0.06, 0.0), class_of(0.06, 0.02)
+    >>> class_of(0.21, 0.03), class_of(0.14, 0.03), class_of(0.04, 0.0), class_of(0.04, 0.02)
     ('blunder', 'mistake', 'inaccuracy', 'good')
     """
     return classify(win_loss - margin)
@@ -316,7 +321,7 @@ def class_of(win_loss: float, margin: float) -> str:
 def is_clear(win_loss: float, margin: float) -> bool:
     """No class threshold lies strictly inside ``win_loss ± margin``.
 
-    >>> is_clear(0.02, 0.01), is_clear(0.045, 0.01), is_clear(0.3, 0.1), is_clear(0.2, 0.06)
+    >>> is_clear(0.01, 0.005), is_clear(0.025, 0.01), is_clear(0.3, 0.1), is_clear(0.13, 0.02)
     (True, False, True, False)
     """
     return not any(win_loss - margin < x < win_loss + margin for x in LIMITS)

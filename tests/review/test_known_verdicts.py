@@ -112,8 +112,8 @@ def test_a_last_round_koikoi_that_can_lose_a_won_match_is_a_blunder() -> None:
     assert note is not None and note.cls == "blunder"
     said = coach_text(ENGLISH, note)
     lost = round(j.win_loss * 100)
-    assert said.startswith(f"Coach: Blunder ?? — −{lost}% chance to win the match")
-    assert "-0.0" not in said and "−0%" not in said
+    assert said.startswith(f"Coach: Blunder ?? — -{lost}% chance to win the match")
+    assert "-0.0" not in said and "-0%" not in said
 
 
 def test_handing_over_the_third_poetry_ribbon_is_a_blunder() -> None:

@@ -118,7 +118,7 @@ def test_the_coach_flags_a_blunder_and_the_review_agrees() -> None:
     # the line, worded now, in the review's words (the stop ended the round: no Undo offered)
     text = log_text(ENGLISH, coach_lines(c)[0], c.names(ENGLISH), c.rules)
     assert text == (
-        "Coach: Mistake ? — −14% chance to win the match (expected points: played +6.0, "
+        "Coach: Mistake ? — -14% chance to win the match (expected points: played +6.0, "
         "best +17.2). Better: calls koi-koi: +17.2 expected against 6 points now"
     )
     assert say(c.message, ENGLISH) == text and not note.undo
@@ -189,7 +189,7 @@ def test_a_constructed_blunder_playing_on_past_a_sure_instant_win() -> None:
     assert note.reason.key == "declare" and note.reason.params["instant"] == "teshi"
     assert note.undo  # practice: U takes it back
     message = say(c.message, ENGLISH)
-    assert message.startswith("Coach: Blunder ?? — −") and "% chance to win the match" in message
+    assert message.startswith("Coach: Blunder ?? — -") and "% chance to win the match" in message
     assert "Teshi" in message and message.endswith("U to take it back.")
     review = review_record(match_record(c.played()), worlds=WORLDS, rounds=[1])
     j = next(j for j in review.judgements if (j.deal, j.move) == (note.deal, note.move))
@@ -355,7 +355,7 @@ def test_the_settings_row_turns_the_coach_off_in_the_game(ui_app: Any, pump_fn: 
     lines = coach_lines(t.controller)
     assert lines and lines[0].note is not None and lines[0].note.cls == "mistake"
     assert t.controller.snapshot(ENGLISH).message.startswith(
-        "Coach: Mistake ? — −14% chance to win the match"
+        "Coach: Mistake ? — -14% chance to win the match"
     )
     # the line follows the move it speaks of in the log (the stop, once it was shown)
     log = t.controller.log

@@ -87,8 +87,8 @@ def percent(chance: float) -> str:
 
 
 def chance_lost_text(words: Words, win_loss: float) -> str:
-    """The figure a decision is classed by, in words: "−21% chance to win the match"; ""
-    when nothing measurable was lost (never a "−0")."""
+    """The figure a decision is classed by, in words: "-21% chance to win the match"; ""
+    when nothing measurable was lost (never a "-0")."""
     if win_loss < 0.0005:
         return ""
     return words.t("ui.review.chance_lost", n=percent(win_loss))
