@@ -33,10 +33,6 @@ from koikoi_desktop.ai import decide, make_opponent
 from koikoi_desktop.scenes.base import SceneStack
 from koikoi_desktop.ui import audio
 
-OUT = Path(sys.argv[1])
-SCREEN = sys.argv[2]
-ARGS = sys.argv[3:]
-
 
 def _slow(work: Any) -> Any:
     def made() -> Any:
@@ -45,9 +41,6 @@ def _slow(work: Any) -> Any:
 
     return made
 
-
-for _name in list(audio.WORKS):
-    audio.WORKS[_name] = _slow(audio.WORKS[_name])
 
 _open_audio = app_mod.App.open_audio
 
@@ -61,17 +54,14 @@ def open_audio(self: app_mod.App) -> None:
         self.audio.start_music()
 
 
-app_mod.App.open_audio = open_audio
-
-me = make_opponent("intermediate", seed=5)
-written = False
+ME = make_opponent("intermediate", seed=5)
 
 
-def busy_workers(stack: SceneStack) -> bool:
-    """Whether every worker SCREEN has is busy now."""
+def busy_workers(stack: SceneStack, screen: str) -> bool:
+    """Whether every worker ``screen`` has is busy now."""
     names = {p.name for p in multiprocessing.active_children()}
     synth = any(n.endswith("-synth") for n in names)
-    if SCREEN == "review":
+    if screen == "review":
         review = stack.find("review")
         runner = getattr(review, "runner", None)
         return runner is not None and runner._pool is not None and runner.total > 0
@@ -94,23 +84,30 @@ def play(stack: SceneStack) -> None:
             prompt.widgets[-1].activate()
         return
     if c.my_turn() and not table.queue.busy and c.state.phase in ("play", "draw"):
-        c.apply(decide(me, c.view(), c.played().context(c.viewer))[0])
+        c.apply(decide(ME, c.view(), c.played().context(c.viewer))[0])
 
 
-_update = SceneStack.update
+def main(out: Path, screen: str, args: list[str]) -> int:
+    """Run the game with ``args``, the stand-in playing on ``screen``; the exit status."""
+    for name in list(audio.WORKS):
+        audio.WORKS[name] = _slow(audio.WORKS[name])
+    app_mod.App.open_audio = open_audio
+    update = SceneStack.update
+    written = False
+
+    def update_and_play(self: SceneStack, dt: float) -> None:
+        nonlocal written
+        update(self, dt)
+        if screen == "table":
+            play(self)
+        if not written and busy_workers(self, screen):
+            pids = [p.pid for p in multiprocessing.active_children()]
+            out.write_text(json.dumps({"pids": pids}))
+            written = True
+
+    SceneStack.update = update_and_play
+    return app_mod.main(args)
 
 
-def update(self: SceneStack, dt: float) -> None:
-    global written
-    _update(self, dt)
-    if SCREEN == "table":
-        play(self)
-    if not written and busy_workers(self):
-        pids = [p.pid for p in multiprocessing.active_children()]
-        OUT.write_text(json.dumps({"pids": pids}))
-        written = True
-
-
-SceneStack.update = update
-
-sys.exit(app_mod.main(ARGS))
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]), sys.argv[2], sys.argv[3:]))
