@@ -2002,15 +2002,45 @@ def check_reason(path: Path) -> str | None:
         running = True
     if running:  # another copy has it open: it is what that copy is writing
         return None
-    try:  # a few bytes, never through a link
+    closed = _closed_fingerprint(path)
+    return None if closed is not None and closed == _fingerprint(path) else "changed"
+
+
+def _closed_fingerprint(path: Path) -> str | None:
+    """The fingerprint the last clean close wrote (None: none, or not one)."""
+    try:  # a few bytes, never through a link, whatever is there (a folder, a FIFO)
         fd = os.open(path.with_name(path.name + CLOSED_SUFFIX), _READ_MARK)
         try:
-            closed = os.read(fd, 200).decode("ascii").strip()
+            return os.read(fd, 200).decode("ascii").strip()
         finally:
             os.close(fd)
     except (OSError, UnicodeDecodeError):
-        return "changed"
-    return None if closed == _fingerprint(path) else "changed"
+        return None
+
+
+def shrank(path: Path) -> tuple[int, int] | None:
+    """(its size now, its size at the last clean close) when the database is smaller than the
+    game left it: SQLite never shrinks the file by itself (the game never vacuums), so a file
+    cut short, to 0 bytes included, is damage, not a new empty ledger. None otherwise."""
+    closed = _closed_fingerprint(path)
+    if closed is None:
+        return None
+    was = closed.split(" ", 1)[0]
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as f:  # (a folder, a FIFO: the open that follows says what it is)
+            head = f.read(16) if path.is_file() else b"-"
+    except OSError:
+        return None
+    if not was.isdigit() or size >= int(was):
+        return None
+    # what is not a database at all (junk, a text file, less than a database's 100-byte
+    # header) is told as damage by the open
+    whole_head = size == 0 or (head == _SQLITE_HEADER and size >= 100)
+    return (size, int(was)) if whole_head else None
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def _checked(path: Path) -> None:
@@ -2110,6 +2140,10 @@ def open_or_repair(
         ):
             # nothing the game writes may follow a link (out of the data folder, or anywhere)
             raise Refused(Cause.LINKED)
+        cut = shrank(path)
+        if cut is not None:
+            size, was = cut
+            return _repaired(path, warn, NoticeKey.LEDGER_SHRANK, size=size, was=was)
         reason = check_reason(path)
         if reason is not None and progress is not None:
             progress(reason)
@@ -2126,18 +2160,7 @@ def open_or_repair(
         warn(NoticeKey.LEDGER_READ_ONLY, reason=refused.cause, detail=refused.detail)
         return db
     except DatabaseDamaged as exc:
-        aside = _set_file_aside(path)
-        _checked(path)
-        db = LedgerDB.open(path)
-        _open_mark(db)
-        copied = salvage(aside, db)
-        warn(
-            NoticeKey.LEDGER_DB_REPAIRED,
-            why=str(exc)[:80],
-            count=copied["matches"],
-            name=aside.name,
-        )
-        return db
+        return _repaired(path, warn, NoticeKey.LEDGER_DB_REPAIRED, why=str(exc)[:80])
     if reason is not None:
         _checked(path)
         if reason != "changed":  # a file changed by another program: checked without a word
@@ -2146,6 +2169,21 @@ def open_or_repair(
         warn(NoticeKey.LEDGER_FUTURE)
     else:
         _open_mark(db)
+    return db
+
+
+def _repaired(path: Path, warn: Callable[..., None], key: NoticeKey, **params: object) -> LedgerDB:
+    """Set the damaged database aside (never deleted), make a fresh one, copy into it every
+    row that still reads, and tell the player (``key`` with ``params``, the count recovered
+    and the name the damaged file keeps)."""
+    aside = _set_file_aside(path)
+    _checked(path)
+    with contextlib.suppress(OSError):  # the fingerprint of the file set aside, not the new one
+        path.with_name(path.name + CLOSED_SUFFIX).unlink()
+    db = LedgerDB.open(path)
+    _open_mark(db)
+    copied = salvage(aside, db)
+    warn(key, **params, count=copied["matches"], name=aside.name)
     return db
 
 

@@ -40,6 +40,8 @@ class NoticeKey(StrEnum):
     SETTINGS_DAMAGED = "settings_damaged"
     LEDGER_READ_ONLY = "ledger_read_only"
     LEDGER_DB_REPAIRED = "ledger_db_repaired"
+    #: The file is smaller than at its last clean close (0 bytes included): set aside, rebuilt.
+    LEDGER_SHRANK = "ledger_shrank"
     LEDGER_CHECKED = "ledger_checked"
     #: While the whole file is checked before the window opens (on stderr), and why.
     LEDGER_CHECKING_UNCLEAN = "ledger_checking_unclean"

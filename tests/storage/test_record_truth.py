@@ -166,3 +166,40 @@ def test_import_refuses_a_match_without_a_record_and_names_it(
     assert lines[1] == "skipped match forged0: it has no record to replay"
     assert {ln.split()[2].rstrip(":") for ln in lines[1:]} == set(forged)
     assert _facts(data) == before
+
+
+@pytest.mark.parametrize("keep", [0.0, 0.85], ids=["0-bytes", "cut-short"])
+def test_a_database_that_shrank_is_damage_told_in_one_line_and_rebuilt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], keep: float
+) -> None:
+    """Found 2: a 0-byte database turned the ledger into an empty one on every start without a
+    word, although its size at the last clean close is on record beside it. Now a file smaller
+    than that is damage: set aside byte for byte, the ledger rebuilt from what remains, one line
+    in the player's language; the start after it is a normal one."""
+    from koikoi_desktop.i18n import Words
+    from koikoi_desktop.storage import NoticeKey
+    from koikoi_desktop.words.storage import notice_text
+
+    data = tmp_path / "data"
+    ids = build(data, 12, saved=False)
+    db = data / DB
+    raw = db.read_bytes()
+    cut = raw[: int(len(raw) * keep) // 4096 * 4096]
+    db.write_bytes(cut)
+    shot = tmp_path / "shot.png"
+    argv = ["--data-dir", str(data), "--lang", "uk", "--frames", "3", "--screenshot", str(shot)]
+    assert _command(capsys, *argv)[0] == 0
+    kept = [p for p in data.iterdir() if p.name.startswith(DB + ".damaged")]
+    assert [p.read_bytes() for p in kept if p.name.count("-") == 1] == [cut]
+    with Storage.open(data) as store:
+        assert store.warnings == []  # told once, at the start that found it
+        recovered = {s.match_id for s in store.ledger_summaries(0, 100)}
+    assert recovered <= ids and (recovered if keep else True)
+    # the line itself, as the title shows it
+    db.write_bytes(b"")
+    (data / (DB + "-closed")).write_text(f"{len(raw)} 0 wal=0", "ascii")
+    with Storage.open(data) as store:
+        (notice,) = store.warnings
+        assert notice.key is NoticeKey.LEDGER_SHRANK and notice.params["size"] == 0
+        text = notice_text(Words("uk"), notice)
+        assert "менший" in text and str(len(raw)) in text
