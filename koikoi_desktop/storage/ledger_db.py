@@ -70,6 +70,7 @@ import json
 import os
 import socket
 import sqlite3
+import stat
 import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -1116,14 +1117,12 @@ class LedgerDB:
 
     @_reads(_none)
     def sweep(self) -> None:
-        """Note the rows of ``matches`` whose values the game could not have written (one scan
-        of the thin table at start, no JSON): a row whose flags are garbage would otherwise
-        hide from every list. The large derived tables are checked when the counters are
-        rebuilt from them (an upgrade, a repair, a mend)."""
-        for (rowid,) in self.conn.execute(
-            f"SELECT rowid FROM matches WHERE NOT {_GOOD_MATCH} LIMIT 1000"
-        ):
-            self.damaged.add(("matches", int(rowid)))
+        """Note the rows of ``matches``, ``rounds`` and ``round_yaku`` whose values the game
+        could not have written (one scan of each at a start that checked the whole file, no
+        JSON): a row whose flags are garbage would otherwise hide from every list, and a
+        damaged round drop out of "rounds played" without a word. :meth:`mend` writes them
+        again from their match's record."""
+        self._note_bad_rows()
 
     # ---- the counters
 
@@ -1971,14 +1970,16 @@ def _fingerprint(path: Path) -> str | None:
 
 
 def _marks(path: Path) -> Iterator[tuple[Path, bool]]:
-    """Every copy's open marker beside ``path`` and whether its copy is still running."""
+    """Every copy's open marker beside ``path`` and whether its copy is still running (a
+    marker listed as ignored, see :func:`_put_aside`, is no marker)."""
     try:
         entries = list(path.parent.iterdir())
     except OSError:
         return
     prefix = path.name + OPEN_SUFFIX
+    ignored = _ignored(path)
     for entry in entries:
-        if not entry.name.startswith(prefix):
+        if not entry.name.startswith(prefix) or _is_ignored(entry, ignored):
             continue
         pid_text = entry.name[len(prefix) :].split("-", 1)[0]
         if pid_text == str(os.getpid()):  # ours: our own lock would answer "held"
@@ -1993,7 +1994,8 @@ def check_reason(path: Path) -> str | None:
     None for a clean start (or a new file)."""
     if not path.exists():
         return None
-    if path.with_name(path.name + CHECK_SUFFIX).exists():
+    check = path.with_name(path.name + CHECK_SUFFIX)
+    if check.exists() and not _is_ignored(check, _ignored(path)):
         return "damage"
     running = False
     for _, alive in _marks(path):
@@ -2043,14 +2045,80 @@ def shrank(path: Path) -> tuple[int, int] | None:
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def _checked(path: Path) -> None:
-    """The whole file was checked (or repaired): the markers that asked for it are removed."""
-    for mark, alive in list(_marks(path)):
-        if not alive:
-            with contextlib.suppress(OSError):
-                mark.unlink()
-    with contextlib.suppress(OSError):
-        path.with_name(path.name + CHECK_SUFFIX).unlink()
+def _checked(path: Path) -> list[tuple[str, str]]:
+    """The whole file was checked (or repaired): the markers that asked for it are removed;
+    (name, the name it keeps) of each that was not a file the game writes and was set aside
+    instead (see :func:`_put_aside`)."""
+    kept = []
+    check = path.with_name(path.name + CHECK_SUFFIX)
+    marks = [mark for mark, alive in _marks(path) if not alive]
+    if os.path.lexists(check) and not _is_ignored(check, _ignored(path)):
+        marks.append(check)
+    for mark in marks:
+        aside = _put_aside(path, mark)
+        if aside is not None:
+            kept.append((mark.name, aside))
+    return kept
+
+
+#: Beside the database: the markers that could be neither removed nor renamed (an immutable
+#: file), one ``name inode`` a line; they are no markers from then on.
+IGNORED_SUFFIX = "-ignored"
+
+
+def _ignored(path: Path) -> set[str]:
+    try:  # a few bytes, never through a link
+        fd = os.open(path.with_name(path.name + IGNORED_SUFFIX), _READ_MARK)
+        try:
+            text = os.read(fd, 64 * 1024).decode("utf-8", "replace")
+        finally:
+            os.close(fd)
+    except OSError:
+        return set()
+    return set(text.splitlines())
+
+
+def _is_ignored(entry: Path, ignored: set[str]) -> bool:
+    if not ignored:
+        return False
+    try:
+        return f"{entry.name} {entry.lstat().st_ino}" in ignored
+    except OSError:
+        return False
+
+
+def _put_aside(path: Path, mark: Path) -> str | None:
+    """Remove ``mark`` (a marker beside the database at ``path`` that asked for a check, or a
+    fingerprint that is not a file); None when it is gone. One that cannot be removed (a
+    folder, an immutable file) is renamed aside, or, when it cannot be renamed either, listed
+    in ``-ignored``, so that it asks nothing of the next start; the name it keeps is returned
+    for the line that says so."""
+    try:
+        mark.unlink()
+        return None
+    except FileNotFoundError:
+        return None
+    except OSError:
+        pass
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.aside-{stamp}{mark.name[len(path.name) :]}")
+    try:
+        os.replace(mark, target)
+        return target.name
+    except OSError:
+        pass
+    try:
+        line = f"{mark.name} {mark.lstat().st_ino}\n"
+        ignored = path.with_name(path.name + IGNORED_SUFFIX)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(ignored, flags, 0o600)
+        try:
+            os.write(fd, line.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except OSError:
+        return None  # nothing more can be done from here: it asks again next time
+    return mark.name
 
 
 def _open_mark(db: LedgerDB) -> None:
@@ -2114,10 +2182,13 @@ def closed_cleanly(db: LedgerDB) -> None:
     closed = db.path.with_name(db.path.name + CLOSED_SUFFIX)
     if fingerprint is None:
         return
-    with contextlib.suppress(OSError):  # not written: the next start checks (the safe side)
-        tmp = closed.with_name(f"{closed.name}.{os.getpid()}.tmp")
+    tmp = closed.with_name(f"{closed.name}.{os.getpid()}.tmp")
+    try:
         _write_mark(tmp, fingerprint.encode("ascii"))
         os.replace(tmp, closed)
+    except OSError:  # not written (a folder in its place): the next start checks, the safe side
+        with contextlib.suppress(OSError):
+            tmp.unlink()
 
 
 def open_or_repair(
@@ -2140,6 +2211,7 @@ def open_or_repair(
         ):
             # nothing the game writes may follow a link (out of the data folder, or anywhere)
             raise Refused(Cause.LINKED)
+        _odd_fingerprint(path, warn)
         cut = shrank(path)
         if cut is not None:
             size, was = cut
@@ -2162,7 +2234,7 @@ def open_or_repair(
     except DatabaseDamaged as exc:
         return _repaired(path, warn, NoticeKey.LEDGER_DB_REPAIRED, why=str(exc)[:80])
     if reason is not None:
-        _checked(path)
+        _told_aside(_checked(path), warn)
         if reason != "changed":  # a file changed by another program: checked without a word
             warn(NoticeKey.LEDGER_CHECKED)
     if db.read_only:
@@ -2172,12 +2244,29 @@ def open_or_repair(
     return db
 
 
+def _odd_fingerprint(path: Path, warn: Callable[..., None]) -> None:
+    """A fingerprint (``-closed``) that is not a regular file (a folder, a FIFO, a link) is
+    put aside with its line: else it never matches, and every start checks the whole file."""
+    closed = path.with_name(path.name + CLOSED_SUFFIX)
+    try:
+        mode = closed.lstat().st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode) and not _is_ignored(closed, _ignored(path)):
+        _told_aside([(closed.name, _put_aside(path, closed) or closed.name)], warn)
+
+
+def _told_aside(kept: list[tuple[str, str]], warn: Callable[..., None]) -> None:
+    for name, aside in kept:
+        warn(NoticeKey.LEDGER_MARKER_ASIDE, name=name, kept=aside)
+
+
 def _repaired(path: Path, warn: Callable[..., None], key: NoticeKey, **params: object) -> LedgerDB:
     """Set the damaged database aside (never deleted), make a fresh one, copy into it every
     row that still reads, and tell the player (``key`` with ``params``, the count recovered
     and the name the damaged file keeps)."""
     aside = _set_file_aside(path)
-    _checked(path)
+    _told_aside(_checked(path), warn)
     with contextlib.suppress(OSError):  # the fingerprint of the file set aside, not the new one
         path.with_name(path.name + CLOSED_SUFFIX).unlink()
     db = LedgerDB.open(path)

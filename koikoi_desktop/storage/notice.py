@@ -43,6 +43,9 @@ class NoticeKey(StrEnum):
     #: The file is smaller than at its last clean close (0 bytes included): set aside, rebuilt.
     LEDGER_SHRANK = "ledger_shrank"
     LEDGER_CHECKED = "ledger_checked"
+    #: A marker beside the database that is not a file the game writes (a folder, an immutable
+    #: file), put aside once instead of asking every start for the whole-file check.
+    LEDGER_MARKER_ASIDE = "ledger_marker_aside"
     #: While the whole file is checked before the window opens (on stderr), and why.
     LEDGER_CHECKING_UNCLEAN = "ledger_checking_unclean"
     LEDGER_CHECKING_DAMAGE = "ledger_checking_damage"

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from koikoi_desktop import app
-from koikoi_desktop.storage import Storage
+from koikoi_desktop.storage import Storage, totals
+from koikoi_desktop.storage.ledger_db import _CHECKS
 
 from .real_ledger import build
 
@@ -203,3 +204,95 @@ def test_a_database_that_shrank_is_damage_told_in_one_line_and_rebuilt(
         assert notice.key is NoticeKey.LEDGER_SHRANK and notice.params["size"] == 0
         text = notice_text(Words("uk"), notice)
         assert "менший" in text and str(len(raw)) in text
+
+
+def test_a_damaged_round_is_rebuilt_from_its_record_not_dropped_from_the_statistics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found 6: a damaged ``rounds`` row was never set aside and silently dropped out of
+    "rounds played". Now the start that checks the changed file finds it, rebuilds the match's
+    rounds from its record, says so, and the statistics are what they were."""
+    data = tmp_path / "data"
+    build(data, 4, saved=False)
+    before = _facts(data)
+    conn = sqlite3.connect(data / DB)
+    with conn:
+        conn.execute("UPDATE rounds SET dealer = 7, final = 'x' WHERE rowid = 2")
+    conn.close()
+    shot = tmp_path / "shot.png"
+    argv = ["--data-dir", str(data), "--scene", "ledger", "--frames", "5", "--screenshot"]
+    assert _command(capsys, *argv, str(shot))[0] == 0
+    assert _facts(data) == before
+    with Storage.open(data) as store:  # and counted again from the rows, the same figures
+        db = store.db
+        assert db is not None
+        assert (
+            db._stats_from(totals.aggregate(db.conn, _CHECKS), include_practice=False)
+            == (before[2])
+        )
+    conn = sqlite3.connect(data / DB)
+    kinds = [k for (k,) in conn.execute("SELECT kind FROM set_aside")]
+    conn.close()
+    assert kinds == ["damaged_row"]  # the damaged row's bytes, kept beside the rebuilt match
+
+
+def _immutable(path: Path, on: bool) -> bool:
+    import shutil
+    import subprocess
+
+    tool = shutil.which("chattr")
+    if tool is None:
+        return False
+    done = subprocess.run([tool, "+i" if on else "-i", str(path)], capture_output=True)
+    return done.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "marker",
+    ["open-folder", "open-immutable", "open-fifo", "open-link", "check-folder", "closed-folder"],
+)
+def test_a_marker_of_any_kind_is_put_aside_once_then_starts_are_normal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], marker: str
+) -> None:
+    """Found 5: an open-marker that is a folder or an immutable file (or a ``-check`` folder)
+    made every start check the whole file and say so, forever; a ``-closed`` folder left a
+    ``.tmp`` file behind at each start. Now each is put aside once with its line (renamed, or
+    listed as ignored when it cannot be renamed), and the next starts are clean."""
+    import os
+
+    from koikoi_desktop.storage import NoticeKey
+    from koikoi_desktop.storage.ledger_db import check_reason
+
+    data = tmp_path / "data"
+    build(data, 2, saved=False)
+    kind, what = marker.split("-")
+    odd = data / (f"{DB}-open-999999-0123456789ab" if kind == "open" else f"{DB}-{kind}")
+    if kind == "closed":
+        odd.unlink()
+    if what == "folder":
+        odd.mkdir()
+    elif what == "fifo":
+        os.mkfifo(odd)
+    elif what == "link":
+        odd.symlink_to(tmp_path / "nowhere")
+    else:
+        odd.write_text("host\n")
+        if not _immutable(odd, True):
+            pytest.skip("no chattr +i here")
+    try:
+        with Storage.open(data) as store:
+            keys = [w.key for w in store.warnings]
+        assert keys.count(NoticeKey.LEDGER_MARKER_ASIDE) <= 1
+        if what in ("folder", "immutable"):
+            assert NoticeKey.LEDGER_MARKER_ASIDE in keys, keys
+        shot = tmp_path / "shot.png"
+        argv = ["--data-dir", str(data), "--frames", "3", "--screenshot", str(shot)]
+        assert _command(capsys, *argv)[0] == 0
+        for _ in range(2):  # and from then on, clean starts
+            assert check_reason(data / DB) is None
+            with Storage.open(data) as store:
+                assert store.warnings == [] and store.ledger_count() == 2
+        assert not [p for p in data.iterdir() if p.name.endswith(".tmp")]
+    finally:
+        if what == "immutable":
+            _immutable(odd, False)
