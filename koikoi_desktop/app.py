@@ -149,6 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     import multiprocessing
 
     multiprocessing.freeze_support()  # a frozen build's Expert worker (no-op otherwise)
+    # Private by default (issue 46): every file the game creates (the ledger and its WAL,
+    # saved matches, crash reports, exports, settings) is readable by the player only, 0600,
+    # and every folder 0700, whichever code creates it (SQLite included).
+    os.umask(0o077)
     try:
         args = parse_args(argv)
     except UsageError as exc:
@@ -312,6 +316,7 @@ class App:
             language = checked.language if "language" in changes else self.words.language
             # a language the catalogs lack is refused here (ValueError), before anything is set
             self.words = i18n.Words(language, checked.name_display)
+            self.retitle()
         for name in changes:
             setattr(settings, name, getattr(checked, name))
         # a full disk becomes a storage warning, not an error
@@ -376,9 +381,11 @@ class App:
         code = self.args.lang or self.settings.language
         self.words = i18n.Words(code, self.settings.name_display)
 
-    def open_window(self) -> None:
-        import warnings
+    def find_display(self) -> None:
+        """Start the video driver, or raise :class:`NoDisplay` (one line, exit status 1).
 
+        Called before anything else is opened, so a start with no display opens nothing it
+        would have to close (the data folder's open marker above all)."""
         import pygame
 
         from koikoi_desktop.chatter import native_chatter_filtered
@@ -403,12 +410,20 @@ class App:
             raise NoDisplay(
                 f"no display to open the window on ({why}); start the game from a desktop session"
             )
+
+    def open_window(self) -> None:
+        import warnings
+
+        import pygame
+
+        if not pygame.display.get_init():
+            self.find_display()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         self.set_window_icon()
         flags = pygame.RESIZABLE
         self.screen = pygame.display.set_mode(self.size, flags)
-        pygame.display.set_caption("Koi-Koi")
+        self.retitle()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
@@ -419,6 +434,14 @@ class App:
         scripted = bool(self.args.frames or self.args.screenshot or self.autoplay or self.args.size)
         if self.settings.fullscreen and not scripted:
             self.toggle_fullscreen()  # the saved choice (a --size or scripted run stays windowed)
+
+    def retitle(self) -> None:
+        """The window's title: the game's name in the player's language, the same name as the
+        menu entry's (``app.name``; tests/packaging check the desktop file against it)."""
+        import pygame
+
+        if pygame.display.get_init():
+            pygame.display.set_caption(self.words.t("app.name"))
 
     def set_window_icon(self) -> None:
         """The game's icon on the window and task bar (set before ``set_mode``, as SDL wants on
@@ -576,6 +599,9 @@ class App:
         sdl_defaults(self.args)
         before = {sig: signal.signal(sig, self.on_signal) for sig in STOP_SIGNALS}
         try:
+            # The display first (issue 46): a start with no display says so and exits before
+            # it has touched the data folder, which it leaves exactly as it found it.
+            self.find_display()
             self.open_storage()
             self._set_language()
             self.open_window()

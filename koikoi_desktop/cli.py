@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from koikoi_desktop import __version__
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.storage.cause import Refused
@@ -85,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     from koikoi_desktop.scenes import CLI_SCENES
 
     p = _Parser(prog="koikoi-desktop", description="Koi-Koi Desktop: hanafuda for two.")
+    p.add_argument("--version", action="version", version=f"koikoi-desktop {__version__}")
     p.add_argument(
         "--seed", type=_nonneg_int, help="random seed for the match (reproducible deals)"
     )

@@ -19,6 +19,8 @@ made absolute once, at open, and every file name below is joined to that absolut
 from __future__ import annotations
 
 import os
+import stat
+import sys
 from pathlib import Path
 
 from .cause import Cause, Refused
@@ -69,3 +71,37 @@ def safe_subdir(data_dir: Path, name: str) -> Path:
     if os.path.realpath(target) != os.path.join(os.path.realpath(data_dir), name):
         raise Refused(Cause.OUTSIDE)
     return target
+
+
+#: The permission bits no file or folder of the player's may keep: group and others (issue 46:
+#: another account on the machine must not read the player's match history).
+NOT_PRIVATE = 0o077
+
+
+def make_private(data_dir: Path) -> None:
+    """Take group and other access away from every file and folder in the data folder.
+
+    The game itself creates everything private (``app.main`` sets the umask ``077``, so the
+    ledger, its WAL and shared-memory files, saved matches, crash reports and exports are
+    ``0600`` and folders ``0700``); this tightens what an older version or another program
+    left readable. Links and anything but files and folders are left alone (nothing the game
+    does follows a link), and so is what belongs to another account. A file the disk refuses
+    to change (a read-only disk) keeps its bits: the game writes nothing there either, and
+    storage says so in its own line. Windows keeps a user's profile private by its ACLs: there
+    this does nothing.
+    """
+    if sys.platform == "win32":
+        return
+    uid = os.getuid()
+    for folder, _dirs, files in os.walk(data_dir):  # walk does not follow links into folders
+        for path in (folder, *(os.path.join(folder, name) for name in files)):
+            try:
+                st = os.lstat(path)
+                if (
+                    st.st_uid == uid
+                    and (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode))
+                    and st.st_mode & NOT_PRIVATE
+                ):
+                    os.chmod(path, stat.S_IMODE(st.st_mode) & ~NOT_PRIVATE)
+            except OSError:  # gone meanwhile, or a disk that refuses: see the docstring
+                continue

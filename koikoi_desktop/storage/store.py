@@ -182,9 +182,10 @@ class Storage:
         store = cls(paths.resolve_data_dir(data_dir))
         store._checking = checking
         try:
-            store.data_dir.mkdir(parents=True, exist_ok=True)
+            store.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not store.data_dir.is_dir():
                 raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(store.data_dir))
+            paths.make_private(store.data_dir)
         except OSError as exc:
             store.persistent = False
             store._warn(
