@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from koikoi_desktop import engine
 
 
+#: How far the pause menu darkens the table (a black veil of this opacity, 0-255).
+PAUSE_DIM = 218
+
+
 class PausedTable(TableHost, Protocol):
     """What the pause menu needs of the table below it (``scenes.table.scene.TableScene``): a
     protocol, so the table opens its pause menu without the two importing each other."""
@@ -100,6 +104,9 @@ class PauseScene(MenuScene):
         t.end_now()
 
     def draw(self, surface: pygame.Surface) -> None:
-        gfx.dim(surface, 160)
+        # the table under it is only a backdrop: dimmed so far that every line on the menu
+        # stands at a contrast of 4.5:1 or more (WCAG AA) over any card (issue 43: the seal
+        # line and the menu sat on the cards and the turn banner)
+        gfx.dim(surface, PAUSE_DIM)
         self.draw_heading(surface)
         self.focus.draw(surface, self.app.words, font=theme.font_px(21, self.scale))

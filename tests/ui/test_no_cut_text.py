@@ -1,6 +1,7 @@
 """No cut text anywhere (issue 34, item 6): every screen and every table state, at the smallest
 window (1024x640) and at 1920x1080, in all five languages, draws each line whole and no line of
-text on another.
+text on another; the pause menu's lines stand at WCAG AA contrast (4.5:1) over the dimmed table
+(issue 43).
 
 A cut is what the game itself reports: the one place that shortens a line with "…"
 (``gfx.cut``, called by ``gfx.blit_text`` and the ledger's middle cut) adds it to
@@ -32,6 +33,7 @@ from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
 from koikoi_desktop.ui import gfx
 
 from .conftest import pump
+from .contrast import AA, text_contrast
 
 SIZES = [(1024, 640), (1920, 1080)]
 LANGS = list(i18n.LANGUAGES)
@@ -250,6 +252,19 @@ def test_every_screen_and_table_state_draws_whole_lines(
     check("table")
     a.stack.push(PauseScene(a, table=t))
     check("pause")
+    for size in SIZES:  # and every line on it reads over the dimmed table (WCAG AA)
+        a.on_resize(size)
+        for lang in LANGS:
+            a.change_settings(language=lang)
+            pause = a.stack.top
+            lines = text_contrast(
+                a.screen, lambda: t.draw(a.screen), lambda: pause.draw(a.screen), monkeypatch
+            )
+            low = [f"contrast {r:.2f}: {text!r}" for text, r in lines if r < AA]
+            if low:
+                found[f"pause {size[0]}x{size[1]} {lang}"] = low
+    a.change_settings(language="en")
+    a.on_resize(SIZES[0])
     a.stack.top.concede()  # the menu closes and the table asks first
     assert a.stack.top.key == ("concede",)
     check("table-concede", ask_again(t, lambda: prompts.concede_prompt(a.words, t)))
