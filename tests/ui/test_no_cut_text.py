@@ -252,11 +252,11 @@ def test_every_screen_and_table_state_draws_whole_lines(
     check("table")
     a.stack.push(PauseScene(a, table=t))
     check("pause")
+    pause = a.stack.top
     for size in SIZES:  # and every line on it reads over the dimmed table (WCAG AA)
         a.on_resize(size)
         for lang in LANGS:
             a.change_settings(language=lang)
-            pause = a.stack.top
             lines = text_contrast(
                 a.screen, lambda: t.draw(a.screen), lambda: pause.draw(a.screen), monkeypatch
             )
