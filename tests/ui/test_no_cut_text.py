@@ -250,6 +250,9 @@ def test_every_screen_and_table_state_draws_whole_lines(
     )
     to_play(a, t, lambda: len(c.state.moves) >= 6 and c.my_turn())
     check("table")
+    t.log_back = 10**6  # the move log scrolled to its top (drawing clamps it; issue 43)
+    check("table-log-scrolled")
+    t.log_back = 0
     a.stack.push(PauseScene(a, table=t))
     check("pause")
     pause = a.stack.top

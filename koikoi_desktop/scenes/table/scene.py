@@ -259,6 +259,8 @@ class TableScene(Scene):
         self.buttons_words: Words | None = None
         #: The pointer's gesture: press, drag, hover, long press and their thresholds.
         self.gesture = Gesture()
+        #: How many entries the move log is scrolled back from the newest (0: follows it).
+        self.log_back = 0
         self.waiting_summary = False
         self.build_buttons()
 
@@ -600,6 +602,7 @@ class TableScene(Scene):
             announce=d.announce,
             inspect=inspect,
             inspect_avoid=tuple(avoid),
+            log_back=self.log_back,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -622,6 +625,7 @@ class TableScene(Scene):
         for takes in (
             self.button_takes,
             self.opens_a_screen,
+            self.log_takes,
             self.skip_takes,
             self.look_or_help_takes,
         ):
@@ -650,6 +654,29 @@ class TableScene(Scene):
                 self.open_reference(card)
                 return True
         return False
+
+    def log_takes(self, intent: Intent) -> bool:
+        """The move log scrolls: the wheel over it, Page Up / Page Down (a page of entries),
+        End (back to the newest). The wheel anywhere else does nothing (it used to move the
+        hand's keyboard focus)."""
+        k = intent.kind
+        if k == IntentKind.WHEEL:
+            pos = self.gesture.pointer
+            f = self.frame()
+            if pos is not None and self.view.log_area(f).collidepoint(pos):
+                self.scroll_log(intent.pos[1], f)
+            return True
+        if k in (IntentKind.PAGE_UP, IntentKind.PAGE_DOWN):
+            self.scroll_log(5 if k == IntentKind.PAGE_UP else -5, self.frame())
+            return True
+        if k == IntentKind.END:
+            self.log_back = 0
+            return True
+        return False
+
+    def scroll_log(self, steps: int, f: TableFrame) -> None:
+        """Scroll the move log ``steps`` entries back (negative: forward), within the log."""
+        self.log_back = max(0, min(self.log_back + steps, self.view.log_most_back(f)))
 
     def skip_takes(self, intent: Intent) -> bool:
         """A press, Enter or right click while cards move (or an announcement shows) skips to

@@ -6,8 +6,9 @@ Tracker labels: the name column is as wide as the longest yaku name needs, leavi
 widest row of card chips (five brights). Every yaku is named as on every other screen (the one
 name style of the ``Words`` it is drawn in); a name that does not fit takes a second line
 rather than another name.
-A player's heading puts the yaku score on the right; a name too long to share the line with it
-gets the line to itself and the score goes under it, so neither is cut.
+In a short window the opponent's part lists only the yaku they have begun, so the move log
+keeps room. A player's heading puts the yaku score on the right; a name too long to share the
+line with it gets the line to itself and the score goes under it, so neither is cut.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.layout import TableLayout
 
 CHIP_GAP = 2
+#: A sidebar shorter than this (a window about 1024x640) lists, for the opponent, only the yaku
+#: they have begun.
+COMPACT_BELOW = 720
 
 #: (layout, card id, size) -> the card's image (the view's cache).
 Images = Callable[[TableLayout, int, tuple[int, int]], pygame.Surface]
@@ -111,6 +115,10 @@ def draw_tracker(
             )
         y += fs + 10
         rows = tracker.rows(caps[p], caps[1 - p], snap.rules)
+        if p != snap.viewer and side.h < COMPACT_BELOW:
+            # a short window: the opponent's rows are the yaku they have begun (what threatens),
+            # so the move log under them keeps room for its lines (issue 43: about two)
+            rows = [r for r in rows if r.held or r.done]
         label_w = _label_width(words, rows, fs, width, chip_w)
         for row in rows:
             y = _tracker_row(
@@ -206,7 +214,7 @@ def log_rect(lay: TableLayout, top: int) -> pygame.Rect:
     return pygame.Rect(side.x, top, side.w, side.bottom - top)
 
 
-def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[object, ...]:
+def log_key(snap: TableSnapshot, lay: TableLayout, top: int, back: int = 0) -> tuple[object, ...]:
     # the log holds facts: its words change with the language, the name style and the names
     return (
         top,
@@ -216,7 +224,62 @@ def log_key(snap: TableSnapshot, lay: TableLayout, top: int) -> tuple[object, ..
         snap.log[-1:],
         snap.names,
         snap.words,
+        back,
     )
+
+
+def _log_frame(lay: TableLayout, top: int, bottom: int | None) -> tuple[int, int, int, int]:
+    """The log's heading line, its first line, its line height and how many lines fit."""
+    fs = _metrics(lay)[0]
+    side = lay.sidebar
+    if bottom is None:
+        bottom = side.bottom - round(40 * lay.scale)
+    head_y = top + 10
+    y = head_y + fs + 8
+    line_h = fs + 5
+    fit = max(0, (bottom - 10 - y) // line_h) if head_y + fs + 4 <= bottom else 0
+    return head_y, y, line_h, fit
+
+
+def log_entries(snap: TableSnapshot, lay: TableLayout) -> list[list[str]]:
+    """Every entry of the move log worded now (in today's language) and wrapped to the
+    sidebar, oldest first (an event with no line is left out)."""
+    fs = _metrics(lay)[0]
+    out: list[list[str]] = []
+    for entry in snap.log:
+        text = log_text(snap.words, entry, snap.names, snap.rules)
+        if text:
+            out.append(gfx.wrap(text, fs, lay.sidebar.w - 24))
+    return out
+
+
+def log_window(entries: list[list[str]], fit: int, back: int) -> tuple[list[str], int, int]:
+    """The whole entries shown ending ``back`` entries before the newest (clamped: the oldest
+    entry can come to the top, never past it), as lines; the clamped ``back`` and the largest
+    ``back`` there is."""
+    # the largest back: the oldest entries fill the window from the top
+    used, first_fit = 0, 0
+    for lines in entries:
+        if used + len(lines) > fit:
+            break
+        used += len(lines)
+        first_fit += 1
+    most = max(0, len(entries) - max(1, first_fit))
+    back = max(0, min(back, most))
+    shown: list[str] = []
+    for lines in reversed(entries[: len(entries) - back]):
+        if len(shown) + len(lines) > fit:
+            break  # only whole entries: never the tail of a sentence at the top
+        shown[:0] = lines
+    return shown, back, most
+
+
+def log_most_back(
+    snap: TableSnapshot, lay: TableLayout, top: int, bottom: int | None = None
+) -> int:
+    """How many entries the log can be scrolled back (0: everything is on show)."""
+    fit = _log_frame(lay, top, bottom)[3]
+    return log_window(log_entries(snap, lay), fit, 0)[2]
 
 
 def draw_log(
@@ -225,47 +288,44 @@ def draw_log(
     lay: TableLayout,
     top: int,
     bottom: int | None = None,
+    back: int = 0,
 ) -> None:
     """The move log under the tracker, newest line last (brighter), down to ``bottom`` (the
-    top of the buttons under it; default: one row of buttons)."""
+    top of the buttons under it; default: one row of buttons); scrolled ``back`` entries
+    before the newest (the wheel over it, Page Up / Page Down), with a bar on its right that
+    shows where."""
     words = snap.words
     side = lay.sidebar
     fs, _, _, pad = _metrics(lay)
     x0 = side.x + pad
     pygame.draw.rect(surface, theme.PANEL, log_rect(lay, top))
     pygame.draw.line(surface, theme.PANEL_EDGE, (side.x, top), (side.x, side.bottom))
-    y = top + 4
-    pygame.draw.line(surface, theme.PANEL_EDGE, (side.x + 8, y), (side.right - 8, y))
-    y += 6
-    if bottom is None:
-        bottom = side.bottom - round(40 * lay.scale)
-    if y + fs + 4 > bottom:  # no room left under the tracker (a tall one, a small window)
+    pygame.draw.line(surface, theme.PANEL_EDGE, (side.x + 8, top + 4), (side.right - 8, top + 4))
+    head_y, y, line_h, fit = _log_frame(lay, top, bottom)
+    if not fit:  # no room left under the tracker (a tall one, a small window)
         return
-    head_y = y
-    y += fs + 8
-    room = bottom - 10 - y
-    line_h = fs + 6
-    fit = max(0, room // line_h)  # the lines there is room for
-    lines: list[str] = []
-    for entry in reversed(snap.log):
-        text = log_text(words, entry, snap.names, snap.rules)  # words now, in today's language
-        if not text:
-            continue
-        wrapped = gfx.wrap(text, fs, side.w - 24)
-        if len(lines) + len(wrapped) > fit:
-            break  # only whole entries: never the tail of a sentence at the top
-        lines[:0] = wrapped
-    if snap.log and not lines:
+    entries = log_entries(snap, lay)
+    lines, back, most = log_window(entries, fit, back)
+    if entries and not lines:
         return  # no room for a whole entry (a tall tracker, a small window): no log at all
     gfx.blit_text(surface, words.t("ui.table.log"), fs, (x0, head_y), bold=True)
+    first_y = y
     for i, line in enumerate(lines):
-        last = i == len(lines) - 1
+        last = back == 0 and i == len(lines) - 1
         gfx.blit_text(
             surface,
             line,
             fs,
             (x0, y),
             color=theme.PAPER if last else theme.MUTED,
-            max_width=side.w - 2 * pad,
+            max_width=side.w - 2 * pad - 6,
         )
         y += line_h
+    if most:  # scrolled or scrollable: where the window stands in the whole log
+        track = pygame.Rect(side.right - 6, first_y, 3, fit * line_h)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=1)
+        n = len(entries)
+        shown_n = max(1, n - most)
+        h = max(8, track.h * shown_n // n)
+        at = track.bottom - h - (track.h - h) * back // most
+        pygame.draw.rect(surface, theme.MUTED, (track.x, at, 3, h), border_radius=1)

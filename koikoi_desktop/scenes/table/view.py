@@ -75,6 +75,8 @@ class TableFrame:
     inspect: tuple[int, pygame.Rect] | None = None
     #: Where the enlarged card must not go: the lit targets (and a hand card's own targets).
     inspect_avoid: tuple[pygame.Rect, ...] = ()
+    #: How many entries the move log is scrolled back from the newest (0: the newest last).
+    log_back: int = 0
 
 
 #: The steps of a turn, in order, as the banner names them (catalog ``ui.turn.<step>``).
@@ -365,12 +367,29 @@ class TableView:
             cache.log_top = table_sidebar.draw_tracker(surf, f.snap, lay, self.image)
             keys["tracker"] = key
             keys.pop("log", None)
-        bottom = min((b.rect.top for b in f.buttons), default=lay.sidebar.bottom)
-        key = (*table_sidebar.log_key(f.snap, lay, cache.log_top), bottom)
+        bottom = _log_bottom(f)
+        key = (*table_sidebar.log_key(f.snap, lay, cache.log_top, f.log_back), bottom)
         if keys.get("log") != key:
-            table_sidebar.draw_log(surf, f.snap, lay, cache.log_top, bottom)
+            table_sidebar.draw_log(surf, f.snap, lay, cache.log_top, bottom, f.log_back)
             keys["log"] = key
         return surf
+
+    def log_area(self, f: TableFrame) -> pygame.Rect:
+        """Where the move log lies as last drawn (the wheel over it scrolls it); empty before
+        the first frame."""
+        cache = self._static
+        if cache is None or cache.lay is not f.lay:
+            return pygame.Rect(0, 0, 0, 0)
+        r = table_sidebar.log_rect(f.lay, cache.log_top)
+        r.h = max(0, _log_bottom(f) - r.y)
+        return r
+
+    def log_most_back(self, f: TableFrame) -> int:
+        """How far the move log can be scrolled back, as last laid out."""
+        cache = self._static
+        if cache is None or cache.lay is not f.lay:
+            return 0
+        return table_sidebar.log_most_back(f.snap, f.lay, cache.log_top, _log_bottom(f))
 
     def draw_pile(self, surface: pygame.Surface, f: TableFrame) -> None:
         words = f.snap.words
@@ -681,6 +700,11 @@ def _group_caption(
         color=color,
         max_width=w,
     )
+
+
+def _log_bottom(f: TableFrame) -> int:
+    """The bottom of the move log: the top of the side buttons under it."""
+    return min((b.rect.top for b in f.buttons), default=f.lay.sidebar.bottom)
 
 
 def _header_key(f: TableFrame) -> tuple[object, ...]:
