@@ -730,7 +730,9 @@ class TableController:
         if self.after is not None:
             fn, self.after = self.after, None
             fn()
-            return
+            # a board put at rest is instant: the next step (a question) comes with it
+            if self.is_animating() or any(not isinstance(q, Rest) for q in self.cues):
+                return
         if self.stage != "play" or self.asking or self.match is None:
             return
         st = self.match.round
@@ -803,20 +805,34 @@ class TableController:
             self._reasons_due[id(first)] = LogLine("reason", seat=p, why=why)
 
     def _human_turn(self, p: int) -> None:
+        step = self._human_step(p)
+        if step is not None:
+            step()
+
+    def _human_step(self, p: int) -> Callable[[], None] | None:
+        """What the table does next for person ``p`` to move, without doing it: hot seat's
+        curtain, the drawn card lifted, or a question asked (None: it waits for the person)."""
         if len(self.humans) == 2 and p != self.viewer and not self.curtain:
-            self.curtain = True
-            self.asking = True
-            self.cues.append(Curtain(p))
-            return
+
+            def curtain() -> None:
+                self.curtain = True
+                self.asking = True
+                self.cues.append(Curtain(p))
+
+            return curtain
         st = self.state
         if st.phase == "draw" and st.pending_draw and self.lifted is None and self.my_turn():
             # the drawn card matches two field cards: it is lifted with both lit, so a click
             # on either, a drag, or left/right and Enter chooses
-            self.lifted = self.choice_for(st.pending_draw)
-            return
+            drawn = st.pending_draw
+
+            def lift() -> None:
+                self.lifted = self.choice_for(drawn)
+
+            return lift
         key = (self.played().round_number, len(st.moves), st.phase)
         if self.asked == key or self.declined == key:
-            return
+            return None
         legal = st.legal_actions()
         question: Question
         if st.phase == "decide":
@@ -826,10 +842,28 @@ class TableController:
         elif st.phase == "exchange":
             question = "exchange"
         else:
-            return
-        self.asked = key
-        self.asking = True
-        self.cues.append(Ask(question, p, key))
+            return None
+
+        def ask() -> None:
+            self.asked = key
+            self.asking = True
+            self.cues.append(Ask(question, p, key))
+
+        return ask
+
+    def waits_for_person(self) -> bool:
+        """The table has nothing to do until the person acts (the app may sleep on input):
+        no move shown, nothing to carry out next, no curtain to draw, card to lift or question
+        to ask (issue 43: the koi-koi question waited for the next input event)."""
+        if self.busy or self.grip != "none" or self.after is not None or self.match is None:
+            return False
+        if self.stage != "play":
+            return False
+        st = self.match.round
+        p = st.to_move
+        if st.outcome is not None or p is None or not self.is_human(p):
+            return self.asking
+        return self.asking or self._human_step(p) is None
 
     # ------------------------------------------------------------------ answers to cues
     def answer(self, action: Action) -> bool:

@@ -528,15 +528,8 @@ class TableScene(Scene):
         """Still while the table waits for a person (their move, or a question): nothing
         moving, no card held, nothing for the controller to do next; then until the next
         deadline (the card-info delay of a pointer at rest, a long press, a fading line)."""
-        c = self.controller
-        if c.busy or c.grip != "none" or c.after is not None or c.match is None:
-            return 0.0
-        if c.stage != "play":
-            return 0.0
-        st = c.match.round
-        person = st.outcome is None and st.to_move is not None and c.is_human(st.to_move)
-        if not (c.asking or person):
-            return 0.0  # a computer's turn, the end of a round: the controller moves on
+        if not self.controller.waits_for_person():
+            return 0.0  # a computer's turn, the end of a round, a question to ask: it moves on
         return min(self.clock_still_for(), self.gesture.wait())
 
     # ------------------------------------------------------------------ frame

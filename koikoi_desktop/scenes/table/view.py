@@ -935,12 +935,15 @@ def draw_status(surface: pygame.Surface, f: TableFrame) -> None:
             # thinking) is a step ahead of the table, and the turn banner tells whose move it is.
             if not f.animating:
                 text = words.t("ui.table.thinking", name=s.names[p])
-        elif s.my_turn and s.show_hints:  # help level: the hints
-            if v.phase == "draw":
+        elif s.my_turn and s.show_hints and f.turn is not None:  # help level: the hints
+            # the hint speaks of the step the step bar shows, never of another (issue 43: "drag
+            # a card from your hand" under "3. Stop or koi-koi?"); a question has its prompt
+            step = f.turn[1]
+            if step == "choose":
                 text = words.t("ui.table.hint_draw")
-            elif s.lifted:
+            elif step == "play" and s.lifted:
                 text = words.t("ui.table.hint_target")
-            else:
+            elif step == "play":
                 text = words.t("ui.table.hint_play")
     if text:
         # one line, whole: the font steps down to 3/4 to fit; a longer line takes two lines
