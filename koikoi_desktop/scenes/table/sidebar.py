@@ -236,9 +236,15 @@ def _log_frame(lay: TableLayout, top: int, bottom: int | None) -> tuple[int, int
         bottom = side.bottom - round(40 * lay.scale)
     head_y = top + 10
     y = head_y + fs + 8
-    line_h = fs + 5
+    line_h = fs + 6
     fit = max(0, (bottom - 10 - y) // line_h) if head_y + fs + 4 <= bottom else 0
     return head_y, y, line_h, fit
+
+
+def _log_width(lay: TableLayout) -> int:
+    """How wide a line of the move log may be (the scroll bar keeps its strip on the right)."""
+    pad = _metrics(lay)[3]
+    return lay.sidebar.w - 2 * pad - 8
 
 
 def log_entries(snap: TableSnapshot, lay: TableLayout) -> list[list[str]]:
@@ -249,7 +255,7 @@ def log_entries(snap: TableSnapshot, lay: TableLayout) -> list[list[str]]:
     for entry in snap.log:
         text = log_text(snap.words, entry, snap.names, snap.rules)
         if text:
-            out.append(gfx.wrap(text, fs, lay.sidebar.w - 24))
+            out.append(gfx.wrap(text, fs, _log_width(lay)))
     return out
 
 
@@ -318,7 +324,7 @@ def draw_log(
             fs,
             (x0, y),
             color=theme.PAPER if last else theme.MUTED,
-            max_width=side.w - 2 * pad - 6,
+            max_width=_log_width(lay),
         )
         y += line_h
     if most:  # scrolled or scrollable: where the window stands in the whole log
