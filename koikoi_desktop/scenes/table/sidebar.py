@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop.i18n import Words
-from koikoi_desktop.scenes.table.controller import TableSnapshot
+from koikoi_desktop.scenes.table.snapshot import TableSnapshot
 from koikoi_desktop.scenes.table.text import log_text
 from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.layout import TableLayout

@@ -39,7 +39,7 @@ from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
-from koikoi_desktop.scenes.table.controller import TableSnapshot
+from koikoi_desktop.scenes.table.snapshot import TableSnapshot
 from koikoi_desktop.scenes.table.text import koi_word, stop_word
 from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.animation import Sprite, ease_out
