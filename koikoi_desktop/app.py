@@ -83,8 +83,9 @@ from koikoi_desktop.cli import (
     verify_command,
 )
 from koikoi_desktop.storage import Notice, Storage
+from koikoi_desktop.storage.cause import refusal_of
 from koikoi_desktop.storage.models import Settings
-from koikoi_desktop.words.storage import notice_text
+from koikoi_desktop.words.storage import notice_text, refused_text
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -237,6 +238,8 @@ class App:
         self._storage_closed = False
         #: Finished matches still refused by the disk when the storage closed.
         self.unrecorded = 0
+        #: The export a signal made of refused matches: the file, and why it failed (or None).
+        self.exported_at_signal: tuple[Path, OSError | None] | None = None
         self._warnings_taken = 0
         #: --autoplay --record: computer-vs-computer matches go into the ledger (marked).
         self.record_autoplay = bool(self.args.record)
@@ -517,19 +520,36 @@ class App:
             self.change_settings(fullscreen=going_full)
 
     def quit(self) -> None:
+        """End the run at the loop's next turn, asking nothing. Only the quit path itself calls
+        this (:meth:`request_quit` when nothing is left to ask, :meth:`confirm_quit` once the
+        player has answered, a signal, a scripted run): screens ask :meth:`request_quit`."""
         self.running = False
 
-    def request_quit(self) -> None:
-        """Window closed: a match in progress asks first (and keeps the autosave); finished
-        matches the disk has refused so far are offered a retry or an export first."""
+    def request_quit(self, *, match_saved: bool = False) -> None:
+        """The one way out a player takes (the window's close button, the title's Quit, "Save
+        and quit" on the pause menu or the table's question): a match in progress asks first
+        (and keeps the autosave) unless ``match_saved`` says it was just saved for this quit;
+        finished matches the disk has refused so far are offered a retry or an export first
+        (the "Matches not saved yet" dialog). Only when nothing is left to ask does the run end.
+        """
         if self.autoplay or self.args.frames:
             self.quit()
             return
         table = self.stack.find("table")
-        if table is not None and hasattr(table, "ask_quit") and table.ask_quit():
+        if (
+            not match_saved
+            and table is not None
+            and hasattr(table, "ask_quit")
+            and table.ask_quit()
+        ):
             return
         if self.ask_about_pending():
             return
+        self.quit()
+
+    def confirm_quit(self) -> None:
+        """The player answered the "Matches not saved yet" dialog (they were written after all,
+        or the player chose to quit without them): the run ends."""
         self.quit()
 
     def ask_about_pending(self) -> bool:
@@ -629,7 +649,24 @@ class App:
         controller = getattr(table, "controller", None)
         if controller is not None:
             controller.save()
+        self.export_pending_at_signal()
         self.quit()
+
+    def export_pending_at_signal(self) -> None:
+        """Keep what can be kept when nobody can be asked (issue 46): finished matches the
+        disk refused are exported to the first usual folder that takes them (documents, then
+        home), and the line at close names the file. A scripted run keeps its exit status
+        for them instead (``UNRECORDED_STATUS``) and writes nothing outside its data folder."""
+        from datetime import UTC, datetime
+
+        from koikoi_desktop.scenes.unsaved import export_folders, export_pending_somewhere
+
+        store = self.storage
+        if store is None or not store.pending or self.autoplay or self.args.frames:
+            return
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        target, failed = export_pending_somewhere(store, export_folders(), stamp)
+        self.exported_at_signal = (target, failed)
 
     def loop(self, start: float | None = None) -> int:
         import pygame
@@ -760,8 +797,23 @@ class App:
             store.close()
             self.unrecorded = len(store.pending)
             unrecorded = store.unrecorded()
-            if unrecorded is not None:  # stderr speaks English, whatever the game's language
-                print(f"koikoi-desktop: {notice_text(i18n.ENGLISH, unrecorded)}", file=sys.stderr)
+            if unrecorded is None:
+                return
+            # stderr speaks English, whatever the game's language; one line, with the export
+            # a signal made of them (or where it failed and why)
+            line = notice_text(i18n.ENGLISH, unrecorded)
+            if self.exported_at_signal is not None:
+                target, failed = self.exported_at_signal
+                line += " " + (
+                    i18n.ENGLISH.t("ui.quit_pending.exported", path=str(target))
+                    if failed is None
+                    else i18n.ENGLISH.t(
+                        "ui.quit_pending.export_failed",
+                        path=str(target),
+                        reason=refused_text(i18n.ENGLISH, refusal_of(failed)),
+                    )
+                )
+            print(f"koikoi-desktop: {line}", file=sys.stderr)
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)

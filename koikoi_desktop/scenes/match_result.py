@@ -257,7 +257,7 @@ class MatchResultScene(MenuScene):
         if self.autoplay:
             self.left -= dt
             if self.left <= 0 and not self.app.match_finished():
-                self.app.quit()
+                self.app.request_quit()
 
     def title_text(self) -> str:
         words = self.app.words

@@ -84,7 +84,7 @@ class PauseScene(MenuScene):
     def save_quit(self) -> None:
         if self.table is not None:
             self.table.controller.save()
-        self.app.stack.reset(self.app.screens.title())
+        self.app.request_quit(match_saved=True)
 
     def concede(self) -> None:
         """Give up the match, once confirmed: the menu closes and the table asks "concede the

@@ -60,7 +60,7 @@ class TitleScene(MenuScene):
             (Key("ui.title.settings"), self.go(sc.settings), False),
             (Key("ui.title.about"), self.go(sc.hanafuda_history), False),
             (Key("ui.scene.credits"), self.go(sc.credits), False),
-            (Key("ui.title.quit"), self.app.quit, False),
+            (Key("ui.title.quit"), self.app.request_quit, False),
         ]
 
     def build(self) -> None:

@@ -18,17 +18,41 @@ import pygame
 from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.cause import refusal_of
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Label
 from koikoi_desktop.words.storage import cause_label
 
 
-def export_folder() -> Path:
-    """Where the pending matches are exported: the user's documents folder (platformdirs)."""
+def export_folders() -> list[Path]:
+    """Where the pending matches are exported, in order of preference: the user's documents
+    folder (platformdirs: the platform's usual place for a file the user keeps), then the home
+    folder, which every account has (a new account or a minimal desktop may have no documents
+    folder yet, or one the disk refuses)."""
     import platformdirs
 
-    return Path(platformdirs.user_documents_dir())
+    places = [Path(platformdirs.user_documents_dir()), Path.home()]
+    return list(dict.fromkeys(p.expanduser() for p in places))
+
+
+def export_pending_somewhere(
+    store: Storage, folders: list[Path], stamp: str
+) -> tuple[Path, None] | tuple[Path, OSError]:
+    """Export the pending matches to the first of ``folders`` that takes them, creating the
+    folder when it is missing (private, 0700). Returns the file written and ``None``, or, when
+    every folder refuses, the last file tried and why (the matches stay pending)."""
+    assert folders
+    tried: tuple[Path, OSError] | None = None
+    for folder in folders:
+        target = folder / f"koikoi-unsaved-matches-{stamp}.json"
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            return store.export_pending(target), None
+        except OSError as exc:  # this folder refuses: the next one
+            tried = (target, exc)
+    assert tried is not None
+    return tried
 
 
 class UnsavedScene(MenuScene):
@@ -46,7 +70,7 @@ class UnsavedScene(MenuScene):
         return [
             (Key("ui.quit_pending.retry"), self.retry, True),
             (Key("ui.quit_pending.export"), self.export, False),
-            (Key("ui.quit_pending.quit"), self.app.quit, False),
+            (Key("ui.quit_pending.quit"), self.app.confirm_quit, False),
         ]
 
     def menu_top(self) -> int:
@@ -59,20 +83,25 @@ class UnsavedScene(MenuScene):
     def retry(self) -> None:
         store = self.app.storage
         if store is None or store.retry_pending():
-            self.app.quit()
+            self.app.confirm_quit()
             return
         self.message = Key("ui.quit_pending.still", reason=cause_label(store.refusal_cause()))
 
     def export(self, folder: Path | None = None) -> None:
+        """Export to ``folder`` (a test's) or the first usual folder that takes the file; every
+        line names the file, written or tried."""
         store = self.app.storage
         if store is None:
             return
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        target = (folder or export_folder()) / f"koikoi-unsaved-matches-{stamp}.json"
-        try:
-            store.export_pending(target)
-        except OSError as exc:  # that folder refuses too: say so, the matches stay pending
-            self.message = Key("ui.ledger.export_failed", reason=cause_label(refusal_of(exc)))
+        folders = [folder] if folder is not None else export_folders()
+        target, failed = export_pending_somewhere(store, folders, stamp)
+        if failed is not None:  # every folder refuses too: say where and why, keep the matches
+            self.message = Key(
+                "ui.quit_pending.export_failed",
+                path=str(target),
+                reason=cause_label(refusal_of(failed)),
+            )
             return
         self.message = Key("ui.quit_pending.exported", path=str(target))
 

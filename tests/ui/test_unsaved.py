@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from koikoi_desktop.i18n import say
+from tests.mounts import read_only, tmpfs
 
 from .test_continue import close_app, make_app, play_until, start
 
@@ -76,3 +77,141 @@ def test_quit_with_nothing_pending_quits_at_once(app: Any) -> None:
     app.stack.push(__import__("koikoi_desktop.scenes", fromlist=["create"]).create("title", app))
     app.request_quit()
     assert not app.running
+
+
+# ------------------------------------------------------------------ every way out (issue 46)
+def _pending(a: Any) -> None:
+    """One finished match the disk refuses, held in memory."""
+    from tests.storage.conftest import make_record
+
+    _refuse(a, True)
+    assert not a.storage.record_match(make_record(rounds=3))
+    assert len(a.storage.pending) == 1
+
+
+def _click(a: Any, rect: Any) -> None:
+    import pygame
+
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        a.dispatch(pygame.event.Event(kind, pos=rect.center, button=1))
+
+
+def _button(scene: Any, key: str) -> Any:
+    from koikoi_desktop.i18n import ENGLISH
+
+    scene.draw(__import__("pygame").display.get_surface())  # laid out as the player sees it
+    return next(b for b in scene.buttons if say(b.label, ENGLISH) == ENGLISH.t(key))
+
+
+def test_the_titles_quit_asks_about_matches_not_saved_yet(app: Any) -> None:
+    """Before, the title's Quit ended the run at once: the matches the disk refused were lost
+    with only a line on stderr, which a desktop player never sees."""
+    from koikoi_desktop import scenes
+
+    app.stack.push(scenes.create("title", app))
+    _pending(app)
+    app.running = True
+    _click(app, _button(app.stack.top, "ui.title.quit").rect)
+    assert app.stack.top.name == "unsaved" and app.running
+    _click(app, _button(app.stack.top, "ui.quit_pending.quit").rect)  # the player's answer
+    assert not app.running
+
+
+def test_save_and_quit_saves_the_match_and_quits_asking_only_about_pending(app: Any) -> None:
+    """ "Save and quit" on the pause menu quits (it went back to the title), through the same
+    path: the match just saved is not asked about again, refused matches are."""
+    import pygame
+
+    t = start(app, seed=5)
+    record_before = t.controller.state is not None
+    assert record_before
+    _pending(app)
+    app.running = True
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert app.stack.top.name == "pause"
+    _click(app, _button(app.stack.top, "ui.pause.save_quit").rect)
+    assert app.stack.top.name == "unsaved" and app.running
+    _refuse(app, False)
+    _click(app, _button(app.stack.top, "ui.quit_pending.retry").rect)
+    assert not app.running and app.storage.pending == []
+    assert app.storage.read_autosave() is not None  # the match in progress was saved
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh account: a home folder with no documents folder in it."""
+    folder = tmp_path / "home"
+    folder.mkdir()
+    monkeypatch.setenv("HOME", str(folder))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / ".config"))  # no user-dirs.dirs
+    return folder
+
+
+def _unsaved(a: Any) -> Any:
+    from koikoi_desktop import scenes
+
+    a.stack.push(scenes.create("title", a))
+    _pending(a)
+    a.running = True
+    a.request_quit()
+    assert a.stack.top.name == "unsaved"
+    return a.stack.top
+
+
+def test_export_on_a_fresh_account_creates_the_documents_folder(app: Any, home: Path) -> None:
+    """Before, the export wrote into a documents folder that did not exist and failed with a
+    line that did not name the path it tried."""
+    top = _unsaved(app)
+    top.export()
+    [written] = list((home / "Documents").iterdir())
+    assert str(written) in say(top.message, app.words)
+    assert json.loads(written.read_text("utf-8"))["matches"]
+
+
+def test_export_falls_back_to_home_and_names_the_path_when_everything_refuses(
+    app: Any, home: Path
+) -> None:
+    (home / "Documents").write_text("a file where the folder should be")
+    top = _unsaved(app)
+    top.export()
+    [written] = [p for p in home.iterdir() if p.name.startswith("koikoi-unsaved-matches-")]
+    assert str(written) in say(top.message, app.words)
+
+    written.unlink()
+
+
+def test_export_on_a_read_only_home_names_the_path_and_keeps_the_matches(
+    app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gen = tmpfs(tmp_path)
+    make = next(gen)
+    try:
+        home = make(1 << 20)
+        read_only(home)  # a real read-only disk: root cannot write there either
+        monkeypatch.setenv("HOME", str(home))
+        monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+        top = _unsaved(app)
+        top.export()
+    finally:
+        gen.close()
+    text = say(top.message, app.words)
+    assert "Could not export to " + str(home) in text and "still held" in text
+    assert len(app.storage.pending) == 1  # nothing lost
+
+
+def test_a_signal_with_a_refusing_disk_exports_the_matches_and_says_so_in_one_line(
+    app: Any, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from koikoi_desktop import scenes
+
+    app.stack.push(scenes.create("title", app))
+    _pending(app)
+    app.stop_for_signal()  # what SIGTERM does at the loop's next turn
+    assert not app.running
+    app.close_storage()
+    [line] = capsys.readouterr().err.splitlines()
+    [written] = list((home / "Documents").iterdir())
+    assert line.startswith("koikoi-desktop: 1 finished match") and str(written) in line, line
+    assert len(json.loads(written.read_text("utf-8"))["matches"]) == 1

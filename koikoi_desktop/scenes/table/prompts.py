@@ -635,7 +635,7 @@ def quit_prompt(words: Words, table: TableHost) -> PromptScene:
 
     def quit_now() -> None:
         table.controller.save()
-        table.app.quit()
+        table.app.request_quit(match_saved=True)
 
     prompt.buttons = [
         (words.t("ui.quit.stay"), prompt.close, False),
