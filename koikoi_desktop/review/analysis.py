@@ -28,8 +28,11 @@ koi-koi that risks a match already won costs the match, whatever it adds in poin
   alternatives is measured far more precisely than either value. ``margin`` is 1.96 standard
   errors of the paired difference (best minus played, world by world): a 95% range. The
   first batch is ``worlds`` worlds; while a class threshold lies inside ``win_loss ± margin``,
-  another batch of ``worlds`` is sampled, up to :data:`MAX_BATCHES` batches. ``clear`` says
-  that no threshold was left inside the range.
+  another batch of ``worlds`` is sampled, up to :data:`MAX_BATCHES` batches, in which only the
+  move played, the best one and the alternatives not clearly below the best are played out (the
+  worlds are the same whichever are; an alternative clearly worse than the best keeps the value
+  of the worlds it had). ``worlds`` (of a judgement) counts the worlds of the move played;
+  ``clear`` says that no threshold was left inside the range.
 * ``class``: the class of the lower end of the range, ``win_loss − margin``, against fixed
   thresholds :data:`LIMITS` in match-win chance (lichess classes chess moves the same way, by
   fixed drops of its winning chances):
@@ -347,6 +350,13 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def _contends(best: Sequence[float], other: Sequence[float]) -> bool:
+    """``other`` is not clearly below ``best`` (the 95% range of their paired difference
+    reaches 0)."""
+    diff, se = _paired(best, other)
+    return diff - Z95 * se <= 0.0
+
+
 def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS, seed: int = 0) -> Judgement:
     """Score every legal alternative of ``point`` from its view and judge the played move
     (``worlds`` worlds a batch; more batches only near a class threshold: module docstring).
@@ -373,27 +383,36 @@ def judge(point: DecisionPoint, *, worlds: int = REVIEW_WORLDS, seed: int = 0) -
             reason=Reason(ReasonKey.EXCHANGE_KEEP),
         )
     ctx = point.context
-    chance = MatchGoal(ctx).win_chance if ctx is not None else _round_chance
+    goal = MatchGoal(ctx).win_chance if ctx is not None else _round_chance
+    known: dict[int, float] = {}  # a round's result -> the chance it leaves (few distinct ones)
+
+    def chance(x: int) -> float:
+        hit = known.get(x)
+        if hit is None:
+            hit = known[x] = goal(x)
+        return hit
+
     rng = decision_rng(view) if seed == 0 else decision_rng(view, f"review-{seed}")
     step = max(1, worlds)
     results: dict[Action, list[int]] = {a: [] for a in legal}
     chances: dict[Action, list[float]] = {a: [] for a in legal}
     order = {a: i for i, a in enumerate(legal)}
+    live = list(legal)  # the alternatives sampled in the next batch
     for batch in range(MAX_BATCHES):
-        for a, r in playout_results(view, legal, rng=rng, worlds=step).items():
+        for a, r in playout_results(view, live, rng=rng, worlds=step).items():
             results[a] += r
             chances[a] += [chance(x) for x in r]
-        mean_w = {a: _mean(c) for a, c in chances.items()}
-        mean_p = {a: _mean(r) for a, r in results.items()}
-
-        rank = {a: (mean_w[a], mean_p[a], -order[a]) for a in legal}
-        best = max(legal, key=rank.__getitem__)
+        rank = {a: (_mean(chances[a]), _mean(results[a]), -order[a]) for a in live}
+        best = max(live, key=rank.__getitem__)
         if rank[played] >= rank[best]:
             best = played
         diff, se = _paired(chances[best], chances[played])
         margin = Z95 * se
         if is_clear(diff, margin) or batch == MAX_BATCHES - 1:
             break
+        # sampled on: the move played, the best, and every alternative not clearly below the
+        # best (the worlds are the same whichever alternatives are played out in them)
+        live = [a for a in live if a in (best, played) or _contends(chances[best], chances[a])]
     n = len(results[played])
     # rounded as stored, so a cached review reads back exactly equal
     points = {a: round(_mean(r), 3) for a, r in results.items()}
