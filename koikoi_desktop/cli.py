@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -302,6 +303,22 @@ def error_text(exc: Exception) -> str:
     return refused_text(ENGLISH, exc) if isinstance(exc, Refused) else str(exc)
 
 
+def _progress() -> Callable[[int], None] | None:
+    """A line on a terminal that counts the matches read so far (rewritten in place, at most a
+    few times a second; nothing when stderr is not a terminal, nor for a small file)."""
+    if not sys.stderr.isatty():
+        return None
+    last = [0.0]
+
+    def told(read: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.25:
+            last[0] = now
+            print(f"\rimporting: {read} matches read…", end="", file=sys.stderr, flush=True)
+
+    return told
+
+
 def export_line(written: int, unread: tuple[str, ...], path: Path) -> str:
     """The export's one line: what it wrote and, when some could not be, how many and which."""
     if not unread:
@@ -322,7 +339,9 @@ def ledger_command(args: argparse.Namespace) -> int:
                 done = store.export_all(args.export_ledger)
                 print(export_line(done.written, done.unread, done.path))
             else:
-                result = store.import_ledger_checked(args.import_ledger)
+                result = store.import_ledger_checked(args.import_ledger, progress=_progress())
+                if sys.stderr.isatty():
+                    print("\r\033[K", end="", file=sys.stderr, flush=True)  # the progress line
                 print(
                     f"imported {result.added} matches ({result.same} already in the ledger, "
                     f"{result.aside} kept aside as conflicting, {len(result.skipped)} skipped)"

@@ -150,12 +150,13 @@ def _bound_pool_worker(lifeline: Any, parent: int, death_signal: bool) -> None:
     bind_to_parent(lifeline, parent, death_signal=death_signal)
 
 
-def worker_pool() -> cf.ProcessPoolExecutor:
-    """A one-worker process pool whose worker dies with the game. Start it from the thread
-    that will submit to it (the game's main thread); end it with :func:`stop_pool`."""
+def worker_pool(workers: int = 1) -> cf.ProcessPoolExecutor:
+    """A process pool of ``workers`` (one by default) that die with the game. Start it from
+    the thread that will submit to it (the game's main thread); end it with
+    :func:`stop_pool`."""
     ctx, bound = _binding()
     return cf.ProcessPoolExecutor(
-        max_workers=1, mp_context=ctx, initializer=_bound_pool_worker, initargs=bound
+        max_workers=workers, mp_context=ctx, initializer=_bound_pool_worker, initargs=bound
     )
 
 

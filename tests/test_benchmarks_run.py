@@ -73,6 +73,10 @@ RUNS: dict[str, Run] = {
     "learning_screens": Run(
         ("--frames", "1"), r"1920x1080 settings +first +[\d.]+ ms(?s:.*)cold cache: [\d.]+ ms"
     ),
+    "ledger_import": Run(
+        ("--matches", "12", "--rounds", "1", "--cache", "{tmp}/import"),
+        r"import: [\d.]+ s \([\d,]+ matches/s\), peak \d+ MB",
+    ),
     "ledger_totals": Run(
         ("--dir", "{tmp}/totals", "--sizes", "10", "--samples", "3", "--batch", "10"),
         r"rebuild the counters from every row: median +[\d.]+ ms",

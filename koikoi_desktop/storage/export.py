@@ -26,13 +26,14 @@ Decisions:
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, TextIO
 
 from .atomic import atomic_write_bytes, atomic_write_chunks
 from .models import LEDGER_VERSION, MatchRecord
@@ -225,38 +226,172 @@ def to_csv_rows_text(rows: list[list[str]]) -> str:
     return buffer.getvalue()
 
 
-IMPORT_LIMIT = 2 * 1024 * 1024 * 1024
+#: The most one match of an export may take (characters): a match is a few kilobytes.
+MATCH_LIMIT = 16 * 1024 * 1024
+#: How much of an export is read at a time (characters).
+_CHUNK = 1024 * 1024
+_WS = " \t\n\r"
+_DECODER = json.JSONDecoder()
+
+
+class _Stream:
+    """The JSON text of a file read a chunk at a time: a value is decoded from the buffer
+    (``json``'s own decoder), and the buffer keeps only what is not read yet, so memory is
+    bounded by the largest single value, not the file."""
+
+    def __init__(self, text: TextIO) -> None:
+        self.text = text
+        self.buf = ""
+        self.pos = 0
+        self.eof = False
+
+    def _fill(self) -> bool:
+        if self.eof:
+            return False
+        more = self.text.read(_CHUNK)
+        if not more:
+            self.eof = True
+            return False
+        self.buf = self.buf[self.pos :] + more
+        self.pos = 0
+        return True
+
+    def peek(self) -> str:
+        """The next character that is not white space ("" at the end)."""
+        while True:
+            while self.pos < len(self.buf) and self.buf[self.pos] in _WS:
+                self.pos += 1
+            if self.pos < len(self.buf):
+                return self.buf[self.pos]
+            if not self._fill():
+                return ""
+
+    def take(self, char: str) -> None:
+        found = self.peek()
+        if found != char:
+            raise ValueError(f"expected {char!r}, found {found[:1]!r}" if found else "cut short")
+        self.pos += 1
+
+    def value(self) -> Any:
+        self.peek()
+        while True:
+            try:
+                obj, end = _DECODER.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError as exc:
+                if len(self.buf) - self.pos > MATCH_LIMIT:
+                    raise ValueError("a value too large to be a match") from None
+                if not self._fill():
+                    raise ValueError(f"not JSON ({exc.msg})") from None
+                continue
+            except RecursionError:
+                raise ValueError("nested too deeply") from None
+            if end == len(self.buf) and self._fill():  # a number may go on in the next chunk
+                continue
+            self.pos = end
+            return obj
+
+
+def _text_of(raw: BinaryIO) -> TextIO:
+    """The file as text: UTF-8 (with or without its mark), or UTF-16/32 by their marks."""
+    head = raw.peek(4)[:4] if isinstance(raw, io.BufferedReader) else b""
+    codec = "utf-8"
+    for bom, name in (
+        (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
+        if head.startswith(bom):
+            codec = name
+            break
+    return io.TextIOWrapper(raw, encoding=codec, errors="strict", newline="")
+
+
+def iter_export_file(path: Path) -> Iterator[tuple[MatchRecord, str | None]]:
+    """The matches of a JSON ledger export, each with its record text, read as a stream: one
+    match in memory at a time, whatever the size of the file.
+
+    Raises ValueError with one sentence for anything that is not a readable export, at the
+    point it is met (a caller that must change nothing for a bad file reads inside one
+    transaction, and rolls it back); OSError when the file cannot be read.
+    """
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder, not an export file")
+    with path.open("rb") as raw:
+        stream = _Stream(_text_of(raw))
+        try:
+            yield from _matches(stream, path.name)
+        except UnicodeDecodeError:
+            raise ValueError(f"{path.name} is not a ledger export (not UTF-8 text)") from None
+
+
+def _matches(stream: _Stream, name: str) -> Iterator[tuple[MatchRecord, str | None]]:
+    def bad(why: str) -> ValueError:
+        return ValueError(f"{name} is not a ledger export ({why})")
+
+    try:
+        stream.take("{")
+    except ValueError as exc:
+        raise bad(str(exc)) from None
+    found = False
+    number = 0
+    while stream.peek() != "}":
+        try:
+            key = stream.value()
+            stream.take(":")
+        except ValueError as exc:
+            raise bad(str(exc)) from None
+        if key != "matches":
+            try:
+                value = stream.value()
+            except ValueError as exc:
+                raise bad(str(exc)) from None
+            if key == "format" and value != EXPORT_FORMAT:
+                raise bad("another format")
+        else:
+            found = True
+            try:
+                stream.take("[")
+            except ValueError:
+                raise bad("no list of matches") from None
+            while stream.peek() != "]":
+                number += 1
+                try:
+                    item = stream.value()
+                except ValueError as exc:
+                    raise ValueError(f"{name}: match {number} cannot be read ({exc})") from None
+                yield _match(item, number, name)
+                if stream.peek() == ",":
+                    stream.pos += 1
+                elif stream.peek() != "]":
+                    raise ValueError(f"{name}: match {number} is not followed by ',' or ']'")
+            stream.pos += 1
+        if stream.peek() == ",":
+            stream.pos += 1
+        elif stream.peek() != "}":
+            raise bad("cut short" if not stream.peek() else "not one JSON object")
+    stream.pos += 1
+    if stream.peek():
+        raise bad("more after its end")
+    if not found:
+        raise bad("no list of matches")
+
+
+def _match(item: object, number: int, name: str) -> tuple[MatchRecord, str | None]:
+    if not isinstance(item, dict):
+        raise ValueError(f"{name}: match {number} is not an object")
+    try:
+        rec = MatchRecord.model_validate(item)
+    except ValueError as exc:
+        first = str(exc).splitlines()
+        raise ValueError(f"{name}: match {number} is not valid ({first[0][:80]})") from None
+    record = item.get("record")
+    if record is not None and not isinstance(record, str):
+        raise ValueError(f"{name}: match {number} has a record that is not text")
+    return rec, record
 
 
 def read_export_file(path: Path) -> list[tuple[MatchRecord, str | None]]:
-    """The matches of a JSON ledger export, each with its record text, all validated first.
-
-    Raises ValueError with one sentence for anything that is not a readable export (nothing is
-    imported from a file that fails anywhere); OSError when the file cannot be read.
-    """
-    from .atomic import BadFile, decode_text, parse_json
-
-    if path.is_dir():
-        raise ValueError(f"{path} is a folder, not an export file")
-    raw = path.read_bytes()
-    try:
-        text, _ = decode_text(raw)
-        doc = parse_json(text)
-    except BadFile as exc:
-        raise ValueError(f"{path.name} is not a ledger export ({exc})") from None
-    if not isinstance(doc, dict) or not isinstance(doc.get("matches"), list):
-        raise ValueError(f"{path.name} is not a ledger export (no list of matches)")
-    out: list[tuple[MatchRecord, str | None]] = []
-    for i, item in enumerate(doc["matches"], 1):
-        if not isinstance(item, dict):
-            raise ValueError(f"{path.name}: match {i} is not an object")
-        try:
-            rec = MatchRecord.model_validate(item)
-        except ValueError as exc:
-            first = str(exc).splitlines()
-            raise ValueError(f"{path.name}: match {i} is not valid ({first[0][:80]})") from None
-        record = item.get("record")
-        if record is not None and not isinstance(record, str):
-            raise ValueError(f"{path.name}: match {i} has a record that is not text")
-        out.append((rec, record))
-    return out
+    """Every match of an export at once (see :func:`iter_export_file`): all validated first."""
+    return list(iter_export_file(path))

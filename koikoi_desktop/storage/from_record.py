@@ -32,19 +32,43 @@ def replay_problem(rec: MatchRecord, text: str | None) -> str | None:
     """Why a match's record does not stand for the match (None when it replays to the same
     rounds, round winners, totals and match winner); a match without a record has nothing
     that vouches for it."""
+    return problem(claims(rec, text))
+
+
+#: What a match's export claims, as :func:`problem` checks it (plain values: sent to a worker
+#: process): its record text, each round's (winner, final), the totals, the ending, the winner.
+Claims = tuple[str | None, list[tuple[int | None, int]], tuple[int, int], str, int | None]
+
+
+def claims(rec: MatchRecord, text: str | None) -> Claims:
+    return (
+        text,
+        [(e.winner, e.final) for e in rec.rounds],
+        rec.final_balances,
+        rec.ending,
+        rec.winner,
+    )
+
+
+def problem(claimed: Claims) -> str | None:
+    """:func:`replay_problem` of a match's :func:`claims`."""
+    text, rounds, balances, ending, winner = claimed
     if text is None:
         return "it has no record to replay"
     match = replay(text)
     if isinstance(match, str):
         return match
     played = [(e.winner, e.final) for e in match.ledger]
-    if played != [(e.winner, e.final) for e in rec.rounds] or (
-        tuple(match.balances) != rec.final_balances
-    ):
+    if played != rounds or tuple(match.balances) != tuple(balances):
         return "its record replays to other rounds or totals"
-    if rec.ending == "completed" and (match.outcome is None or match.outcome.winner != rec.winner):
+    if ending == "completed" and (match.outcome is None or match.outcome.winner != winner):
         return "its record replays to another result"
     return None
+
+
+def problems(batch: list[Claims]) -> list[str | None]:
+    """:func:`problem` of each (a worker process's task)."""
+    return [problem(claimed) for claimed in batch]
 
 
 #: The lines of a record that make a match the match it is: its chance (seed, commitment, the

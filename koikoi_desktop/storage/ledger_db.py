@@ -350,6 +350,10 @@ _INDEXES = {
     "matches_by_kind": "CREATE INDEX IF NOT EXISTS matches_by_kind ON matches(computer, date)"
 }
 
+#: An import counts this many matches into the statistics as it adds them; past that, they
+#: are counted once, all together, after it (see :meth:`LedgerDB.import_records`).
+COUNT_AT_ONCE = 200
+
 #: user_version n -> the SQL that brings an n database to n + 1 (0 is a new, empty file).
 MIGRATIONS: dict[int, str] = {0: _SCHEMA_V1, 1: _SCHEMA_V2}
 
@@ -743,6 +747,14 @@ class LedgerDB:
                 if old is None:
                     self._insert_match_in_tx(rec, text)
                     added += 1
+                    if added == COUNT_AT_ONCE:
+                        # a large import: counting each match as it comes (a scan of its rows)
+                        # costs more than counting them all once, after (:meth:`recount`)
+                        self.conn.execute(
+                            "DELETE FROM totals WHERE practice = -1 AND grp = 'state' "
+                            "AND key = 'ok'"
+                        )
+                        self.stale.add("totals")
                 elif _same_match(old[0], rec):
                     same += 1
                 else:

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
-from . import from_record, legacy, paths
+from . import importing, legacy, paths
 from .atomic import (
     BadFile,
     Damage,
@@ -833,27 +833,37 @@ class Storage:
         result = self.import_ledger_checked(path)
         return result.added, result.same, result.aside
 
-    def import_ledger_checked(self, path: str | os.PathLike[str]) -> ImportResult:
+    def import_ledger_checked(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        progress: Callable[[int], None] | None = None,
+    ) -> ImportResult:
         """Merge a JSON ledger export, each match's record replayed by the engine first: a
         match without a record, or whose record does not replay to its rounds, totals and
         result, is skipped (and named in the result); a match already in the ledger under any
         id (the same record: :func:`.from_record.identity`) is already there; the others are
-        merged and rated once each, in the order of the file. A bad file raises ValueError (nothing
-        changed); a refusing disk raises OSError."""
-        from .export import read_export_file
+        merged and rated once each, in the order of the file.
 
-        items = read_export_file(Path(path).expanduser())
+        The file is read as a stream and the records replayed on every core
+        (:mod:`.importing`): memory stays bounded whatever its size. ``progress(read)`` is told
+        as it goes. A bad file raises ValueError and changes nothing (one transaction, rolled
+        back); a refusing disk raises OSError."""
+        from .export import iter_export_file
+
+        source = Path(path).expanduser()
         if self.db is None or self.db.read_only:
             raise self.refusal_cause()
-        good: list[tuple[MatchRecord, str | None]] = []
         skipped: list[tuple[str, str]] = []
-        for rec, text in items:
-            why = from_record.replay_problem(rec, text)
-            if why is None:
-                good.append((rec, text))
-            else:
-                skipped.append((rec.match_id, why))
-        added, same, aside = self.db.import_records(good, source=Path(path).name, by_content=True)
+
+        def good() -> Iterator[tuple[MatchRecord, str | None]]:
+            for rec, text, why in importing.checked(iter_export_file(source), progress=progress):
+                if why is None:
+                    yield rec, text
+                else:
+                    skipped.append((rec.match_id, why))
+
+        added, same, aside = self.db.import_records(good(), source=source.name, by_content=True)
         return ImportResult(added, same, aside, tuple(skipped))
 
     # --------------------------------------------------------------------------------- writing

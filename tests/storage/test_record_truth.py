@@ -296,3 +296,32 @@ def test_a_marker_of_any_kind_is_put_aside_once_then_starts_are_normal(
     finally:
         if what == "immutable":
             _immutable(odd, False)
+
+
+def test_import_streams_replays_on_every_core_and_a_bad_match_late_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found 4: the import read the whole file, then replayed every record on one core, with no
+    progress. Now it streams the file (one match in memory at a time) and replays batches on a
+    pool of workers while it merges, telling its progress; a bad match late in the file still
+    changes nothing (one transaction, rolled back)."""
+    from koikoi_desktop.storage import importing
+
+    src = tmp_path / "src"
+    build(src, importing.BATCH * 2 + 10, saved=False)
+    want = _facts(src)
+    out = _export(src, tmp_path / "all.json")
+    path = tmp_path / "all.json"
+    read: list[int] = []
+    with Storage.open(tmp_path / "dst") as store:
+        result = store.import_ledger_checked(path, progress=read.append)
+    assert (result.added, result.skipped) == (want[0], ())
+    assert read[-1] == want[0] and len(read) >= 3
+    assert _facts(tmp_path / "dst")[:4] == want[:4]
+    out["matches"][-3]["winner"] = 7
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(out), "utf-8")
+    fresh = tmp_path / "fresh"
+    status, _, err = _command(capsys, "--data-dir", str(fresh), "--import-ledger", str(bad))
+    assert status == 2 and f"match {want[0] - 2} is not valid" in err and err.count("\n") == 0
+    assert _facts(fresh)[0] == 0
