@@ -187,6 +187,7 @@ class WideChoice(Choice):
             anchor="midright",
             max_width=vw,
         )
+        self.note_back_arrow(text, font, pad, vw)
         label = say(self.label, words)
         gfx.blit_text(
             surface,

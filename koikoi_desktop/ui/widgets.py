@@ -159,6 +159,9 @@ class Choice(Widget):
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
+        #: Where the "‹" arrow was last drawn (its hit region, with a margin), or None before
+        #: the first draw. A press there steps back; anywhere else on the row steps forward.
+        self.back_zone: pygame.Rect | None = None
 
     @property
     def value(self) -> Any:
@@ -181,7 +184,11 @@ class Choice(Widget):
     def handle(self, intent: Intent) -> bool:
         super().handle(intent)
         if self.enabled and intent.kind == IntentKind.PRESS and self.rect.collidepoint(intent.pos):
-            self.step(-1 if intent.pos[0] < self.rect.x + self.rect.w * 0.45 else 1)
+            # The arrows sit with the value at the row's right end: "‹" steps back, "›" and
+            # the rest of the row forward (issue 43: a press left of the row's middle went
+            # back, so the "‹" drawn on the right went forward).
+            back = self.back_zone is not None and self.back_zone.collidepoint(intent.pos)
+            self.step(-1 if back else 1)
             return True
         return False
 
@@ -193,6 +200,16 @@ class Choice(Widget):
             self.step(-1 if intent.kind == IntentKind.LEFT else 1)
             return True
         return False
+
+    def note_back_arrow(self, shown: str, font: int, pad: int, room: int) -> None:
+        """Keep the hit region of the "‹" that starts ``shown``, the value drawn right-aligned
+        at ``pad`` from the row's right end in at most ``room`` pixels (every draw of a choice
+        calls this, as the framed screens keep their buttons' regions)."""
+        self.back_zone = None
+        if len(self.options) > 1:
+            start = self.rect.right - pad - min(gfx.measure(shown, font, bold=True)[0], room)
+            arrow = gfx.measure("‹ ", font, bold=True)[0]
+            self.back_zone = pygame.Rect(start - pad, self.rect.y, arrow + 2 * pad, self.rect.h)
 
     def split(self, label: str, value: str, font: int, pad: int) -> tuple[int, int]:
         """Widths for the value and the label: both whole when they fit side by side; else the
@@ -233,6 +250,7 @@ class Choice(Widget):
             anchor="midright",
             max_width=value_room,
         )
+        self.note_back_arrow(shown, font, pad, value_room)
         if focused:
             draw_focus(surface, self.rect)
 

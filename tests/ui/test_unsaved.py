@@ -181,21 +181,21 @@ def test_export_falls_back_to_home_and_names_the_path_when_everything_refuses(
     written.unlink()
 
 
+@pytest.fixture
+def disks(tmp_path: Path) -> Iterator[Any]:
+    yield from tmpfs(tmp_path)
+
+
 def test_export_on_a_read_only_home_names_the_path_and_keeps_the_matches(
-    app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, disks: Any
 ) -> None:
-    gen = tmpfs(tmp_path)
-    make = next(gen)
-    try:
-        home = make(1 << 20)
-        read_only(home)  # a real read-only disk: root cannot write there either
-        monkeypatch.setenv("HOME", str(home))
-        monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
-        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-        top = _unsaved(app)
-        top.export()
-    finally:
-        gen.close()
+    home = disks(1 << 20)
+    read_only(home)  # a real read-only disk: root cannot write there either
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    top = _unsaved(app)
+    top.export()
     text = say(top.message, app.words)
     assert "Could not export to " + str(home) in text and "still held" in text
     assert len(app.storage.pending) == 1  # nothing lost
