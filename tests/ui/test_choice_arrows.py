@@ -38,7 +38,9 @@ def _press(a: Any, pos: tuple[int, int]) -> None:
 def _row(scene: Any, words: Any, key: str) -> Choice:
     label = words.t(key)
     return next(
-        w for w in scene.frame.focus.widgets if isinstance(w, Choice) and say(w.label, words) == label
+        w
+        for w in scene.frame.focus.widgets
+        if isinstance(w, Choice) and say(w.label, words) == label
     )
 
 
