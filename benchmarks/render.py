@@ -82,7 +82,7 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
 
     from koikoi_desktop import app as app_mod
     from koikoi_desktop import engine
-    from koikoi_desktop.scenes.table.controller import MatchConfig
+    from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.scenes.table.scene import TableScene
 
     args = app_mod.parse_args(

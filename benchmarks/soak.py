@@ -145,7 +145,7 @@ def new_table(a: Any, seed: int, preset: str | None, rounds: int | None) -> None
     if rounds is None:
         a.stack.push(a.screens.table(autoplay=True, seed=seed, preset=preset))
         return
-    from koikoi_desktop.scenes.table.controller import MatchConfig
+    from koikoi_desktop.scenes.match_config import MatchConfig
 
     rules = engine.PRESETS[preset or "nintendo"].with_rounds(rounds)
     config = MatchConfig(rules, ("intermediate", "intermediate"), seed)

@@ -575,7 +575,7 @@ class App:
     def _autoplay_table(self) -> Scene:
         from koikoi_desktop import engine
         from koikoi_desktop.scenes.defaults import default_preset
-        from koikoi_desktop.scenes.table.scene import MatchConfig
+        from koikoi_desktop.scenes.match_config import MatchConfig
 
         rules = engine.PRESETS[self.args.preset or default_preset(self.settings)]
         seats = self.args.seats or ("intermediate", "intermediate")

@@ -26,7 +26,7 @@ from koikoi_desktop.scenes.base import AppServices, FastForward, Scene, SceneSta
 
 if TYPE_CHECKING:
     from koikoi_desktop.engine import Rules
-    from koikoi_desktop.scenes.table.controller import MatchConfig
+    from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.storage.recorder import Resumed
     from koikoi_desktop.words.names import Names
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from koikoi_desktop.assets import CardSprites
     from koikoi_desktop.engine import Rules
     from koikoi_desktop.i18n import Words
-    from koikoi_desktop.scenes.table.controller import MatchConfig
+    from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.storage import Notice, Storage
     from koikoi_desktop.storage.models import Settings
     from koikoi_desktop.storage.recorder import Resumed

@@ -21,7 +21,7 @@ from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.ratings import provisional, shown
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
-from koikoi_desktop.scenes.table.controller import MatchConfig
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.storage.rating_rows import RatingPoint
 from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui.charts import LineChart, Series

@@ -23,7 +23,7 @@ from koikoi_desktop.i18n import Key
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
-from koikoi_desktop.scenes.table.scene import MatchConfig
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Label, Toggle, Widget

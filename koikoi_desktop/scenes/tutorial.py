@@ -43,7 +43,8 @@ from koikoi_desktop.engine.round import deal_positions
 from koikoi_desktop.i18n import Key, Label, say
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import paragraph
-from koikoi_desktop.scenes.table.controller import Ask, MatchConfig
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.controller import Ask
 from koikoi_desktop.scenes.table.prompts import PromptScene
 from koikoi_desktop.scenes.table.scene import default_names
 from koikoi_desktop.scenes.table.text import stop_word

@@ -440,7 +440,7 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
     """A noisy player who stays at the table: every kind of event except leaving (no Esc, no
     window close, no right-click), aimed at the hand and the field, with animations running, for
     whole rounds - the 48 cards are checked after every frame across many real moves."""
-    from koikoi_desktop.scenes.table.scene import MatchConfig
+    from koikoi_desktop.scenes.match_config import MatchConfig
 
     rng = random.Random(f"{BASE_SEED}:plays")
     random.seed(f"{BASE_SEED}:plays:global")

@@ -27,9 +27,9 @@ from koikoi_desktop.i18n import ENGLISH, Words, say
 from koikoi_desktop.review import coach as coach_mod
 from koikoi_desktop.review.analysis import LIMITS, review_record
 from koikoi_desktop.review.coach import Coach
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.controller import (
     Ask,
-    MatchConfig,
     ShowFirstDealer,
     ShowResult,
     ShowSummary,

@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.title import TitleScene
 
 from .conftest import pump

@@ -17,7 +17,8 @@ import pytest
 
 from koikoi_desktop import app as app_mod
 from koikoi_desktop import engine, scenes
-from koikoi_desktop.scenes.table.scene import HOVER_DELAY, MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import HOVER_DELAY, TableScene
 
 from .conftest import pump
 

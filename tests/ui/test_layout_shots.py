@@ -205,8 +205,9 @@ def test_other_screens(tmp_path: Path, lang: str, name: str, monkeypatch: Any) -
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_sidebar(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     from koikoi_desktop import engine
+    from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.scenes.table import sidebar as table_sidebar
-    from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+    from koikoi_desktop.scenes.table.scene import TableScene
 
     a = make_app(tmp_path / "data", lang)
     t = TableScene(

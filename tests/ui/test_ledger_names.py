@@ -19,7 +19,7 @@ import pytest
 
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.scenes.ledger import LedgerScene
-from koikoi_desktop.scenes.table.scene import MatchConfig
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.models import SavedMeta, SummaryRow, typed_name
 from koikoi_desktop.ui import gfx

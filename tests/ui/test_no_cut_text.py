@@ -27,9 +27,10 @@ import pytest
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.i18n import Words
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.table import prompts as prompts
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.ui import gfx
 
 from .conftest import pump

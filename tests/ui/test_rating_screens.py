@@ -22,7 +22,8 @@ from koikoi_desktop.ratings import (
     rate_match,
     shown,
 )
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.storage.rating_rows import rated
 from koikoi_desktop.storage.recorder import MatchRecorder
 from koikoi_desktop.ui import gfx

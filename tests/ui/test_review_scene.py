@@ -320,7 +320,7 @@ def test_help_level_travels_from_new_game_to_table_recorder_and_ledger(
 def test_help_levels_on_the_table(
     apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str
 ) -> None:
-    from koikoi_desktop.scenes.table.scene import MatchConfig
+    from koikoi_desktop.scenes.match_config import MatchConfig
 
     a = make_app(apps, tmp_path / "data")
     cfg = MatchConfig(PRESETS["nintendo"], ("human", "intermediate"), seed=4, help_level=level)
@@ -373,8 +373,8 @@ def test_help_level_sets_the_koikoi_panel_numbers(
     light and none show the yaku only."""
     import random
 
+    from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.scenes.table.prompts import decide_prompt
-    from koikoi_desktop.scenes.table.scene import MatchConfig
 
     a = make_app(apps, tmp_path / "data")
     cfg = MatchConfig(PRESETS["nintendo"], ("human", "human"), seed=3, help_level=level)
@@ -558,7 +558,7 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
     """Issue 33: the pause menu and the first-dealer prompt show the deal seal, never the seed;
     the ledger and the review of the finished match reveal the seed and say every deal was
     fixed before the first card; a review of a round mid-match shows only the seal."""
-    from koikoi_desktop.scenes.table.scene import MatchConfig
+    from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.words.deal import seal_code
 
     data = tmp_path / "data"

@@ -15,7 +15,8 @@ import pytest
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.i18n import ENGLISH, Key, Words, say
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.table.text import LogLine, log_text
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice

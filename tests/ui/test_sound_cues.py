@@ -16,7 +16,8 @@ from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine import events as ev_
 from koikoi_desktop.i18n import ENGLISH, say
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.ui import audio as audio
 from koikoi_desktop.ui import sound_cues

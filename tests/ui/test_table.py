@@ -10,7 +10,8 @@ import pytest
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.i18n import ENGLISH, say
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.ui import theme
 
 

@@ -14,12 +14,12 @@ from koikoi_desktop import engine
 from koikoi_desktop.ai import InlineExecutor, Thinker
 from koikoi_desktop.engine import Action
 from koikoi_desktop.i18n import ENGLISH, say
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.controller import (
     Animate,
     Ask,
     Curtain,
     Deal,
-    MatchConfig,
     Rest,
     ShowFirstDealer,
     ShowResult,

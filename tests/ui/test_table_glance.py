@@ -17,8 +17,8 @@ from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine.events import KoiKoiCalled, YakuMade
 from koikoi_desktop.i18n import ENGLISH, Words
 from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table import view as table_view
-from koikoi_desktop.scenes.table.controller import MatchConfig
 from koikoi_desktop.scenes.table.scene import HOVER_DELAY, LONG_PRESS, TableScene
 from koikoi_desktop.ui import gfx, layout, theme, tracker
 from koikoi_desktop.ui.animation import AnimationQueue

@@ -153,8 +153,9 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     """Each yaku row shows its whole name — the same name as every other screen, in at most two
     lines — never a cut one nor another name (issue 16: "Ino-Shika-Chō" in the sidebar and
     "Boar, Deer and Butterflies" elsewhere)."""
+    from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.scenes.table import sidebar as table_sidebar
-    from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+    from koikoi_desktop.scenes.table.scene import TableScene
     from koikoi_desktop.ui import tracker
 
     ui_app.change_settings(language=lang)

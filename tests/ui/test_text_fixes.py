@@ -11,8 +11,9 @@ import pytest
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.i18n import Words, say
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.widgets import Choice
 

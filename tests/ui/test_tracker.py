@@ -15,8 +15,9 @@ from koikoi_desktop import engine
 from koikoi_desktop.engine.cards import mask_of
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.ui import tracker
 
 MOON, PHOENIX, RAIN_MAN, CRANE, CURTAIN = 29, 45, 41, 1, 9

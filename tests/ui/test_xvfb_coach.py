@@ -25,7 +25,8 @@ from pathlib import Path
 import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
 from koikoi_desktop.ai import decide, make_opponent
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.table.text import log_text
 
 out = Path(sys.argv[1])

@@ -23,7 +23,8 @@ from pathlib import Path
 import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
 from koikoi_desktop.ai import InlineExecutor
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 
 out = Path(sys.argv[1])
 args = app_mod.parse_args(["--data-dir", str(out / "data"), "--speed", "off", "--size", "1280x800"])

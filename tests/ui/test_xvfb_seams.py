@@ -26,7 +26,8 @@ from pathlib import Path
 import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
 from koikoi_desktop.ai import InlineExecutor
-from koikoi_desktop.scenes.table.scene import MatchConfig, TableScene
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.i18n import say as worded
 from koikoi_desktop.scenes.table.text import log_text
 from koikoi_desktop.ui.widgets import Choice

@@ -51,8 +51,8 @@ from koikoi_desktop.review.runner import ReviewRunner, cached_review
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import scale_of
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.review import view as review_view
-from koikoi_desktop.scenes.table.controller import MatchConfig
 from koikoi_desktop.scenes.table.text import (
     MARKS,
     chance_lost_text,

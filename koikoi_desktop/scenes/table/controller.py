@@ -47,12 +47,13 @@ from typing import Literal
 
 from koikoi_desktop import engine
 from koikoi_desktop.ai import Opponent, Thinker, decide, make_opponent
-from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView, RoundState, Rules
+from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView, RoundState
 from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.review.analysis import Judgement
 from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.gesture import (
     Aim,
     Command,
@@ -88,30 +89,6 @@ DECLARE = engine.Action.from_text("declare")
 
 Pos = tuple[int, int]
 Pair = tuple[int | None, int | None]
-
-
-@dataclass
-class MatchConfig:
-    """What the new-game screen decides."""
-
-    rules: Rules
-    seats: tuple[str, str] = ("human", "intermediate")
-    seed: int | None = None
-    practice: bool = False
-    #: Names a person typed for the seats ("" for none: the seat's default name, rendered
-    #: in the language of the moment), or the names as facts.
-    names: SeatNames | tuple[str, str] | None = None
-    #: "full" (lit targets, yaku tracker, koi-koi panel numbers, hints), "highlights" (lit
-    #: targets only) or "none" (``ui/helps.py``; Settings.help_level's values).
-    help_level: str = "full"
-    #: Play a recorded deal again (the review): its dealer and deck order(s), dealt first.
-    deal: tuple[int, tuple[tuple[int, ...], ...]] | None = None
-    #: False: nothing of this match is saved or put in the ledger (the guided first round is a
-    #: lesson, not a recorded match).
-    recorded: bool = True
-    #: Shown in the header instead of "Round n of m" (the guided round: a lesson, not round 1
-    #: of a 12-round match); worded when drawn (in the language of the moment).
-    title: Label = ""
 
 
 @dataclass

@@ -49,6 +49,7 @@ from koikoi_desktop.i18n import Label, Words, say
 from koikoi_desktop.review.coach import Coach
 from koikoi_desktop.scenes.base import AppServices, FastForward, Scene
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
+from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.match_result import MatchResultScene
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.round_summary import RoundSummaryScene
@@ -57,7 +58,6 @@ from koikoi_desktop.scenes.table.controller import (
     Ask,
     Curtain,
     Deal,
-    MatchConfig,
     Rest,
     ShowFirstDealer,
     ShowResult,
@@ -95,7 +95,7 @@ from koikoi_desktop.words.names import SeatNames
 if TYPE_CHECKING:
     from koikoi_desktop.ai.base import Opponent
 
-__all__ = ["HOVER_DELAY", "LONG_PRESS", "MatchConfig", "TableScene"]
+__all__ = ["HOVER_DELAY", "LONG_PRESS", "TableScene"]
 
 
 def default_names(app: AppServices, seats: tuple[str, str]) -> SeatNames:
