@@ -34,8 +34,7 @@ from typing import ClassVar
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import DECLARE, EXCHANGE, KEEP
 from koikoi_desktop.engine.round import instant_win
-
-LEVELS: tuple[str, ...] = ("beginner", "intermediate", "expert")
+from koikoi_desktop.facts import LEVELS
 
 
 # --------------------------------------------------------------------------- reasons

@@ -68,6 +68,7 @@ from collections.abc import Callable
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import EXCHANGE, KEEP, KOIKOI, STOP, capture_mask
+from koikoi_desktop.engine.cardset import gaji_open
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.sim import determinize, rollout
 
@@ -440,8 +441,9 @@ class Expert(Opponent):
         assert p is not None
         q = 1 - p
         field = s.field_mask
-        tempo = self.leaf_mover * k.best_capture(s.hands[p], field, caps[p], caps[q])
-        tempo -= self.leaf_reply * k.best_capture(s.hands[q], field, caps[q], caps[p])
+        wild = gaji_open(s.rules, field, (caps[0], caps[1]))
+        tempo = self.leaf_mover * k.best_capture(s.hands[p], field, caps[p], caps[q], wild)
+        tempo -= self.leaf_reply * k.best_capture(s.hands[q], field, caps[q], caps[p], wild)
         return value + tempo if p == me else value - tempo
 
     def _koikoi(

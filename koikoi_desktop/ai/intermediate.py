@@ -49,6 +49,7 @@ from koikoi_desktop.engine.cards import (
     MONTH_MASK_OF,
     ids_of,
 )
+from koikoi_desktop.engine.cardset import capture_choices, month_on_field
 from koikoi_desktop.engine.yaku import payout
 
 from .base import Opponent, Reason, ReasonKey, stop_sure
@@ -139,11 +140,11 @@ def score_play(
     follow = 0.0
     n_unseen = unseen.bit_count()
     for c in ids_of(hand_after):
-        on = field & MONTH_MASK_OF[c]
-        if on and on.bit_count() != 2:
+        choices = capture_choices(c, field)
+        if len(choices) == 1:  # a sure capture next turn (a choice of two is left aside)
             u = (unseen & MONTH_MASK_OF[c]).bit_count()
             keep = 1.0 - prob_has(u, n_unseen, view.opponent_hand_size)
-            follow = max(follow, k.gain(mine, opp, on | (1 << c)) * keep)
+            follow = max(follow, k.gain(mine, opp, choices[0] | (1 << c)) * keep)
     return score + 0.25 * follow
 
 
@@ -314,11 +315,6 @@ def _calls_after_koikoi(view: PlayerView) -> tuple[int, int]:
     return view.calls[view.player] + 1, view.calls[1 - view.player]
 
 
-def _month_on_field(field: int, c: int) -> bool:
-    """Another card of ``c``'s month lies on the field (so ``c`` would capture)."""
-    return bool(field & MONTH_MASK_OF[c] & ~(1 << c))
-
-
 @dataclass(frozen=True, slots=True)
 class _MyChances:
     """My improvements (cards still in play that raise my base): ``win`` the mean of what
@@ -348,7 +344,7 @@ def _first_turn_chance(view: PlayerView, mine: list[int]) -> float:
         c
         for c in mine
         if (field >> c & 1 and hand & MONTH_MASK_OF[c])
-        or (hand >> c & 1 and _month_on_field(field, c))
+        or (hand >> c & 1 and month_on_field(field, c))
     ]
     take_first = 0.0
     for c in reach:
@@ -376,9 +372,7 @@ def _draw_chance(view: PlayerView, mine: list[int]) -> float:
         if field >> c & 1:
             field_aims |= MONTH_MASK_OF[c]
     draw_hits = sum(
-        1
-        for d in ids_of(unseen)
-        if (d in mine and _month_on_field(field, d)) or field_aims >> d & 1
+        1 for d in ids_of(unseen) if (d in mine and month_on_field(field, d)) or field_aims >> d & 1
     )
     return draw_hits / max(1, unseen.bit_count())
 
@@ -427,7 +421,7 @@ def _opponent_threat(view: PlayerView, k: Knowledge) -> _Threat:
             u = (unseen & MONTH_MASK_OF[c]).bit_count()
             r_hand = 1.0 - (1.0 - r_hand) * (1.0 - prob_has(u, n_u, opp_h))
             r_draw_cards += u
-        elif unseen >> c & 1 and _month_on_field(field, c):
+        elif unseen >> c & 1 and month_on_field(field, c):
             r_hand = 1.0 - (1.0 - r_hand) * (1.0 - min(1.0, opp_h / n_u))
             r_draw_cards += 1
     r = 1.0 - (1.0 - r_hand) * (1.0 - min(1.0, r_draw_cards / n_u))

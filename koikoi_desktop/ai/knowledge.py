@@ -28,14 +28,12 @@ from koikoi_desktop.engine.cards import (
     BLUE,
     BRIGHTS,
     INOSHIKACHO,
-    MONTH,
     MONTH_MASK,
-    MONTH_MASK_OF,
     NONRAIN_BRIGHTS,
     POETRY,
     RIBBONS,
-    ids_of,
 )
+from koikoi_desktop.engine.cardset import capture_choices, month_choices, months_of
 from koikoi_desktop.engine.rules import PerRules, Rules
 from koikoi_desktop.engine.yaku import Scorer, goals, scorer_for
 
@@ -94,6 +92,12 @@ class Knowledge:
             if k in self.goals
         )
         self.plain_mask = self.goal_mask.get("kasu", 0)
+        #: The counting yaku (Tane, Tanzaku, Kasu): key, cards, how many they need, value.
+        self.counting = tuple(
+            (g.key, self.goal_mask[g.key], g.need, g.value)
+            for g in self.goals.values()
+            if g.counting
+        )
         self.seven = r.seven_plus_double
         self._pot: dict[tuple[int, int], float] = {}
         self.worth = self._static_worth()
@@ -158,8 +162,8 @@ class Knowledge:
             have = (pile & mask).bit_count()
             if have < need:
                 v += value * _progress(have, need)
-        # counting yaku: Tane 5 animals, Tanzaku 5 ribbons, Kasu 10 plain
-        for mask, need in ((ANIMALS, 5), (RIBBONS, 5), (self.plain_mask, 10)):
+        # the counting yaku (Tane, Tanzaku, Kasu), each as the engine's goal says
+        for _, mask, need, _ in self.counting:
             have = (pile & mask).bit_count()
             avail = mask.bit_count() - (blocked & mask).bit_count()
             if have < need <= avail:
@@ -186,9 +190,13 @@ class Knowledge:
             return 0.0
         return self.standing(me | taken, opp) - self.standing(me, opp)
 
-    def best_capture(self, hand: int, field: int, me: int, opp: int) -> float:
+    def best_capture(
+        self, hand: int, field: int, me: int, opp: int, gaji_open: bool = False
+    ) -> float:
         """The most my standing can rise (:meth:`gain`) by playing one card of ``hand`` onto
-        ``field`` this turn (0 when no card of it matches): the tempo the player to move holds.
+        ``field`` this turn (0 when no card of it captures): the tempo the player to move holds.
+        What a card may take is the engine's answer (``cardset.capture_choices``; ``gaji_open``
+        as ``cardset.gaji_open`` says for the round).
 
         >>> from koikoi_desktop.engine import PRESETS, mask_of
         >>> k = knowledge_for(PRESETS["nintendo"])
@@ -202,16 +210,10 @@ class Knowledge:
         while h:
             low = h & -h
             h ^= low
-            mm = field & MONTH_MASK_OF[low.bit_length() - 1]
-            if not mm:
-                continue
-            if mm.bit_count() == 2:  # a choice between the two field cards of the month
-                one = mm & -mm
-                g = max(self.gain(me, opp, low | one), self.gain(me, opp, low | (mm ^ one)))
-            else:  # one card, or all three of the month
-                g = self.gain(me, opp, low | mm)
-            if g > best:
-                best = g
+            for taken in capture_choices(low.bit_length() - 1, field, gaji_open):
+                g = self.gain(me, opp, low | taken)
+                if g > best:
+                    best = g
         return best
 
     # ------------------------------------------------------------------ threats
@@ -230,14 +232,10 @@ class Knowledge:
             have = (pile & mask).bit_count()
             if not blocked & mask and have < need:
                 out.append(Threat(key, need - have, value))
-        for key, mask, need in (
-            ("tane", ANIMALS, 5),
-            ("tanzaku", RIBBONS, 5),
-            ("kasu", self.plain_mask, 10),
-        ):
+        for key, mask, need, value in self.counting:
             have = (pile & mask).bit_count()
             if have < need <= mask.bit_count() - (blocked & mask).bit_count():
-                out.append(Threat(key, need - have, r.value(key)))
+                out.append(Threat(key, need - have, value))
         out.sort(key=lambda t: (t.missing, -t.value))
         return out
 
@@ -261,7 +259,7 @@ class Knowledge:
             return 0.0
         n_unseen = unseen.bit_count()
         options: list[tuple[float, float]] = []
-        for m in _months(field):
+        for m in months_of(field):
             u = (unseen & MONTH_MASK[m]).bit_count()
             if not u:
                 continue
@@ -269,11 +267,7 @@ class Knowledge:
             if weights is not None and p < 1.0:
                 w = weights[m]
                 p = w * p / (w * p + 1.0 - p)
-            on = field & MONTH_MASK[m]
-            if on.bit_count() == 2:
-                g = max(gain(opp, me, 1 << c) for c in ids_of(on))
-            else:
-                g = gain(opp, me, on)
+            g = max(gain(opp, me, taken) for taken in month_choices(field & MONTH_MASK[m]))
             if g > 0:
                 options.append((g, p))
         options.sort(reverse=True)
@@ -293,28 +287,13 @@ class Knowledge:
         if not n_unseen:
             return 0.0
         total = 0.0
-        for m in _months(field):
+        for m in months_of(field):
             u = (unseen & MONTH_MASK[m]).bit_count()
             if not u:
                 continue
-            on = field & MONTH_MASK[m]
-            if on.bit_count() == 2:
-                g = max(gain(me, opp, 1 << c) for c in ids_of(on))
-            else:
-                g = gain(me, opp, on)
+            g = max(gain(me, opp, taken) for taken in month_choices(field & MONTH_MASK[m]))
             total += g * u / n_unseen
         return total
-
-
-def _months(mask: int) -> list[int]:
-    seen = 0
-    out = []
-    for c in ids_of(mask):
-        m = MONTH[c]
-        if not seen >> m & 1:
-            seen |= 1 << m
-            out.append(m)
-    return out
 
 
 def prob_has(u: int, n: int, k: int) -> float:

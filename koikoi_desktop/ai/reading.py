@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from koikoi_desktop.engine import PlayerView
 from koikoi_desktop.engine.cards import MONTH, MONTH_MASK, ids_of, mask_of
+from koikoi_desktop.engine.cardset import month_choices
 from koikoi_desktop.engine.events import (
     Dealt,
     Discarded,
@@ -132,13 +133,10 @@ def _weigh_pass(
     made = _capture_value(k, pile, taken)
     played = MONTH[card]
     for m in range(1, 13):
-        on = field & MONTH_MASK[m]
-        if not on or m == played:
+        choices = month_choices(field & MONTH_MASK[m])
+        if not choices or m == played:
             continue
-        if on.bit_count() == 2:  # he would have chosen the better of the two
-            best = max(_capture_value(k, pile, 1 << c) for c in ids_of(on))
-        else:
-            best = _capture_value(k, pile, on)
+        best = max(_capture_value(k, pile, taken) for taken in choices)  # he would choose
         gap = best - made
         if gap >= STRONG_GAP:
             weights[m] = max(FLOOR, weights[m] * STRONG_PASS)

@@ -41,10 +41,10 @@ from koikoi_desktop.engine.cards import (
     MONTH,
     MONTH_MASK,
     MONTH_MASK_OF,
-    NOVEMBER,
     ids_of,
     mask_of,
 )
+from koikoi_desktop.engine.cardset import capture_choices, gaji_open
 from koikoi_desktop.engine.deal import (
     Outcome,
     _check_deck,
@@ -469,27 +469,20 @@ class RoundState:
         h = self.hands[p]
         f = self.field_mask
         free = self.rules.free_discard
-        gaji = (
-            self.rules.gaji_wild
-            and h & _GAJI_BIT
-            and not ((f | self.caps[0] | self.caps[1]) & NOVEMBER)
-        )
+        wild = bool(h & _GAJI_BIT) and gaji_open(self.rules, f, (self.caps[0], self.caps[1]))
         while h:
             low = h & -h
             h ^= low
             c = low.bit_length() - 1
-            mm = f & MONTH_MASK_OF[c]
-            if not mm:
+            choices = capture_choices(c, f, wild)
+            if not choices or not f & MONTH_MASK_OF[c]:  # laid (also beside the Gaji pairings)
                 out.append(PLAY[c])
-                if gaji and c == GAJI:
-                    row = PLAY_TO[c]
-                    out.extend(row[t] for t in ids_of(f))
-                continue
-            if mm.bit_count() == 2:
                 row = PLAY_TO[c]
-                lo = mm & -mm
-                out.append(row[lo.bit_length() - 1])
-                out.append(row[(mm ^ lo).bit_length() - 1])
+                out.extend(row[t.bit_length() - 1] for t in choices)
+                continue
+            if len(choices) == 2:
+                row = PLAY_TO[c]
+                out.extend(row[t.bit_length() - 1] for t in choices)
             else:
                 out.append(PLAY[c])
             if free:

@@ -47,7 +47,8 @@ _TRIO = POETRY | BLUE
 #: Report order of RULES.md R-YAKU-7.4 (the trio bonus last).
 ORDER: tuple[str, ...] = (*YAKU_KEYS, "trio")
 _RANK = {k: i for i, k in enumerate(ORDER)}
-_LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
+#: The bright yaku ("lights"), largest first.
+LIGHT_YAKU: tuple[str, ...] = ("goko", "shiko", "ame_shiko", "sanko")
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK, Rules
+from koikoi_desktop.facts import CARD_KINDS
 from koikoi_desktop.i18n import Key
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -50,7 +51,7 @@ from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Label
 from koikoi_desktop.words.names import kind_name, rules_label
 
-KINDS = ("bright", "animal", "ribbon", "plain")
+KINDS = CARD_KINDS
 
 
 class MonthReferenceScene(LearnScene):

@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop.engine import DECK
+from koikoi_desktop.facts import CARD_KINDS
 from koikoi_desktop.i18n import Key, Label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -32,7 +33,7 @@ from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
 from koikoi_desktop.words.names import kind_name
 
-KINDS = ("bright", "animal", "ribbon", "plain")
+KINDS = CARD_KINDS
 
 
 class QuizScene(LearnScene):

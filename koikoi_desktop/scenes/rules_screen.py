@@ -24,6 +24,7 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop.engine import PRESETS, Rules, payout, score_yaku
+from koikoi_desktop.facts import LIGHT_CARDS
 from koikoi_desktop.i18n import Key, Words
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -460,7 +461,7 @@ class RulesScene(LearnScene):
         cw = min((side - self.px(8)) // 2, self.px(130))
         ch = card_size(int(cw / 0.625))[1]
         cx = x + w + self.px(40)
-        for i, cid in enumerate((1, 9, 29, 41, 45)):
+        for i, cid in enumerate(LIGHT_CARDS):
             r = pygame.Rect(
                 cx + (i % 2) * (cw + self.px(8)), top + (i // 2) * (ch + self.px(8)), cw, ch
             )

@@ -34,6 +34,7 @@ from pydantic import ValidationError
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
+from koikoi_desktop.facts import LEVELS
 from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
@@ -44,7 +45,7 @@ from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
 from koikoi_desktop.words.names import preset_name, rule_label, rule_value_label
 
 UI_SCALES = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5)
-OPPONENTS = ("beginner", "intermediate", "expert")
+OPPONENTS = LEVELS
 #: Values offered for each optional rule (RULES.md §13 "toggle" rows).
 OPTION_VALUES: dict[str, tuple[object, ...]] = {
     "viewing_value": (5, 3),

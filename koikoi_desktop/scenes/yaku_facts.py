@@ -41,6 +41,7 @@ from koikoi_desktop.engine.cards import (
     ids_of,
 )
 from koikoi_desktop.engine.yaku import KASU_NEED, ORDER, TANE_NEED, TANZAKU_NEED, factors
+from koikoi_desktop.facts import LIGHT_YAKU
 
 Relation = Literal["shared", "disjoint", "never"]
 
@@ -82,7 +83,7 @@ NEEDS_ANY: dict[str, int] = {
     "kasu": KASU_NEED,
     "sanko": 3,
 }
-LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
+LIGHTS = LIGHT_YAKU
 
 
 def _scored(pile: frozenset[int] | set[int], rules: Rules) -> tuple[str, ...]:

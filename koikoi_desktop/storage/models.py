@@ -53,6 +53,7 @@ from pydantic import (
 )
 
 from koikoi_desktop.ai.base import Reason, ReasonKey
+from koikoi_desktop.facts import SeatKind
 
 SETTINGS_VERSION = 1
 LEDGER_VERSION = 1
@@ -443,7 +444,6 @@ StoredDate = Annotated[datetime, BeforeValidator(_stored_date)]
 Flag = Literal[0, 1]
 RecordText = Annotated[str, Field(min_length=1, max_length=RECORD_LIMIT), AfterValidator(_no_nul)]
 DocText = Annotated[str, Field(max_length=DOC_LIMIT), AfterValidator(_no_nul)]
-SeatKind = Literal["human", "beginner", "intermediate", "expert"]
 
 
 class _Row(BaseModel):

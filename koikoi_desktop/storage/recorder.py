@@ -26,7 +26,6 @@ from .models import AutosaveData, HelpLevel, MatchRecord, RoundEntry, SavedMeta
 from .store import Storage
 
 #: What a seat of a saved match may be: a person, or an opponent level.
-SEAT_KINDS = ("human", "beginner", "intermediate", "expert")
 #: The help levels a match can be played with (Settings.help_level's values).
 HELP_LEVELS: dict[str, HelpLevel] = {h: h for h in get_args(HelpLevel)}
 

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from koikoi_desktop.facts import CARD_KINDS
+
 CARD_RATIO = 0.625  # width / height (ART.md: viewBox 200 x 320)
-GROUPS = ("bright", "animal", "ribbon", "plain")
+GROUPS = CARD_KINDS
 GROUP_SHARE = (0.19, 0.25, 0.25, 0.31)
 #: How far apart the opponent's face-down hand cards sit (a share of a small card's width).
 OPP_STEP = 0.45

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from koikoi_desktop.engine import cards as deck
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.yaku import Goal, Score, goals, score_yaku
-
-LIGHTS = ("goko", "shiko", "ame_shiko", "sanko")
+from koikoi_desktop.facts import CARD_KINDS, LIGHT_YAKU
 
 
 @dataclass(frozen=True)
@@ -69,7 +68,7 @@ def group_counts(
     """
     by_key = {r.key: r.held for r in rows(mine, theirs, rules)}
     out: dict[str, int] = {}
-    for group in ("bright", "animal", "ribbon", "plain"):
+    for group in CARD_KINDS:
         key = COUNTED_AS.get(group, "")
         if key in by_key:
             out[group] = by_key[key]
@@ -116,11 +115,11 @@ def rows(
             )
         )
 
-    light = next((y.key for y in score.yaku if y.key in LIGHTS), None)
+    light = next((y.key for y in score.yaku if y.key in LIGHT_YAKU), None)
     chased = by_key.get(light or "sanko")
     if chased is not None:
         add(chased, deck.ids_of(deck.BRIGHTS))
     for goal in by_key.values():
-        if goal.key not in LIGHTS and goal.key != "akaao":
+        if goal.key not in LIGHT_YAKU and goal.key != "akaao":
             add(goal)
     return out

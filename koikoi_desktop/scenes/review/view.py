@@ -14,6 +14,7 @@ from typing import Protocol
 import pygame
 
 from koikoi_desktop.engine import Action, RoundState
+from koikoi_desktop.facts import CARD_KINDS
 from koikoi_desktop.review.analysis import Judgement, Review, turn_of
 from koikoi_desktop.review.runner import ReviewRunner
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline
@@ -34,7 +35,7 @@ COLORS = {
     "mistake": (235, 140, 60),
     "blunder": theme.DANGER,
 }
-GROUPS = ("bright", "animal", "ribbon", "plain")
+GROUPS = CARD_KINDS
 
 
 class ReviewScene(Protocol):

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import pygame
 
 from koikoi_desktop.engine import Rules, month_of
+from koikoi_desktop.facts import CARD_KINDS
 from koikoi_desktop.i18n import Words
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices
@@ -49,7 +50,7 @@ from koikoi_desktop.ui.layout import TableLayout
 from koikoi_desktop.ui.widgets import Button, draw_focus
 from koikoi_desktop.words.names import amount_text, kind_name, rules_label
 
-GROUP_KEYS = ("bright", "animal", "ribbon", "plain")
+GROUP_KEYS = CARD_KINDS
 #: Opacity of a dragged card while it is over a card it would take.
 DRAG_OVER_ALPHA = 150
 
