@@ -8,10 +8,12 @@ The acceptance surface (RULES.md is the specification)::
 Every rule question has its answer here, so the UI and the AI never work one out themselves:
 card facts (``month_of``, ``kind_of``, ``DECK``); what is legal (``legal_actions``) and why not
 (``IllegalAction.key`` / ``.params``, an ``IllegalReason``); what a move takes
-(``RoundState.captures``); what a stop or a koi-koi puts at stake (``koikoi_odds``); what
-happened (typed event records: ``Played``, ``Drew``, ``YakuMade`` ... with ``EventKind``);
-taking moves back (``RoundState.pop``, ``Match.pop`` / ``Match.undo``, ``move_stack``); what a
-seat may see (``PlayerView``) and a round consistent with it (``RoundState.from_view``).
+(``RoundState.captures``) and what a card would take from any field (``cardset``: the month's
+cards, a choice of two, the Gaji wild); what a stop or a koi-koi puts at stake
+(``koikoi_odds``); what happened (typed event records: ``Played``, ``Drew``, ``YakuMade`` ...
+with ``EventKind``); taking moves back (``RoundState.pop``, ``Match.pop`` / ``Match.undo``,
+``move_stack``); what a seat may see (``PlayerView``) and a round consistent with it
+(``RoundState.from_view``).
 
 >>> from koikoi_desktop.engine import DECK, PRESETS, new_round
 >>> import random
