@@ -1,5 +1,5 @@
-"""One place for the game's facts (issue 44, item 4): ``koikoi_desktop.facts`` names what the AI,
-the UI and storage list, and the copies that must stay (the opponent classes, the level
+"""One place for the game's facts (issue 44, item 4): ``engine.facts`` names what the AI, the UI
+and storage list, and the copies that must stay (the opponent classes, the level
 ratings, the catalogs' words, the saved-match model) agree with it; no module lists the card
 kinds or the levels again."""
 
@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import get_args
 
 import koikoi_desktop
-from koikoi_desktop import facts
 from koikoi_desktop.ai import levels
-from koikoi_desktop.engine import DECK, PRESETS, goals
+from koikoi_desktop.engine import DECK, PRESETS, facts, goals
 from koikoi_desktop.i18n import LANGUAGES, catalog
 from koikoi_desktop.storage import models
 
@@ -62,7 +61,11 @@ def test_no_module_lists_the_kinds_the_levels_or_the_lights_again() -> None:
         facts.LIGHT_CARDS: "facts.LIGHT_CARDS",
         facts.LIGHT_YAKU: "facts.LIGHT_YAKU",
     }
-    homes = {ROOT / "facts.py", ROOT / "engine" / "cards.py", ROOT / "engine" / "yaku.py"}
+    homes = {
+        ROOT / "engine" / "facts.py",
+        ROOT / "engine" / "cards.py",
+        ROOT / "engine" / "yaku.py",
+    }
     found = []
     for path in sorted(ROOT.rglob("*.py")):
         if path in homes:

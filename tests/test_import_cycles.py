@@ -46,11 +46,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         " bottom so ai (which imports engine only), review and ui/audio all use the one module",
     ),
     ("engine", ("engine",), "the rules: pure, imports nothing of the package"),
-    (
-        "facts",
-        ("facts",),
-        "the game's facts as data (kinds, lights, yaku needs, levels, seat kinds): engine only",
-    ),
     ("ai", ("ai",), "the opponents: see a PlayerView, keep their reasons as facts"),
     ("i18n", ("i18n",), "catalogs and Words (engine.yaku: the yaku keys)"),
     ("ratings", ("ratings",), "Glicko-2 and the levels' ratings"),

@@ -33,8 +33,8 @@ from typing import ClassVar
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import DECLARE, EXCHANGE, KEEP
+from koikoi_desktop.engine.facts import LEVELS
 from koikoi_desktop.engine.round import instant_win
-from koikoi_desktop.facts import LEVELS
 
 
 # --------------------------------------------------------------------------- reasons

@@ -30,7 +30,7 @@ import pygame
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import DECK, Rules
-from koikoi_desktop.facts import CARD_KINDS
+from koikoi_desktop.engine.facts import CARD_KINDS
 from koikoi_desktop.i18n import Key
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices

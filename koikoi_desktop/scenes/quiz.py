@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop.engine import DECK
-from koikoi_desktop.facts import CARD_KINDS
+from koikoi_desktop.engine.facts import CARD_KINDS
 from koikoi_desktop.i18n import Key, Label
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices

@@ -24,7 +24,7 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop.engine import PRESETS, Rules, payout, score_yaku
-from koikoi_desktop.facts import LIGHT_CARDS
+from koikoi_desktop.engine.facts import LIGHT_CARDS
 from koikoi_desktop.i18n import Key, Words
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices

@@ -33,8 +33,8 @@ from pydantic import ValidationError
 
 from koikoi_desktop import i18n
 from koikoi_desktop.engine import PRESETS, Rules
+from koikoi_desktop.engine.facts import LEVELS
 from koikoi_desktop.engine.rules import PRESET_TOGGLES
-from koikoi_desktop.facts import LEVELS
 from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset

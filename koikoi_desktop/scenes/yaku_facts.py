@@ -40,8 +40,8 @@ from koikoi_desktop.engine.cards import (
     SAKE_CUP,
     ids_of,
 )
+from koikoi_desktop.engine.facts import LIGHT_YAKU
 from koikoi_desktop.engine.yaku import KASU_NEED, ORDER, TANE_NEED, TANZAKU_NEED, factors
-from koikoi_desktop.facts import LIGHT_YAKU
 
 Relation = Literal["shared", "disjoint", "never"]
 

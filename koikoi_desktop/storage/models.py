@@ -53,7 +53,7 @@ from pydantic import (
 )
 
 from koikoi_desktop.ai.base import Reason, ReasonKey
-from koikoi_desktop.facts import SeatKind
+from koikoi_desktop.engine.facts import SeatKind
 
 SETTINGS_VERSION = 1
 LEDGER_VERSION = 1

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from koikoi_desktop.facts import CARD_KINDS
+from koikoi_desktop.engine.facts import CARD_KINDS
 
 CARD_RATIO = 0.625  # width / height (ART.md: viewBox 200 x 320)
 GROUPS = CARD_KINDS

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from koikoi_desktop.engine import cards as deck
+from koikoi_desktop.engine.facts import CARD_KINDS, LIGHT_YAKU
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.engine.yaku import Goal, Score, goals, score_yaku
-from koikoi_desktop.facts import CARD_KINDS, LIGHT_YAKU
 
 
 @dataclass(frozen=True)

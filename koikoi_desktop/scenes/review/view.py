@@ -14,7 +14,7 @@ from typing import Protocol
 import pygame
 
 from koikoi_desktop.engine import Action, RoundState
-from koikoi_desktop.facts import CARD_KINDS
+from koikoi_desktop.engine.facts import CARD_KINDS
 from koikoi_desktop.review.analysis import Judgement, Review, turn_of
 from koikoi_desktop.review.runner import ReviewRunner
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline

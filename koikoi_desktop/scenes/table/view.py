@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import pygame
 
 from koikoi_desktop.engine import Rules, month_of
-from koikoi_desktop.facts import CARD_KINDS
+from koikoi_desktop.engine.facts import CARD_KINDS
 from koikoi_desktop.i18n import Words
 from koikoi_desktop.scenes import yaku_facts
 from koikoi_desktop.scenes.base import AppServices

@@ -5,7 +5,8 @@ lights (the five bright cards and the four bright yaku), how many cards a counti
 the computer's levels and the kinds of seat a match records. A screen that lists the kinds or
 the levels, the settings and the saved-match models, and the opponents all import them from
 here, so a new level or a changed rule is one edit. Words for them are made when drawn
-(``words.names``); these are keys, never text.
+(``words.names``); these are keys, never text. It sits in the engine package (pure data, no
+rule of play) because the opponents import the engine only.
 
 >>> LEVELS
 ('beginner', 'intermediate', 'expert')
