@@ -25,8 +25,9 @@ from typing import Literal, get_args
 from koikoi_desktop.engine.cards import BRIGHTS, KINDS, Kind, ids_of
 from koikoi_desktop.engine.yaku import KASU_NEED, LIGHT_YAKU, TANE_NEED, TANZAKU_NEED
 
-#: The card kinds, bright first (RULES.md §2): the groups a pile or a reference is drawn in.
-CARD_KINDS: tuple[Kind, ...] = KINDS
+#: The card kinds, bright first (RULES.md §2): the groups a pile or a reference is drawn in
+#: (typed as text, like LEVELS: screens look them up by the keys they read).
+CARD_KINDS: tuple[str, ...] = KINDS
 #: The five bright cards ("lights"), by id.
 LIGHT_CARDS: tuple[int, ...] = ids_of(BRIGHTS)
 #: How many cards each counting yaku needs (RULES.md §7), the engine's constants.
@@ -36,10 +37,10 @@ YAKU_NEEDS: Mapping[str, int] = MappingProxyType(
 
 #: A computer opponent's level, weakest first.
 Level = Literal["beginner", "intermediate", "expert"]
-LEVELS: tuple[Level, ...] = get_args(Level)
+LEVELS: tuple[str, ...] = get_args(Level)
 #: Who sits in a seat of a recorded match: a person, or a computer of a level.
 SeatKind = Literal["human", Level]
-SEAT_KINDS: tuple[SeatKind, ...] = get_args(SeatKind)
+SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 
 __all__ = [
     "CARD_KINDS",
