@@ -73,8 +73,9 @@ from koikoi_desktop.scenes.table.text import (
     logs,
 )
 from koikoi_desktop.storage import Notice, Storage
+from koikoi_desktop.storage.recorder import HELP_LEVELS as RECORDED_HELP
 from koikoi_desktop.storage.recorder import Ending, MatchRecorder, Resumed, new_match_id
-from koikoi_desktop.ui.helps import shows
+from koikoi_desktop.ui.helps import HELP_LEVELS, shows
 from koikoi_desktop.ui.intents import IntentKind
 from koikoi_desktop.words.names import SeatNames
 from koikoi_desktop.words.reasons import reason_text
@@ -670,6 +671,19 @@ class TableController:
             self._computer_turn(p, dt)
         else:
             self._human_turn(p)
+
+    def set_help_level(self, level: str) -> None:
+        """The help level chosen in Settings during the match (issue 43): it is in force from
+        now on (lit targets, the raised hand cards, the tracker, the panel's numbers, hints,
+        the coach). The match is recorded with the most help it was played with, so the
+        ledger never says a match had less help than it did (:data:`HELP_LEVELS` runs from
+        the most help to the least)."""
+        if level == self.config.help_level:
+            return
+        self.config.help_level = level
+        if self.recorder is not None:
+            most = min(self.recorder.help_level, level, key=HELP_LEVELS.index)
+            self.recorder.help_level = RECORDED_HELP[most]
 
     @property
     def coaching(self) -> bool:

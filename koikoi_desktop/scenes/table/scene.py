@@ -329,6 +329,8 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.relabel()
+        if self.guide is None and not self.autoplay:  # a lesson keeps its own help
+            self.controller.set_help_level(self.app.settings.help_level)
         self.queue.speed = self.app.anim_speed
         self.queue.reduced = self.app.reduced_motion
         self.controller.speed = self.app.anim_speed
