@@ -46,13 +46,15 @@ SPOKEN: tuple[str, ...] = ("mistake", "blunder")
 @dataclass(frozen=True, slots=True)
 class CoachNote:
     """What the coach says about one decision, as facts: the review's class and the figure it
-    was classed by (the match-win chance lost), the expected round points of the move played
+    was classed by (the match-win chance lost, and the half-width of its 95% range), the expected
+    round points of the move played
     and of the best one (the second figure), the review's reason for the best move, the move
     played and the best one (action text), where it was made (round; the review's deal and move
     indexes), and whether Undo is offered (practice)."""
 
     cls: str
     win_loss: float
+    margin: float
     value_played: float
     value_best: float
     reason: Reason
@@ -68,6 +70,7 @@ class CoachNote:
         return cls(
             j.cls,
             j.win_loss,
+            j.margin,
             j.value_played,
             j.value_best,
             j.reason,

@@ -376,3 +376,17 @@ def test_every_decision_kind_of_both_seats_is_found_and_judged() -> None:
         assert j.cls in CLASSES and j.worlds % 6 == 0 and (j.worlds >= 6 or kind == "exchange")
         if kind == "gaji":  # a choice the lightning's wildness made
             assert any(GAJI in (a.card, a.target) for a in p.view.legal)
+
+
+def test_a_loss_not_clearly_past_its_threshold_takes_the_class_below_and_says_so() -> None:
+    """-14% ± 2.9: past the blunder's 12%, not clearly (its range starts at 11%): a mistake,
+    and the judgement says its figure is past a threshold it does not clear."""
+    from koikoi_desktop.review.analysis import Judgement, class_of
+
+    cls = class_of(0.1362, 0.0285)
+    j = Judgement(0, 0, 1, 1, 0, "koikoi", "stop", "koikoi", 11.2, cls, {}, 0.1362, margin=0.0285)
+    assert cls == "mistake" and j.past_threshold
+    clear = Judgement(
+        0, 0, 1, 1, 0, "koikoi", "stop", "koikoi", 0.0, "blunder", {}, 0.2, margin=0.01
+    )
+    assert class_of(0.2, 0.01) == "blunder" and not clear.past_threshold

@@ -118,8 +118,9 @@ def test_the_coach_flags_a_blunder_and_the_review_agrees() -> None:
     # the line, worded now, in the review's words (the stop ended the round: no Undo offered)
     text = log_text(ENGLISH, coach_lines(c)[0], c.names(ENGLISH), c.rules)
     assert text == (
-        "Coach: Mistake ? — -14% chance to win the match (expected points: played +6.0, "
-        "best +17.2). Better: calls koi-koi: +17.2 expected against 6 points now"
+        "Coach: Mistake ? — -14% chance to win the match (95% range of the loss: 11–16%; "
+        "expected points: played +6.0, best +17.2). Better: calls koi-koi: +17.2 expected "
+        "against 6 points now"
     )
     assert say(c.message, ENGLISH) == text and not note.undo
     for lang in ("uk", "ru", "sk", "ja"):

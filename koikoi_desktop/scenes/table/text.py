@@ -11,6 +11,7 @@ from typing import Literal
 from koikoi_desktop import engine
 from koikoi_desktop.ai.base import Reason, ReasonKey
 from koikoi_desktop.i18n import Words
+from koikoi_desktop.review.analysis import classify
 from koikoi_desktop.review.coach import CoachNote
 from koikoi_desktop.words.names import (
     SeatNames,
@@ -96,11 +97,16 @@ def chance_lost_text(words: Words, win_loss: float) -> str:
 
 def coach_text(words: Words, note: CoachNote) -> str:
     """The coach's line in ``words``, in the review's words: the class and the figure it was
-    classed by (the match-win chance lost), the expected points of the move played and of the
-    best one, why the best move was better, and in practice the offer to take the move back."""
+    classed by (the match-win chance lost; with its 95% range when the class is the one below
+    the figure's, not clearly past its threshold), the expected points of the move played and
+    of the best one, why the best move was better, and in practice the offer to take the move
+    back."""
     points = words.t(
         "ui.coach.points", played=f"{note.value_played:+.1f}", best=f"{note.value_best:+.1f}"
     )
+    if classify(note.win_loss) != note.cls:  # past a threshold, not clearly: say its range
+        low, high = max(0.0, note.win_loss - note.margin), min(1.0, note.win_loss + note.margin)
+        points = f"{words.t('ui.review.range', low=percent(low), high=percent(high))}; {points}"
     loss = f"{chance_lost_text(words, note.win_loss)} ({points})"
     text = words.t(
         "ui.coach.line",
