@@ -208,6 +208,8 @@ class TableScene(Scene):
         self.name = name
         self.guide = guide
         self.autoplay = autoplay or app.autoplay
+        #: The Settings help level when the table last looked (see :meth:`resume`).
+        self.help_setting = app.settings.help_level
         self.fast_forward = fast_forward
         self.autosave_data = autosave
         if autosave is not None:
@@ -329,8 +331,14 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.relabel()
-        if self.guide is None and not self.autoplay:  # a lesson keeps its own help
-            self.controller.set_help_level(self.app.settings.help_level)
+        # A help level changed in Settings while the table was under it is in force at once
+        # (a lesson keeps its own help); the level the new-game screen chose for this match
+        # stays until then, whatever overlay (a prompt, the pause menu) closes.
+        chosen = self.app.settings.help_level
+        if chosen != self.help_setting:
+            self.help_setting = chosen
+            if self.guide is None and not self.autoplay:
+                self.controller.set_help_level(chosen)
         self.queue.speed = self.app.anim_speed
         self.queue.reduced = self.app.reduced_motion
         self.controller.speed = self.app.anim_speed
