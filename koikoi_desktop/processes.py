@@ -3,10 +3,12 @@
 The game thinks, judges and makes sounds in worker processes: the Expert opponent
 (``ai.worker.Thinker``), the coach (``review.coach.Coach``), the review's analysis
 (``review.runner.ReviewRunner``) and the sound synthesis (``ui.audio.SynthJob``). Each of them
-starts its worker here, through :func:`worker_pool` (a one-worker process pool) or
-:func:`start_worker` (one process), and ends it with :func:`stop_pool` or
-:meth:`multiprocessing.Process.kill`. This module imports the standard library only, so every
-layer may use it (tests/test_import_cycles.py puts it in the bottom layer).
+starts its worker here, as a :class:`Worker` (one process that runs the tasks given to it, one
+at a time, in order: an executor), with :func:`start_worker` (one process, one job), or, for
+work spread over every core (a ledger import), with :func:`worker_pool`; and ends it with
+:meth:`Worker.stop`, :meth:`multiprocessing.Process.kill` or :func:`stop_pool`. This module
+imports the standard library only, so every layer may use it (tests/test_import_cycles.py puts
+it in the bottom layer).
 
 A worker never outlives the game, however the game ends (a crash, kill -9, a logout):
 
@@ -31,30 +33,41 @@ Decisions:
   failure (a sound synthesis that ended without a result crashed the game, whose SIGTERM must
   end it with status 0). A forked worker would otherwise inherit the game's handler
   (``App.on_signal``), which only sets a flag in the worker's copy of the app.
-* So the game ends a worker with SIGKILL (:func:`stop_pool`, ``Process.kill``), and SIGKILL is
-  the parent-death signal.
+* So the game ends a worker with SIGKILL (:meth:`Worker.stop`, ``Process.kill``, and at exit
+  every worker still running), and SIGKILL is the parent-death signal.
 * The parent-death signal is sent when the *thread* that started the worker ends, not the
   process. The game starts its workers from the main thread, which lives as long as the game;
   a worker started from another thread does without the signal (the lifeline still holds).
-* :func:`stop_pool` kills the worker rather than letting it finish the task it is on: the
-  interpreter joins a process pool's worker at exit, so a judgement of several seconds made
-  SIGTERM on the review screen take 12 s to end the game (issue 43). Whatever the worker was
-  computing was going to be dropped.
+* :meth:`Worker.stop` kills the worker rather than letting it finish the task it is on, and
+  nothing waits for a worker at exit. The workers used to be one-worker
+  ``concurrent.futures.ProcessPoolExecutor`` pools, which the interpreter joins at exit after
+  their task: a judgement of several seconds made SIGTERM on the review screen take 12 s to end
+  the game (issue 43). Whatever the worker was computing was going to be dropped. A pool's
+  worker cannot be killed through its public interface before Python 3.14 (and a pool whose
+  worker is killed under cancelled futures raises ``InvalidStateError`` in its manager thread on
+  3.11), hence :class:`Worker`: a process, a pipe and a daemon thread that hands the tasks over
+  one at a time and resolves their futures.
 """
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures as cf
 import ctypes
 import gc
 import multiprocessing
 import multiprocessing.connection
 import multiprocessing.context
+import multiprocessing.process
 import os
+import queue
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
 #: Linux's ``PR_SET_PDEATHSIG`` (``<linux/prctl.h>``).
@@ -67,6 +80,8 @@ ORPHANED = 3
 _FORK_HOOKS = False
 #: The lifeline of this process (read end, write end), made at the first worker's start.
 _LIFELINE: tuple[Any, Any] | None = None
+#: The workers this process started (killed at exit when still running).
+_STARTED: list[multiprocessing.process.BaseProcess] = []
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
@@ -86,7 +101,7 @@ def worker_context() -> multiprocessing.context.BaseContext:
         return multiprocessing.get_context("spawn")
     if not _FORK_HOOKS:
         os.register_at_fork(
-            before=gc.freeze, after_in_parent=gc.unfreeze, after_in_child=_drop_lifeline
+            before=gc.freeze, after_in_parent=gc.unfreeze, after_in_child=_forget_in_child
         )
         _FORK_HOOKS = True
     return multiprocessing.get_context("fork")
@@ -98,17 +113,29 @@ def _lifeline(ctx: multiprocessing.context.BaseContext) -> Any:
     global _LIFELINE
     if _LIFELINE is None:
         _LIFELINE = ctx.Pipe(duplex=False)
+        atexit.register(_kill_started)  # after multiprocessing's own: it runs before it
     return _LIFELINE[0]
 
 
-def _drop_lifeline() -> None:
+def _forget_in_child() -> None:
     """In a forked child: close the inherited write end of the parent's lifeline (held open
     here, it would keep every sibling worker's pipe open after the game died) and forget the
-    pipe (a worker that starts workers of its own makes its own)."""
+    pipe and the parent's workers (a worker that starts workers of its own makes its own)."""
     global _LIFELINE
     if _LIFELINE is not None:
         _LIFELINE[1].close()
         _LIFELINE = None
+    _STARTED.clear()
+
+
+def _kill_started() -> None:
+    """At exit: kill the workers still running. multiprocessing's own exit handler would send
+    its daemon processes SIGTERM, which a worker ignores, and then wait for them."""
+    for proc in _STARTED:
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=5.0)
+    _STARTED.clear()
 
 
 def _set_parent_death_signal() -> None:
@@ -161,10 +188,13 @@ def worker_pool(workers: int = 1) -> cf.ProcessPoolExecutor:
 
 
 def stop_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Drop every queued task and end the worker now, even in the middle of a task (its result
-    would be dropped): nothing waits for it, at exit neither (see the module docstring)."""
+    """End the pool's workers now, even in the middle of a task (their results would be
+    dropped): nothing waits for them, at exit neither (see the module docstring). The tasks
+    not yet done fail with ``BrokenProcessPool``; they are not cancelled, for on Python 3.11 a
+    pool whose worker dies raises ``InvalidStateError`` in its manager thread over a cancelled
+    future (so a one-worker job is a :class:`Worker`, whose futures may be cancelled)."""
     processes = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    pool.shutdown(wait=False, cancel_futures=False)
     for proc in processes:
         proc.kill()
 
@@ -185,16 +215,196 @@ def start_worker(
 ) -> multiprocessing.process.BaseProcess:
     """Start ``target(*args)`` in a worker process (a daemon) that dies with the game;
     ``target`` and ``args`` must pickle where the system spawns. End it with ``kill()``."""
-    ctx, bound = _binding()
+    ctx = worker_context()
+    on_main = threading.current_thread() is threading.main_thread()
+    bound = (_lifeline(ctx), os.getpid(), on_main, target, args)
     proc: multiprocessing.process.BaseProcess = ctx.Process(  # type: ignore[attr-defined]
-        target=_bound_process, args=(*bound, target, args), daemon=True, name=name
+        target=_bound_process, args=bound, daemon=True, name=name
     )
     proc.start()
+    _STARTED[:] = [p for p in _STARTED if p.is_alive()]
+    _STARTED.append(proc)
     return proc
+
+
+# ----------------------------------------------------------------------------- the executor
+
+
+class RemoteTraceback(Exception):
+    """The worker's traceback of an error raised by a task (the ``__cause__`` of the error
+    the task's future raises in the game)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _with_cause(exc: BaseException, text: str) -> BaseException:
+    exc.__cause__ = RemoteTraceback(text)
+    return exc
+
+
+class _Failure:
+    """A task's error on its way to the game: it unpickles as the error itself, with the
+    worker's traceback as its cause."""
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+        self.text = "".join(traceback.format_exception(exc))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _with_cause, (self.exc, self.text)
+
+
+def _serve(conn: Any) -> None:
+    """The worker's loop: a task ``(fn, args, kwargs)`` in, ``(True, result)`` or ``(False,
+    error)`` out, until the game closes the pipe."""
+    while True:
+        try:
+            raw = conn.recv_bytes()
+        except EOFError:
+            return
+        try:
+            fn, args, kwargs = ForkingPickler.loads(raw)
+            reply: tuple[bool, Any] = (True, fn(*args, **kwargs))
+        except Exception as exc:  # handed over whole: the task's owner raises it in the game
+            reply = (False, _Failure(exc))
+        try:
+            data = ForkingPickler.dumps(reply)
+        except Exception as exc:  # a result that does not pickle: that error, handed over
+            data = ForkingPickler.dumps((False, _Failure(exc)))
+        conn.send_bytes(bytes(data))
+
+
+_Task = tuple["cf.Future[Any]", Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+
+
+class Worker(cf.Executor):
+    """One worker process that runs the tasks submitted to it one at a time, in order, and
+    dies with the game (see the module docstring). It starts at the first ``submit`` (from the
+    game's main thread); :meth:`stop` kills it, in the middle of a task too.
+
+    A task's error is raised by its future; a worker that died (killed from outside, out of
+    memory) fails the task it was on and every later one with ``BrokenProcessPool``, as a
+    process pool does.
+    """
+
+    def __init__(self, name: str = "koikoi-worker") -> None:
+        self.name = name
+        self._tasks: queue.SimpleQueue[_Task | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._proc: multiprocessing.process.BaseProcess | None = None
+        self._feeder: threading.Thread | None = None
+        self._stopped = False
+        self._broken = False
+
+    @property
+    def process(self) -> multiprocessing.process.BaseProcess | None:
+        """The worker process (None before the first task)."""
+        return self._proc
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        future: cf.Future[Any] = cf.Future()
+        with self._lock:
+            if self._stopped:
+                raise RuntimeError("cannot submit a task to a stopped worker")
+            if self._broken:
+                future.set_exception(BrokenProcessPool("the worker process has ended"))
+                return future
+            if self._proc is None:
+                self._start()
+            self._tasks.put((future, fn, args, kwargs))
+        return future
+
+    def _start(self) -> None:
+        mine, theirs = worker_context().Pipe(duplex=True)
+        self._proc = proc = start_worker(_serve, (theirs,), name=self.name)
+        theirs.close()  # the worker's end: only the worker holds it
+        self._feeder = threading.Thread(
+            target=self._feed, args=(mine, proc), name=f"{self.name}-feeder", daemon=True
+        )
+        self._feeder.start()
+
+    def _feed(self, conn: Any, proc: multiprocessing.process.BaseProcess) -> None:
+        """The feeder thread: hand each task over, wait for its answer or the worker's end."""
+        while True:
+            task = self._tasks.get()
+            if task is None:
+                break
+            future, fn, args, kwargs = task
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                data = ForkingPickler.dumps((fn, args, kwargs))
+            except Exception as exc:  # a task that does not pickle: its owner's error
+                future.set_exception(exc)
+                continue
+            try:
+                conn.send_bytes(bytes(data))
+                multiprocessing.connection.wait([conn, proc.sentinel])
+                raw = conn.recv_bytes()
+            except (OSError, EOFError):  # the worker ended: killed, stopped, out of memory
+                self._break(future)
+                break
+            try:
+                ok, value = ForkingPickler.loads(raw)
+            except Exception as exc:  # an answer that does not unpickle here: its owner's error
+                future.set_exception(exc)
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        conn.close()
+        proc.join(timeout=5.0)
+
+    def _break(self, running: cf.Future[Any]) -> None:
+        """The worker is gone: the task it was on and every queued one fail."""
+        error = BrokenProcessPool("the worker process ended while the task was running or queued")
+        with self._lock:
+            self._broken = True
+        running.set_exception(error)
+        while True:
+            try:
+                task = self._tasks.get_nowait()
+            except queue.Empty:
+                return
+            if task is not None and task[0].set_running_or_notify_cancel():
+                task[0].set_exception(error)
+
+    def stop(self) -> None:
+        """Drop the queued tasks and kill the worker now, even in the middle of a task (its
+        answer would be dropped): nothing waits for it, at exit neither."""
+        with self._lock:
+            self._stopped = True
+            proc = self._proc
+        while True:
+            try:
+                task = self._tasks.get_nowait()
+            except queue.Empty:
+                break
+            if task is not None:
+                task[0].cancel()
+        self._tasks.put(None)  # an idle feeder ends
+        if proc is not None:
+            proc.kill()
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """The executor's ``shutdown``: with ``wait`` (and not ``cancel_futures``) the tasks
+        submitted are finished first; then :meth:`stop`."""
+        if wait and not cancel_futures:
+            with self._lock:
+                self._stopped = True
+                feeder = self._feeder
+            self._tasks.put(None)
+            if feeder is not None:
+                feeder.join()
+        self.stop()
 
 
 __all__ = [
     "ORPHANED",
+    "RemoteTraceback",
+    "Worker",
     "bind_to_parent",
     "start_worker",
     "stop_pool",

@@ -1,8 +1,9 @@
 """The game's worker processes (the Expert's, the coach's, the review's, the sounds') start in
 one module, :mod:`koikoi_desktop.processes`, and die with the game (issue 41): a worker whose
 lifeline closes leaves, a worker whose parent is already gone at start leaves, a forked worker
-never collects what it inherited, and :func:`~koikoi_desktop.processes.stop_pool` ends a worker
-in the middle of a task. The whole game killed mid-match is in ``tests/abuse/test_workers.py``.
+never collects what it inherited, and :meth:`~koikoi_desktop.processes.Worker.stop` ends a
+worker in the middle of a task. The whole game killed mid-match is in
+``tests/abuse/test_workers.py``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import ast
 import concurrent.futures as cf
 import gc
 import os
+import pickle
 import subprocess
 import sys
 import time
@@ -21,7 +23,13 @@ import pytest
 
 import koikoi_desktop
 from koikoi_desktop import processes
-from koikoi_desktop.processes import ORPHANED, bind_to_parent, stop_pool, worker_context
+from koikoi_desktop.processes import (
+    ORPHANED,
+    RemoteTraceback,
+    Worker,
+    bind_to_parent,
+    worker_context,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks on Linux")
@@ -49,12 +57,12 @@ def test_a_forked_worker_never_collects_what_it_inherited() -> None:
     FREED.clear()
     was = gc.isenabled()
     gc.disable()  # the garbage below must still be there at the fork
-    pool = processes.worker_pool()
+    worker = Worker()
     try:
         _Cycle()
-        freed_there = pool.submit(_collect_in_the_child).result(timeout=60)
+        freed_there = worker.submit(_collect_in_the_child).result(timeout=60)
     finally:
-        stop_pool(pool)
+        worker.stop()
         if was:
             gc.enable()
     assert freed_there == []  # the child left it alone
@@ -162,10 +170,10 @@ if sys.argv[1] == "spawn":  # what macOS and Windows do (and no parent-death sig
     processes.worker_context = lambda: multiprocessing.get_context("spawn")
     processes._set_parent_death_signal = lambda: None
 proc = processes.start_worker(time.sleep, (60,), name="koikoi-test-sleeper")
-pool = processes.worker_pool()
-pool.submit(time.sleep, 60)
+worker = processes.Worker()
+worker.submit(time.sleep, 60)
 time.sleep(0.5 if sys.argv[1] != "spawn" else 5.0)  # both started and bound
-print(proc.pid, *pool._processes, flush=True)
+print(proc.pid, worker.process.pid, flush=True)
 time.sleep(60)
 """
 
@@ -182,7 +190,7 @@ def alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("how", ["both", "no-signal", "signal-only", "spawn"])
 def test_workers_die_within_2_s_of_a_killed_parent(how: str) -> None:
-    """A process starts a worker of each kind (one process, one pool) and is killed with
+    """A process starts a worker of each kind (one process, one executor) and is killed with
     SIGKILL: both workers are gone within 2 s — with the parent-death signal and the pipe, with
     the pipe alone (as where there is no such signal), with the signal alone, and spawned."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -212,16 +220,127 @@ def _busy() -> None:
     time.sleep(60)
 
 
-def test_stop_pool_ends_a_worker_in_the_middle_of_a_task() -> None:
-    pool = processes.worker_pool()
-    fut = pool.submit(_busy)
+def _fail(n: int) -> int:
+    raise ValueError(f"task {n} fails")
+
+
+def _exit() -> None:
+    os._exit(9)  # the worker dies (as when the system kills it)
+
+
+def test_the_worker_runs_its_tasks_in_order_and_hands_errors_back() -> None:
+    worker = Worker()
+    try:
+        futures = [worker.submit(pow, n, 2) for n in range(6)]
+        failing = worker.submit(_fail, 7)
+        after = worker.submit(os.getpid)
+        assert [f.result(timeout=60) for f in futures] == [n * n for n in range(6)]
+        with pytest.raises(ValueError, match="task 7 fails") as raised:
+            failing.result(timeout=60)
+        cause = raised.value.__cause__
+        assert isinstance(cause, RemoteTraceback) and "_fail" in str(cause)  # the worker's
+        assert after.result(timeout=60) == worker.process.pid != os.getpid()  # one process
+        with pytest.raises((pickle.PicklingError, AttributeError)):  # a task that does not pickle
+            worker.submit(pow, lambda: 0, 2).result(timeout=60)
+        assert worker.submit(pow, 3, 3).result(timeout=60) == 27  # the worker goes on
+    finally:
+        worker.stop()
+
+
+def test_a_worker_that_dies_fails_its_task_and_every_later_one() -> None:
+    worker = Worker()
+    try:
+        dying = worker.submit(_exit)
+        queued = worker.submit(pow, 2, 2)
+        with pytest.raises(cf.process.BrokenProcessPool):
+            dying.result(timeout=60)
+        with pytest.raises(cf.process.BrokenProcessPool):
+            queued.result(timeout=60)
+        with pytest.raises(cf.process.BrokenProcessPool):
+            worker.submit(pow, 2, 2).result(timeout=60)
+    finally:
+        worker.stop()
+
+
+def test_stop_ends_a_worker_in_the_middle_of_a_task() -> None:
+    """Killed at once with a task under way and one queued (the queued one cancelled): no
+    error anywhere (a killed process pool raised one in its manager thread over a cancelled
+    future), and a stopped worker takes no task."""
+    worker = Worker()
+    running = worker.submit(_busy)
+    queued = worker.submit(_busy)
     time.sleep(0.5)
-    (proc,) = list(pool._processes.values())
-    assert proc.is_alive() and not fut.done()
+    proc = worker.process
+    assert proc is not None and proc.is_alive() and not running.done()
+    queued.cancel()
     start = time.monotonic()
-    stop_pool(pool)
+    worker.stop()
     proc.join(timeout=10)
     assert not proc.is_alive()
     assert time.monotonic() - start < 2.0
-    with pytest.raises((cf.CancelledError, cf.process.BrokenProcessPool)):
-        fut.result(timeout=10)
+    with pytest.raises(cf.process.BrokenProcessPool):
+        running.result(timeout=10)
+    assert queued.cancelled()
+    with pytest.raises(RuntimeError):
+        worker.submit(pow, 2, 2)
+
+
+def test_shutdown_with_wait_finishes_the_tasks_first() -> None:
+    with Worker() as worker:
+        futures = [worker.submit(pow, n, 3) for n in range(4)]
+    assert [f.result(timeout=0) for f in futures] == [0, 1, 8, 27]
+    assert worker.process is not None
+    worker.process.join(timeout=10)
+    assert not worker.process.is_alive()
+
+
+_EXITS = r"""
+import time
+from koikoi_desktop import processes
+worker = processes.Worker()
+worker.submit(time.sleep, 60)
+processes.start_worker(time.sleep, (60,), name="koikoi-test-sleeper")
+time.sleep(0.5)
+print("busy", flush=True)
+"""
+
+
+def test_the_game_exits_at_once_with_busy_workers() -> None:
+    """A process that ends with a worker busy and a process worker sleeping (neither stopped)
+    ends at once: multiprocessing's exit handler, which sends its daemons SIGTERM (a worker
+    ignores it) and joins them, finds them killed already."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    start = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-c", _EXITS], env=env, capture_output=True, text=True, timeout=120
+    )
+    took = time.monotonic() - start
+    assert run.returncode == 0 and run.stdout == "busy\n", run.stderr
+    assert run.stderr == ""
+    assert took < 10.0, f"{took:.1f} s: the exit waited for a worker"
+
+
+def test_stop_pool_ends_every_worker_of_a_pool_with_tasks_queued(
+    recwarn: pytest.WarningsRecorder,
+) -> None:
+    """A pool of several workers (the ledger import's), busy with tasks queued: stopped at
+    once, the unfinished tasks fail with ``BrokenProcessPool``, and its manager thread raises
+    nothing (cancelling them first made it raise ``InvalidStateError`` on Python 3.11)."""
+    pool = processes.worker_pool(2)
+    futures = [pool.submit(_busy) for _ in range(6)]
+    time.sleep(0.5)
+    procs = list(pool._processes.values())
+    assert len(procs) == 2 and all(p.is_alive() for p in procs)
+    start = time.monotonic()
+    processes.stop_pool(pool)
+    for proc in procs:
+        proc.join(timeout=10)
+    assert not any(p.is_alive() for p in procs)
+    assert time.monotonic() - start < 2.0
+    for fut in futures:
+        with pytest.raises(cf.process.BrokenProcessPool):
+            fut.result(timeout=10)
+    manager = pool._executor_manager_thread
+    if manager is not None:
+        manager.join(timeout=10)
+    assert not [w for w in recwarn if "InvalidStateError" in str(w.message)]

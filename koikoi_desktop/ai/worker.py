@@ -18,11 +18,11 @@ sees) and then ``poll()`` from every frame until the answer (the action and its 
 Decisions:
 
 * A thread by default (cheap, and the view needs no pickling). Expert (a playout search that
-  would hold the interpreter lock) runs in a one-worker process pool instead, so it cannot starve
-  the frame loop: the worker builds its own copy of the opponent from its level, seed, budget and
-  persona once and keeps it, so its random stream carries on from move to move. The pool comes
-  from :func:`koikoi_desktop.processes.worker_pool`: it forks on Linux, spawns elsewhere, and
-  its worker dies with the game.
+  would hold the interpreter lock) runs in a worker process instead, so it cannot starve the
+  frame loop: the worker builds its own copy of the opponent from its level, seed, budget and
+  persona once and keeps it, so its random stream carries on from move to move. The worker is a
+  :class:`koikoi_desktop.processes.Worker`: it forks on Linux, spawns elsewhere, dies with the
+  game, and :meth:`Thinker.close` kills it even in the middle of a search.
 * The executor can be injected: ``Thinker(InlineExecutor())`` decides on the calling thread
   during ``submit``, so a test, the monkey or the soak advances by moves and frames, never by
   waiting for wall-clock time that a loaded machine stretches.
@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from koikoi_desktop.engine import Action, MatchContext, PlayerView
-from koikoi_desktop.processes import stop_pool, worker_pool
+from koikoi_desktop.processes import Worker
 
 from .base import Budget, Opponent, Persona, Reason
 
@@ -94,7 +94,7 @@ class Thinker:
     def __init__(self, executor: cf.Executor | None = None) -> None:
         self._given = executor
         self._threads: cf.ThreadPoolExecutor | None = None
-        self._procs: cf.ProcessPoolExecutor | None = None
+        self._procs: Worker | None = None
         self._future: cf.Future[Decision] | None = None
         self._may_wait = False
 
@@ -111,7 +111,7 @@ class Thinker:
             self._may_wait = True
         elif opponent.level == "expert":
             if self._procs is None:
-                self._procs = worker_pool()
+                self._procs = Worker("koikoi-expert")
             spec = (opponent.level, opponent.seed, opponent.budget, opponent.persona)
             self._future = self._procs.submit(_decide_in_worker, spec, view, context)
             self._may_wait = False  # a process worker does not need our GIL
@@ -165,5 +165,5 @@ class Thinker:
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)
         if self._procs is not None:
-            stop_pool(self._procs)
+            self._procs.stop()
         self._threads = self._procs = None

@@ -9,9 +9,9 @@ mistake or a blunder becomes a :class:`CoachNote` (a typed fact; the table words
 
 Decisions:
 
-* Off the frame loop, in a one-worker process pool (the judgement is pure-Python search that
+* Off the frame loop, in a worker process (the judgement is pure-Python search that
   would hold the interpreter lock, as the Expert's does — see :class:`koikoi_desktop.ai.worker.
-  Thinker`), from :func:`koikoi_desktop.processes.worker_pool` (its worker dies with the game,
+  Thinker`), from :class:`koikoi_desktop.processes.Worker` (its worker dies with the game,
   and :meth:`Coach.close` ends it at once). The executor can be injected: the tests and the
   real-window test pass :class:`koikoi_desktop.ai.InlineExecutor` (judged during ``ask``) or
   a thread pool.
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from koikoi_desktop.ai.base import Reason
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 from koikoi_desktop.engine import Action, Match
-from koikoi_desktop.processes import stop_pool, worker_pool
+from koikoi_desktop.processes import Worker
 
 from .analysis import DecisionPoint, Judgement, decision_kind, judge, turn_of
 
@@ -123,7 +123,7 @@ class Coach:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._given = executor
-        self._procs: cf.ProcessPoolExecutor | None = None
+        self._procs: Worker | None = None
         self.worlds = worlds
         self.bound = bound
         self.clock = clock
@@ -143,7 +143,7 @@ class Coach:
         if self._given is not None:
             return self._given
         if self._procs is None:
-            self._procs = worker_pool()
+            self._procs = Worker("koikoi-coach")
         return self._procs
 
     def ask(self, point: DecisionPoint) -> None:
@@ -187,7 +187,7 @@ class Coach:
         """Drop the question and shut the worker down (the table is left)."""
         self.drop()
         if self._procs is not None:
-            stop_pool(self._procs)  # its judgement would be dropped: it ends now
+            self._procs.stop()  # its judgement would be dropped: it ends now
             self._procs = None
 
 

@@ -1,6 +1,6 @@
 """Running the review's analysis off the frame loop.
 
-:class:`ReviewRunner` judges a match's decisions in a one-worker process pool, one decision per
+:class:`ReviewRunner` judges a match's decisions in a worker process, one decision per
 task, in play order; the screen calls :meth:`ReviewRunner.poll` every frame and gets the
 judgements finished since the last call (so the moves already judged are shown while the rest
 are computed, with a progress bar).
@@ -9,8 +9,8 @@ Decisions:
 
 * A process, not a thread: the analysis is pure-Python search that would hold the interpreter
   lock and starve the frame loop (the same reason the Expert opponent thinks in a process, see
-  :class:`koikoi_desktop.ai.worker.Thinker`). The pool comes from
-  :func:`koikoi_desktop.processes.worker_pool` (its worker dies with the game).
+  :class:`koikoi_desktop.ai.worker.Thinker`): a :class:`koikoi_desktop.processes.Worker` (it
+  dies with the game, and :meth:`ReviewRunner.close` kills it in the middle of a judgement).
 * Tasks carry the record text and the decision's place (deal, move), never a view object: the
   worker replays the record once (kept for the following tasks) and builds the view itself.
 * ``inline=True`` judges on the calling thread, a few decisions per :meth:`poll` (tests and the
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-from koikoi_desktop.processes import stop_pool, worker_pool
+from koikoi_desktop.processes import Worker
 
 from .analysis import DecisionPoint, Judgement, Review, decision_points, judge
 from .timeline import Timeline
@@ -61,7 +61,7 @@ class ReviewRunner:
         self.worlds = worlds
         self.inline = inline
         self.done = 0
-        self._pool: cf.ProcessPoolExecutor | None = None
+        self._worker: Worker | None = None
         self._futures: list[cf.Future[Judgement]] = []
         self.error: BaseException | None = None
 
@@ -81,10 +81,10 @@ class ReviewRunner:
         """Queue every decision (nothing to do inline)."""
         if self.inline or not self.points or self._futures:
             return
-        self._pool = worker_pool()
+        self._worker = Worker("koikoi-review")
         record = self.timeline.record
         self._futures = [
-            self._pool.submit(_judge_in_worker, record, p.deal, p.move, self.worlds)
+            self._worker.submit(_judge_in_worker, record, p.deal, p.move, self.worlds)
             for p in self.points
         ]
 
@@ -122,9 +122,9 @@ class ReviewRunner:
     def close(self) -> None:
         """Stop: queued decisions are dropped and the worker ends now, in the middle of a
         judgement too (leaving the screen, or the game, waits for nothing)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            stop_pool(pool)
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.stop()
 
 
 def cached_review(store: Storage, match_id: str, *, worlds: int = REVIEW_WORLDS) -> Review | None:

@@ -64,7 +64,7 @@ def busy_workers(stack: SceneStack, screen: str) -> bool:
     if screen == "review":
         review = stack.find("review")
         runner = getattr(review, "runner", None)
-        return runner is not None and runner._pool is not None and runner.total > 0
+        return runner is not None and runner._worker is not None and runner.total > 0
     table = stack.find("table")
     if table is None:
         return False
