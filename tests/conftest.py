@@ -53,6 +53,10 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_complete_matches_under_every_rule_set",
         "test_same_view_different_hidden_deal_same_decision",
     ),
+    "tests/ai/test_learned.py": (
+        "test_leaf_value_script_runs_resumes_and_reproduces",
+        "test_match_equity_script_runs_resumes_and_reproduces",
+    ),
     "tests/ai/test_reading_ceiling.py": (
         "test_every_reading_is_a_distribution_over_his_hand",
         "test_the_true_hand_fits_his_plays_and_others_are_ruled_out",

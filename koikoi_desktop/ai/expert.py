@@ -77,6 +77,7 @@ from .intermediate import RoundGain, describe_play, heuristic_koikoi, score_play
 from .knowledge import Knowledge, knowledge_for
 from .reading import month_weights, sample_opponent_hand
 from .utility import MatchGoal, certain_decision, stop_points
+from .value import leaf_model
 
 #: Thinking budget in play (the table): answers well inside a second on a 2-core machine.
 PLAY_BUDGET = Budget(ms=550.0, playouts=20000)
@@ -209,6 +210,10 @@ class Expert(Opponent):
     #: the default.
     leaf_mover = 0.0
     leaf_reply = 0.0
+    #: Score a look-ahead position by the learned value (``value.leaf_model``: the expected
+    #: round result of the complete world, fitted on self-play by ``training/leaf_value.py``)
+    #: instead of the standing × ``leaf_weight`` (issue 44, item 2).
+    learned_leaf = True
     koi_margin = KOI_MARGIN
     race_bonus = RACE_BONUS
     #: Playouts run to the end of the round once somebody has called koi-koi (``_horizon``).
@@ -430,9 +435,12 @@ class Expert(Opponent):
 
     def _leaf(self, s: RoundState, me: int, k: Knowledge) -> float:
         """The score of a look-ahead position (``s`` in the play phase) for seat ``me``: the
-        standing × ``leaf_weight``, plus the tempo of the player to move (his best capture on
-        this field × ``leaf_mover``, less his opponent's × ``leaf_reply``) while nobody has
+        learned value (``learned_leaf``: the expected round result of this complete world), or
+        the standing × ``leaf_weight``, plus the tempo of the player to move (his best capture
+        on this field × ``leaf_mover``, less his opponent's × ``leaf_reply``) while nobody has
         called koi-koi (the fit saw no called positions)."""
+        if self.learned_leaf:
+            return leaf_model().value(s, me, k)
         caps = s.caps
         value = self.leaf_weight * k.standing(caps[me], caps[1 - me])
         if s.calls[0] or s.calls[1] or not (self.leaf_mover or self.leaf_reply):

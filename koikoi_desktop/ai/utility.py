@@ -49,13 +49,14 @@ import math
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from koikoi_desktop.engine import Action, MatchContext, PlayerView
+from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
 from koikoi_desktop.engine.actions import KOIKOI, STOP
 from koikoi_desktop.engine.cards import FULL_MASK
 from koikoi_desktop.engine.match import next_dealer
 from koikoi_desktop.engine.yaku import payout, scorer_for
 
 from .base import Reason, ReasonKey
+from .equity import EquityTable, equity_table
 
 #: Spread (standard deviation) of one round's result, in the preset's unit, for the chance of
 #: winning, keyed by the preset a rule set is based on (one based on none of them takes the
@@ -105,6 +106,7 @@ class MatchGoal:
             self.spread = per_round * self.per_point
             sigma = self._sigma(context.balances, context.rounds_left or 0)
             self.weight = max(sigma * math.sqrt(2.0 * math.pi), MATCH_FLOOR * self.per_point)
+        self.table = _table_for(context)
 
     # ------------------------------------------------------------------ the chance of winning
     def _sigma(self, bal: tuple[int, int], rounds: int) -> float:
@@ -118,19 +120,30 @@ class MatchGoal:
         return self.spread * math.sqrt(rounds)
 
     def _chance(
-        self, bal: tuple[int, int], winner: int | None, *, continuing: bool, shift: float = 0.0
+        self,
+        bal: tuple[int, int],
+        winner: int | None,
+        *,
+        continuing: bool,
+        shift: float = 0.0,
+        deal_next: bool | None = None,
     ) -> float:
         """P(win the match) with balances ``bal`` before the next round (draw = ½); ``winner``
-        is the match winner when it has ended (``continuing`` False)."""
+        is the match winner when it has ended (``continuing`` False); ``deal_next``: whether
+        the deciding seat deals the next round (None: not known). The learned table where the
+        rules have one (``equity``), else the normal spread."""
         ctx = self.context
         assert ctx is not None
         if not continuing:
             return 0.5 if winner is None else (1.0 if winner == ctx.seat else 0.0)
         me, opp = bal[ctx.seat], bal[1 - ctx.seat]
+        rounds = max(1, ctx.rounds_left or 0)
+        if self.table is not None and self.table.covers(rounds):
+            return self.table.chance(lead=me - opp, rounds_left=rounds, deal_next=deal_next)
         if ctx.target is not None:
             sigma = self._sigma(bal, 1)
             return _phi(((ctx.target - opp) - (ctx.target - me) + shift) / sigma)
-        sigma = self._sigma(bal, max(1, ctx.rounds_left or 0))
+        sigma = self._sigma(bal, rounds)
         return _phi((me - opp + shift) / sigma)
 
     # ------------------------------------------------------------------ results
@@ -166,6 +179,15 @@ class MatchGoal:
         edge = self.deal_edge * self.per_point
         return edge if nxt == ctx.seat else -edge
 
+    def _deals_next(self, points: int) -> bool | None:
+        """Whether the deciding seat deals the round after one ending with ``points`` (None
+        without the round's dealer): R-SETUP-3, asked of the engine."""
+        ctx = self.context
+        if ctx is None or self.dealer is None:
+            return None
+        winner = None if points == 0 else (ctx.seat if points > 0 else 1 - ctx.seat)
+        return next_dealer(ctx.rules, self.dealer, winner) == ctx.seat
+
     def win_chance(self, points: int) -> float:
         """The chance of winning the match (a draw counts half) if the current round's result
         is ``points``: exact when the engine says the round ends the match, else the normal
@@ -179,7 +201,8 @@ class MatchGoal:
         if self.context is None:
             raise ValueError("a lone round has no match to win")
         bal, winner, over = self.after(points)
-        return self._chance(bal, winner, continuing=not over)
+        deal_next = self._deals_next(points) if self.table is not None else None
+        return self._chance(bal, winner, continuing=not over, deal_next=deal_next)
 
     def _at(self, points: int, dealt: bool = False) -> float:
         memo = self._dealt_memo if dealt else self._memo
@@ -190,7 +213,8 @@ class MatchGoal:
         assert ctx is not None
         bal, winner, over = self.after(points)
         shift = self._deal_shift(points) if dealt else 0.0
-        chance = self._chance(bal, winner, continuing=not over, shift=shift)
+        deal_next = self._deals_next(points) if dealt else None
+        chance = self._chance(bal, winner, continuing=not over, shift=shift, deal_next=deal_next)
         gained = (bal[ctx.seat] - bal[1 - ctx.seat]) - ctx.lead
         v = (self.weight * chance + MARGIN * gained) / self.per_point
         memo[points] = v
@@ -211,11 +235,25 @@ class MatchGoal:
         """:meth:`value` of a round that has ended with ``points``, counting who deals the
         next round (``deal_edge``): an estimate of a round still in play (``value``) leaves the
         deal open, a finished one settles it."""
-        if not self.deal_edge or self.context is None:  # the deal not counted: a plain value
-            return self.value(points)
+        if self.context is None or (not self.deal_edge and self.table is None):
+            return self.value(points)  # the deal not counted: a plain value
         return self._at(points, True) - self._at(0)
 
     __call__ = value
+
+
+def _table_for(context: MatchContext | None) -> EquityTable | None:
+    """The learned match-equity table for these rules, or None: a race, coins that can run
+    out, or a settlement other than its family's (a custom rule set) keep the normal spread."""
+    if context is None:
+        return None
+    rules = context.rules
+    if rules.match_end != "rounds" or rules.bankruptcy_ends_match:
+        return None
+    table = equity_table(rules.based_on)
+    if table is None or rules.settlement != PRESETS[rules.based_on].settlement:
+        return None
+    return table
 
 
 # --------------------------------------------------------------------------- certain decisions

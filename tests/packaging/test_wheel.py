@@ -50,6 +50,8 @@ from koikoi_desktop import scenes
 from koikoi_desktop.assets import asset_root, card_path
 from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.scenes.base import SceneStack
+from koikoi_desktop.ai.equity import equity_table, provenance
+from koikoi_desktop.ai.value import leaf_model
 
 pygame.font.init()
 app = SimpleNamespace(size=(1280, 800), ui_scale=1.0, stack=SceneStack(), words=ENGLISH)
@@ -59,7 +61,9 @@ scene.draw(pygame.Surface(app.size))
 text = " ".join(" ".join([t, *ps]) for t, ps in scene.sections())
 json.dump({"package": koikoi_desktop.__file__, "version": koikoi_desktop.__version__,
            "assets": str(asset_root()), "card": str(card_path(1)),
-           "folder": str(scene.folder), "text": text}, sys.stdout)
+           "folder": str(scene.folder), "text": text,
+           "equity": [equity_table("nintendo").matches, provenance()["commit"]],
+           "leaf": leaf_model().meta["rounds"]}, sys.stdout)
 """
 
 
@@ -105,6 +109,11 @@ def test_wheel_holds_the_package_its_data_and_nothing_else(names: list[str]) -> 
     }
     assert modules <= set(names)
     assert "koikoi_desktop/py.typed" in names
+    # the learned files of the Expert (issue 44): package data beside their reader
+    assert {
+        "koikoi_desktop/ai/data/match_equity.json",
+        "koikoi_desktop/ai/data/leaf_value.json",
+    } <= set(names)
     assert {f"koikoi_desktop/i18n/{c}.json" for c in ("en", "ja", "ru", "sk", "uk")} <= set(names)
     # The art, fonts and their licences, as the package's data folder.
     assets = ROOT / "assets"
@@ -202,6 +211,8 @@ def test_installed_wheel_shows_every_notice_on_the_credits_screen(
     assert seen["version"] == VERSION
     assert Path(seen["assets"]).resolve() == Path(seen["package"]).resolve().parent / "data"
     assert Path(seen["card"]).is_file()
+    # the Expert's learned files load from the installed package (issue 44)
+    assert seen["equity"][0] > 0 and seen["equity"][1] and seen["leaf"] > 0
     folder = Path(seen["folder"])
     assert folder.resolve().is_relative_to(site) and folder.name == "licenses", folder
     assert folder.parent.name == DIST_INFO

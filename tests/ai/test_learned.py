@@ -1,0 +1,160 @@
+"""The learned parts of the Expert (issue 44): the match-equity table and the leaf value.
+
+What the shipped files must be (they load, their provenance is recorded, the table is a
+chance and monotone in the lead), that the match goal and the Expert use them, and that the
+training scripts run, reproduce their output from the seed and resume from a checkpoint
+(tiny runs, slow tier: they play real self-play)."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from koikoi_desktop.ai import Budget, make_opponent
+from koikoi_desktop.ai.equity import equity_table, provenance
+from koikoi_desktop.ai.utility import MatchGoal
+from koikoi_desktop.ai.value import N_FEATURES, STAGES, leaf_model
+from koikoi_desktop.engine import PRESETS, MatchContext
+from koikoi_desktop.engine.match import new_match
+
+TRAINING = Path(__file__).resolve().parents[2] / "training"
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"training_{name}", TRAINING / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("family", ["nintendo", "seed-003"])
+def test_the_table_is_a_chance_monotone_in_the_lead_and_exact_at_the_end(family: str) -> None:
+    t = equity_table(family)
+    assert t is not None and t.matches >= 100 and t.rounds >= 12 * t.matches // 2
+    for r in range(t.max_rounds + 1):
+        for deal in (False, True):
+            row = [t.chance(lead=x, rounds_left=r, deal_next=deal) for x in range(-60, 61)]
+            assert all(0.0 <= p <= 1.0 for p in row)
+            assert all(a <= b + 1e-9 for a, b in itertools.pairwise(row)), (r, deal)
+    assert t.chance(lead=1, rounds_left=0, deal_next=None) == 1.0
+    assert t.chance(lead=0, rounds_left=0, deal_next=None) == 0.5
+    # dealing is worth something, and an even match with rounds to go is about even
+    even = t.chance(lead=0, rounds_left=6, deal_next=None)
+    assert 0.4 < even < 0.6
+    assert t.chance(lead=0, rounds_left=6, deal_next=True) > t.chance(
+        lead=0, rounds_left=6, deal_next=False
+    )
+
+
+def test_the_table_says_how_it_was_made() -> None:
+    p = provenance()
+    assert p["command"].startswith("python training/match_equity.py")
+    assert p["commit"] and p["level"] == "intermediate"
+    assert set(p["matches"]) == {"nintendo", "seed-003"}
+
+
+def test_the_match_goal_asks_the_table_where_there_is_one() -> None:
+    rules = PRESETS["nintendo"]
+    ctx = MatchContext(0, (10, 4), 5, rules)  # 6 ahead, 6 rounds to go after this one
+    goal = MatchGoal(ctx, dealer=0)
+    t = equity_table("nintendo")
+    assert goal.table is t and t is not None
+    # winning this round by 3 (I deal next): the table's cell for a lead of 9, 6 rounds left
+    assert goal.win_chance(3) == t.chance(lead=9, rounds_left=6, deal_next=True)
+    assert goal.win_chance(-3) == t.chance(lead=3, rounds_left=6, deal_next=False)
+    # a race and a coin match keep the normal spread
+    assert MatchGoal(MatchContext(0, (10, 4), 5, PRESETS["seed-001"])).table is None
+    assert MatchGoal(MatchContext(0, (100, 100), 5, PRESETS["seed-000"])).table is None
+    # and a custom rule set whose settlement is not its family's
+    odd = rules.model_copy(update={"settlement": "zero_sum"})
+    assert MatchGoal(MatchContext(0, (10, 4), 5, odd)).table is None
+
+
+def test_the_leaf_model_loads_and_values_a_world() -> None:
+    m = leaf_model()
+    assert len(m.weights) == len(STAGES) and all(len(w) == N_FEATURES for w in m.weights)
+    assert m.meta["command"].startswith("python training/leaf_value.py")
+    assert m.meta["rounds"] > 0 and all(n > 0 for n in m.meta["positions"])
+
+
+def test_the_expert_plays_with_the_learned_leaf() -> None:
+    expert = make_opponent("expert", seed=3, budget=Budget(playouts=200))
+    assert expert.learned_leaf is True  # type: ignore[attr-defined]
+    m = new_match(PRESETS["nintendo"], first_dealer=0, seed=5)
+    calls = 0
+    model = leaf_model()
+    original = type(model).value
+
+    def counting(self: object, *args: object, **kw: object) -> float:
+        nonlocal calls
+        calls += 1
+        return original(self, *args, **kw)  # type: ignore[arg-type]
+
+    type(model).value = counting  # type: ignore[method-assign]
+    try:
+        p = m.round.to_move
+        assert p is not None
+        action = expert.choose(m.round.view(p), m.context(p))
+    finally:
+        type(model).value = original  # type: ignore[method-assign]
+    assert action in m.round.view(p).legal and calls > 0
+
+
+def test_match_equity_script_runs_resumes_and_reproduces(tmp_path: Path) -> None:
+    met = _script("match_equity")
+    ck = tmp_path / "ck.json"
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    assert met.main(["--matches", "2", "--seed", "3", "--block", "2", "--out", str(one)]) == 0
+    # the same run in two steps through a checkpoint
+    met.main(
+        [
+            "--matches",
+            "1",
+            "--seed",
+            "3",
+            "--block",
+            "1",
+            "--checkpoint",
+            str(ck),
+            "--out",
+            str(two),
+        ]
+    )
+    met.main(
+        [
+            "--matches",
+            "2",
+            "--seed",
+            "3",
+            "--block",
+            "1",
+            "--checkpoint",
+            str(ck),
+            "--out",
+            str(two),
+        ]
+    )
+    a, b = json.loads(one.read_text()), json.loads(two.read_text())
+    assert a["families"] == b["families"]
+    assert a["families"]["nintendo"]["matches"] == 2
+
+
+def test_leaf_value_script_runs_resumes_and_reproduces(tmp_path: Path) -> None:
+    leaf = _script("leaf_value")
+    ck = tmp_path / "ck.json"
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    args = ["--seed", "3", "--block", "6", "--holdout", "0", "--ridge", "5"]
+    assert leaf.main(["--rounds", "12", *args, "--out", str(one)]) == 0
+    leaf.main(["--rounds", "6", *args, "--checkpoint", str(ck), "--out", str(two)])
+    leaf.main(["--rounds", "12", *args, "--checkpoint", str(ck), "--out", str(two)])
+    a, b = json.loads(one.read_text()), json.loads(two.read_text())
+    assert a["weights"] == b["weights"] and a["positions"] == b["positions"]
+    assert len(a["weights"]) == len(STAGES)
