@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--block", type=int, default=200, help="rounds between checkpoints")
     ap.add_argument("--holdout", type=int, default=10, help="every n-th block is held out")
-    ap.add_argument("--ridge", type=float, default=20.0)
+    ap.add_argument("--ridge", type=float, default=3000.0)
     ap.add_argument("--checkpoint", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
