@@ -24,6 +24,14 @@ spread × √(2π) (so a point is worth about one point in an even match with ma
 but at least ``MATCH_FLOOR``: when few rounds are left, the match outweighs the margin. Without a
 match (``context`` None: a lone round) the value is the round result itself.
 
+Where the rules have one (a fixed number of rounds without bankruptcy, in a family whose table
+was learned: ``nintendo``, ``seed-003``), ``P`` is read from the learned match-equity table
+(``equity``, issue 44: measured in self-play, exact in the last rounds where the normal
+approximation is furthest off — one round left and 2 behind is 0.33, not 0.40 — and holding
+the dealer's edge); the normal approximation serves the races, the coins and custom settlements.
+With the round's ``dealer`` known, :meth:`MatchGoal.settled` reads the table at the next deal
+the result makes (R-SETUP-3), and :meth:`MatchGoal.win_chance` too.
+
 Given the round's ``dealer`` and a ``deal_edge`` (what the dealer of a round expects over his
 opponent, in round points), :meth:`MatchGoal.settled` also counts who deals the next round
 (R-SETUP-3, asked of the engine's ``next_dealer``) in a round that has ended, while

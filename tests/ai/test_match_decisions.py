@@ -212,7 +212,8 @@ def test_expert_evaluate_scores_every_legal_action() -> None:
     view = promising(rules).view(0)
     scores = expert.evaluate(view, ctx)
     assert set(scores) == {STOP, KOIKOI}
-    assert scores[STOP] == MatchGoal(ctx).value(5) and scores[KOIKOI] > scores[STOP]
+    stop = MatchGoal(ctx, dealer=view.dealer).settled(5)  # the next deal counted (issue 44)
+    assert scores[STOP] == stop and scores[KOIKOI] > scores[STOP]
     assert expert.last_playouts > 0
     # a play: the moon (a bright) against the August plain, every legal action scored
     s = round_with(
@@ -269,6 +270,7 @@ def test_the_look_ahead_score_counts_the_tempo_of_the_player_to_move() -> None:
     assert mine > his > 0  # the crane is worth more than a plain
     expert = make_opponent("expert", seed=2, budget=BUDGET)
     assert isinstance(expert, Expert)
+    expert.learned_leaf = False  # the tempo is an option of the standing's look-ahead score
     expert.leaf_weight, expert.leaf_mover, expert.leaf_reply = 0.7, 1.2, 0.65
     tempo = 1.2 * mine - 0.65 * his
     assert expert._leaf(s, 0, k) == pytest.approx(tempo)  # nothing captured: standing 0

@@ -32,7 +32,8 @@ def test_records_follow_the_matches_round_by_round() -> None:
 
 def test_brier_rewards_a_right_chance_and_restores_the_table() -> None:
     table = dict(utility.ROUND_SD)
-    ctx = round_spread.MatchContext(0, (10, 0), 10, PRESETS["nintendo"])
+    # coins: no learned table (issue 44), the chance is the normal spread's
+    ctx = round_spread.MatchContext(0, (140, 60), 10, PRESETS["seed-000"])
     sure_win = [(ctx, 0, 1.0)] * 4  # 10 ahead with a round to go, and the match was won
     upset = [(ctx, 0, 0.0)] * 4
     assert round_spread.brier(sure_win) < 0.1 < 0.5 < round_spread.brier(upset)

@@ -131,20 +131,29 @@ def test_without_a_deal_edge_a_settled_round_is_its_value(
     preset: str, played: int, dealer: int, seat: int, x: int
 ) -> None:
     g = dealt_goal(preset, played, dealer, 0.0, seat)
-    assert g.settled(x) == g.value(x)
+    if g.table is None:  # the learned table counts the next deal itself (issue 44)
+        assert g.settled(x) == g.value(x)
 
 
 def test_a_settled_round_counts_who_deals_next() -> None:
     # nintendo, early: winning a round makes me the next dealer, losing makes him; a round
-    # nobody wins passes the deal (R-SETUP-3), so it costs the dealer and gives the other
+    # nobody wins passes the deal (R-SETUP-3), so it costs the dealer and gives the other. The
+    # learned match-equity table (issue 44) holds the dealer's measured edge, so the deal counts
+    # without the ``deal_edge`` option
     for dealer in (0, 1):
-        g = dealt_goal("nintendo", 2, dealer, 1.0)
-        plain = dealt_goal("nintendo", 2, dealer, 0.0)
+        g = dealt_goal("nintendo", 2, dealer, 0.0)
+        assert g.table is not None
+        assert g.settled(4) > g.value(4) + 0.1
+        assert g.settled(-4) < g.value(-4) - 0.1
+    assert dealt_goal("nintendo", 2, 0, 0.0).settled(0) < -0.1  # my deal passes to him
+    assert dealt_goal("nintendo", 2, 1, 0.0).settled(0) > 0.1  # his deal passes to me
+    # a preset without a table counts the deal by the ``deal_edge`` option
+    for dealer in (0, 1):
+        g = dealt_goal("seed-001", 2, dealer, 1.0)
+        plain = dealt_goal("seed-001", 2, dealer, 0.0)
         assert g.settled(4) > plain.value(4) + 0.8
         assert g.settled(-4) < plain.value(-4) - 0.8
         assert g.value(4) == plain.value(4)  # an estimate of a round in play leaves it open
-    assert dealt_goal("nintendo", 2, 0, 1.0).settled(0) < -0.8  # my deal passes to him
-    assert dealt_goal("nintendo", 2, 1, 1.0).settled(0) > 0.8  # his deal passes to me
     # seed-000 keeps the deal after a round nobody wins: the dealer keeps his edge
     assert dealt_goal("seed-000", 2, 0, 1.0).settled(0) > 0.8
     assert dealt_goal("seed-000", 2, 1, 1.0).settled(0) < -0.8
