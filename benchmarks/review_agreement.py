@@ -8,6 +8,8 @@ review's own worlds and with worlds sampled independently of them (``judge(..., 
 compares the classes decision by decision:
 
 * ``agree``: the share of decisions given the same class by both reviews (target ≥ 95%);
+* ``flagged_agree``: of the decisions either review flagged, the share both gave the same class
+  (most decisions are plainly good, so ``agree`` alone says little);
 * ``two_apart``: decisions whose classes differ by two or more (good against mistake or blunder,
   inaccuracy against blunder; target 0);
 * the classes of each review, the decisions left unclear at the cap (a threshold still inside
@@ -52,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--worlds", type=int, default=REVIEW_WORLDS)
     args = ap.parse_args(argv)
-    decisions = same = two_apart = 0
+    decisions = same = two_apart = flagged = flagged_same = 0
     counts = [dict.fromkeys(CLASSES, 0) for _ in range(2)]
     unclear = [0, 0]
     worlds = [0, 0]
@@ -71,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
             gap = abs(CLASSES.index(x.cls) - CLASSES.index(y.cls))
             same += gap == 0
             two_apart += gap >= 2
+            if x.cls != "good" or y.cls != "good":
+                flagged += 1
+                flagged_same += gap == 0
             if gap:
                 flips.append(
                     {
@@ -89,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         agree = same / decisions if decisions else 1.0
         print(
             f"match {i + 1}/{args.matches}: {decisions} decisions so far, agree {agree:.1%}, "
-            f"two apart {two_apart}, review {seconds[-2]:.1f} / {seconds[-1]:.1f} s",
+            f"flagged by either {flagged} (same class {flagged_same}), two apart {two_apart}, "
+            f"classes {counts[0]}, review {seconds[-2]:.1f} / {seconds[-1]:.1f} s",
             flush=True,
         )
     per12 = [s * 12 / args.rounds for s in seconds]
@@ -99,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         "worlds": args.worlds,
         "decisions": decisions,
         "agree": round(same / decisions, 4) if decisions else None,
+        "flagged": flagged,
+        "flagged_agree": round(flagged_same / flagged, 4) if flagged else None,
         "two_apart": two_apart,
         "classes": counts,
         "unclear": unclear,
