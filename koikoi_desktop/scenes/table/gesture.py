@@ -289,6 +289,15 @@ class Gesture:
         self.press_at, self.held, self.dragging = None, 0, False
         self.moved = self.long_pressed = False
 
+    def cover(self, t: Table) -> list[Command]:
+        """Another screen covers the table: nothing is pressed, held, hovered or looked at,
+        and where the pointer is stays unknown until it moves on the table again (the pointer
+        that rested on a card went on to the screen on top, which the table does not see)."""
+        self.reset()
+        self.pointer = self.hover_at = None
+        self.hover_card, self.hover_time, self.looked = 0, 0.0, 0
+        return [Inspect(0)] if t.inspected else []
+
     def tick(self, dt: float, under_press: int, under_pointer: int, t: Table) -> list[Command]:
         """Time passes: ``under_press`` and ``under_pointer`` are the face-up cards now under
         the press and the pointer (the layout's answers; cards move by themselves)."""

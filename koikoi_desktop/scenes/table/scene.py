@@ -329,6 +329,13 @@ class TableScene(Scene):
         if self.buttons_words != self.app.words:
             self.build_buttons()
 
+    def pause(self) -> None:
+        """Another screen covers the table (the month reference, the pause menu, a question):
+        the enlarged card goes and hovering starts again when the pointer next moves here
+        (issue 46: it stayed, drawn through the pause menu and back after the reference's Back
+        until the pointer moved)."""
+        self.obey(self.gesture.cover(self.facts()))
+
     def resume(self) -> None:
         self.relabel()
         # A help level changed in Settings while the table was under it is in force at once
