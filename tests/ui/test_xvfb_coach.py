@@ -98,6 +98,7 @@ def test_real_window_shows_the_coach_line_after_a_blunder(tmp_path: Path) -> Non
         assert said["played"] == "stop"
         assert said["cls"] in ("mistake", "blunder")  # the stop's class, by match-win chance
         assert str(said["line"]).startswith("Coach: ")
-        assert "% chance to win the match (expected points: played +" in str(said["line"])
+        line = str(said["line"])
+        assert "% chance to win the match (" in line and "expected points: played +" in line
         assert said["message"] == said["line"]
         proc.wait(timeout=30)
