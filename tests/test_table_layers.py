@@ -24,6 +24,9 @@ TABLE_LAYERS: tuple[tuple[str, str], ...] = (
     ("gesture", "the pointer's gesture: intents + hit-test answers -> commands (no pygame)"),
     ("text", "the table's words: facts -> sentences"),
     ("snapshot", "what the view draws besides the moving cards, read-only"),
+    ("seats", "the computer seats and their thinking (no pygame)"),
+    ("coaching", "the coach's judgements of the person's decisions (no pygame)"),
+    ("recording", "the match saved and recorded (no pygame)"),
     ("controller", "commands -> engine actions; engine events -> cues (no pygame)"),
     ("sidebar", "draws the yaku tracker and the move log from a snapshot"),
     ("view", "draws a frame: the snapshot, the Director's sprites, the layout"),
@@ -36,7 +39,7 @@ TABLE_LAYERS: tuple[tuple[str, str], ...] = (
 )
 
 #: Modules that must load without pygame (and so without the Director or any drawing).
-PYGAME_FREE = ("gesture", "text", "snapshot", "controller")
+PYGAME_FREE = ("gesture", "text", "snapshot", "seats", "coaching", "recording", "controller")
 
 
 def table_graph() -> dict[str, set[str]]:
@@ -71,6 +74,7 @@ def test_the_gesture_imports_nothing_of_the_table_and_the_view_not_the_controlle
     assert graph["gesture"] == set()
     assert "controller" not in graph["view"] and "controller" not in graph["sidebar"]
     assert "gesture" in graph["controller"]  # it takes the gesture's commands
+    assert {"seats", "coaching", "recording"} <= graph["controller"]  # its collaborators
 
 
 def test_the_gesture_and_the_controller_load_without_pygame() -> None:

@@ -32,8 +32,11 @@ one :class:`~koikoi_desktop.ai.Thinker` after a short pause so each move can be 
 The view draws a :class:`TableSnapshot` built from the viewer's
 :class:`~koikoi_desktop.engine.PlayerView`: it never sees a hand its seat may not see.
 
-The recorder (:class:`~koikoi_desktop.storage.recorder.MatchRecorder`) is fed from here: the
-match is saved after every move and recorded in the ledger when it ends.
+Three collaborators it holds do the rest, each pygame-free: :class:`~.seats.ComputerSeats`
+(the computer seats, the pause before each move and the thinking in the background),
+:class:`~.coaching.TableCoach` (the coach's judgements of the person's decisions) and
+:class:`~.recording.TableRecording` (the match saved after every move and recorded in the ledger
+when it ends).
 """
 
 from __future__ import annotations
@@ -51,9 +54,9 @@ from koikoi_desktop.engine import Action, Event, FirstDealer, Match, PlayerView,
 from koikoi_desktop.engine.chance import SEED_BOUND
 from koikoi_desktop.engine.yaku import scorer_for
 from koikoi_desktop.i18n import Key, Label, Words, say
-from koikoi_desktop.review.analysis import Judgement
-from koikoi_desktop.review.coach import SPOKEN, Coach, CoachNote, decision_point
+from koikoi_desktop.review.coach import Coach, CoachNote, decision_point
 from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.coaching import COACH_SECONDS, TableCoach
 from koikoi_desktop.scenes.table.gesture import (
     Aim,
     Command,
@@ -64,6 +67,8 @@ from koikoi_desktop.scenes.table.gesture import (
     Lift,
     PutBack,
 )
+from koikoi_desktop.scenes.table.recording import TableRecording
+from koikoi_desktop.scenes.table.seats import ComputerSeats
 from koikoi_desktop.scenes.table.snapshot import TableSnapshot
 from koikoi_desktop.scenes.table.text import (
     SAYS_ONLY_THE_MOVE,
@@ -80,11 +85,7 @@ from koikoi_desktop.ui.intents import IntentKind
 from koikoi_desktop.words.names import SeatNames
 from koikoi_desktop.words.reasons import reason_text
 
-#: Seconds a computer seat waits before it moves, by animation speed (so a move can be followed).
-CPU_PAUSE = {"off": 0.05, "fast": 0.3, "normal": 0.75}
 MESSAGE_SECONDS = 4.0
-#: How long the coach's line stays on the message line (it stays in the move log).
-COACH_SECONDS = 8.0
 
 DECLARE = engine.Action.from_text("declare")
 
@@ -203,19 +204,16 @@ class TableController:
         # A new match's seed is fixed here, before any card, and kept hidden behind the
         # match's commitment until it ends (engine.chance): too many seeds to guess from it.
         self.seed = config.seed if config.seed is not None else secrets.randbelow(SEED_BOUND)
-        self.opponents: dict[int, Opponent] = {
-            p: make_opponent(config.seats[p], seed=self.seed + p)
-            for p in (0, 1)
-            if config.seats[p] != "human"
-        }
+        #: The computer seats and their thinking (:mod:`.seats`).
+        self.computers = ComputerSeats(config.seats, seed=self.seed, thinker=thinker)
         self.humans = [p for p in (0, 1) if config.seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
         #: The seats' names as facts (what a person typed, else the seat's kind and level).
         self.seat_names = names if isinstance(names, SeatNames) else SeatNames(config.seats, names)
-        self.thinker = thinker
-        self.storage = storage
-        self.warnings = warnings if warnings is not None else []
-        self.record_computer = record_computer
+        #: The match saved after every move and put in the ledger (:mod:`.recording`).
+        self.recording = TableRecording(
+            storage, warnings if warnings is not None else [], record_computer=record_computer
+        )
         self.speed = speed
         self.birth_date = birth_date
         self.is_animating = is_animating
@@ -225,7 +223,6 @@ class TableController:
         self.stage: Literal["new", "first", "play", "summary", "finished"] = "new"
         self.match: Match | None = None
         self.first: FirstDealer | None = None
-        self.recorder: MatchRecorder | None = None
         #: (round number, seat, action text) of every move made at this table.
         self.actions: list[tuple[int, int | None, str]] = []
         self.shown_ledger = 0
@@ -260,24 +257,34 @@ class TableController:
         #: A computer's reason (practice), told once the line of the event that begins its
         #: move is in the log (keyed by that event's identity).
         self._reasons_due: dict[int, LogLine] = {}
-        self.cpu_delay = 0.0
         self.finished = False
-        self._warnings_seen = 0
         #: A lesson's veto on a person's move (the guided round): called with the action before
         #: the engine sees it; a sentence refuses the move (shown like an illegal move's reason,
         #: nothing changes), "" lets it through to the engine.
         self.veto: Callable[[Action], Label] | None = None
-        #: The coach (``review.coach``): judges the person's decisions in the background at
+        #: The coach (:mod:`.coaching`): judges the person's decisions in the background at
         #: help level full; ``coach_on`` reads the setting that turns it off, when asked.
-        self.coach = coach
-        self.coach_on = coach_on
-        #: A verdict back from the coach, held until the table is at rest (so its line comes
-        #: after the move it speaks of, in the log and on the screen).
-        self._coach_verdict: Judgement | None = None
+        self.table_coach = TableCoach(coach, coach_on)
         #: The message line is the coach's: a computer's move does not clear it (it fades).
         self._coach_message = False
-        #: The player was told that the coach stopped (its worker process died).
-        self._coach_stop_told = False
+
+    # ------------------------------------------------------------------ collaborators
+    @property
+    def opponents(self) -> dict[int, Opponent]:
+        """The computer seats' players (seat -> opponent)."""
+        return self.computers.opponents
+
+    @property
+    def thinker(self) -> Thinker:
+        return self.computers.thinker
+
+    @property
+    def coach(self) -> Coach | None:
+        return self.table_coach.coach
+
+    @property
+    def recorder(self) -> MatchRecorder | None:
+        return self.recording.recorder
 
     # ------------------------------------------------------------------ set-up
     def start(self) -> None:
@@ -292,7 +299,7 @@ class TableController:
                 decks=decks,
             )
             self.first = self.match.first_draw
-            self.recorder = self._recorder(new_match_id())
+            self._recorder(new_match_id())
             self.stage = "play"
             self.start_round()
             return
@@ -301,7 +308,7 @@ class TableController:
         # back: every deal shuffles all 48 from another stream), and records the draw
         self.match = engine.new_match(self.rules, seed=self.seed, ages=ages, birth_months=months)
         self.first = self.match.first_draw
-        self.recorder = self._recorder(new_match_id())
+        self._recorder(new_match_id())
         self.stage = "first"
         self.asking = True
         self.cues.append(ShowFirstDealer(self.first))
@@ -326,22 +333,18 @@ class TableController:
         seed = data.match.seed
         if seed is not None:
             self.seed = seed
-        self.opponents = {
-            p: make_opponent(seats[p], seed=None if seed is None else seed + p)
-            for p in (0, 1)
-            if seats[p] != "human"
-        }
+        self.computers.seat(seats, seed=seed)
         self.humans = [p for p in (0, 1) if seats[p] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
         # a name a person typed stays as typed; a default name is rendered anew
         self.seat_names = SeatNames.from_saved(seats, data.names)
         self.config.names = self.seat_names
-        self.recorder = self._recorder(data.match_id)
+        recorder = self._recorder(data.match_id)
         self.shown_ledger = len(data.match.ledger)
         self.stage = "play"
         self.cues.append(Rest(self.view()))
         rounds, self.actions, firsts = replay(data.match)  # the moves Undo may take back, too
-        self.recorder.reasons = list(data.reasons)
+        recorder.reasons = list(data.reasons)
         told: dict[int, LogLine] = {}
         for n, why in data.reasons:
             first = firsts[n] if 0 <= n < len(firsts) else None
@@ -370,7 +373,7 @@ class TableController:
             last = m.round
             p = last.to_move
             assert p is not None
-            action, _ = decide(self.opponents[p], last.view(p), m.context(p))
+            action, _ = self.computers.now(p, m)
             self.actions.append((m.round_number, p, str(action)))
             m.apply(action)
         shown = last if until == "round-summary" else m.round
@@ -421,17 +424,14 @@ class TableController:
         return (ages[0], ages[1]), (months[0], months[1])
 
     def _recorder(self, match_id: str) -> MatchRecorder:
-        """A person's match is saved and recorded; a computer-vs-computer match only with
-        ``--record`` (then marked as a computer match)."""
-        return MatchRecorder(
-            self.storage,
-            match_id=match_id,
+        """The recorder of this match (see :meth:`.recording.TableRecording.begin`)."""
+        return self.recording.begin(
+            match_id,
             seats=self.config.seats,
             names=self.seat_names.typed,
             rules=self.rules,
             practice=self.config.practice,
-            record=(bool(self.humans) or self.record_computer) and self.config.recorded,
-            computer=not self.humans,
+            recorded=self.config.recorded,
             help_level=self.config.help_level,
         )
 
@@ -687,32 +687,20 @@ class TableController:
 
     @property
     def coaching(self) -> bool:
-        """The coach judges the person's decisions now: help level full, one person against
-        the computer (not hot seat, not computer against computer), not a lesson (its own
-        commentary), and the setting on."""
-        return (
-            self.coach is not None
-            and self.config.help_level == "full"
-            and len(self.humans) == 1
-            and self.veto is None
-            and self.coach_on()
+        """The coach judges the person's decisions now (see :meth:`.coaching.TableCoach.
+        judges`)."""
+        return self.table_coach.judges(
+            help_level=self.config.help_level, people=len(self.humans), lesson=self.veto is not None
         )
 
     def _coach_heard(self) -> None:
         """A judgement is back (or late and dropped): a mistake or a blunder becomes the coach's
         line in the log and on the message line."""
-        if self.coach is None:
-            return
-        j = self.coach.poll()
-        if self.coach.stopped and not self._coach_stop_told:  # its worker died: said once
-            self._coach_stop_told = True
+        stopped, j = self.table_coach.heard(at_rest=not self.busy)
+        if stopped:  # its worker died: said once
             self.say(Key("ui.coach.stopped"))
-        if j is not None and j.cls in SPOKEN:
-            self._coach_verdict = j
-        j = self._coach_verdict
-        if j is None or self.busy:
+        if j is None:
             return
-        self._coach_verdict = None
         m = self.played()
         undo = self.config.practice and j.round == m.round_number and self.can_undo()
         note = CoachNote.of(j, undo=undo)
@@ -721,18 +709,10 @@ class TableController:
         self._coach_message = True
 
     def _computer_turn(self, p: int, dt: float) -> None:
-        if not self.thinker.busy:
-            self.cpu_delay += dt
-            if self.cpu_delay < CPU_PAUSE.get(self.speed, 0.5):
-                return
-            m = self.played()
-            self.thinker.submit(self.opponents[p], m.round.view(p), m.context(p))
-            return
-        result = self.thinker.poll()
+        result = self.computers.turn(p, dt, self.played(), self.speed)
         if result is None:
             return
         action, why = result
-        self.cpu_delay = 0.0
         told = bool(why) and self.config.practice and why.key not in SAYS_ONLY_THE_MOVE
         if told and self.recorder is not None:  # saved with the move (Continue tells it)
             self.recorder.reasons.append((len(self.actions), why))
@@ -855,8 +835,8 @@ class TableController:
             refused = exc
             self.say(lambda w: illegal_text(w, refused))
             return None
-        if point is not None and self.coach is not None:
-            self.coach.ask(point)
+        if point is not None:
+            self.table_coach.ask(point)
         self.actions.append((number, seat, str(action)))
         if self.is_human(seat) or not self._coach_message:
             self._message = ""
@@ -1058,12 +1038,9 @@ class TableController:
         del self.actions[mine[-1] :]
         if self.recorder is not None:  # the reasons of moves taken back are not saved
             self.recorder.reasons = [r for r in self.recorder.reasons if r[0] < len(self.actions)]
-        self.thinker.cancel()
-        if self.coach is not None:
-            self.coach.drop()  # a verdict on a move taken back is not said
-        self._coach_verdict = None
+        self.computers.cancel()
+        self.table_coach.drop()  # a verdict on a move taken back is not said
         self.lifted = None
-        self.cpu_delay = 0.0
         self.cues.append(Rest(self.view()))
         self.log.append(LogLine("undone"))
         return True
@@ -1071,36 +1048,18 @@ class TableController:
     # ------------------------------------------------------------------ recording
     def save(self) -> None:
         """Save the match in progress (after every move; the pause menu, quitting)."""
-        if self.recorder is not None and self.match is not None:
-            self.recorder.move_made(self.match)
-            self._storage_news()
+        for key in self.recording.save(self.match):
+            self.say(Key(f"ui.storage.{key}"))
 
     def record(self, ending: Ending = "completed", winner: int | None = -1) -> None:
         """Record the ended match in the ledger (once; its saved row goes with it)."""
-        if self.recorder is None or self.match is None:
-            return
-        self.recorder.match_ended(
-            self.match, ending=ending, winner="outcome" if winner == -1 else winner
-        )
-        self._storage_news()
-
-    def _storage_news(self) -> None:
-        """The recorder's problems as the table's one-line message; new storage warnings go to
-        the app's list (the title shows them)."""
-        if self.recorder is not None:
-            for key in self.recorder.messages:
-                self.say(Key(f"ui.storage.{key}"))
-            self.recorder.messages.clear()
-        if self.storage is not None:
-            new = self.storage.warnings[self._warnings_seen :]
-            self._warnings_seen = len(self.storage.warnings)
-            self.warnings.extend(new)
+        for key in self.recording.record(self.match, ending, winner):
+            self.say(Key(f"ui.storage.{key}"))
 
     def close(self) -> None:
         """The table is left: stop thinking."""
-        self.thinker.close()
-        if self.coach is not None:
-            self.coach.close()
+        self.computers.close()
+        self.table_coach.close()
 
 
 Move = tuple[int, int | None, str]
