@@ -94,6 +94,7 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/storage/test_store.py": ("test_any_text_survives_the_ledger_and_the_exports",),
     "tests/test_benchmarks_run.py": ("test_the_script_runs_and_prints_its_figures",),
     "tests/test_processes.py": ("test_workers_die_within_2_s_of_a_killed_parent",),
+    "tests/test_table_layers.py": ("test_the_gesture_and_the_controller_load_without_pygame",),
     "tests/ui/test_audio.py": (
         "test_a_cache_that_cannot_be_written_still_gives_the_sounds",
         "test_ambient_loop_is_quiet_long_and_seamless",
@@ -177,6 +178,13 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_settings_sliders_and_mute_change_the_player_live_and_are_saved",
         "test_the_app_opens_one_player_after_the_window",
         "test_the_table_cues_each_animated_moment_in_order",
+    ),
+    "tests/ui/test_gesture.py": ("test_commands_come_in_a_lawful_order",),
+    "tests/ui/test_prompt_at_once.py": (
+        "test_the_question_opens_with_the_cards_at_rest_and_the_hint_matches_the_step",
+    ),
+    "tests/ui/test_table_log_facts.py": (
+        "test_a_computer_move_is_told_once_with_its_reason_after_it_and_again_on_continue",
     ),
     "tests/ui/test_table.py": (
         "test_autoplay_whole_match_through_scenes",

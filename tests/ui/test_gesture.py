@@ -5,6 +5,7 @@ the commands out the way the controller does (lifted, aimed, shown enlarged)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -197,3 +198,38 @@ def test_commands_come_in_a_lawful_order(steps: list[tuple[str, tuple[int, int],
         s.run(out)
         if kind == "release":
             assert not g.held and not g.dragging
+
+
+def test_on_the_table_a_press_on_the_pop_up_drags_its_card(ui_app: Any, pump_fn: Any) -> None:
+    """Through the real scene: hovering a hand card shows it enlarged; a press on the pop-up
+    (away from the card itself) takes that card, and a drag onto its match plays it."""
+    import pygame
+
+    from tests.ui.test_table import center, find_seed
+
+    t, card, target = find_seed(ui_app, pump_fn, "match")
+    c = t.controller
+    at = center(t, card)
+    motion = pygame.MOUSEMOTION
+    ui_app.dispatch(
+        pygame.event.Event(motion, pos=(at[0] + 1, at[1]), rel=(0, 0), buttons=(0,) * 3)
+    )
+    ui_app.dispatch(pygame.event.Event(motion, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pump_fn(t, lambda: c.inspected == card, 2)
+    assert c.inspected == card
+    panel = t.view.inspect_panel(t.frame())
+    sprite = pygame.Rect(*map(round, t.director.sprites[card].box))
+    on_popup = next(
+        (x, y)
+        for x in range(panel.x + 4, panel.right - 4, 6)
+        for y in range(panel.y + 4, panel.bottom - 4, 6)
+        if not sprite.collidepoint(x, y)
+    )
+    ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=on_popup))
+    assert c.lifted is not None and c.lifted.card == card
+    to = center(t, target)
+    for p in (((on_popup[0] + to[0]) // 2, (on_popup[1] + to[1]) // 2), to):
+        ui_app.dispatch(pygame.event.Event(motion, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    ui_app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=to))
+    assert card not in c.state.hand(0)
+    assert c.actions[-1][2].startswith(f"play {card}")
