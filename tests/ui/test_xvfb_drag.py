@@ -74,6 +74,8 @@ for _ in range(3600):  # frames; the drag itself comes from xdotool, outside thi
     if card not in t.controller.state.hand(0):
         break
     frame()
+    if t.controller.inspected == card and card not in looked:
+        (out / "looked.json").write_text(json.dumps({"card": card}))  # its pop-up is open
     looked.add(t.controller.inspected)
 for _ in range(5):
     frame()
@@ -94,6 +96,8 @@ def test_real_pointer_drag_captures(tmp_path: Path, hold: float) -> None:
         (sx, sy), (tx, ty) = where["start"], where["to"]
         xdo(env, "mousemove", "--window", wid, str(sx), str(sy), pause=0.05)
         xdo(env, "mousedown", "1", pause=hold)  # held still: the card's pop-up opens
+        if hold:  # however slowly the game's frames come on a loaded machine
+            wait_for(tmp_path / "looked.json", proc, 60)
         steps = []
         for i in range(1, 9):
             x = sx + (tx - sx) * i // 8
