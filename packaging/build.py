@@ -4,7 +4,7 @@ Produces, under ``dist/`` (or ``--distpath``):
 
 * ``koikoi-desktop/`` — the one-folder bundle: the program ``koikoi-desktop``
   (``koikoi-desktop.exe`` on Windows) with ``_internal/`` (Python, pygame-ce, SDL, the assets,
-  fonts and translations), ``LICENSE``, ``THIRD_PARTY_NOTICES.md`` and ``licenses/``; on Linux
+  fonts and translations), ``LICENSE``, ``THIRD_PARTY_NOTICES.md`` and ``licenses/`` (with ``this-build.md``); on Linux
   also ``install.sh``, ``uninstall.sh`` and ``share/`` (menu entry, icons, AppStream metadata);
 * on macOS also ``Koi-Koi Desktop.app``;
 * the archive to hand out: ``koikoi-desktop-linux.tar.gz``, ``koikoi-desktop-windows.zip`` or
@@ -81,6 +81,8 @@ LICENSED_PACKAGES = (
     "platformdirs",
     "typing-extensions",
 )
+#: The file under ``licenses/`` that lists this build's versions and shared libraries.
+BUILD_REPORT = "this-build.md"
 IS_WIN = sys.platform.startswith("win")
 IS_MAC = sys.platform == "darwin"
 
@@ -195,10 +197,9 @@ def _python_licence() -> Path | None:
 
 
 def build_report(bundle: Path) -> str:
-    """The "This build" section appended to the shipped THIRD_PARTY_NOTICES.md."""
+    """What this build holds (``licenses/this-build.md``): versions and shared libraries."""
     lines = [
-        "",
-        "## This build",
+        "# This build",
         "",
         f"Koi-Koi Desktop {version()} for {platform.system()} {platform.machine()}, "
         f"Python {platform.python_version()}.",
@@ -234,10 +235,12 @@ def build_report(bundle: Path) -> str:
 def add_extras(bundle: Path) -> None:
     """Licences next to the program; on Linux, the desktop integration and install scripts."""
     shutil.copy2(ROOT / "LICENSE", bundle / "LICENSE")
-    notices = (ROOT / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
-    (bundle / "THIRD_PARTY_NOTICES.md").write_text(notices + build_report(bundle), encoding="utf-8")
+    # One THIRD_PARTY_NOTICES.md: the source's, byte for byte, here and in _internal/ (the spec
+    # puts it there for the macOS .app); what this build holds is a file of its own.
+    shutil.copy2(ROOT / "THIRD_PARTY_NOTICES.md", bundle / "THIRD_PARTY_NOTICES.md")
     lic = bundle / "licenses"
     lic.mkdir(exist_ok=True)
+    (lic / BUILD_REPORT).write_text(build_report(bundle), encoding="utf-8")
     for f in (HERE / "licenses").glob("*.txt"):
         shutil.copy2(f, lic / f.name)
     py = _python_licence()

@@ -35,11 +35,28 @@ case $APP_DIR in
   */koikoi-desktop-app) rm -rf "$APP_DIR" "$APP_DIR.new" ;;
 esac
 
-if command -v update-desktop-database >/dev/null 2>&1; then
+# The folders install.sh made, when nothing else is left in them (another program's files and
+# the folders holding them stay): an icon theme with only its cache left is ours to remove too.
+hicolor=$DATA_HOME/icons/hicolor
+for dir in "$hicolor"/*/apps; do
+  if [ -d "$dir" ] && rmdir "$dir" 2>/dev/null; then rmdir "$(dirname "$dir")" 2>/dev/null || true; fi
+done
+if [ -d "$hicolor" ] && [ "$(ls -A "$hicolor")" = "icon-theme.cache" ]; then
+  rm -f "$hicolor/icon-theme.cache"
+fi
+if [ -f "$DATA_HOME/applications/mimeinfo.cache" ] &&
+   [ "$(ls -A "$DATA_HOME/applications")" = "mimeinfo.cache" ]; then
+  rm -f "$DATA_HOME/applications/mimeinfo.cache"
+fi
+for dir in "$hicolor" "$DATA_HOME/icons" "$DATA_HOME/applications" "$DATA_HOME/metainfo" "$BIN_DIR"; do
+  if [ -d "$dir" ]; then rmdir "$dir" 2>/dev/null || true; fi
+done
+
+if command -v update-desktop-database >/dev/null 2>&1 && [ -d "$DATA_HOME/applications" ]; then
   update-desktop-database -q "$DATA_HOME/applications" 2>/dev/null || true
 fi
-if command -v gtk-update-icon-cache >/dev/null 2>&1 && [ -d "$DATA_HOME/icons/hicolor" ]; then
-  gtk-update-icon-cache -q -t -f "$DATA_HOME/icons/hicolor" 2>/dev/null || true
+if command -v gtk-update-icon-cache >/dev/null 2>&1 && [ -d "$hicolor" ]; then
+  gtk-update-icon-cache -q -t -f "$hicolor" 2>/dev/null || true
 fi
 
 echo "Koi-Koi Desktop was removed."

@@ -21,6 +21,7 @@ import configparser
 import hashlib
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -90,9 +91,11 @@ def test_bundle_layout(dist: Path, bundle: Path) -> None:
     catalogs = {p.stem for p in (internal / "koikoi_desktop" / "i18n").glob("*.json")}
     assert {"en", "uk", "ru", "sk", "ja"} <= catalogs
     for name in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
-        assert (bundle / name).is_file() and (internal / name).is_file()
-    notices = (bundle / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
-    assert "## This build" in notices and "pygame-ce" in notices and "libSDL2" in notices
+        # one text of each, the source's (issue 46: the bundle had two different notices)
+        assert (bundle / name).read_bytes() == (ROOT / name).read_bytes(), name
+        assert (internal / name).read_bytes() == (ROOT / name).read_bytes(), name
+    report = (bundle / "licenses" / "this-build.md").read_text(encoding="utf-8")
+    assert "pygame-ce" in report and "libSDL2" in report
     assert (bundle / "licenses" / "LGPL-2.1.txt").is_file()
     assert (bundle / "licenses" / "Python-LICENSE.txt").is_file()
     # What the game does not use stays out.
@@ -105,6 +108,32 @@ def test_bundle_layout(dist: Path, bundle: Path) -> None:
     with tarfile.open(archive) as t:
         members = t.getnames()
     assert f"{NAME}/{NAME}" in members and f"{NAME}/install.sh" in members
+
+
+def test_the_notices_name_what_the_bundle_holds_and_quote_the_bsd_licences(bundle: Path) -> None:
+    """Issue 46: the notices named OpenSSL's libcrypto, which the bundle does not hold, and
+    summarised the BSD licences instead of quoting them."""
+    notices = (ROOT / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
+    python = notices[
+        notices.index("Linux builds also contain") : notices.index("## Python packages")
+    ]
+    held = {p.name for p in (bundle / "_internal").rglob("lib*.so*")}
+    named = set(re.findall(r"\b(lib[a-z0-9_+]+)", python)) - {"libssl", "libcrypto", "libraries"}
+    assert named and all(any(h.startswith(n + ".") for h in held) for n in named), named
+    for absent in ("libssl", "libcrypto"):
+        assert not any(h.startswith(absent) for h in held)
+        assert "holds no OpenSSL" in python
+    quoted = set(re.findall(r"`([\w.+-]+\.txt)`", notices))
+    assert {"libwebp-COPYING.txt", "libogg-COPYING.txt", "wavpack-COPYING.txt"} <= quoted
+    for name in quoted:
+        if name == "Python-LICENSE.txt":
+            continue
+        text = (bundle / "licenses" / name).read_text(encoding="utf-8")
+        assert text == (ROOT / "packaging" / "licenses" / name).read_text(encoding="utf-8")
+    for row in notices.splitlines():
+        if "| BSD-3-Clause |" in row:
+            assert row.rstrip(" |").endswith(".txt`"), row  # quoted in full, not summarised
+    assert "distributed under these conditions" not in notices
 
 
 def test_archive_checksum_beside_it(dist: Path) -> None:
@@ -309,4 +338,7 @@ def test_install_menu_entry_starts_game_and_uninstall(
         timeout=120,
     )
     assert [str(p) for p in installed if p.exists() or p.is_symlink()] == []
+    # and no folder the install made is left empty (issue 46: the uninstaller left them)
+    empty = [str(p) for p in home.rglob("*") if p.is_dir() and not any(p.iterdir())]
+    assert empty == []
     assert (data_dir / "settings.json").is_file() and (data_dir / "ledger.jsonl").is_file()
