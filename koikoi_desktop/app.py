@@ -591,6 +591,8 @@ class App:
             self.stack.push(self.screens.title())
             if self.args.resume:
                 self.continue_match()  # with none or a bad one: the title, with its one line
+            else:
+                self.offer_menu_entry()
             return
         self.stack.push(self.screens.title())
         if self.autoplay and name == "table":
@@ -612,6 +614,18 @@ class App:
                 result.review()
         else:
             self.stack.push(scenes.create(name, self))
+
+    def offer_menu_entry(self) -> None:
+        """The unpacked Linux game, started by double-click with no menu entry yet, asks to add
+        itself to the desktop's menu (:mod:`koikoi_desktop.menu_entry`; never a scripted run,
+        never after "Don't ask again")."""
+        from koikoi_desktop import menu_entry
+
+        if self.args.frames or self.autoplay or not self.settings.offer_menu_entry:
+            return
+        bundle = menu_entry.unpacked_bundle()
+        if bundle is not None and not menu_entry.in_menu():
+            self.stack.push(self.screens.menu_offer(bundle=bundle))
 
     # ----------------------------------------------------------------- loop
     def run(self) -> int:

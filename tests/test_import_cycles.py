@@ -56,7 +56,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         ("words",),
         "facts into words, no pygame",
     ),
-    ("desktop", ("chatter", "assets", "text"), "native libraries' noise, asset files, fonts"),
+    (
+        "desktop",
+        ("chatter", "assets", "text", "menu_entry"),
+        "native libraries' noise, asset files, fonts, the Linux menu entry",
+    ),
     ("ui", ("ui",), "input, drawing, widgets, sound (reads the settings model)"),
     ("screens", ("scenes", "deck_sheet"), "the screens and the deck sheet, drawn with ui"),
     ("cli", ("cli",), "the command line: opens screens, prints reports"),

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 from koikoi_desktop.scenes.base import AppServices, FastForward, Scene, SceneStack, Screens
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from koikoi_desktop.engine import Rules
     from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.storage.recorder import Resumed
@@ -162,6 +164,11 @@ class SceneFactory:
         from koikoi_desktop.scenes.unsaved import UnsavedScene
 
         return UnsavedScene(self.app)
+
+    def menu_offer(self, *, bundle: Path) -> Scene:
+        from koikoi_desktop.scenes.menu_offer import MenuOfferScene
+
+        return MenuOfferScene(self.app, bundle)
 
 
 #: The screens that open with no arguments, by the name a scene carries (``Scene.name``).

@@ -19,6 +19,8 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pygame
 
     from koikoi_desktop.assets import CardSprites
@@ -103,6 +105,8 @@ class Screens(Protocol):
     ) -> Scene: ...
 
     def unsaved(self) -> Scene: ...
+
+    def menu_offer(self, *, bundle: Path) -> Scene: ...
 
 
 class AppServices(Protocol):

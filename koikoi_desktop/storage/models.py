@@ -144,6 +144,9 @@ class Settings(BaseModel):
     click_to_move: bool = False
     #: The coach at help level full: the table says when a move is a mistake or a blunder.
     coach: bool = True
+    #: The unpacked Linux game asks to add itself to the desktop's menu (False: "Don't ask
+    #: again"; see koikoi_desktop/menu_entry.py).
+    offer_menu_entry: bool = True
 
     @field_validator("birth_date")
     @classmethod

@@ -1,0 +1,83 @@
+"""The unpacked Linux game's first question: add it to the desktop's menu (issue 46).
+
+Opened by the app over the title when :func:`koikoi_desktop.menu_entry.unpacked_bundle` finds
+the game started from its unpacked folder and the menu has no entry for it yet (never in a
+scripted run). "Add to the menu" runs the folder's install.sh and says where the game went, or
+why it could not, in one line; "Not now" asks again next start; "Don't ask again" is kept in
+the settings. After a successful add the only button left is "Continue".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from koikoi_desktop import menu_entry
+from koikoi_desktop.i18n import Key, say
+from koikoi_desktop.scenes.base import AppServices
+from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.widgets import Label
+
+
+class MenuOfferScene(MenuScene):
+    """Add to the menu / Not now / Don't ask again."""
+
+    name = "menu-offer"
+
+    def __init__(self, app: AppServices, bundle: Path) -> None:
+        super().__init__(app)
+        self.heading = Key("ui.menu_offer.title")
+        self.bundle = bundle
+        self.added = False
+        #: The outcome of "Add to the menu", worded when drawn ("" before).
+        self.message: Label = ""
+
+    def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
+        if self.added:
+            return [(Key("ui.common.continue"), self.on_back, True)]
+        return [
+            (Key("ui.menu_offer.add"), self.add, True),
+            (Key("ui.menu_offer.later"), self.on_back, False),
+            (Key("ui.menu_offer.never"), self.never, False),
+        ]
+
+    def menu_top(self) -> int:
+        return int(self.size[1] * 0.46)
+
+    def add(self) -> None:
+        try:
+            where = menu_entry.add_to_menu(self.bundle)
+        except menu_entry.InstallFailed as exc:
+            self.message = Key("ui.menu_offer.failed", reason=str(exc))
+            return
+        self.added = True
+        self.message = Key("ui.menu_offer.added", path=str(where))
+        self.build()
+
+    def never(self) -> None:
+        self.app.change_settings(offer_menu_entry=False)
+        self.on_back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        words = self.app.words
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        s = self.scale
+        self.draw_heading(surface)
+        size = theme.font_px(17, s)
+        y = int(h * 0.27)
+        text = words.t(
+            "ui.menu_offer.text", folder=str(self.bundle), path=str(menu_entry.installed_dir())
+        )
+        for line in gfx.wrap(text, size, int(w * 0.8)):
+            gfx.blit_text(surface, line, size, (w // 2, y), color=theme.PAPER, anchor="center")
+            y += int(24 * s)
+        self.focus.draw(surface, words, font=theme.font_px(20, s))
+        if self.message:
+            y = h - int(70 * s)
+            for line in gfx.wrap(say(self.message, words), size, int(w * 0.9))[:3]:
+                gfx.blit_text(surface, line, size, (w // 2, y), color=theme.OCHRE, anchor="center")
+                y += int(22 * s)
