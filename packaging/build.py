@@ -4,8 +4,9 @@ Produces, under ``dist/`` (or ``--distpath``):
 
 * ``koikoi-desktop/`` — the one-folder bundle: the program ``koikoi-desktop``
   (``koikoi-desktop.exe`` on Windows) with ``_internal/`` (Python, pygame-ce, SDL, the assets,
-  fonts and translations), ``LICENSE``, ``THIRD_PARTY_NOTICES.md`` and ``licenses/`` (with ``this-build.md``); on Linux
-  also ``install.sh``, ``uninstall.sh`` and ``share/`` (menu entry, icons, AppStream metadata);
+  fonts and translations), ``LICENSE``, ``THIRD_PARTY_NOTICES.md`` and ``licenses/`` (with
+  ``this-build.md``, what this build holds); on Linux also ``install.sh``, ``uninstall.sh``
+  and ``share/`` (menu entry, icons, AppStream metadata);
 * on macOS also ``Koi-Koi Desktop.app``;
 * the archive to hand out: ``koikoi-desktop-linux.tar.gz``, ``koikoi-desktop-windows.zip`` or
   ``koikoi-desktop-macos.zip`` (the ``.app``), and beside it ``<archive>.sha256``, its SHA-256
