@@ -36,6 +36,28 @@ def export_folders() -> list[Path]:
     return list(dict.fromkeys(p.expanduser() for p in places))
 
 
+def removable_folders() -> list[Path]:
+    """Disks the desktop mounted for the player (a USB stick under ``/media/USER`` or
+    ``/run/media/USER`` on Linux), in name order; none elsewhere."""
+    import getpass
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return []
+    user = getpass.getuser()
+    out: list[Path] = []
+    for root in (Path("/media") / user, Path("/run/media") / user):
+        if root.is_dir():
+            out.extend(sorted(p for p in root.iterdir() if p.is_dir()))
+    return out
+
+
+def choosable_folders() -> list[Path]:
+    """The folders the player may choose for the export ("Change folder"): the usual ones
+    (:func:`export_folders`), then any disk the desktop mounted."""
+    return list(dict.fromkeys([*export_folders(), *removable_folders()]))
+
+
 def export_pending_somewhere(
     store: Storage, folders: list[Path], stamp: str
 ) -> tuple[Path, None] | tuple[Path, OSError]:
@@ -65,11 +87,15 @@ class UnsavedScene(MenuScene):
         self.heading = Key("ui.quit_pending.title")
         #: The outcome of the last retry or export, worded when drawn ("" for none).
         self.message: Label = ""
+        #: The folders the player may export to, and the one chosen (shown on the dialog).
+        self.places = choosable_folders()
+        self.place = 0
 
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         return [
             (Key("ui.quit_pending.retry"), self.retry, True),
             (Key("ui.quit_pending.export"), self.export, False),
+            (Key("ui.quit_pending.change_folder"), self.change_folder, False),
             (Key("ui.quit_pending.quit"), self.app.confirm_quit, False),
         ]
 
@@ -87,14 +113,24 @@ class UnsavedScene(MenuScene):
             return
         self.message = Key("ui.quit_pending.still", reason=cause_label(store.refusal_cause()))
 
+    def chosen_folder(self) -> Path:
+        return self.places[self.place]
+
+    def change_folder(self) -> None:
+        """The next folder the player may export to: documents, home, a mounted disk."""
+        self.place = (self.place + 1) % len(self.places)
+        self.message = ""
+
     def export(self, folder: Path | None = None) -> None:
-        """Export to ``folder`` (a test's) or the first usual folder that takes the file; every
-        line names the file, written or tried."""
+        """Export to ``folder`` (a test's), else to the folder the player chose, else to the
+        first usual folder that takes the file; every line names the file, written or tried."""
         store = self.app.storage
         if store is None:
             return
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        folders = [folder] if folder is not None else export_folders()
+        chosen = self.chosen_folder()
+        others = [p for p in export_folders() if p != chosen]
+        folders = [folder] if folder is not None else [chosen, *others]
         target, failed = export_pending_somewhere(store, folders, stamp)
         if failed is not None:  # every folder refuses too: say where and why, keep the matches
             self.message = Key(
@@ -120,6 +156,9 @@ class UnsavedScene(MenuScene):
         for line in gfx.wrap(text, size, int(w * 0.8)):
             gfx.blit_text(surface, line, size, (w // 2, y), color=theme.PAPER, anchor="center")
             y += int(24 * s)
+        folder = words.t("ui.quit_pending.folder", path=str(self.chosen_folder()))
+        at = (w // 2, y + int(8 * s))
+        gfx.blit_text(surface, folder, size, at, color=theme.OCHRE, anchor="center")
         self.focus.draw(surface, self.app.words, font=theme.font_px(20, s))
         if self.message:
             y = h - int(60 * s)

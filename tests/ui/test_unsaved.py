@@ -215,3 +215,27 @@ def test_a_signal_with_a_refusing_disk_exports_the_matches_and_says_so_in_one_li
     [written] = list((home / "Documents").iterdir())
     assert line.startswith("koikoi-desktop: 1 finished match") and str(written) in line, line
     assert len(json.loads(written.read_text("utf-8"))["matches"]) == 1
+
+
+def test_the_player_chooses_the_export_folder(
+    app: Any, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: the player may choose the place, among the usual folders and the disks the
+    desktop mounted (a USB stick); the dialog shows the folder chosen."""
+    from koikoi_desktop.scenes import unsaved
+
+    stick = tmp_path / "media" / "STICK"
+    stick.mkdir(parents=True)
+    monkeypatch.setattr(unsaved, "removable_folders", lambda: [stick])
+    top = _unsaved(app)
+    assert top.places == [home / "Documents", home, stick]
+    assert top.chosen_folder() == home / "Documents"
+    _button(top, "ui.quit_pending.change_folder").on_click()
+    _button(top, "ui.quit_pending.change_folder").on_click()
+    assert top.chosen_folder() == stick
+    _button(top, "ui.quit_pending.export").on_click()
+    [written] = list(stick.iterdir())
+    assert str(written) in say(top.message, app.words)
+    assert not (home / "Documents").exists()
+    _button(top, "ui.quit_pending.change_folder").on_click()
+    assert top.chosen_folder() == home / "Documents"  # round again
