@@ -8,7 +8,8 @@ frame, after the scenes' update, a stand-in for the player acts:
 * ``table``: the person seated at the table plays (the Intermediate's choices, through the
   controller, as a click would) and answers the table's prompts; the computer is the Expert
   (it thinks in its worker process) and the coach is on (it judges in its own).
-* ``review``: nothing; the review screen's analysis runs in its worker.
+* ``review``: nothing; the review screen's analysis runs in its worker (busy once the first
+  judgement is shown and more are being made).
 
 When every worker of SCREEN is busy at once (table: the computer thinking, the coach judging,
 the sounds being made; review: a judgement under way), it writes OUT (JSON: the workers'
@@ -64,7 +65,9 @@ def busy_workers(stack: SceneStack, screen: str) -> bool:
     if screen == "review":
         review = stack.find("review")
         runner = getattr(review, "runner", None)
-        return runner is not None and runner._worker is not None and runner.total > 0
+        # judging, with a judgement already shown (the screen is drawn: its first frame, which
+        # rasterises the cards, is behind it)
+        return runner is not None and runner._worker is not None and 0 < runner.done < runner.total
     table = stack.find("table")
     if table is None:
         return False
