@@ -116,9 +116,12 @@ def test_the_table_waiting_for_the_player_sleeps_and_the_card_info_still_comes(
     assert log[0][1] == (0, 1)
     assert all(0 < ms <= app_mod.MAX_SLEEP * 1000 for ms in timeouts)
     assert sum(timeouts[:3]) >= HOVER_DELAY * 1000 - 20
-    assert t.inspected == card  # the info came by time alone, with no event
-    assert a.frame <= 3  # the motion's frame, the info's frame (and at most one spare)
-    assert log[-1][1] == (card, a.frame)
+    # the info came by time alone, with no event, and stayed while the loop slept; the window
+    # closing then puts the quit question over the table, which hides it (issue 46), so what
+    # counts is the last sleep before the close
+    inspected, frames = log[6][1]
+    assert inspected == card
+    assert frames <= 3  # the motion's frame, the info's frame (and at most one spare)
 
 
 def test_moving_cards_and_the_computer_s_turn_run_every_frame(ui_app: Any) -> None:
