@@ -54,13 +54,8 @@ from .atomic import (
 from .background import BackgroundJob, BackgroundWriter
 from .cause import Cause, Refused, Unresumable, real_cause, refusal_of
 from .export import write_csv, write_json
-from .ledger_db import (
-    DatabaseDamaged,
-    LedgerDB,
-    SavedMatch,
-    closed_cleanly,
-    open_or_repair,
-)
+from .integrity import closed_cleanly, mark_for_check, open_or_repair
+from .ledger_db import LedgerDB, SavedMatch
 from .models import (
     RECORD_LIMIT,
     SETTINGS_VERSION,
@@ -74,6 +69,7 @@ from .models import (
 )
 from .notice import Notice, NoticeKey, NoticeParam
 from .rating_rows import RatingPoint
+from .schema import DatabaseDamaged
 
 if TYPE_CHECKING:
     from .stats import LedgerStats, MatchSummary
@@ -515,7 +511,7 @@ class Storage:
         if db is not None and db.damage_met is not None and not self._damage_told:
             self._damage_told = True
             if not db.read_only:
-                db.mark_for_check()
+                mark_for_check(db)
             db.generation += 1  # the screens read again, and show the line
             self._warn(NoticeKey.LEDGER_DAMAGED_READ, why=db.damage_met)
         if db is None:
@@ -922,7 +918,7 @@ class Storage:
             # a write met a damaged page: the next start checks and repairs (this line says so)
             self._damage_told = True
             db.met_damage(exc.__cause__ or exc)  # what SQLite said, when it said anything
-            db.mark_for_check()
+            mark_for_check(db)
         if ongoing or cause.cause in self._causes_told:
             return
         self._causes_told.add(cause.cause)
@@ -959,7 +955,7 @@ class Storage:
 
     def _told_checking(self, reason: str) -> None:
         """The whole database is about to be checked, for ``reason`` (see
-        :func:`.ledger_db.check_reason`): the line that says so while it runs."""
+        :func:`.integrity.check_reason`): the line that says so while it runs."""
         key = _CHECKING.get(reason)
         # "changed" (the file is not as the game closed it: the first start of this version, or
         # another program wrote it) is checked without a word unless damage is found

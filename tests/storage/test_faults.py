@@ -270,12 +270,12 @@ def test_a_lock_stopped_part_way_is_not_kept(
 def test_a_failed_schema_migration_is_rolled_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from koikoi_desktop.storage import ledger_db
+    from koikoi_desktop.storage import schema
 
     conn = sqlite3.connect(tmp_path / "l.sqlite3", isolation_level=None)
-    monkeypatch.setitem(ledger_db.MIGRATIONS, 0, "CREATE TABLE first (x); CREATE TABLE broken (;")
+    monkeypatch.setitem(schema.MIGRATIONS, 0, "CREATE TABLE first (x); CREATE TABLE broken (;")
     with pytest.raises(sqlite3.Error):
-        ledger_db._migrate(conn, 0)
+        schema._migrate(conn, 0)
     assert not conn.in_transaction
     tables = conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
     assert tables == [] and conn.execute("PRAGMA user_version").fetchone()[0] == 0

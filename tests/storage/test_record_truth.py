@@ -261,7 +261,7 @@ def test_a_marker_of_any_kind_is_put_aside_once_then_starts_are_normal(
     import os
 
     from koikoi_desktop.storage import NoticeKey
-    from koikoi_desktop.storage.ledger_db import check_reason
+    from koikoi_desktop.storage.integrity import check_reason
 
     data = tmp_path / "data"
     build(data, 2, saved=False)
