@@ -73,7 +73,7 @@ def test_back_returns_to_the_screen_below() -> None:
         ui_scale=1.0,
         stack=app.stack,
         has_autosave=lambda: False,
-        quit=lambda: None,
+        request_quit=lambda **_: None,
         storage=None,
         warnings=[],
     )
