@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -352,3 +353,79 @@ def test_install_menu_entry_starts_game_and_uninstall(
     empty = [str(p) for p in home.rglob("*") if p.is_dir() and not any(p.iterdir())]
     assert empty == []
     assert (data_dir / "settings.json").is_file() and (data_dir / "ledger.jsonl").is_file()
+
+
+def test_the_bundles_version(bundle: Path, tmp_path: Path) -> None:
+    """Issue 46 found 7: the packaged program had no ``--version``."""
+    from koikoi_desktop import __version__
+
+    run = subprocess.run(
+        [str(bundle / NAME), "--version"],
+        env=empty_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == f"{NAME} {__version__}"
+
+
+def test_the_unpacked_game_adds_itself_to_the_menu_with_a_click(
+    dist: Path, tmp_path: Path, display: str | None
+) -> None:
+    """Issue 46 found 5, as a desktop user meets it: the unpacked program started with no
+    arguments (a double-click) asks to add itself to the menu, and a real click on "Add to the
+    menu" installs it; no terminal."""
+    if display is None or shutil.which("xdotool") is None:
+        pytest.skip("needs Xvfb and xdotool")
+    unpack = tmp_path / "Downloads"
+    unpack.mkdir()
+    with tarfile.open(dist / f"{NAME}-linux.tar.gz") as t:
+        t.extractall(unpack, filter="tar")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = empty_env(home, DISPLAY=display)
+    del env["SDL_VIDEODRIVER"]
+    share = home / ".local" / "share"
+    entry = share / "applications" / f"{APP_ID}.desktop"
+    game = subprocess.Popen(
+        [str(unpack / NAME / NAME)], env=env, cwd=home, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        wid = ""
+        for _ in range(600):
+            found = subprocess.run(
+                ["xdotool", "search", "--pid", str(game.pid)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=20,
+            ).stdout.split()
+            if found:
+                wid = found[-1]
+                break
+            assert game.poll() is None, game.stderr.read() if game.stderr else ""
+            time.sleep(0.1)
+        assert wid, "the game's window did not appear"
+        # "Add to the menu": the dialog's first button, at the middle of a 1280x800 window
+        for _ in range(12):
+            subprocess.run(
+                ["xdotool", "mousemove", "--window", wid, "640", "392", "click", "1"],
+                env=env,
+                check=True,
+                timeout=20,
+            )
+            for _ in range(50):
+                if entry.is_file():
+                    break
+                time.sleep(0.2)
+            if entry.is_file():
+                break
+        assert entry.is_file(), "the menu entry was not written"
+        installed = share / "koikoi-desktop-app" / NAME
+        assert shlex.split(_desktop_entry(entry)["Exec"]) == [str(installed)]
+        assert installed.is_file() and os.access(installed, os.X_OK)
+    finally:
+        game.terminate()  # SIGTERM: the game saves and exits 0
+        status = game.wait(timeout=60)
+    assert status == 0
