@@ -130,7 +130,6 @@ def build_app(
         a.ai_executor = InlineExecutor()
     app_mod.sdl_defaults(args)
     a.open_storage()
-    a._set_language()
     a.open_window()
     a.open_sprites()
     a.running = True

@@ -85,6 +85,7 @@ from koikoi_desktop.cli import (
 from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.cause import refusal_of
 from koikoi_desktop.storage.models import Settings
+from koikoi_desktop.ui.settings_service import AUDIO_FIELDS, SettingsService
 from koikoi_desktop.words.storage import notice_text, refused_text
 
 if TYPE_CHECKING:
@@ -220,15 +221,11 @@ class App:
         self.frame = 0
         self.clock_s = 0.0  # simulated seconds (autoplay) or real seconds since start
         self.storage: Storage | None = None
-        self._settings = Settings()
-        #: The language and name style every screen speaks in (a new value when the player
-        #: changes either: :meth:`change_settings`; made from the settings by ``run``).
-        self.words = i18n.Words()
+        #: The one settings service: the model and what derives from it (the words, the scale,
+        #: the animation speed, click-to-move, the help level), observed by the screens.
+        self.prefs = SettingsService(language=self.args.lang, speed=self.args.speed)
+        self.prefs.observe(self.settings_changed)
         self.sprites: CardSprites | None = None
-        self.ui_scale = 1.0
-        self.anim_speed = self.args.speed or "normal"
-        self.reduced_motion = False
-        self.click_mode = False
         #: Storage's notices (worded when shown) and the display's refusals.
         self.warnings: list[Notice | str] = []
         self.screen: pygame.Surface | None = None
@@ -250,10 +247,9 @@ class App:
         #: Where the table's computer opponents think: None = their own worker (a thread, or a
         #: process for Expert); tests inject ``ai.InlineExecutor()`` to decide synchronously.
         self.ai_executor: Executor | None = None
-        from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
-
-        #: The coach's budget (worlds per judgement): the review's, so both say the same.
-        self.coach_worlds = REVIEW_WORLDS
+        #: The coach's budget (worlds per judgement): None, the coach's own (the review's, so
+        #: both say the same); tests lower it.
+        self.coach_worlds: int | None = None
         from koikoi_desktop.ui.sound_cues import SoundCues
 
         #: The one audio player (``open_audio``, after the window); None until then.
@@ -275,12 +271,7 @@ class App:
             _test_kill_at_sql(int(kill_at), self.storage)
         self.warnings.extend(self.storage.warnings)
         self._warnings_taken = len(self.storage.warnings)
-        s = self.storage.settings
-        self.ui_scale = float(s.ui_scale)
-        if self.args.speed is None:
-            self.anim_speed = str(s.animation_speed)
-        self.reduced_motion = bool(s.reduced_motion)
-        self.click_mode = bool(s.click_to_move)
+        self.prefs.attach(self.storage)
 
     def take_storage_warnings(self) -> None:
         """Move the storage's new warning lines into :attr:`warnings` (shown by the title)."""
@@ -292,38 +283,42 @@ class App:
 
     @property
     def settings(self) -> Settings:
-        """The live settings model: always ``storage.settings`` when storage is open.
+        """The live settings model (``prefs.model``): read its fields; change them through
+        :attr:`prefs` (``prefs.draft()``, then ``prefs.apply(new)``)."""
+        return self.prefs.model
 
-        Decision: never keep a copy of the storage's object. A save (or a reload after a damaged
-        file) may put a new object there, and a copy would go stale, so a later change made
-        through the copy would be lost. Without storage (tests, a broken data folder) the app's
-        own model (all defaults) is used.
-        """
-        return self.storage.settings if self.storage is not None else self._settings
+    # what derives from the settings, computed from the model when read (never copied here)
+    @property
+    def words(self) -> i18n.Words:
+        return self.prefs.words
 
-    def change_settings(self, **changes: object) -> bool:
-        """Change settings by field name and persist them (True when written to disk).
+    @property
+    def ui_scale(self) -> float:
+        return self.prefs.ui_scale
 
-        A name that is not a field of :class:`Settings` is a ``TypeError`` at once (a misspelt
-        setting never passes silently). The whole change is validated before anything is set:
-        a value the model refuses raises pydantic's ``ValidationError`` and nothing changes.
-        Without storage only the settings in memory change. A new language or name style
-        makes a new :attr:`words` (every screen words itself in it from its next frame).
-        """
-        settings = self.settings
-        unknown = sorted(set(changes) - set(Settings.model_fields))
-        if unknown:
-            raise TypeError(f"no such setting: {', '.join(unknown)}")
-        checked = Settings.model_validate({**settings.model_dump(), **changes})
-        if "language" in changes or "name_display" in changes:
-            language = checked.language if "language" in changes else self.words.language
-            # a language the catalogs lack is refused here (ValueError), before anything is set
-            self.words = i18n.Words(language, checked.name_display)
+    @property
+    def anim_speed(self) -> str:
+        return self.prefs.anim_speed
+
+    @property
+    def reduced_motion(self) -> bool:
+        return self.prefs.reduced_motion
+
+    @property
+    def click_mode(self) -> bool:
+        return self.prefs.click_mode
+
+    def settings_changed(self, changed: frozenset[str]) -> None:
+        """A change made through :attr:`prefs`: the window and the sound take it here, then
+        every screen on the stack (the one under the settings too) takes it at once."""
+        if "language" in changed:
             self.retitle()
-        for name in changes:
-            setattr(settings, name, getattr(checked, name))
-        # a full disk becomes a storage warning, not an error
-        return self.storage is not None and self.storage.save_settings()
+        if self.audio is not None and changed & AUDIO_FIELDS:
+            self.audio.apply_settings(self.settings)
+        if "ui_scale" in changed:
+            self.stack.resize(self.size)
+        for scene in list(self.stack.scenes):
+            scene.settings_changed(changed)
 
     def open_audio(self) -> None:
         """Open the game's one audio player (after the window) with the saved volumes and start
@@ -378,12 +373,6 @@ class App:
         return True
 
     # ----------------------------------------------------------------- window
-    def _set_language(self) -> None:
-        """Make :attr:`words` from ``--lang`` (when given) or the saved language, and the saved
-        name style (the command line and the settings model admit only known codes)."""
-        code = self.args.lang or self.settings.language
-        self.words = i18n.Words(code, self.settings.name_display)
-
     def find_display(self) -> None:
         """Start the video driver, or raise :class:`NoDisplay` (one line, exit status 1).
 
@@ -517,7 +506,9 @@ class App:
         if surf is not None:
             self.on_resize(surf.get_size())
         if self.settings.fullscreen != going_full:
-            self.change_settings(fullscreen=going_full)
+            new = self.prefs.draft()
+            new.fullscreen = going_full
+            self.prefs.apply(new)
 
     def quit(self) -> None:
         """End the run at the loop's next turn, asking nothing. Only the quit path itself calls
@@ -637,7 +628,6 @@ class App:
             # it has touched the data folder, which it leaves exactly as it found it.
             self.find_display()
             self.open_storage()
-            self._set_language()
             self.open_window()
             self.open_audio()
             self.open_sprites()

@@ -118,13 +118,14 @@ class Coach:
         self,
         executor: cf.Executor | None = None,
         *,
-        worlds: int = REVIEW_WORLDS,
+        worlds: int | None = None,
         bound: float = BOUND,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._given = executor
         self._procs: Worker | None = None
-        self.worlds = worlds
+        #: Worlds per judgement: the review's unless given (a test lowers it), so both agree.
+        self.worlds = REVIEW_WORLDS if worlds is None else worlds
         self.bound = bound
         self.clock = clock
         self._future: cf.Future[Judgement] | None = None

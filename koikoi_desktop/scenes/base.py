@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from koikoi_desktop.storage.recorder import Resumed
     from koikoi_desktop.ui.audio import Audio
     from koikoi_desktop.ui.input import Intent
+    from koikoi_desktop.ui.settings_service import SettingsService
     from koikoi_desktop.ui.sound_cues import SoundCues
     from koikoi_desktop.words.names import Names
 
@@ -115,12 +116,6 @@ class AppServices(Protocol):
 
     stack: SceneStack
     size: tuple[int, int]
-    ui_scale: float
-    anim_speed: str
-    reduced_motion: bool
-    #: Settings "click to move (instead of dragging)": a held card never follows the pointer;
-    #: every press on a card is a click (click the card, then where it goes).
-    click_mode: bool
     autoplay: bool
     #: ``--autoplay --record``: computer-vs-computer matches go into the ledger (marked).
     record_autoplay: bool
@@ -131,25 +126,44 @@ class AppServices(Protocol):
     warnings: list[Notice | str]
     #: Where computer opponents think (None: their own worker; tests inject an inline one).
     ai_executor: Executor | None
-    #: The coach's budget (worlds per judgement; the review's unless a test lowers it).
-    coach_worlds: int
+    #: The coach's budget (worlds per judgement): None, the coach's own (the review's); tests
+    #: lower it.
+    coach_worlds: int | None
     #: The one audio player (None until the window is open, or without a device).
     audio: Audio | None
     #: Which sound effect goes with what the table shows (``ui/sound_cues.py``).
     cues: SoundCues
     #: The screens' typed constructors (:class:`Screens`).
     screens: Screens
-    #: The language and name style to word everything in, read when drawn (a new value after
-    #: the player changes either in the settings: ``change_settings``).
-    words: Words
+    #: The one settings service: a change is ``new = prefs.draft()``, set its fields (checked
+    #: by pydantic and mypy), ``prefs.apply(new)``; every screen on the stack is then told
+    #: (:meth:`Scene.settings_changed`).
+    prefs: SettingsService
 
     @property
     def settings(self) -> Settings:
-        """The live settings model: read its attributes (``app.settings.help_level``)."""
+        """The live settings model: read its fields (``app.settings.help_level``)."""
         ...
 
-    def change_settings(self, **changes: object) -> bool:
-        """Set settings fields and persist them; an unknown name is a TypeError at once."""
+    # what derives from the settings, computed when read (``prefs``), never set by a screen
+    @property
+    def words(self) -> Words:
+        """The language and name style to word everything in, read when drawn."""
+        ...
+
+    @property
+    def ui_scale(self) -> float: ...
+
+    @property
+    def anim_speed(self) -> str: ...
+
+    @property
+    def reduced_motion(self) -> bool: ...
+
+    @property
+    def click_mode(self) -> bool:
+        """Settings "click to move (instead of dragging)": a held card never follows the
+        pointer; every press on a card is a click (click the card, then where it goes)."""
         ...
 
     @property
@@ -197,6 +211,11 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute the layout."""
+
+    def settings_changed(self, changed: frozenset[str]) -> None:
+        """The player changed these settings fields (``app.prefs``): take them at once, on
+        the stack under the settings screen too (after a UI scale change the app has resized
+        every scene already)."""
 
     def handle(self, intent: Intent) -> None:
         """One intent (only the top scene receives input; the app translated the event)."""

@@ -58,7 +58,9 @@ class MenuOfferScene(MenuScene):
         self.build()
 
     def never(self) -> None:
-        self.app.change_settings(offer_menu_entry=False)
+        new = self.app.prefs.draft()
+        new.offer_menu_entry = False
+        self.app.prefs.apply(new)
         self.on_back()
 
     def draw(self, surface: pygame.Surface) -> None:

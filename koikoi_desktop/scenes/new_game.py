@@ -181,7 +181,9 @@ class NewGameScene(MenuScene):
             help_level=self.help_level,
         )
         if self.app.settings.help_level != self.help_level:
-            self.app.change_settings(help_level=self.help_level)  # the next game's default
+            new = self.app.prefs.draft()
+            new.help_level = self.help_level  # type: ignore[assignment]  # one of HELP_LEVELS
+            self.app.prefs.apply(new)  # the next game's default
         self.app.stack.replace(self.app.screens.table(config=cfg))
 
     # ------------------------------------------------------------------ widgets

@@ -88,7 +88,9 @@ class QuizScene(LearnScene):
         streak = saved.quiz_streak + 1 if right else 0
         best = max(saved.quiz_best_streak, streak)
         # storage never raises for a full disk: it keeps the values and warns on the title
-        self.app.change_settings(quiz_score=score, quiz_streak=streak, quiz_best_streak=best)
+        new = self.app.prefs.draft()
+        new.quiz_score, new.quiz_streak, new.quiz_best_streak = score, streak, best
+        self.app.prefs.apply(new)
         self.quiz_stage = "result"
         self.build_answers()
 

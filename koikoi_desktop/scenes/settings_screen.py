@@ -2,18 +2,20 @@
 
 ``SettingsScene(app)``. One scrolling column of rows in five sections (general, display, sound,
 game, player). Each change is written to the settings model, saved through ``Storage`` at once
-(``app.change_settings``) and applied to the running app:
+(``app.prefs``: a draft of the model, changed and applied) and applied to the running app, which
+tells every screen on the stack (``Scene.settings_changed``):
 
-* language: ``app.change_settings`` makes the app a new ``app.words`` (every screen words its
+* language: ``app.prefs.speak`` makes the app a new ``app.words`` (every screen words its
   labels in it when it draws); the row shows the language the game speaks now, which ``--lang``
   may have chosen;
 * card and yaku names: the name style of ``app.words`` (the one source of names every screen
   asks);
-* UI scale: ``app.ui_scale`` and a resize of every scene on the stack;
+* UI scale: ``app.ui_scale`` (derived) and a resize of every scene on the stack;
 * fullscreen: ``app.toggle_fullscreen()`` when it differs from the window's state;
-* animation speed, reduced motion, click-to-move: ``app.anim_speed`` / ``reduced_motion`` /
-  ``click_mode``;
-* volumes and mute: ``app.audio.apply_settings(settings)`` when the app has an audio object.
+* animation speed, reduced motion, click-to-move, the help level: derived from the model when
+  read (``app.anim_speed`` / ``reduced_motion`` / ``click_mode``); the table under this screen
+  takes them at once;
+* volumes and mute: the app's audio player takes them (``App.settings_changed``).
 
 Decisions: the default rule options offered are the ones each preset's rulebook presents as
 optional (``engine.rules.PRESET_TOGGLES``), stored in ``default_options`` only where they differ
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 from pydantic import ValidationError
@@ -39,6 +42,7 @@ from koikoi_desktop.i18n import Key, Label, Words, say
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_preset
 from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
+from koikoi_desktop.storage.models import Settings
 from koikoi_desktop.ui import gfx, helps, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, Choice, Slider, Widget
@@ -55,6 +59,77 @@ OPTION_VALUES: dict[str, tuple[object, ...]] = {
     "settlement": ("winner_only", "zero_sum"),
 }
 ROUNDS_CHOICES = {"seed-000": (12, 6, 3), "seed-003": (12, 6)}
+
+
+# The settings' fields as the rows put them into a draft (typed: mypy checks each name, the
+# model checks each value on assignment).
+def put_help_level(s: Settings, v: Any) -> None:
+    s.help_level = v
+
+
+def put_coach(s: Settings, v: Any) -> None:
+    s.coach = v
+
+
+def put_card_badges(s: Settings, v: Any) -> None:
+    s.card_badges = v
+
+
+def put_click_to_move(s: Settings, v: Any) -> None:
+    s.click_to_move = v
+
+
+def put_reduced_motion(s: Settings, v: Any) -> None:
+    s.reduced_motion = v
+
+
+def put_sound_volume(s: Settings, v: Any) -> None:
+    s.sound_volume = v
+
+
+def put_music_volume(s: Settings, v: Any) -> None:
+    s.music_volume = v
+
+
+def put_muted(s: Settings, v: Any) -> None:
+    s.muted = v
+
+
+def put_default_opponent(s: Settings, v: Any) -> None:
+    s.default_opponent = v
+
+
+def put_name_display(s: Settings, v: Any) -> None:
+    s.name_display = v
+
+
+def put_player_name(s: Settings, v: Any) -> None:
+    s.player_name = v
+
+
+def put_ui_scale(s: Settings, v: float) -> None:
+    s.ui_scale = v
+
+
+def put_fullscreen(s: Settings, v: bool) -> None:
+    s.fullscreen = v
+
+
+def put_preset(s: Settings, name: str) -> None:
+    s.default_preset = name
+    s.default_options = {}
+
+
+def put_options(s: Settings, opts: dict[str, Any]) -> None:
+    s.default_options = opts
+
+
+def put_birth(s: Settings, v: _dt.date | None) -> None:
+    s.birth_date = v
+
+
+def put_quiz_reset(s: Settings) -> None:
+    s.quiz_score = s.quiz_streak = s.quiz_best_streak = 0
 
 
 def with_option(
@@ -251,63 +326,64 @@ class SettingsScene(Scene):
         go_back(self.app)
 
     # ------------------------------------------------------------------ model access
-    def save(self, **changes: object) -> bool:
+    def save(self, edit: Callable[[Settings], object]) -> bool:
+        """Change a draft of the settings with ``edit`` (typed field assignments, each checked
+        by the model) and apply it through the settings service: saved, and every screen on
+        the stack, the one under this one too, takes the change at once."""
         try:
-            self.app.change_settings(**changes)
+            new = self.app.prefs.draft()
+            edit(new)
+            self.app.prefs.apply(new)
         except ValidationError:  # a value the settings model refuses: nothing was written
             self.message = Key("ui.settings.invalid")
             return False
         self.message = Key("ui.settings.saved")
         return True
 
+    def setter(self, put: Callable[[Settings, Any], object]) -> Callable[[Any], None]:
+        """A row's callback: its value put into a draft by ``put`` and saved."""
+
+        def cb(value: Any) -> None:
+            self.save(lambda s: put(s, value))
+
+        return cb
+
     # ------------------------------------------------------------------ appliers
     def set_language(self, code: str) -> None:
-        """The language: saved, and the app's words change with it (every screen, the ones
-        under this one too, words itself in it from its next frame)."""
-        if self.save(language=code):
-            self.build()
+        """The language: saved and spoken (every screen, the ones under this one too, words
+        itself in it from its next frame)."""
+        try:
+            self.app.prefs.speak(code)
+        except ValidationError:
+            self.message = Key("ui.settings.invalid")
+            return
+        self.message = Key("ui.settings.saved")
+        self.build()
 
     def set_name_style(self, style: str) -> None:
         """How card and yaku names are shown: saved, and used at once by every screen."""
-        self.save(name_display=style)
+        self.save(lambda s: put_name_display(s, style))
 
     def set_scale(self, value: float) -> None:
-        if self.save(ui_scale=value):
-            self.app.ui_scale = value
-            self.app.stack.resize(self.app.size)
-            self.build()
+        if self.save(lambda s: put_ui_scale(s, value)):
+            self.build()  # the app resized every screen on the stack already
+
+    def set_speed(self, value: str) -> None:
+        try:
+            self.app.prefs.set_speed(value)
+        except ValidationError:
+            self.message = Key("ui.settings.invalid")
+            return
+        self.message = Key("ui.settings.saved")
 
     def set_fullscreen(self, value: bool) -> None:
-        if self.save(fullscreen=value) and self.app.fullscreen != value:
+        if self.save(lambda s: put_fullscreen(s, value)) and self.app.fullscreen != value:
             self.app.toggle_fullscreen()
             if self.app.fullscreen != value:  # the display refused: said here, where it was asked
                 self.message = Key("ui.settings.fullscreen_refused")
 
-    def set_app_attr(self, field: str, attr: str) -> Callable[[object], None]:
-        def cb(value: object) -> None:
-            if self.save(**{field: value}):
-                setattr(self.app, attr, value)
-
-        return cb
-
-    def set_sound(self, field: str) -> Callable[[object], None]:
-        """Volumes and mute: saved, and applied at once to the app's audio player."""
-
-        def cb(value: object) -> None:
-            self.save(**{field: value})  # a refusing disk still changes the running game
-            if self.app.audio is not None:
-                self.app.audio.apply_settings(self.app.settings)
-
-        return cb
-
-    def set_plain(self, field: str) -> Callable[[object], None]:
-        def cb(value: object) -> None:
-            self.save(**{field: value})
-
-        return cb
-
     def set_preset(self, name: str) -> None:
-        if self.save(default_preset=name, default_options={}):
+        if self.save(lambda s: put_preset(s, name)):
             self.build()
 
     def set_option(self, field: str) -> Callable[[object], None]:
@@ -318,25 +394,22 @@ class SettingsScene(Scene):
             except ValueError:  # pydantic's ValidationError too: a combination Rules refuses
                 self.message = Key("ui.settings.invalid")
                 return
-            self.save(default_options=opts)
+            self.save(lambda s: put_options(s, opts))
 
         return cb
 
-    def set_name(self, text: str) -> None:
-        self.save(player_name=text)
-
     def set_birth(self, text: str) -> None:
         if not text.strip():
-            self.save(birth_date=None)
+            self.save(lambda s: put_birth(s, None))
             return
         try:
             value = parse_date(text)
         except ValueError:
             return
-        self.save(birth_date=value)
+        self.save(lambda s: put_birth(s, value))
 
     def reset_quiz(self) -> None:
-        self.save(quiz_score=0, quiz_streak=0, quiz_best_streak=0)
+        self.save(put_quiz_reset)
 
     def preset(self) -> str:
         return default_preset(self.app.settings)
@@ -374,19 +447,22 @@ class SettingsScene(Scene):
             # the language the game speaks now (``--lang`` may differ from the saved one)
             WideChoice(Key("ui.settings.language"), langs, words.language, self.set_language),
             WideChoice(
-                Key("ui.settings.name_display"), styles, words.name_style, self.set_name_style
+                Key("ui.settings.name_display"),
+                styles,
+                words.name_style,
+                self.set_name_style,
             ),
             WideChoice(
-                Key("ui.settings.help_level"), levels, s.help_level, self.set_plain("help_level")
+                Key("ui.settings.help_level"), levels, s.help_level, self.setter(put_help_level)
             ),
-            wide_toggle(Key("ui.settings.coach"), s.coach, self.set_plain("coach")),
+            wide_toggle(Key("ui.settings.coach"), s.coach, self.setter(put_coach)),
             wide_toggle(
-                Key("ui.settings.card_badges"), s.card_badges, self.set_plain("card_badges")
+                Key("ui.settings.card_badges"), s.card_badges, self.setter(put_card_badges)
             ),
             wide_toggle(
                 Key("ui.settings.click_to_move"),
                 s.click_to_move,
-                self.set_app_attr("click_to_move", "click_mode"),
+                self.setter(put_click_to_move),
             ),
         ]
 
@@ -406,13 +482,13 @@ class SettingsScene(Scene):
             WideChoice(
                 Key("ui.settings.animation_speed"),
                 speeds,
-                s.animation_speed,
-                self.set_app_attr("animation_speed", "anim_speed"),
+                self.app.anim_speed,
+                self.set_speed,
             ),
             wide_toggle(
                 Key("ui.settings.reduced_motion"),
                 s.reduced_motion,
-                self.set_app_attr("reduced_motion", "reduced_motion"),
+                self.setter(put_reduced_motion),
             ),
         ]
 
@@ -425,7 +501,7 @@ class SettingsScene(Scene):
                 0,
                 100,
                 s.sound_volume,
-                self.set_sound("sound_volume"),
+                self.setter(put_sound_volume),
                 step=5,
             ),
             Slider(
@@ -433,10 +509,10 @@ class SettingsScene(Scene):
                 0,
                 100,
                 s.music_volume,
-                self.set_sound("music_volume"),
+                self.setter(put_music_volume),
                 step=5,
             ),
-            wide_toggle(Key("ui.settings.muted"), s.muted, self.set_sound("muted")),
+            wide_toggle(Key("ui.settings.muted"), s.muted, self.setter(put_muted)),
         ]
 
     def game_rows(self) -> list[Widget]:
@@ -460,7 +536,7 @@ class SettingsScene(Scene):
                 Key("ui.settings.default_opponent"),
                 opponents,
                 self.app.settings.default_opponent,
-                self.set_plain("default_opponent"),
+                self.setter(put_default_opponent),
             )
         )
         return rows
@@ -472,7 +548,7 @@ class SettingsScene(Scene):
             TextField(
                 Key("ui.settings.player_name"),
                 self.app.settings.player_name,
-                self.set_name,
+                self.setter(put_player_name),
                 placeholder=Key("ui.common.you"),
             ),
             TextField(

@@ -357,7 +357,6 @@ def open_app(tmp_path: Path, name: str, rng: random.Random) -> Any:
     a.ai_executor = InlineExecutor()  # the computer decides in the frame that asks: replayable
     app_mod.sdl_defaults(args)
     a.open_storage()
-    a._set_language()
     a.open_window()
     a.open_sprites()
     return a
@@ -445,7 +444,7 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
     rng = random.Random(f"{BASE_SEED}:plays")
     random.seed(f"{BASE_SEED}:plays:global")
     a = open_app(tmp_path, "table", rng)
-    a.anim_speed = "fast"
+    a.prefs.set_speed("fast")
     monkey = Monkey(a, rng)
     monkey.stay = True
     want = max(30, EVENTS // 30)  # engine moves to see (human and computer)

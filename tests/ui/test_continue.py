@@ -28,7 +28,6 @@ def make_app(data: Path, lang: str | None = None) -> Any:
     a = app_mod.App(args)
     app_mod.sdl_defaults(args)
     a.open_storage()
-    a._set_language()
     a.open_window()
     a.open_sprites()
     return a

@@ -108,25 +108,24 @@ def test_a_label_is_worded_in_the_words_it_is_given():
 
 def test_the_app_holds_the_words_and_a_settings_change_makes_new_ones(tmp_path: Path) -> None:
     """The app's words come from the settings (``--lang`` first) and change only through
-    ``change_settings``: a new value, never an edit of the old one (a screen that kept the old
-    value still speaks its language until it reads the app's again)."""
+    the settings service (``app.prefs``): a new value, never an edit of the old one (a screen
+    that kept the old value still speaks its language until it reads the app's again)."""
     from pydantic import ValidationError
 
     from koikoi_desktop import app as app_mod
 
     a = app_mod.App(app_mod.parse_args(["--data-dir", str(tmp_path / "d"), "--lang", "ja"]))
     a.open_storage()
-    a._set_language()
     assert a.words == Words("ja") and a.settings.language == "en"  # --lang, not the saved one
     before = a.words
-    a.change_settings(name_display="romaji")
+    a.prefs.apply(a.settings.model_copy(update={"name_display": "romaji"}))
     assert a.words == Words("ja", "romaji")  # the name style changes; the run's language stays
-    a.change_settings(language="uk")
+    a.prefs.speak("uk")
     assert a.words == Words("uk", "romaji") and a.settings.language == "uk"
     assert before == Words("ja")  # the old value is untouched
     with pytest.raises(ValidationError):
-        a.change_settings(language="de")
+        a.prefs.speak("de")
     assert a.words == Words("uk", "romaji")  # a refused change changes nothing
-    a.change_settings(sound_volume=10)
+    a.prefs.apply(a.settings.model_copy(update={"sound_volume": 10}))
     assert a.words == Words("uk", "romaji")
     a.close_storage()

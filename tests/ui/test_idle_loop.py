@@ -143,7 +143,7 @@ def test_moving_cards_and_the_computer_s_turn_run_every_frame(ui_app: Any) -> No
 
 def test_a_prompt_over_the_table_waits_until_its_reveal_is_shown(ui_app: Any) -> None:
     a = ui_app
-    a.anim_speed = "normal"  # the reveal is staged (off shows it at once)
+    a.prefs.set_speed("normal")  # the reveal is staged (off shows it at once)
     a.stack.push(scenes.create("title", a))
     t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 5))
     a.stack.push(t)

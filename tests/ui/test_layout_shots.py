@@ -96,7 +96,6 @@ def make_app(data: Path, lang: str) -> Any:
     a = appmod.App(args)
     appmod.sdl_defaults(args)
     a.open_storage()
-    a._set_language()
     a.open_window()
     a.open_sprites()
     a.stack.push(scenes.create("title", a))

@@ -139,7 +139,7 @@ def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -
 
     monkeypatch.setattr(gfx, "text", spy)
     for lang in ("ja", "uk"):
-        a.change_settings(language=lang)
+        a.prefs.speak(lang)
         words = a.words
         script = SCRIPTS[lang]
         for page in PAGES:
@@ -756,7 +756,6 @@ def test_tutorial_guide_fits_at_1024x640(tmp_path: Path, lang: str) -> None:
     a = appmod.App(args)
     a.ai_executor = InlineExecutor()
     a.open_storage()
-    a._set_language()
     a.open_window()
     a.open_sprites()
     assert a.words.language == lang
@@ -926,7 +925,7 @@ def test_settings_say_so_when_the_display_refuses_full_screen(make_app) -> None:
 
     a = make_app((1024, 640))
     a._window = Refusing()
-    a.change_settings(language="uk")
+    a.prefs.speak("uk")
     s = a.stack.push(scenes.create("settings", a))
     draw(a)
     row = _widget(s, "ui.settings.fullscreen")

@@ -209,7 +209,7 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
     recs = seed_old_rows(data)
     a = make_app(data)
     apps.append(a)
-    a.change_settings(language=lang)
+    a.prefs.speak(lang)
     words = a.words
     a.stack.push(scenes.create("title", a))
     scene = open_ledger(a)
@@ -321,7 +321,7 @@ def test_an_old_export_imports_as_facts_and_a_new_export_keeps_the_old_layout(
     added, same, aside = a.storage.import_ledger(old_export)
     assert (added, same, aside) == (len(OLD_ROWS), 0, 0)
     assert all(r.opponent_name == "" for r in a.storage.ledger_page(0, 20))
-    a.change_settings(language="ru")
+    a.prefs.speak("ru")
     a.stack.push(scenes.create("title", a))
     open_ledger(a)
     text = drawn(a, monkeypatch)

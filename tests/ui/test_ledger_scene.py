@@ -395,7 +395,7 @@ def test_storage_warnings_one_line_each(tmp_path, apps, monkeypatch) -> None:
     text = drawn(scene, monkeypatch)
     line = next(t for t in text if t.startswith("The match ledger database was damaged"))
     assert "\n" not in line and "0 matches were recovered" in line
-    scene.app.change_settings(language="uk")
+    scene.app.prefs.speak("uk")
     scene.load()
     texts = drawn(scene, monkeypatch)
     assert any(t.startswith("Базу журналу партій було пошкоджено") for t in texts)
@@ -475,7 +475,7 @@ def test_draws_at_each_size(tmp_path, apps, monkeypatch, size) -> None:
         scene.scroll_by(10**6)
         scene.draw(surface)
     # a Japanese frame at the same size draws too (fonts switch per script)
-    scene.app.change_settings(language="ja")
+    scene.app.prefs.speak("ja")
     scene.load()
     scene.draw(surface)
     assert "対局記録" in drawn(scene, monkeypatch)

@@ -133,7 +133,7 @@ def sweep(
     for size in SIZES:
         a.on_resize(size)
         for lang in LANGS:
-            a.change_settings(language=lang)  # as the settings screen does
+            a.prefs.speak(lang)  # as the settings screen does
             for s in a.stack.scenes:  # what coming back from the settings does
                 relabel = getattr(s, "relabel", None)
                 if relabel is not None:
@@ -148,7 +148,7 @@ def sweep(
                 found[f"{name} {size[0]}x{size[1]} {lang}"] = bad
             if lang in ("en", "uk", "ja"):
                 pygame.image.save(a.screen, str(out / f"{name}-{size[0]}x{size[1]}-{lang}.png"))
-    a.change_settings(language="en")
+    a.prefs.speak("en")
     a.on_resize(SIZES[0])
 
 
@@ -260,14 +260,14 @@ def test_every_screen_and_table_state_draws_whole_lines(
     for size in SIZES:  # and every line on it reads over the dimmed table (WCAG AA)
         a.on_resize(size)
         for lang in LANGS:
-            a.change_settings(language=lang)
+            a.prefs.speak(lang)
             lines = text_contrast(
                 a.screen, lambda: t.draw(a.screen), lambda: pause.draw(a.screen), monkeypatch
             )
             low = [f"contrast {r:.2f}: {text!r}" for text, r in lines if r < AA]
             if low:
                 found[f"pause {size[0]}x{size[1]} {lang}"] = low
-    a.change_settings(language="en")
+    a.prefs.speak("en")
     a.on_resize(SIZES[0])
     a.stack.top.concede()  # the menu closes and the table asks first
     assert a.stack.top.key == ("concede",)

@@ -86,7 +86,7 @@ def test_a_rated_match_shows_its_change_on_the_result_and_the_title(app: Any) ->
     with patch.object(gfx, "blit_text", spy):
         title.draw(surface)
     assert f"Your rating: {after}? (provisional)" in seen
-    app.change_settings(language="ja")
+    app.prefs.speak("ja")
     title.build()
     seen.clear()
     with patch.object(gfx, "blit_text", spy):

@@ -27,7 +27,6 @@ def new_game(tmp_path: Path, lang: str) -> tuple[Any, Any]:
     a = appmod.App(args)
     appmod.sdl_defaults(args)
     a.open_storage()
-    a._set_language()
     a.open_window()
     a.open_sprites()
     a.stack.push(scenes.create("title", a))
@@ -89,7 +88,7 @@ def test_a_refused_combination_is_told_in_ukrainian_then_in_japanese(
         assert rule_label(a.words, "one_yaku_per_card") in uk_line
         assert rule_label(a.words, "set_yaku_absorb_extras") in uk_line
         assert not any(flat(word) in shown for word in ENGLISH), shown
-        a.change_settings(language="ja")  # the facts are worded again when drawn
+        a.prefs.speak("ja")  # the facts are worded again when drawn
         words = a.words
         shown = drawn_text(a, monkeypatch)
         assert flat(uk_line) not in shown

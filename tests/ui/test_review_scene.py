@@ -45,7 +45,6 @@ def make_app(apps: list[Any], data: Path, *extra: str) -> Any:
     a = app_mod.App(args)
     app_mod.sdl_defaults(args)
     a.open_storage()
-    a._set_language()  # as ``run`` does: ``--lang`` is the language of this run
     a.open_window()
     a.open_sprites()
     apps.append(a)
@@ -496,7 +495,7 @@ def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang
         return rv.why_text(j)
 
     english = {key: why(key) for key in REVIEW_REASONS}
-    a.change_settings(language=lang)
+    a.prefs.speak(lang)
     for key in REVIEW_REASONS:
         text = why(key)
         assert text != english[key] and "{" not in text and "ai.reason" not in text, key

@@ -84,7 +84,7 @@ def test_a_flagged_decision_shows_its_figure_and_the_accuracy_is_below_100(
     a = app_mod.App(args)
     app_mod.sdl_defaults(args)
     a.open_storage()
-    a.change_settings(language=lang)
+    a.prefs.speak(lang)
     a.open_window()
     a.open_sprites()
     apps.append(a)

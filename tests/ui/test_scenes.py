@@ -204,15 +204,19 @@ def test_click_to_move_setting_is_read(tmp_path: Any) -> None:
     a.close_storage()
 
 
-def test_change_settings_twice_survives_a_replaced_settings_object(tmp_path: Any) -> None:
+def test_a_settings_change_survives_a_replaced_settings_object(tmp_path: Any) -> None:
     """Storage may put a new Settings object in place on save; the app must not keep writing
     to the old one (the second change would be lost)."""
     from koikoi_desktop.storage import Storage
 
     a = _open_app(tmp_path)
-    a.change_settings(reduced_motion=True)
+    new = a.prefs.draft()
+    new.reduced_motion = True
+    a.prefs.apply(new)
     a.storage.settings = a.storage.settings.model_copy()  # what a replacing save does
-    a.change_settings(card_badges=False)
+    new = a.prefs.draft()
+    new.card_badges = False
+    a.prefs.apply(new)
     assert a.settings.reduced_motion is True and a.settings.card_badges is False
     a.close_storage()
     with Storage.open(tmp_path) as st:
@@ -220,19 +224,21 @@ def test_change_settings_twice_survives_a_replaced_settings_object(tmp_path: Any
         assert st.settings.card_badges is False
 
 
-def test_a_misspelt_or_refused_setting_fails_at_once_and_changes_nothing(tmp_path: Any) -> None:
-    """``change_settings`` names fields of the one Settings model: a misspelt name is a
-    TypeError (never silently ignored) and a refused value leaves every field as it was, on
-    screen and on disk."""
+def test_a_refused_setting_fails_at_once_and_changes_nothing(tmp_path: Any) -> None:
+    """A change is a whole Settings model: a refused value raises when it is set on the draft
+    (validate_assignment) or when the draft is applied (a copy made without checks), and leaves
+    every field as it was, on screen and on disk."""
     from pydantic import ValidationError
 
     from koikoi_desktop.storage import Storage
 
     a = _open_app(tmp_path)
-    with pytest.raises(TypeError, match="click_to_mvoe"):
-        a.change_settings(click_to_mvoe=True)
+    new = a.prefs.draft()
+    new.card_badges = False
     with pytest.raises(ValidationError):
-        a.change_settings(card_badges=False, sound_volume=500)
+        new.sound_volume = 500
+    with pytest.raises(ValidationError):
+        a.prefs.apply(a.settings.model_copy(update={"card_badges": False, "sound_volume": 500}))
     assert a.settings.card_badges is True and a.settings.sound_volume == 80
     a.close_storage()
     with Storage.open(tmp_path) as st:

@@ -386,7 +386,7 @@ def test_an_announcement_on_show_follows_a_language_change(ui_app) -> None:
     for _ in range(10):
         d.update(1 / 60)
     assert d.announce is not None and d.announce.text(a.words).startswith("You")
-    a.change_settings(language="uk")  # as the settings screen does
+    a.prefs.speak("uk")  # as the settings screen does
     frame = t.frame()  # what the next frame draws
     assert frame.announce is not None
     assert frame.announce.text(frame.snap.words).startswith("Ви")
@@ -397,5 +397,5 @@ def test_an_announcement_on_show_follows_a_language_change(ui_app) -> None:
         if d.banner:
             break
     assert t.frame().banner == "Раунд 2"
-    a.change_settings(language="en")
+    a.prefs.speak("en")
     assert t.frame().banner == "Round 2"

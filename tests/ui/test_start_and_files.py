@@ -180,12 +180,11 @@ def test_the_window_title_is_the_menu_name_in_the_players_language(tmp_path: Pat
     )
     app.sdl_defaults(game.args)
     game.open_storage()
-    game._set_language()
     game.open_window()
     try:
         menu = _menu_names()
         assert pygame.display.get_caption()[0] == menu["ja"]
-        game.change_settings(language="uk")  # the settings screen's change, mid-run
+        game.prefs.speak("uk")  # the settings screen's change, mid-run
         assert pygame.display.get_caption()[0] == menu["uk"]
     finally:
         game.close_storage()

@@ -204,7 +204,6 @@ def _app(apps: list[Any], data: Path) -> Any:
     """The game over ``data``, speaking the saved language as ``App.run`` makes it."""
     app = make_app(data)
     apps.append(app)
-    app._set_language()
     return app
 
 

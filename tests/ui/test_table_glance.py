@@ -163,7 +163,7 @@ def test_thinking_is_said_only_when_the_table_has_caught_up(
     ahead: the status line must not say "… is thinking" over another seat's move on show."""
     # the coach off: its line on the status line (seed 1's first play is a mistake at the
     # tests' small budget) would rightly stand in for the note all along
-    ui_app.change_settings(coach=False)
+    ui_app.prefs.apply(ui_app.settings.model_copy(update={"coach": False}))
     t = start_table(ui_app, pump_fn, 1)
     c = t.controller
     t.queue.speed = "normal"

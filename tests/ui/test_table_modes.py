@@ -66,7 +66,7 @@ def _first_table(app: Any, preset: str, seed: int = 12) -> Any:
 def test_first_dealer_cards_turn_one_by_one_then_the_result(ui_app: Any) -> None:
     import pygame
 
-    ui_app.anim_speed = "normal"
+    ui_app.prefs.set_speed("normal")
     t = _first_table(ui_app, "nintendo")
     p = t.prompt
     rv = p.reveal
@@ -100,7 +100,7 @@ def test_first_dealer_cards_turn_one_by_one_then_the_result(ui_app: Any) -> None
 def test_a_click_shows_the_whole_draw_and_a_second_continues(ui_app: Any) -> None:
     import pygame
 
-    ui_app.anim_speed = "normal"
+    ui_app.prefs.set_speed("normal")
     t = _first_table(ui_app, "seed-003")
     ui_app.stack.update(1 / 60)
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=t.prompt.rect.center)
@@ -111,7 +111,7 @@ def test_a_click_shows_the_whole_draw_and_a_second_continues(ui_app: Any) -> Non
 
 
 def test_speed_off_shows_the_draw_at_once(ui_app: Any) -> None:
-    ui_app.anim_speed = "off"
+    ui_app.prefs.set_speed("off")
     t = _first_table(ui_app, "nintendo")
     ui_app.stack.update(1 / 60)
     assert t.prompt.reveal.done
@@ -124,7 +124,7 @@ def test_seed_000_tie_says_the_sakura_sentence_and_ages_decide_otherwise(ui_app:
     assert t.controller.first.method == "random"  # no birth date: the human's age is unknown
     assert ENGLISH.t("ui.first.sakura") in t.prompt.lines
     ui_app.stack.pop_to("title")
-    ui_app.change_settings(birth_date=dt.date(1950, 5, 1))
+    ui_app.prefs.apply(ui_app.settings.model_copy(update={"birth_date": dt.date(1950, 5, 1)}))
     t = _first_table(ui_app, "seed-000")
     c = t.controller
     assert c.first.method == "age" and c.first.dealer == 0  # older than every beginner persona
@@ -144,7 +144,9 @@ def test_reduced_motion_fades_in_place_without_moving(ui_app: Any) -> None:
     q.update(0.5)
     assert sp.alpha == 255 and not q.busy
     # the first-dealer cards do not turn either: they fade over the back
-    ui_app.reduced_motion = True
-    ui_app.anim_speed = "normal"
+    motion = ui_app.prefs.draft()
+    motion.reduced_motion = True
+    ui_app.prefs.apply(motion)
+    ui_app.prefs.set_speed("normal")
     t = _first_table(ui_app, "nintendo")
     assert t.prompt.reveal.fade_only and t.queue.reduced

@@ -78,7 +78,7 @@ def test_every_engine_reason_key_is_in_the_catalogs() -> None:
 
 def test_illegal_drop_says_why_in_ukrainian_with_card_names(ui_app: Any, pump_fn: Any) -> None:
     t, card, other = find_seed(ui_app, pump_fn, "wrong")
-    ui_app.change_settings(language="uk")
+    ui_app.prefs.speak("uk")
     words = ui_app.words
     drag(t, card, center(t, other))
     want = words.t(
@@ -158,7 +158,7 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     from koikoi_desktop.scenes.table.scene import TableScene
     from koikoi_desktop.ui import tracker
 
-    ui_app.change_settings(language=lang)
+    ui_app.prefs.speak(lang)
     words = ui_app.words
     ui_app.on_resize(size)
     t = TableScene(ui_app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1))

@@ -25,7 +25,6 @@ def make(tmp_path: Path, *argv: str) -> Any:
     a = appmod.App(args)
     appmod.sdl_defaults(args)
     a.open_storage()
-    a._set_language()
     a.open_window()
     a.open_sprites()
     a.stack.push(scenes.create("title", a))
@@ -74,7 +73,7 @@ def test_one_name_per_yaku_on_every_screen(tmp_path: Path) -> None:
         ("romaji", "Ino-Shika-Chō"),
         ("japanese", "猪鹿蝶"),
     ):
-        a.change_settings(name_display=style)
+        a.prefs.apply(a.settings.model_copy(update={"name_display": style}))
         words = a.words
         assert words.yaku_name("inoshikacho") == want
         fs, chip_w, _, pad = table_sidebar._metrics(t.lay)

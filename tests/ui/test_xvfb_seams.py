@@ -42,7 +42,7 @@ def start(extra):
     a = app_mod.App(args)
     a.ai_executor = InlineExecutor()
     app_mod.sdl_defaults(args)
-    a.open_storage(); a._set_language(); a.open_window(); a.open_sprites()
+    a.open_storage(); a.open_window(); a.open_sprites()
     a.stack.push(scenes.create("title", a))
 
 def frame():

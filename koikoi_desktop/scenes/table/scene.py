@@ -208,8 +208,6 @@ class TableScene(Scene):
         self.name = name
         self.guide = guide
         self.autoplay = autoplay or app.autoplay
-        #: The Settings help level when the table last looked (see :meth:`resume`).
-        self.help_setting = app.settings.help_level
         self.fast_forward = fast_forward
         self.autosave_data = autosave
         if autosave is not None:
@@ -338,22 +336,24 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.relabel()
-        # A help level changed in Settings while the table was under it is in force at once
-        # (a lesson keeps its own help); the level the new-game screen chose for this match
-        # stays until then, whatever overlay (a prompt, the pause menu) closes.
-        chosen = self.app.settings.help_level
-        if chosen != self.help_setting:
-            self.help_setting = chosen
-            if self.guide is None and not self.autoplay:
-                self.controller.set_help_level(chosen)
-        self.queue.speed = self.app.anim_speed
-        self.queue.reduced = self.app.reduced_motion
-        self.controller.speed = self.app.anim_speed
         if self.waiting_summary:
             self.waiting_summary = False
             if self.guide is None or not self.guide.round_closed(self):
                 self.controller.summary_seen()
         self.run_cues()
+
+    def settings_changed(self, changed: frozenset[str]) -> None:
+        """A settings change (the settings screen over this table, through ``app.prefs``):
+        taken at once, while the settings screen is still open. A help level changed there is
+        in force from then on (a lesson keeps its own help; a computer match has none to
+        show); the level the new-game screen chose for this match stays until then, whatever
+        overlay (a prompt, the pause menu) closes."""
+        if "help_level" in changed and self.guide is None and not self.autoplay:
+            self.controller.set_help_level(self.app.settings.help_level)
+        if changed & {"animation_speed", "reduced_motion"}:
+            self.queue.speed = self.app.anim_speed
+            self.queue.reduced = self.app.reduced_motion
+            self.controller.speed = self.app.anim_speed
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
