@@ -50,9 +50,9 @@ from koikoi_desktop.review.analysis import (
 from koikoi_desktop.review.runner import ReviewRunner, cached_review
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline
 from koikoi_desktop.scenes.base import AppServices, Scene
-from koikoi_desktop.scenes.common import scale_of
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.review import view as review_view
+from koikoi_desktop.scenes.screen_frame import ScreenFrame
 from koikoi_desktop.scenes.table.text import (
     MARKS,
     chance_lost_text,
@@ -61,7 +61,7 @@ from koikoi_desktop.scenes.table.text import (
     koi_word,
     stop_word,
 )
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Button, FocusGroup
@@ -108,7 +108,9 @@ class ReviewScene(Scene):
         self.settled_only = settled_only
         self.seats = seats
         self.inline = inline
-        self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
+        #: The screen's size and layout scale (the one scaling every framed screen uses; the
+        #: review draws its own header, the table layout's, over it).
+        self.frame = ScreenFrame(app, heading=Key("ui.scene.review"), back=self.close)
         self.timeline: Timeline | None = None
         #: The check of the match's deals (verify_deals: the seed is revealed only once the
         #: match is over), a fact worded when drawn.
@@ -136,14 +138,18 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------------ set-up
     @property
+    def size(self) -> tuple[int, int]:
+        return self.frame.size
+
+    @property
     def scale(self) -> float:
-        return scale_of(self.size, self.app.ui_scale)
+        return self.frame.scale
 
     def px(self, n: float) -> int:
-        return round(n * self.scale)
+        return self.frame.px(n)
 
     def font(self, n: int) -> int:
-        return theme.font_px(n, self.scale)
+        return self.frame.font(n)
 
     def enter(self) -> None:
         words = self.app.words
@@ -184,7 +190,7 @@ class ReviewScene(Scene):
             self.runner.close()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
+        self.frame.size = size
         self.relayout()
 
     def relayout(self) -> None:

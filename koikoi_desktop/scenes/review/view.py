@@ -44,7 +44,10 @@ class ReviewScene(Protocol):
     module without this module importing it back (no import circle)."""
 
     app: AppServices
-    size: tuple[int, int]
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
     timeline: Timeline | None
     error: str
     note: str
