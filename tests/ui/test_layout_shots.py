@@ -72,7 +72,9 @@ def check(lines: list[Line], where: str, *, overlays: tuple[pygame.Rect, ...] = 
 def buttons_clear(scene: Any, *content: pygame.Rect) -> None:
     screen = pygame.Rect((0, 0), SIZE)
     frame = getattr(scene, "frame", None)  # the screens that hold a ScreenFrame keep them there
-    buttons = frame.buttons if isinstance(frame, ScreenFrame) else getattr(scene, "buttons", [])
+    # (the review scales through a ScreenFrame but keeps its own header buttons)
+    framed = frame.buttons if isinstance(frame, ScreenFrame) else []
+    buttons = framed or getattr(scene, "buttons", [])
     assert buttons, scene
     for b in buttons:
         assert screen.contains(b.rect), b.rect
@@ -265,21 +267,30 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
 
     monkeypatch.setattr(review_mod, "WORLDS", 4)
     a = make_app(tmp_path / "data", lang)
-    t = a.screens.table(autoplay=True, seed=2, preset="nintendo", fast_forward="match-result")
-    a.stack.push(t)
-    t.enter()
-    result = a.stack.top
-    assert result.name == "match-result"
-    rv = a.screens.review(
-        record=match_record(result.match),
-        names=result.names,
-        seats=("human", "intermediate"),
-        inline=True,
-    )
-    a.stack.push(rv)
-    while rv.runner is not None:
-        a.stack.update(1 / 60)
-    flagged = [k for k, j in rv.judged.items() if j.cls != "good"]
+    # A match with a flagged decision to show: under one currency (issue 45) a computer match
+    # may flag none, so the seeds are tried in order (a handful at most).
+    for seed in range(2, 12):
+        t = a.screens.table(
+            autoplay=True, seed=seed, preset="nintendo", fast_forward="match-result"
+        )
+        a.stack.push(t)
+        t.enter()
+        result = a.stack.top
+        assert result.name == "match-result"
+        rv = a.screens.review(
+            record=match_record(result.match),
+            names=result.names,
+            seats=("human", "intermediate"),
+            inline=True,
+        )
+        a.stack.push(rv)
+        while rv.runner is not None:
+            a.stack.update(1 / 60)
+        flagged = [k for k, j in rv.judged.items() if j.cls != "good"]
+        if flagged:
+            break
+        while a.stack.top is not None and a.stack.top.name != "title":
+            a.stack.pop()
     assert flagged
     rv.go(rv.timeline.index_of(*flagged[0]))
     lay = rv.lay
