@@ -60,6 +60,7 @@ import multiprocessing.connection
 import multiprocessing.context
 import multiprocessing.process
 import os
+import pickle
 import queue
 import signal
 import sys
@@ -265,12 +266,9 @@ def _serve(conn: Any) -> None:
             return
         try:
             fn, args, kwargs = ForkingPickler.loads(raw)
-            reply: tuple[bool, Any] = (True, fn(*args, **kwargs))
-        except Exception as exc:  # handed over whole: the task's owner raises it in the game
-            reply = (False, _Failure(exc))
-        try:
-            data = ForkingPickler.dumps(reply)
-        except Exception as exc:  # a result that does not pickle: that error, handed over
+            data = ForkingPickler.dumps((True, fn(*args, **kwargs)))
+        except Exception as exc:  # handed over whole (the task's error, or its result's that
+            # does not pickle): the task's owner raises it in the game, as a process pool does
             data = ForkingPickler.dumps((False, _Failure(exc)))
         conn.send_bytes(bytes(data))
 
@@ -335,7 +333,8 @@ class Worker(cf.Executor):
                 continue
             try:
                 data = ForkingPickler.dumps((fn, args, kwargs))
-            except Exception as exc:  # a task that does not pickle: its owner's error
+            except (pickle.PicklingError, TypeError, AttributeError) as exc:  # a task that
+                # does not pickle (a lambda, a local function, an open file): its owner's error
                 future.set_exception(exc)
                 continue
             try:
@@ -347,7 +346,8 @@ class Worker(cf.Executor):
                 break
             try:
                 ok, value = ForkingPickler.loads(raw)
-            except Exception as exc:  # an answer that does not unpickle here: its owner's error
+            except (pickle.UnpicklingError, AttributeError, ImportError, TypeError) as exc:
+                # an answer that does not unpickle here (a class this side cannot build)
                 future.set_exception(exc)
                 continue
             if ok:

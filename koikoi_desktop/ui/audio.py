@@ -25,9 +25,11 @@ Decisions:
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import hashlib
 import io
 import math
+import multiprocessing.process
 import random
 import sys
 import wave
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
     from koikoi_desktop.storage.models import Settings
 
 from koikoi_desktop.chatter import native_chatter_filtered
-from koikoi_desktop.processes import start_worker, worker_context
+from koikoi_desktop.processes import Worker
 from koikoi_desktop.storage.atomic import atomic_write_bytes
 
 RATE = 22050
@@ -504,24 +506,6 @@ def cached_work(work: str, cache: Path | None) -> Any:
     return made
 
 
-def _synth_worker(send: Any, work: str, cache: Path | None = None) -> None:
-    """In the worker process: make ``work`` and send ``(True, result)``, or ``(False,
-    exception)`` so the game raises it again on its own main thread.
-
-    Not a fallback: the error crosses the process boundary unchanged and is raised by
-    :meth:`SynthJob.result`, so the crash handler reports the real bug
-    (``tests/ui/test_audio.py::test_a_background_synthesis_bug_reaches_the_main_thread``). An
-    interrupt or exit of the worker itself is not caught: the game sees the worker end without a
-    result (a RuntimeError). A signal sent to the whole process group (Ctrl+C, a session's
-    end) does not end it (:mod:`koikoi_desktop.processes`): the game does."""
-    try:
-        send.send((True, cached_work(work, cache)))
-    except Exception as exc:  # handed over whole, raised again in the game
-        send.send((False, exc))
-    finally:
-        send.close()
-
-
 class SynthJob:
     """One synthesis in a worker process, collected without blocking (``done`` / ``result``).
 
@@ -530,41 +514,43 @@ class SynthJob:
     back — the frame loop after a flip, the computer opponent's worker thread — waited for the
     next slice: an autoplay match took twice as long while the sounds were being made. A worker
     process runs on another core and hands back bytes (~1 MB). Like the Expert's worker it
-    starts through :func:`koikoi_desktop.processes.start_worker` (it dies with the game); it is
+    runs on a :class:`koikoi_desktop.processes.Worker` (it dies with the game); it is
     a daemon, so quitting never waits for it, and ``cancel`` ends it at once.
     """
 
     def __init__(self, work: str, cache: Path | None = None) -> None:
         if work not in WORKS:
             raise ValueError(f"unknown synthesis {work!r}; expected one of {sorted(WORKS)}")
-        self._recv, send = worker_context().Pipe(duplex=False)
-        self._proc = start_worker(_synth_worker, (send, work, cache), name=f"koikoi-{work}-synth")
-        send.close()  # ours: the worker holds its own end
+        self._worker = Worker(name=f"koikoi-{work}-synth")
+        # The worker hands back the result or the error unchanged: raised by :meth:`result`,
+        # so the crash handler reports a real bug
+        # (``tests/ui/test_audio.py::test_a_background_synthesis_bug_reaches_the_main_thread``).
+        self._future = self._worker.submit(cached_work, work, cache)
+
+    @property
+    def process(self) -> multiprocessing.process.BaseProcess | None:
+        """The worker process."""
+        return self._worker.process
 
     def done(self, timeout: float = 0.0) -> bool:
         """Whether the result (or an error, or the worker's end) is waiting."""
-        return bool(self._recv.poll(timeout))
+        return bool(cf.wait([self._future], timeout=timeout).done)
 
     def result(self) -> Any:
         """The worker's result; its exception is raised here. A worker that ended without an
-        answer (killed from outside) is an error too."""
+        answer (killed from outside) is an error too (``BrokenProcessPool``)."""
         try:
-            ok, value = self._recv.recv()
-        except EOFError:
-            raise RuntimeError("the sound synthesis worker ended without a result") from None
+            return self._future.result()
         finally:
-            self._recv.close()
-            self._proc.join(timeout=5.0)
-        if not ok:
-            raise value
-        return value
+            self._worker.stop()
 
     def cancel(self) -> None:
         """End the worker now (SIGKILL: a worker ignores SIGTERM, see
-        :mod:`koikoi_desktop.processes`)."""
-        self._proc.kill()
-        self._proc.join(timeout=5.0)
-        self._recv.close()
+        :mod:`koikoi_desktop.processes`) and wait until it is gone."""
+        self._worker.stop()
+        proc = self._worker.process
+        if proc is not None:
+            proc.join(timeout=5.0)
 
 
 class Audio:

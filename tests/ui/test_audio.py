@@ -222,7 +222,7 @@ def test_a_cache_that_cannot_be_written_still_gives_the_sounds(tmp_path):
     assert audio.cached_work("ambient", blocker)[:4] == b"RIFF"
 
 
-def _deaf_worker(send, work, cache=None):
+def _deaf_worker(work, cache=None):
     """A worker that, like one forked before it could take back SIGTERM, ignores it."""
     import signal
     import time
@@ -240,10 +240,10 @@ def test_cancel_ends_a_worker_forked_from_a_process_that_catches_sigterm(monkeyp
     try:
         job = audio.SynthJob("effects")
         job.cancel()
-        assert not job._proc.is_alive()
-        monkeypatch.setattr(audio, "_synth_worker", _deaf_worker)
+        assert not job.process.is_alive()
+        monkeypatch.setattr(audio, "cached_work", _deaf_worker)
         deaf = audio.SynthJob("effects")
         deaf.cancel()  # SIGTERM is ignored: SIGKILL ends it
-        assert not deaf._proc.is_alive()
+        assert not deaf.process.is_alive()
     finally:
         signal.signal(signal.SIGTERM, previous)
