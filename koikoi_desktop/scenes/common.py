@@ -124,6 +124,31 @@ class MenuScene(Scene):
                 max_width=w - 40,
             )
 
+    def draw_dialog(
+        self, surface: pygame.Surface, text: str, message: Label, *, message_at: int = 60
+    ) -> int:
+        """A dialog's body: the felt, the heading, ``text`` wrapped and centred under it, the
+        buttons, and ``message`` (the outcome of the last button, "" for none) in up to three
+        lines ``message_at`` (scaled) above the bottom. Returns the y under ``text``, for a
+        line of the dialog's own."""
+        words = self.app.words
+        w, h = surface.get_size()
+        s = self.scale
+        surface.blit(felt((w, h)), (0, 0))
+        self.draw_heading(surface)
+        size = theme.font_px(17, s)
+        y = int(h * 0.27)
+        for line in gfx.wrap(text, size, int(w * 0.8)):
+            gfx.blit_text(surface, line, size, (w // 2, y), color=theme.PAPER, anchor="center")
+            y += int(24 * s)
+        self.focus.draw(surface, words, font=theme.font_px(20, s))
+        if message:
+            my = h - int(message_at * s)
+            for line in gfx.wrap(say(message, words), size, int(w * 0.9))[:3]:
+                gfx.blit_text(surface, line, size, (w // 2, my), color=theme.OCHRE, anchor="center")
+                my += int(22 * s)
+        return y
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size()), (0, 0))
         self.draw_heading(surface)

@@ -15,10 +15,9 @@ from pathlib import Path
 import pygame
 
 from koikoi_desktop import menu_entry
-from koikoi_desktop.i18n import Key, say
+from koikoi_desktop.i18n import Key
 from koikoi_desktop.scenes.base import AppServices
-from koikoi_desktop.scenes.common import MenuScene, felt
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.ui.widgets import Label
 
 
@@ -64,22 +63,7 @@ class MenuOfferScene(MenuScene):
         self.on_back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        words = self.app.words
-        w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
-        s = self.scale
-        self.draw_heading(surface)
-        size = theme.font_px(17, s)
-        y = int(h * 0.27)
-        text = words.t(
+        text = self.app.words.t(
             "ui.menu_offer.text", folder=str(self.bundle), path=str(menu_entry.installed_dir())
         )
-        for line in gfx.wrap(text, size, int(w * 0.8)):
-            gfx.blit_text(surface, line, size, (w // 2, y), color=theme.PAPER, anchor="center")
-            y += int(24 * s)
-        self.focus.draw(surface, words, font=theme.font_px(20, s))
-        if self.message:
-            y = h - int(70 * s)
-            for line in gfx.wrap(say(self.message, words), size, int(w * 0.9))[:3]:
-                gfx.blit_text(surface, line, size, (w // 2, y), color=theme.OCHRE, anchor="center")
-                y += int(22 * s)
+        self.draw_dialog(surface, text, self.message, message_at=70)

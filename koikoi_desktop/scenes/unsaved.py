@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pygame
 
-from koikoi_desktop.i18n import Key, say
+from koikoi_desktop.i18n import Key
 from koikoi_desktop.scenes.base import AppServices
-from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.storage.cause import refusal_of
 from koikoi_desktop.ui import gfx, theme
@@ -146,22 +146,10 @@ class UnsavedScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         words = self.app.words
-        w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
+        y = self.draw_dialog(
+            surface, words.t("ui.quit_pending.text", n=self.pending()), self.message
+        )
         s = self.scale
-        self.draw_heading(surface)
-        size = theme.font_px(17, s)
-        y = int(h * 0.27)
-        text = words.t("ui.quit_pending.text", n=self.pending())
-        for line in gfx.wrap(text, size, int(w * 0.8)):
-            gfx.blit_text(surface, line, size, (w // 2, y), color=theme.PAPER, anchor="center")
-            y += int(24 * s)
         folder = words.t("ui.quit_pending.folder", path=str(self.chosen_folder()))
-        at = (w // 2, y + int(8 * s))
-        gfx.blit_text(surface, folder, size, at, color=theme.OCHRE, anchor="center")
-        self.focus.draw(surface, self.app.words, font=theme.font_px(20, s))
-        if self.message:
-            y = h - int(60 * s)
-            for line in gfx.wrap(say(self.message, self.app.words), size, int(w * 0.9))[:3]:
-                gfx.blit_text(surface, line, size, (w // 2, y), color=theme.OCHRE, anchor="center")
-                y += int(22 * s)
+        at = (surface.get_width() // 2, y + int(8 * s))
+        gfx.blit_text(surface, folder, theme.font_px(17, s), at, color=theme.OCHRE, anchor="center")
