@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import configparser
 import hashlib
-import os
 import stat
 import subprocess
 import sys
@@ -26,23 +25,14 @@ from koikoi_desktop import __version__, app
 from koikoi_desktop.app import LANG_CODES
 from koikoi_desktop.i18n import Words
 
+from .test_desktop_session import child_env
+
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP_FILE = ROOT / "packaging" / "linux" / "io.github.koikoi_desktop.KoiKoiDesktop.desktop"
 
 
-def _env(**extra: str) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("SDL_", "KOIKOI_")) and k not in ("DISPLAY", "WAYLAND_DISPLAY")
-    }
-    env["PYTHONPATH"] = str(ROOT)
-    env.update(extra)
-    return env
-
-
 def _scripted(**extra: str) -> dict[str, str]:
-    return _env(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **extra)
+    return child_env(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **extra)
 
 
 def _run(
@@ -79,7 +69,7 @@ def test_a_start_with_no_display_leaves_the_data_folder_as_it_found_it(tmp_path:
     before = _snapshot(data)
     assert "koikoi.sqlite3" in before
 
-    nodisplay = _run(["--data-dir", str(data)], _env())
+    nodisplay = _run(["--data-dir", str(data)], child_env())
     assert nodisplay.returncode == 1
     assert len(nodisplay.stderr.splitlines()) == 1, nodisplay.stderr
     assert _snapshot(data) == before
@@ -91,7 +81,7 @@ def test_a_start_with_no_display_leaves_the_data_folder_as_it_found_it(tmp_path:
 
     # a folder that did not exist is not made by a start that cannot show the game
     fresh = tmp_path / "never"
-    assert _run(["--data-dir", str(fresh)], _env()).returncode == 1
+    assert _run(["--data-dir", str(fresh)], child_env()).returncode == 1
     assert not fresh.exists()
 
 
@@ -126,7 +116,9 @@ def test_every_file_the_game_creates_is_private(tmp_path: Path) -> None:
     assert crashed.returncode == 1 and "report written to" in crashed.stderr, crashed.stderr
     out = tmp_path / "exports"
     out.mkdir(mode=0o755)
-    export = _run(["--data-dir", str(data), "--export-ledger", str(out / "ledger.json")], _env())
+    export = _run(
+        ["--data-dir", str(data), "--export-ledger", str(out / "ledger.json")], child_env()
+    )
     assert export.returncode == 0, export.stderr
 
     names = {p.name for p in data.rglob("*")}
@@ -156,7 +148,7 @@ def test_what_an_older_version_left_readable_is_tightened(tmp_path: Path) -> Non
 
 
 def test_version_prints_the_version_and_exits_0() -> None:
-    run = _run(["--version"], _env())
+    run = _run(["--version"], child_env())
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == f"koikoi-desktop {__version__}"
 
