@@ -34,6 +34,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.xvfb import find_window
+
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle"),
@@ -392,21 +394,7 @@ def test_the_unpacked_game_adds_itself_to_the_menu_with_a_click(
         [str(unpack / NAME / NAME)], env=env, cwd=home, stderr=subprocess.PIPE, text=True
     )
     try:
-        wid = ""
-        for _ in range(600):
-            found = subprocess.run(
-                ["xdotool", "search", "--pid", str(game.pid)],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=20,
-            ).stdout.split()
-            if found:
-                wid = found[-1]
-                break
-            assert game.poll() is None, game.stderr.read() if game.stderr else ""
-            time.sleep(0.1)
-        assert wid, "the game's window did not appear"
+        wid = find_window(env, game)
         # "Add to the menu": the dialog's first button, at the middle of a 1280x800 window
         for _ in range(12):
             subprocess.run(

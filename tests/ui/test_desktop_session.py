@@ -26,7 +26,7 @@ from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.title import TitleScene
 
 from .conftest import pump
-from .xvfb import start_xvfb
+from .xvfb import find_window, start_xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A seed whose first dealer is the computer: it moves first, so the saved match has a move.
@@ -66,25 +66,6 @@ def xdisplay() -> Iterator[str]:
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
-
-
-def window_of(proc: subprocess.Popen[str], env: dict[str, str], timeout: float = 60) -> str:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        assert proc.poll() is None, (
-            f"the game exited early: {proc.stderr.read() if proc.stderr else ''}"
-        )
-        found = subprocess.run(
-            ["xdotool", "search", "--pid", str(proc.pid)],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=20,
-        ).stdout.split()
-        if found:
-            return found[-1]
-        time.sleep(0.1)
-    raise AssertionError("the game window did not appear")
 
 
 def saved_record(data: Path) -> str | None:
@@ -131,7 +112,7 @@ def test_a_signal_saves_the_match_and_exits_0(
         env,
     )
     try:
-        wid = window_of(proc, env)
+        wid = find_window(env, proc)
         wm_class = subprocess.run(
             ["xprop", "-id", wid, "WM_CLASS"], env=env, capture_output=True, text=True, timeout=20
         ).stdout

@@ -15,40 +15,20 @@ from pathlib import Path
 
 import pytest
 
-from .xvfb import click, game, needs_xvfb, wait_for, window, x_display
+from .xvfb import PRELUDE, click, game, needs_xvfb, wait_for, window, x_display
 
 pytestmark = pytest.mark.xvfb
 
-CHILD = r"""
-import json, sys, time
-from pathlib import Path
-import pygame
-from koikoi_desktop import app as app_mod, engine, scenes
+CHILD = (
+    PRELUDE
+    + r"""
 from koikoi_desktop.ai import decide, make_opponent
-from koikoi_desktop.scenes.match_config import MatchConfig
-from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.table.text import log_text
 
-out = Path(sys.argv[1])
-args = app_mod.parse_args(
-    ["--data-dir", str(out / "data"), "--speed", "fast", "--size", "1280x800"])
-a = app_mod.App(args)
-app_mod.sdl_defaults(args)
-a.open_storage(); a.open_window(); a.open_sprites()
-a.stack.push(scenes.create("title", a))
-t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 31))
-a.stack.push(t)
-t.prompt.widgets[-1].activate()
+start(speed="fast", inline=False)
+t = table(31)
 c = t.controller
 me = make_opponent("intermediate", seed=31)
-
-def frame():
-    for ev in pygame.event.get():
-        a.dispatch(ev)
-    a.stack.update(1 / 60)
-    a.stack.draw(a.screen)
-    pygame.display.flip()
-    time.sleep(1 / 120)
 
 def coach_lines():
     return [ln for ln in c.log if ln.kind == "coach"]
@@ -85,6 +65,7 @@ else:
     (out / "2.json").write_text(json.dumps({"line": "", "actions": c.actions[-3:]}))
 pygame.display.quit()
 """
+)
 
 
 @needs_xvfb

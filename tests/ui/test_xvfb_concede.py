@@ -13,50 +13,21 @@ from pathlib import Path
 
 import pytest
 
-from .xvfb import click, game, needs_xvfb, wait_for, window, x_display, xdo
+from .xvfb import PRELUDE, click, game, needs_xvfb, wait_for, window, x_display, xdo
 
 pytestmark = pytest.mark.xvfb
 
-CHILD = r"""
-import json, sys, time
-from pathlib import Path
-import pygame
-from koikoi_desktop import app as app_mod, engine, scenes
-from koikoi_desktop.ai import InlineExecutor
-from koikoi_desktop.scenes.match_config import MatchConfig
-from koikoi_desktop.scenes.table.scene import TableScene
-
-out = Path(sys.argv[1])
-args = app_mod.parse_args(["--data-dir", str(out / "data"), "--speed", "off", "--size", "1280x800"])
-a = app_mod.App(args)
-a.ai_executor = InlineExecutor()
-app_mod.sdl_defaults(args)
-a.open_storage(); a.open_window(); a.open_sprites()
-a.stack.push(scenes.create("title", a))
-t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 4))
-a.stack.push(t)
-t.prompt.widgets[-1].activate()
-
-def frame():
-    for ev in pygame.event.get():
-        a.dispatch(ev)
-    a.stack.update(1 / 60)
-    a.stack.draw(a.screen)
-    pygame.display.flip()
-    time.sleep(1 / 120)
+CHILD = (
+    PRELUDE
+    + r"""
+start()
+t = table(4)
 
 def say(n, **facts):
     top = a.stack.top
     facts.update(top=top.name, key=list(getattr(top, "key", ()) or ()),
                  finished=t.controller.finished, ledger=a.storage.ledger_count())
-    (out / f"{n}.json").write_text(json.dumps(facts))
-
-def wait(until, limit=3600):
-    for _ in range(limit):
-        if until():
-            return
-        frame()
-    raise SystemExit("step not reached")
+    write(n, facts)
 
 wait(lambda: t.controller.my_turn() and not t.queue.busy)
 say(1)  # the table: the test presses Esc
@@ -77,6 +48,7 @@ wait(lambda: a.stack.top.name == "match-result")
 say(6, ending=a.stack.top.ending)
 pygame.display.quit()
 """
+)
 
 
 @needs_xvfb

@@ -13,40 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from .xvfb import game, needs_xvfb, wait_for, window, x_display, xdo
+from .xvfb import PRELUDE, game, needs_xvfb, wait_for, window, x_display, xdo
 
 pytestmark = pytest.mark.xvfb
 
-CHILD = r"""
-import json, sys, time
-from pathlib import Path
-import pygame
-from koikoi_desktop import app as app_mod, engine, scenes
-from koikoi_desktop.ai import InlineExecutor
-from koikoi_desktop.scenes.match_config import MatchConfig
-from koikoi_desktop.scenes.table.scene import TableScene
-
-out = Path(sys.argv[1])
-args = app_mod.parse_args(["--data-dir", str(out / "data"), "--speed", "off", "--size", "1280x800"])
-a = app_mod.App(args)
-a.ai_executor = InlineExecutor()
-app_mod.sdl_defaults(args)
-a.open_storage(); a.open_window(); a.open_sprites()
-a.stack.push(scenes.create("title", a))
-
-def frame():
-    for ev in pygame.event.get():
-        a.dispatch(ev)
-    a.stack.update(1 / 60)
-    a.stack.draw(a.screen)
-    pygame.display.flip()
-    time.sleep(1 / 120)
+CHILD = (
+    PRELUDE
+    + r"""
+start()
 
 found = None
 for seed in range(1, 80):
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed))
-    a.stack.push(t)
-    t.prompt.widgets[-1].activate()
+    t = table(seed)
     c = t.controller
     for _ in range(600):
         if c.my_turn() and c.state.phase == "play":
@@ -85,6 +63,7 @@ for _ in range(5):
     "looked": card in looked}))
 pygame.display.quit()
 """
+)
 
 
 @needs_xvfb

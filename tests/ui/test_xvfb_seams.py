@@ -16,53 +16,23 @@ import pytest
 
 from koikoi_desktop.scenes.table.text import LogLine
 
-from .xvfb import click, game, needs_xvfb, wait_for, window, x_display, xdo
+from .xvfb import PRELUDE, click, game, needs_xvfb, wait_for, window, x_display, xdo
 
 pytestmark = pytest.mark.xvfb
 
-COMMON = r"""
-import json, sys, time
-from pathlib import Path
-import pygame
-from koikoi_desktop import app as app_mod, engine, scenes
-from koikoi_desktop.ai import InlineExecutor
-from koikoi_desktop.scenes.match_config import MatchConfig
-from koikoi_desktop.scenes.table.scene import TableScene
+COMMON = (
+    PRELUDE
+    + r"""
 from koikoi_desktop.i18n import say as worded
 from koikoi_desktop.scenes.table.text import log_text
 from koikoi_desktop.ui.widgets import Choice
 
-out, data = Path(sys.argv[1]), Path(sys.argv[2])
-a = None
-
-def start(extra):
-    global a
-    args = app_mod.parse_args(["--data-dir", str(data), "--speed", "off",
-                               "--size", "1280x800", *extra])
-    a = app_mod.App(args)
-    a.ai_executor = InlineExecutor()
-    app_mod.sdl_defaults(args)
-    a.open_storage(); a.open_window(); a.open_sprites()
-    a.stack.push(scenes.create("title", a))
-
-def frame():
-    for ev in pygame.event.get():
-        a.dispatch(ev)
-    a.stack.update(1 / 60)
-    a.stack.draw(a.screen)
-    pygame.display.flip()
-    time.sleep(1 / 240)
+data = Path(sys.argv[2])
+PAUSE = 1 / 240
 
 def say(n, **facts):
     facts["top"] = a.stack.top.name
-    (out / f"{n}.json").write_text(json.dumps(facts, ensure_ascii=False))
-
-def wait(until, limit=6000):
-    for _ in range(limit):
-        if until():
-            return
-        frame()
-    raise SystemExit("step not reached")
+    write(n, facts)
 
 def centre(rect):
     return [rect.centerx, rect.centery]
@@ -91,14 +61,13 @@ def table_facts(t):
                 log=[repr(x) for x in c.log], words=said,
                 field=list(t.director.board.field), round=t.match.round_number)
 """
+)
 
 FIRST = (
     COMMON
     + r"""
-start([])
-t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 11))
-a.stack.push(t)
-t.prompt.widgets[-1].activate()
+start(data=data)
+t = table(11)
 c = t.controller
 play_on(t, lambda: len(t.match.ledger) >= 1 and len(c.state.moves) >= 6 and c.my_turn()
         and c.state.phase == "play" and not t.queue.busy and a.stack.top is t)
@@ -131,7 +100,7 @@ a.shutdown()
 SECOND = (
     COMMON
     + r"""
-start(["--lang", "en"])
+start("--lang", "en", data=data)
 frame()
 title = a.stack.top
 say(1, cont=centre(title.buttons[1].rect), enabled=title.buttons[1].enabled)

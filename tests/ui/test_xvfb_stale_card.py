@@ -14,37 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from .xvfb import click, game, needs_xvfb, wait_for, window, x_display, xdo
+from .xvfb import PRELUDE, click, game, needs_xvfb, wait_for, window, x_display, xdo
 
 pytestmark = pytest.mark.xvfb
 
-CHILD = r"""
-import json, sys, time
-from pathlib import Path
-import pygame
-from koikoi_desktop import app as app_mod, engine, scenes
-from koikoi_desktop.ai import InlineExecutor
-from koikoi_desktop.scenes.match_config import MatchConfig
-from koikoi_desktop.scenes.table.scene import TableScene
-
-out = Path(sys.argv[1])
-args = app_mod.parse_args(["--data-dir", str(out / "data"), "--speed", "off", "--size", "1280x800"])
-a = app_mod.App(args)
-a.ai_executor = InlineExecutor()
-app_mod.sdl_defaults(args)
-a.open_storage(); a.open_window(); a.open_sprites()
-a.stack.push(scenes.create("title", a))
-t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 4))
-a.stack.push(t)
-t.prompt.widgets[-1].activate()
-
-def frame():
-    for ev in pygame.event.get():
-        a.dispatch(ev)
-    a.stack.update(1 / 60)
-    a.stack.draw(a.screen)
-    pygame.display.flip()
-    time.sleep(1 / 120)
+CHILD = (
+    PRELUDE
+    + r"""
+start()
+t = table(4)
 
 def drawn():
     # what the table's view draws enlarged this frame (None: nothing)
@@ -53,14 +31,7 @@ def drawn():
 
 def say(n, **facts):
     facts.update(top=a.stack.top.name, inspected=t.inspected, drawn=drawn())
-    (out / f"{n}.json").write_text(json.dumps(facts))
-
-def wait(until, limit=3600):
-    for _ in range(limit):
-        if until():
-            return
-        frame()
-    raise SystemExit("step not reached")
+    write(n, facts)
 
 wait(lambda: t.controller.my_turn() and not t.queue.busy)
 card = sorted(t.controller.pickable())[0]
@@ -83,6 +54,7 @@ for _ in range(10):
 say(6)
 pygame.display.quit()
 """
+)
 
 
 @needs_xvfb

@@ -108,9 +108,14 @@ def wait_for(path: Path, proc: subprocess.Popen[bytes], timeout: float) -> dict[
     raise AssertionError(f"timed out waiting for {path.name}")
 
 
-def window(env: dict[str, str], proc: subprocess.Popen[bytes]) -> str:
-    """The child's window id, focused."""
-    for _ in range(100):
+def find_window(env: dict[str, str], proc: subprocess.Popen[Any], timeout: float = 60) -> str:
+    """The id of the window that the process ``proc`` shows on ``env``'s display (an
+    AssertionError if it exits first or none appears within ``timeout`` seconds)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            err = proc.stderr.read() if proc.stderr else ""
+            raise AssertionError(f"the game exited early: {err!r:.2000}")
         found = subprocess.run(
             ["xdotool", "search", "--pid", str(proc.pid)],
             env=env,
@@ -119,10 +124,16 @@ def window(env: dict[str, str], proc: subprocess.Popen[bytes]) -> str:
             timeout=20,
         ).stdout.split()
         if found:
-            xdo(env, "windowfocus", "--sync", found[-1])
             return found[-1]
         time.sleep(0.1)
     raise AssertionError("the game window did not appear")
+
+
+def window(env: dict[str, str], proc: subprocess.Popen[bytes]) -> str:
+    """The child's window id, focused."""
+    wid = find_window(env, proc)
+    xdo(env, "windowfocus", "--sync", wid)
+    return wid
 
 
 def xdo(env: dict[str, str], *step: str, pause: float = 0.1) -> None:
@@ -136,3 +147,61 @@ def click(env: dict[str, str], wid: str, at: Any) -> None:
     x, y = at
     xdo(env, "mousemove", "--window", wid, str(x), str(y))
     xdo(env, "click", "1")
+
+
+#: The head of every child script: the game's app on the real window and frame loop, as the
+#: game itself runs it. ``out`` is the folder named by the first argument (the numbered files
+#: go there); ``start(*flags)`` opens the app on the title screen (the computer thinks inline
+#: unless ``inline=False``); ``table(seed)`` seats a human against the Beginner on the
+#: nintendo preset and begins the match; ``frame()`` runs one frame, then sleeps ``PAUSE``;
+#: ``wait(until)`` runs frames until ``until()``; ``write(n, facts)`` writes the numbered
+#: file. The screens and constructors the child scripts use are named here once.
+PRELUDE = r"""
+import json, sys, time
+from pathlib import Path
+import pygame
+from koikoi_desktop import app as app_mod, engine, scenes
+from koikoi_desktop.ai import InlineExecutor
+from koikoi_desktop.scenes.match_config import MatchConfig
+from koikoi_desktop.scenes.table.scene import TableScene
+
+out = Path(sys.argv[1])
+a = None
+PAUSE = 1 / 120  # the wait after each frame, for X to deliver the test's input
+
+def start(*flags, data=None, speed="off", inline=True):
+    global a
+    args = app_mod.parse_args(["--data-dir", str(data or out / "data"), "--speed", speed,
+                               "--size", "1280x800", *flags])
+    a = app_mod.App(args)
+    if inline:
+        a.ai_executor = InlineExecutor()
+    app_mod.sdl_defaults(args)
+    a.open_storage(); a.open_window(); a.open_sprites()
+    a.stack.push(scenes.create("title", a))
+    return a
+
+def table(seed, seats=("human", "beginner")):
+    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], seats, seed))
+    a.stack.push(t)
+    t.prompt.widgets[-1].activate()
+    return t
+
+def frame():
+    for ev in pygame.event.get():
+        a.dispatch(ev)
+    a.stack.update(1 / 60)
+    a.stack.draw(a.screen)
+    pygame.display.flip()
+    time.sleep(PAUSE)
+
+def wait(until, limit=3600):
+    for _ in range(limit):
+        if until():
+            return
+        frame()
+    raise SystemExit("step not reached")
+
+def write(n, facts):
+    (out / f"{n}.json").write_text(json.dumps(facts, ensure_ascii=False))
+"""
