@@ -13,15 +13,19 @@ import json
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-from koikoi_desktop.ai import Budget, make_opponent
-from koikoi_desktop.ai.equity import equity_table, provenance
+from koikoi_desktop.ai import InlineExecutor, Thinker
+from koikoi_desktop.ai.equity import EquityTable, equity_table, provenance
 from koikoi_desktop.ai.utility import MatchGoal
 from koikoi_desktop.ai.value import N_FEATURES, STAGES, leaf_model
 from koikoi_desktop.engine import PRESETS, MatchContext
 from koikoi_desktop.engine.match import new_match
+from koikoi_desktop.review.analysis import judge
+from koikoi_desktop.review.coach import decision_point
+from koikoi_desktop.scenes.table.seats import ComputerSeats
 
 TRAINING = Path(__file__).resolve().parents[2] / "training"
 
@@ -85,27 +89,53 @@ def test_the_leaf_model_loads_and_values_a_world() -> None:
     assert m.meta["rounds"] > 0 and all(n > 0 for n in m.meta["positions"])
 
 
-def test_the_expert_plays_with_the_learned_leaf() -> None:
-    expert = make_opponent("expert", seed=3, budget=Budget(playouts=200))
-    assert expert.learned_leaf is True  # type: ignore[attr-defined]
+def _count_learned(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Count the calls of the two learned parts (the leaf value, the equity table's cells)."""
+    calls = {"leaf": 0, "table": 0}
+    leaf_cls = type(leaf_model())
+    leaf_value, chance = leaf_cls.value, EquityTable.chance
+
+    def counting_leaf(self: object, *args: object, **kw: object) -> float:
+        calls["leaf"] += 1
+        return leaf_value(self, *args, **kw)  # type: ignore[arg-type]
+
+    def counting_chance(self: EquityTable, **kw: Any) -> float:
+        calls["table"] += 1
+        return chance(self, **kw)
+
+    monkeypatch.setattr(leaf_cls, "value", counting_leaf)
+    monkeypatch.setattr(EquityTable, "chance", counting_chance)
+    return calls
+
+
+def test_the_games_expert_plays_with_the_learned_leaf_and_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Expert as the table seats it (``make_opponent`` at the in-game budget, asked with the
+    match context) values its look-ahead by the learned leaf and a round's result by the learned
+    table: this fails if either were off by default."""
+    seats = ComputerSeats(("expert", "expert"), seed=3, thinker=Thinker(InlineExecutor()))
     m = new_match(PRESETS["nintendo"], first_dealer=0, seed=5)
-    calls = 0
-    model = leaf_model()
-    original = type(model).value
+    p = m.round.to_move
+    assert p is not None
+    expert = seats.opponents[p]
+    assert expert.learned_leaf is True  # type: ignore[attr-defined]
+    calls = _count_learned(monkeypatch)
+    action, _reason = seats.now(p, m)
+    assert action in m.round.view(p).legal
+    assert calls["leaf"] > 0 and calls["table"] > 0, calls
 
-    def counting(self: object, *args: object, **kw: object) -> float:
-        nonlocal calls
-        calls += 1
-        return original(self, *args, **kw)  # type: ignore[arg-type]
 
-    type(model).value = counting  # type: ignore[method-assign]
-    try:
-        p = m.round.to_move
-        assert p is not None
-        action = expert.choose(m.round.view(p), m.context(p))
-    finally:
-        type(model).value = original  # type: ignore[method-assign]
-    assert action in m.round.view(p).legal and calls > 0
+def test_the_review_judges_by_the_learned_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review (and the coach, which asks the same ``judge``) prices a decision of a
+    12-round nintendo match by the learned table's chance of winning the match."""
+    m = new_match(PRESETS["nintendo"], first_dealer=0, seed=5)
+    point = decision_point(m, m.round.legal_actions()[0])
+    assert point is not None and point.context is not None
+    calls = _count_learned(monkeypatch)
+    judged = judge(point, worlds=8)
+    assert calls["table"] > 0, calls
+    assert all(0.0 <= w <= 1.0 for w in judged.wins.values())
 
 
 def test_match_equity_script_runs_resumes_and_reproduces(tmp_path: Path) -> None:

@@ -52,6 +52,7 @@ from koikoi_desktop.i18n import ENGLISH
 from koikoi_desktop.scenes.base import SceneStack
 from koikoi_desktop.ai.equity import equity_table, provenance
 from koikoi_desktop.ai.value import leaf_model
+from koikoi_desktop.ratings import level_ratings
 
 pygame.font.init()
 app = SimpleNamespace(size=(1280, 800), ui_scale=1.0, stack=SceneStack(), words=ENGLISH)
@@ -63,7 +64,8 @@ json.dump({"package": koikoi_desktop.__file__, "version": koikoi_desktop.__versi
            "assets": str(asset_root()), "card": str(card_path(1)),
            "folder": str(scene.folder), "text": text,
            "equity": [equity_table("nintendo").matches, provenance()["commit"]],
-           "leaf": leaf_model().meta["rounds"]}, sys.stdout)
+           "leaf": leaf_model().meta["rounds"],
+           "levels": {k: v.rating for k, v in level_ratings().items()}}, sys.stdout)
 """
 
 
@@ -109,10 +111,11 @@ def test_wheel_holds_the_package_its_data_and_nothing_else(names: list[str]) -> 
     }
     assert modules <= set(names)
     assert "koikoi_desktop/py.typed" in names
-    # the learned files of the Expert (issue 44): package data beside their reader
+    # the learned files of the Expert (issue 44) and the measured level ratings: package data
     assert {
         "koikoi_desktop/ai/data/match_equity.json",
         "koikoi_desktop/ai/data/leaf_value.json",
+        "koikoi_desktop/ai/level_ratings.json",
     } <= set(names)
     assert {f"koikoi_desktop/i18n/{c}.json" for c in ("en", "ja", "ru", "sk", "uk")} <= set(names)
     # The art, fonts and their licences, as the package's data folder.
@@ -213,6 +216,9 @@ def test_installed_wheel_shows_every_notice_on_the_credits_screen(
     assert Path(seen["card"]).is_file()
     # the Expert's learned files load from the installed package (issue 44)
     assert seen["equity"][0] > 0 and seen["equity"][1] and seen["leaf"] > 0
+    # and the measured level ratings the new-game screen shows, as shipped in the checkout
+    shipped = json.loads((ROOT / "koikoi_desktop/ai/level_ratings.json").read_text())
+    assert seen["levels"] == {k: v["rating"] for k, v in shipped["levels"].items()}
     folder = Path(seen["folder"])
     assert folder.resolve().is_relative_to(site) and folder.name == "licenses", folder
     assert folder.parent.name == DIST_INFO
