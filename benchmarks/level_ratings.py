@@ -13,8 +13,15 @@ per pairing keeps the fit finite when one side won every match (its pull is one 
 pairing's count). The 95% intervals are percentiles of the fit over a bootstrap that resamples
 the duplicate pairs (the independent units) within each pairing.
 
+A pairing may name its own seed (``expert-intermediate=400@7002``; ``--seed`` otherwise), and the
+same two levels may be named more than once with different seeds: their matches are pooled in
+the fit (one pairing, one virtual draw), and the bootstrap resamples the pairs of each seed
+apart. So the arena's own duplicate pairs on two seeds — ``--a A --b B`` plays exactly the pairs
+of ``A-B`` here, at the same budget — feed the ratings without a match played twice.
+
 Every finished pair is appended to ``--raw`` (JSON lines) as it ends, so an interrupted run
-resumes where it stopped; pairs of another preset or seed in that file are ignored. The output
+resumes where it stopped; pairs of another preset, or of a seed no pairing names, in that file
+are ignored. The output
 JSON records the commit, the command, the match counts and results per pairing and the
 intervals; the game reads it (``koikoi_desktop.ratings.level_ratings``).
 """
@@ -41,17 +48,24 @@ ANCHOR = ("beginner", 1000.0)
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _pairing(text: str) -> tuple[str, str, int]:
-    names, _, count = text.partition("=")
+def _pairing(text: str) -> tuple[str, str, int, int | None]:
+    names, _, rest = text.partition("=")
+    count, at, seed = rest.partition("@")
     a, _, b = names.partition("-")
-    if a not in LEVELS or b not in LEVELS or a == b or not count.isdigit():
-        raise argparse.ArgumentTypeError(f"expected LEVEL-LEVEL=MATCHES, got {text!r}")
-    return a, b, int(count)
+    if (
+        a not in LEVELS
+        or b not in LEVELS
+        or a == b
+        or not count.isdigit()
+        or (at and not seed.isdigit())
+    ):
+        raise argparse.ArgumentTypeError(f"expected LEVEL-LEVEL=MATCHES[@SEED], got {text!r}")
+    return a, b, int(count), int(seed) if at else None
 
 
-def _job(job: tuple[Any, ...]) -> tuple[str, int, list[dict[str, Any]]]:
+def _job(job: tuple[Any, ...]) -> tuple[str, int, int, list[dict[str, Any]]]:
     key, args = job
-    return key, args[4], _play_pair(args)
+    return key, args[3], args[4], _play_pair(args)
 
 
 def _score(match: dict[str, Any]) -> float:
@@ -72,49 +86,60 @@ def main(argv: list[str] | None = None) -> int:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
-    done: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    pairings = [(a, b, n, args.seed if s is None else s) for a, b, n, s in args.pairings]
+    named = [(a, b, s) for a, b, _, s in pairings]
+    if len(set(named)) < len(named):
+        ap.error("a pairing is named twice with the same seed")
+    seeds = {s for *_, s in pairings}
+    done: dict[tuple[int, str, int], list[dict[str, Any]]] = {}
     if args.raw.exists():
         for line in args.raw.read_text().splitlines():
             rec = json.loads(line)
-            if rec["preset"] == args.preset and rec["seed"] == args.seed:
-                done[(rec["pairing"], rec["pair"])] = rec["matches"]
+            if rec["preset"] == args.preset and rec["seed"] in seeds:
+                done[(rec["seed"], rec["pairing"], rec["pair"])] = rec["matches"]
     jobs = []
-    for a, b, count in args.pairings:
+    for a, b, count, seed in pairings:
         key = f"{a}-{b}"
         budgets = tuple(ARENA_EXPERT_BUDGET if lv == "expert" else None for lv in (a, b))
         for i in range((count + 1) // 2):
-            if (key, i) not in done:
-                jobs.append((key, (args.preset, (a, b), budgets, args.seed, i, None, "")))
+            if (seed, key, i) not in done:
+                jobs.append((key, (args.preset, (a, b), budgets, seed, i, None, "")))
     t0 = time.perf_counter()
     print(f"{len(done)} pairs already played, {len(jobs)} to play", file=sys.stderr)
 
-    def keep(key: str, i: int, matches: list[dict[str, Any]]) -> None:
-        done[(key, i)] = matches
+    def keep(key: str, seed: int, i: int, matches: list[dict[str, Any]]) -> None:
+        done[(seed, key, i)] = matches
         slim = [{"winner": m["winner"], "diff": m["diff"]} for m in matches]
-        rec = {"preset": args.preset, "seed": args.seed, "pairing": key, "pair": i}
+        rec = {"preset": args.preset, "seed": seed, "pairing": key, "pair": i}
         with args.raw.open("a") as f:
             f.write(json.dumps({**rec, "matches": slim}) + "\n")
-        print(f"[{time.perf_counter() - t0:7.1f}s] {key} pair {i}", file=sys.stderr, flush=True)
+        print(
+            f"[{time.perf_counter() - t0:7.1f}s] {key} seed {seed} pair {i}",
+            file=sys.stderr,
+            flush=True,
+        )
 
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for key, i, matches in pool.imap_unordered(_job, jobs):
-                keep(key, i, matches)
+            for key, seed, i, matches in pool.imap_unordered(_job, jobs):
+                keep(key, seed, i, matches)
     else:
         for job in jobs:
             keep(*_job(job))
 
-    pairs: dict[tuple[str, str], list[float]] = {}  # pair scores of a (0..2)
+    # pair scores of a (0..2), by pairing and seed: the units the bootstrap resamples
+    pairs: dict[tuple[str, str, int], list[float]] = {}
     table = []
-    for a, b, count in args.pairings:
+    for a, b, count, seed in pairings:
         key = f"{a}-{b}"
-        played = [done[(key, i)] for i in range((count + 1) // 2)]
-        pairs[(a, b)] = [sum(_score(m) for m in pair) for pair in played]
+        played = [done[(seed, key, i)] for i in range((count + 1) // 2)]
+        pairs[(a, b, seed)] = [sum(_score(m) for m in pair) for pair in played]
         ms = [m for pair in played for m in pair]
         table.append(
             {
                 "a": a,
                 "b": b,
+                "seed": seed,
                 "matches": len(ms),
                 "wins_a": sum(1 for m in ms if m["winner"] == 0),
                 "wins_b": sum(1 for m in ms if m["winner"] == 1),
@@ -122,8 +147,18 @@ def main(argv: list[str] | None = None) -> int:
             }
         )
 
-    def fit(sample: dict[tuple[str, str], list[float]]) -> dict[str, float]:
-        games = [(a, b, sum(s), 2.0 * len(s)) for (a, b), s in sample.items()]
+    def fit(sample: dict[tuple[str, str, int], list[float]]) -> dict[str, float]:
+        # the seeds of one pair of levels pooled (in the first-named order of the two)
+        pooled: dict[tuple[str, str], list[float]] = {}
+        for (a, b, _), s in sample.items():
+            if (b, a) in pooled:
+                pooled[(b, a)][0] += 2.0 * len(s) - sum(s)
+                pooled[(b, a)][1] += 2.0 * len(s)
+            else:
+                got = pooled.setdefault((a, b), [0.0, 0.0])
+                got[0] += sum(s)
+                got[1] += 2.0 * len(s)
+        games = [(a, b, score, n) for (a, b), (score, n) in pooled.items()]
         return fit_bradley_terry(games, anchor=ANCHOR)
 
     best = fit(pairs)
@@ -151,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         "pairings": table,
         "preset": args.preset,
         "seed": args.seed,
+        "seeds": sorted(seeds),
         "bootstrap": args.bootstrap,
         "expert_budget": ARENA_EXPERT_BUDGET.describe(),
         "commit": commit,

@@ -30,3 +30,30 @@ def test_the_script_writes_the_data_file_and_resumes(
     assert bench.main(argv) == 0  # every pair is in the raw file: nothing is played again
     assert "0 to play" in capsys.readouterr().err
     assert json.loads(out.read_text())["levels"] == data["levels"]
+
+
+def test_a_pairing_may_name_its_seed_and_reuse_an_earlier_runs_pairs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The pairs a run played on seed 5 (as the arena would, ``--a beginner --b intermediate``)
+    feed a later run that names them with ``@5``, beside the same levels on another seed and
+    the other way round: nothing is played twice, and the seeds are pooled in one fit."""
+    bench = load_benchmark("level_ratings")
+    raw, out = tmp_path / "raw.jsonl", tmp_path / "ratings.json"
+    first = ["--pairings", "beginner-intermediate=2", "--seed", "5", "--bootstrap", "20"]
+    assert bench.main([*first, "--raw", str(raw)]) == 0
+    assert "1 to play" in capsys.readouterr().err
+    argv = ["--pairings", "beginner-intermediate=2@5", "intermediate-beginner=2"]
+    argv += ["--bootstrap", "20", "--raw", str(raw), "--out", str(out)]
+    assert bench.main(argv) == 0
+    assert "1 pairs already played, 1 to play" in capsys.readouterr().err
+    data = json.loads(out.read_text())
+    assert [(p["a"], p["seed"], p["matches"]) for p in data["pairings"]] == [
+        ("beginner", 5, 2),
+        ("intermediate", 1, 2),
+    ]
+    assert data["seeds"] == [1, 5]
+    seeds = [json.loads(line)["seed"] for line in raw.read_text().splitlines()]
+    assert seeds == [5, 1]
+    with pytest.raises(SystemExit):
+        bench.main(["--pairings", "beginner-intermediate=2", "beginner-intermediate=4"])
