@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from koikoi_desktop.ai import LEVELS
-from koikoi_desktop.ai.arena import ARENA_EXPERT_BUDGET, _play_pair
+from koikoi_desktop.ai.arena import ARENA_EXPERT_BUDGET, _mean_ci, _play_pair
 from koikoi_desktop.ratings import fit_bradley_terry
 
 ANCHOR = ("beginner", 1000.0)
@@ -135,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
         played = [done[(seed, key, i)] for i in range((count + 1) // 2)]
         pairs[(a, b, seed)] = [sum(_score(m) for m in pair) for pair in played]
         ms = [m for pair in played for m in pair]
+        # the first-named level's share and points a match with the arena's 95% intervals
+        # (over the pairs): for a pairing the arena played, its own figures
+        share = _mean_ci([s / 2.0 for s in pairs[(a, b, seed)]])
+        diff = _mean_ci([sum(m["diff"] for m in pair) / 2.0 for pair in played])
         table.append(
             {
                 "a": a,
@@ -144,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
                 "wins_a": sum(1 for m in ms if m["winner"] == 0),
                 "wins_b": sum(1 for m in ms if m["winner"] == 1),
                 "draws": sum(1 for m in ms if m["winner"] is None),
+                "win_rate_a": round(share[0], 3),
+                "win_rate_a_ci95": [round(max(0.0, share[1]), 3), round(min(1.0, share[2]), 3)],
+                "points_a": round(diff[0], 2),
+                "points_a_ci95": [round(diff[1], 2), round(diff[2], 2)],
             }
         )
 
@@ -199,6 +207,15 @@ def main(argv: list[str] | None = None) -> int:
     for lo, hi in itertools.pairwise(names):
         if levels[lo]["ci95"][1] >= levels[hi]["ci95"][0]:
             print(f"{lo} and {hi} are not separated by their intervals", file=sys.stderr)
+    for row in table:
+        lo, hi = row["win_rate_a_ci95"]
+        plo, phi = row["points_a_ci95"]
+        print(
+            f"{row['a']}-{row['b']} seed {row['seed']}: {row['matches']} matches, "
+            f"{row['wins_a']}-{row['wins_b']}-{row['draws']}, win rate of the first "
+            f"{row['win_rate_a']:.3f} ({lo:.3f}-{hi:.3f}), points a match {row['points_a']:+.2f} "
+            f"({plo:+.2f} to {phi:+.2f})"
+        )
     for lv in names:
         low, high = levels[lv]["ci95"]
         print(f"{lv:13s} {levels[lv]['rating']:5d}  ({low}-{high})")

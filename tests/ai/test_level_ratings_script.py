@@ -53,6 +53,9 @@ def test_a_pairing_may_name_its_seed_and_reuse_an_earlier_runs_pairs(
         ("intermediate", 1, 2),
     ]
     assert data["seeds"] == [1, 5]
+    row = data["pairings"][0]  # the arena's own figures of the pairs it played
+    assert row["win_rate_a"] == (row["wins_a"] + row["draws"] / 2) / row["matches"]
+    assert row["win_rate_a_ci95"][0] <= row["win_rate_a"] <= row["win_rate_a_ci95"][1]
     seeds = [json.loads(line)["seed"] for line in raw.read_text().splitlines()]
     assert seeds == [5, 1]
     with pytest.raises(SystemExit):
