@@ -180,6 +180,9 @@ class Action(NamedTuple):
         if hit is not None:
             return hit
         s = text.strip().lower()
+        hit = _BY_TEXT.get(s)  # a record's moves come as " play 5>7" (split at ";")
+        if hit is not None:
+            return hit
         if s in _SIMPLE:
             return _intern(Action(ActionKind(s)))
         m = _RE.match(s)

@@ -110,16 +110,29 @@ def _lines(text: str) -> Iterator[tuple[int, str, str]]:
         yield n, key, rest.strip()
 
 
+#: Rules already read, by their line's text (a ledger's records repeat a few rule sets; an
+#: import reads thousands): ``Rules`` is frozen, so one instance serves every record.
+_RULES_READ: dict[str, Rules] = {}
+_RULES_KEPT = 32
+
+
 def _parse_rules(n: int, rest: str) -> Rules:
+    known = _RULES_READ.get(rest)
+    if known is not None:
+        return known
     try:
-        return Rules.model_validate(json.loads(rest))
+        rules = Rules.model_validate(json.loads(rest))
     except RecursionError:
         raise RecordError(f"line {n}: the rules are nested too deeply to read.") from None
     except ValueError as exc:
         raise RecordError(f"line {n}: the rules cannot be read: {exc}") from None
+    if len(_RULES_READ) < _RULES_KEPT:
+        _RULES_READ[rest] = rules
+    return rules
 
 
 _INT = re.compile(r"-?[0-9]{1,30}", re.ASCII)
+_ALL_CARDS = list(range(1, 49))
 
 
 def _ascii_int(text: str) -> int:
@@ -129,12 +142,21 @@ def _ascii_int(text: str) -> int:
     return int(text)
 
 
+#: A deck line as the game writes it: 48 numbers of one or two digits, one space apart.
+_PLAIN_DECK = re.compile(r"[0-9]{1,2}(?: [0-9]{1,2}){47}", re.ASCII)
+
+
 def _parse_deck(n: int, rest: str) -> list[int]:
+    if _PLAIN_DECK.fullmatch(rest) is not None:  # read at once (the same numbers as below)
+        deck = [int(x) for x in rest.split(" ")]
+        if sorted(deck) != _ALL_CARDS:
+            raise RecordError(f"line {n}: a deck must list each card 1-48 exactly once.")
+        return deck
     try:
         deck = [_ascii_int(x) for x in rest.split()]
     except ValueError:
         raise RecordError(f"line {n}: a deck is 48 card numbers.") from None
-    if sorted(deck) != list(range(1, 49)):
+    if sorted(deck) != _ALL_CARDS:
         raise RecordError(f"line {n}: a deck must list each card 1-48 exactly once.")
     return deck
 

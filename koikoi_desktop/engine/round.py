@@ -462,7 +462,9 @@ class RoundState:
             return [DECLARE, KEEP]
         return []
 
-    def _hand_actions(self) -> list[Action]:
+    def _hand_actions(self, only: int = 0) -> list[Action]:
+        """The legal actions of the play phase; with ``only`` (a card id) those of that card
+        alone, besides the declaration (what ``apply`` checks a hand play against)."""
         p = self.to_move
         assert p is not None
         out: list[Action] = [DECLARE] if self._declare_open else []
@@ -470,6 +472,8 @@ class RoundState:
         f = self.field_mask
         free = self.rules.free_discard
         wild = bool(h & _GAJI_BIT) and gaji_open(self.rules, f, (self.caps[0], self.caps[1]))
+        if only:
+            h &= 1 << only
         while h:
             low = h & -h
             h ^= low
@@ -505,7 +509,16 @@ class RoundState:
             )
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            c = action.card
+            if (
+                type(c) is int
+                and 0 < c <= 48
+                and action.kind in _HAND_KINDS
+                and self.phase == _PH_PLAY
+            ):
+                legal = self._hand_actions(c)  # that card's plays: all it can be legally
+            else:
+                legal = self._legal = self._compute_legal()
         if action not in legal:
             raise self._why_illegal(action)
         self._legal = None

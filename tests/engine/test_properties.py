@@ -157,6 +157,27 @@ def test_illegal_actions_raise_and_change_nothing(
 
 
 @settings(max_examples=60, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 40))
+def test_apply_unasked_takes_exactly_the_legal_actions(rules: Rules, seed: int, depth: int) -> None:
+    """``apply`` on a state whose legal actions nobody asked for (a replay: it checks a hand
+    play against that card's plays alone) takes every legal action and refuses every other."""
+    rng = random.Random(seed)
+    s = new_round(rules, dealer=seed & 1, rng=rng)
+    for _ in range(depth):
+        if s.outcome is not None:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    legal = set(s.legal_actions())
+    for a in ALL_ACTIONS + sorted(legal):
+        fresh = s.copy()  # nothing computed for it yet
+        if a in legal:
+            fresh.apply(a)
+        else:
+            with pytest.raises(IllegalAction):
+                fresh.apply(a)
+
+
+@settings(max_examples=60, deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 30))
 def test_view_never_reveals_hidden_cards(rules: Rules, seed: int, depth: int) -> None:
     """A PlayerView holds no opponent hand and no draw-pile order (ARCHITECTURE habit 6)."""
