@@ -3,13 +3,18 @@ and peak memory of ``--import-ledger`` and of ``--export-ledger``.
 
     python benchmarks/ledger_import.py [--matches 20000] [--rounds 12] [--cache DIR]
 
-The export holds ``--matches`` distinct real matches (nintendo rules, random legal play, each
-with its replayable record, as the game records them), made on every core and kept in
-``--cache`` (default: ``koikoi-bench-import`` in the temporary folder) for later runs. The
+The export holds ``--matches`` distinct real matches, as the game records them: the nintendo
+preset, whole matches of 12 rounds by default (``--rounds N`` for shorter ones), every move a
+random legal one for both seats (about 14 moves a round, 170 a match), the opponent's level
+cycling beginner / intermediate / expert, each match with its replayable record (about 8 kB of
+JSON a match, half of it the record). They are made on every core and kept in ``--cache``
+(default: ``koikoi-bench-import`` in the temporary folder) for later runs. The
 import runs ``python -m koikoi_desktop --import-ledger`` into an empty data folder: the file is
 read as a stream, every record replayed by the engine on all cores, every match merged and
 rated. Then ``--export-ledger`` writes the ledger out again. Peak memory is the largest process
-of each command (the game's, or one of its workers), from ``getrusage``.
+of each command (the game's, or one of its workers), from ``getrusage``; CPU seconds are those
+of all of its processes; the machine's load is printed before and after each command (on a
+shared machine the wall time is worth only as much as the load beside it).
 
 Targets (issue 42): 20,000 matches import in at most 60 s on a 2-core machine; 100,000 import
 with peak memory under 300 MB; export the same.
@@ -83,18 +88,21 @@ def export_file(cache: Path, matches: int, rounds: int | None) -> Path:
     return path
 
 
-#: Runs the game and prints the peak memory (kB) of its largest process: a fresh process of
-#: its own, so one command's figure is not another's.
+#: Runs the game and prints the peak memory (kB) of its largest process and the CPU seconds
+#: of all of them (the game and its workers): a fresh process of its own, so one command's
+#: figures are not another's.
 _MEASURED = (
     "import resource, subprocess, sys; "
     "done = subprocess.run([sys.executable, '-m', 'koikoi_desktop', *sys.argv[1:]]); "
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+    "use = resource.getrusage(resource.RUSAGE_CHILDREN); "
+    "print(use.ru_maxrss, use.ru_utime + use.ru_stime, file=sys.stderr); "
     "sys.exit(done.returncode)"
 )
 
 
-def command(*argv: str) -> tuple[float, float, str]:
-    """(seconds, peak MB of its largest process, its output) of one run of the game."""
+def command(*argv: str) -> tuple[float, float, float, str]:
+    """(seconds, peak MB of its largest process, CPU seconds, its output) of one run of the
+    game."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env["PYTHONPATH"] = str(ROOT)
     began = time.perf_counter()
@@ -108,8 +116,13 @@ def command(*argv: str) -> tuple[float, float, str]:
     took = time.perf_counter() - began
     if done.returncode != 0:
         raise SystemExit(f"{argv[-2]} failed ({done.returncode}): {done.stderr[-2000:]}")
-    peak = int(done.stderr.strip().splitlines()[-1]) / 1024
-    return took, peak, done.stdout.strip()
+    peak, cpu = done.stderr.strip().splitlines()[-1].split()
+    return took, int(peak) / 1024, float(cpu), done.stdout.strip()
+
+
+def _load() -> float:
+    """The machine's load over the last minute (NaN where the system does not say)."""
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 def main() -> int:
@@ -123,20 +136,24 @@ def main() -> int:
     rounds = None if args.rounds >= 12 else args.rounds
     source = export_file(args.cache, args.matches, rounds)
     size = source.stat().st_size / 1e6
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    load = _load()
     print(
         f"{args.matches:,} matches of {args.rounds} rounds, {size:.0f} MB, {workers()} cores, "
         f"load {load:.1f}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
-        took, peak, out = command("--data-dir", str(data), "--import-ledger", str(source))
-        print(out.splitlines()[0])
-        print(f"import: {took:.1f} s ({args.matches / took:,.0f} matches/s), peak {peak:.0f} MB")
-        again = Path(tmp) / "again.json"
-        took, peak, out = command("--data-dir", str(data), "--export-ledger", str(again))
-        print(out.splitlines()[0])
-        print(f"export: {took:.1f} s ({args.matches / took:,.0f} matches/s), peak {peak:.0f} MB")
+        for what, argv in (
+            ("import", ("--import-ledger", str(source))),
+            ("export", ("--export-ledger", str(Path(tmp) / "again.json"))),
+        ):
+            began = _load()
+            took, peak, cpu, out = command("--data-dir", str(data), *argv)
+            print(out.splitlines()[0])
+            print(
+                f"{what}: {took:.1f} s ({args.matches / took:,.0f} matches/s), peak {peak:.0f} MB,"
+                f" {cpu:.1f} CPU s (load {began:.1f} before, {_load():.1f} after)"
+            )
     return 0
 
 

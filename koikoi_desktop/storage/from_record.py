@@ -66,9 +66,15 @@ def problem(claimed: Claims) -> str | None:
     return None
 
 
-def problems(batch: list[Claims]) -> list[str | None]:
-    """:func:`problem` of each (a worker process's task)."""
-    return [problem(claimed) for claimed in batch]
+#: What a worker finds of a match: why its record does not stand for it (None when it does,
+#: :func:`problem`) and its content identity (:func:`identity`).
+Verdict = tuple[str | None, str | None]
+
+
+def verdicts(batch: list[Claims]) -> list[Verdict]:
+    """:func:`problem` and :func:`identity` of each (a worker process's task: both read the
+    record text, so the game's process, which parses, writes and rates, does neither)."""
+    return [(problem(claimed), identity(claimed[0])) for claimed in batch]
 
 
 #: The lines of a record that make a match the match it is: its chance (seed, commitment, the

@@ -455,12 +455,26 @@ class LedgerDB:
 
         A record whose id is taken by a *different* match is kept in ``set_aside`` (never lost).
         """
+        keyed = (
+            (rec, text, from_record.identity(text) if by_content else None) for rec, text in records
+        )
+        return self.import_identified(keyed, source=source, by_content=by_content)
+
+    def import_identified(
+        self,
+        records: Iterable[tuple[MatchRecord, str | None, str | None]],
+        *,
+        source: str,
+        by_content: bool = True,
+    ) -> tuple[int, int, int]:
+        """:meth:`import_records` of matches whose content identity was worked out already
+        (an import's workers do it beside the replay: :func:`.from_record.verdicts`), as
+        (record, record text, identity or None)."""
         self._writable()
         added = same = conflicts = 0
         with self._transaction():
             known = self._identities() if by_content else set()
-            for rec, text in records:
-                key = from_record.identity(text) if by_content else None
+            for rec, text, key in records:
                 if key is not None and key in known:
                     same += 1
                     continue
@@ -470,7 +484,7 @@ class LedgerDB:
                 if key is not None:
                     known.add(key)
                 if old is None:
-                    self._insert_match_in_tx(rec, text)
+                    self._insert_match_in_tx(rec, text, count=added < COUNT_AT_ONCE)
                     added += 1
                     if added == COUNT_AT_ONCE:
                         # a large import: counting each match as it comes (a scan of its rows)
@@ -505,12 +519,19 @@ class LedgerDB:
         return found
 
     def _insert_match_in_tx(
-        self, rec: MatchRecord, text: str | None, *, computer: bool = False, data: bool = True
+        self,
+        rec: MatchRecord,
+        text: str | None,
+        *,
+        computer: bool = False,
+        data: bool = True,
+        count: bool = True,
     ) -> bool:
         """Insert a match and its rounds unless its id is taken; True when inserted.
 
         The record keeps the computer flag (``rec.computer``), so that a salvage or an import
         rebuilds the match as it was. ``data=False``: its ``match_data`` row is already there.
+        ``count=False``: the counters are not whole (a large import counts them all after).
         """
         computer = computer or rec.computer
         if computer != rec.computer:
@@ -549,7 +570,8 @@ class LedgerDB:
                 (rec.match_id, rec.model_dump_json(), text),
             )
         self._insert_rounds(rec, computer=computer)
-        self._count_in_tx(rec.match_id)
+        if count:
+            self._count_in_tx(rec.match_id)
         date = rec.date.astimezone(UTC).isoformat()
         rating_rows.rate_in_tx(self.conn, rec, computer=computer, date=date)
         return True

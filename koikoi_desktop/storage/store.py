@@ -852,14 +852,15 @@ class Storage:
             raise self.refusal_cause()
         skipped: list[tuple[str, str]] = []
 
-        def good() -> Iterator[tuple[MatchRecord, str | None]]:
-            for rec, text, why in importing.checked(iter_export_file(source), progress=progress):
+        def good() -> Iterator[tuple[MatchRecord, str | None, str | None]]:
+            found = importing.checked(iter_export_file(source), progress=progress)
+            for rec, text, (why, key) in found:
                 if why is None:
-                    yield rec, text
+                    yield rec, text, key
                 else:
                     skipped.append((rec.match_id, why))
 
-        added, same, aside = self.db.import_records(good(), source=source.name, by_content=True)
+        added, same, aside = self.db.import_identified(good(), source=source.name)
         return ImportResult(added, same, aside, tuple(skipped))
 
     # --------------------------------------------------------------------------------- writing
