@@ -16,9 +16,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -28,15 +26,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from koikoi_desktop import app as appmod
+from koikoi_desktop.scenes import screens
 
-#: (name, how the screen is opened through the app's typed factory ``app.screens``)
-SCREENS: list[tuple[str, Callable[[Any], Any]]] = [
-    ("month-reference", lambda s: s.month_reference()),
-    ("quiz", lambda s: s.quiz(seed=1)),
-    ("yaku-reference", lambda s: s.yaku_reference(yaku="kasu")),
-    ("rules", lambda s: s.rules(page="presets")),
-    ("tutorial", lambda s: s.tutorial()),
-    ("settings", lambda s: s.settings()),
+#: (name, the screen's record, which the app's router builds)
+SCREENS: list[tuple[str, screens.Screen]] = [
+    ("month-reference", screens.MonthReference()),
+    ("quiz", screens.Quiz(seed=1)),
+    ("yaku-reference", screens.YakuReference(yaku="kasu")),
+    ("rules", screens.Rules(page="presets")),
+    ("tutorial", screens.Tutorial()),
+    ("settings", screens.Settings()),
 ]
 SIZES = [(1280, 800), (1920, 1080)]
 
@@ -69,10 +68,10 @@ def main() -> int:
         a.open_storage()
         a.open_window()
         a.open_sprites()
-        a.stack.push(a.screens.title())
+        a.stack.push(a.router.build(screens.Title()))
         surf = pygame.display.get_surface()
         for name, open_screen in SCREENS:
-            a.stack.push(open_screen(a.screens))
+            a.stack.push(a.router.build(open_screen))
             t = time.perf_counter()
             a.stack.draw(surf)
             first = (time.perf_counter() - t) * 1000

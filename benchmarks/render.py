@@ -82,6 +82,7 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
 
     from koikoi_desktop import app as app_mod
     from koikoi_desktop import engine
+    from koikoi_desktop.scenes import screens
     from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.scenes.table.scene import TableScene
 
@@ -100,8 +101,9 @@ def child_expert(size: str, seconds: float) -> dict[str, object]:
     a.open_storage()
     a.open_window()
     a.open_sprites()
-    a.stack.push(a.screens.title())
-    t = a.screens.table(config=MatchConfig(engine.PRESETS["nintendo"], ("expert", "expert"), 7))
+    a.stack.push(a.router.build(screens.Title()))
+    config = MatchConfig(engine.PRESETS["nintendo"], ("expert", "expert"), 7)
+    t = a.router.build(screens.Table(config=config))
     assert isinstance(t, TableScene)
     a.stack.push(t)
     clock = pygame.time.Clock()

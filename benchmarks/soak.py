@@ -139,16 +139,17 @@ def build_app(
 def new_table(a: Any, seed: int, preset: str | None, rounds: int | None) -> None:
     """Title underneath, a computer-vs-computer table on top (as ``--autoplay`` starts)."""
     from koikoi_desktop import engine
+    from koikoi_desktop.scenes import screens
 
-    a.stack.reset(a.screens.title())
+    a.stack.reset(a.router.build(screens.Title()))
     if rounds is None:
-        a.stack.push(a.screens.table(autoplay=True, seed=seed, preset=preset))
+        a.stack.push(a.router.build(screens.Table(autoplay=True, seed=seed, preset=preset)))
         return
     from koikoi_desktop.scenes.match_config import MatchConfig
 
     rules = engine.PRESETS[preset or "nintendo"].with_rounds(rounds)
     config = MatchConfig(rules, ("intermediate", "intermediate"), seed)
-    a.stack.push(a.screens.table(autoplay=True, config=config))
+    a.stack.push(a.router.build(screens.Table(autoplay=True, config=config)))
 
 
 def soak(

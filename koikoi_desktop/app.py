@@ -82,6 +82,7 @@ from koikoi_desktop.cli import (
     tell_checking,
     verify_command,
 )
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.storage import Notice, Storage
 from koikoi_desktop.storage.cause import refusal_of
 from koikoi_desktop.storage.models import Settings
@@ -94,7 +95,7 @@ if TYPE_CHECKING:
 
     import pygame
 
-    from koikoi_desktop.scenes.base import Scene, Screens
+    from koikoi_desktop.scenes.base import Router, Scene
     from koikoi_desktop.ui.audio import Audio
 
 __all__ = ["LANG_CODES", "MIN_SIZE", "App", "UsageError", "build_parser", "main", "parse_args"]
@@ -204,12 +205,12 @@ class App:
     def __init__(
         self, args: argparse.Namespace | None = None, *, record_frames: bool = False
     ) -> None:
-        from koikoi_desktop.scenes import SceneFactory, SceneStack
+        from koikoi_desktop.scenes import SceneRouter, SceneStack
 
         self.args = args if args is not None else parse_args([])
         self.stack = SceneStack()
-        #: The screens' typed constructors (``scenes.base.Screens``).
-        self.screens: Screens = SceneFactory(self)
+        #: Builds a screen's scene from its record (``scenes.screens``).
+        self.router: Router = SceneRouter(self)
         self.running = False
         self.size: tuple[int, int] = self.args.size or DEFAULT_SIZE
         self.autoplay: bool = bool(self.args.autoplay)
@@ -369,7 +370,7 @@ class App:
             self.take_storage_warnings()
             return False
         self.storage.claim_saved(resumed.match_id)
-        self.stack.push(self.screens.table(autosave=resumed))
+        self.stack.push(self.router.build(screens.Table(autosave=resumed)))
         return True
 
     # ----------------------------------------------------------------- window
@@ -550,7 +551,7 @@ class App:
             return False
         if store.retry_pending():
             return False
-        self.stack.push(self.screens.unsaved())
+        self.stack.push(self.router.build(screens.Unsaved()))
         return True
 
     def match_finished(self) -> bool:
@@ -559,7 +560,7 @@ class App:
         if not self.autoplay or self.matches_left <= 0:
             return False
         self.seed = None if self.seed is None else self.seed + 1
-        self.stack.reset(self.screens.title())
+        self.stack.reset(self.router.build(screens.Title()))
         self.stack.push(self._autoplay_table())
         return True
 
@@ -571,7 +572,7 @@ class App:
         rules = engine.PRESETS[self.args.preset or default_preset(self.settings)]
         seats = self.args.seats or ("intermediate", "intermediate")
         config = MatchConfig(rules=rules, seats=seats, seed=self.seed)
-        return self.screens.table(config=config, autoplay=True)
+        return self.router.build(screens.Table(config=config, autoplay=True))
 
     # ----------------------------------------------------------------- scenes
     def first_scene(self) -> None:
@@ -579,22 +580,24 @@ class App:
 
         name = self.args.scene or ("table" if self.autoplay else "title")
         if name == "title":
-            self.stack.push(self.screens.title())
+            self.stack.push(self.router.build(screens.Title()))
             if self.args.resume:
                 self.continue_match()  # with none or a bad one: the title, with its one line
             else:
                 self.offer_menu_entry()
             return
-        self.stack.push(self.screens.title())
+        self.stack.push(self.router.build(screens.Title()))
         if self.autoplay and name == "table":
             self.stack.push(self._autoplay_table())
         elif name in scenes.FAST_FORWARD:
             self.stack.push(
-                self.screens.table(
-                    autoplay=self.autoplay,
-                    seed=self.seed,
-                    preset=self.args.preset,
-                    fast_forward=scenes.FAST_FORWARD[name],
+                self.router.build(
+                    screens.Table(
+                        autoplay=self.autoplay,
+                        seed=self.seed,
+                        preset=self.args.preset,
+                        fast_forward=scenes.FAST_FORWARD[name],
+                    )
                 )
             )
             if name == "review":  # the seeded match's review, opened from its result
@@ -616,7 +619,7 @@ class App:
             return
         bundle = menu_entry.unpacked_bundle()
         if bundle is not None and not menu_entry.in_menu():
-            self.stack.push(self.screens.menu_offer(bundle=bundle))
+            self.stack.push(self.router.build(screens.MenuOffer(bundle=bundle)))
 
     # ----------------------------------------------------------------- loop
     def run(self) -> int:

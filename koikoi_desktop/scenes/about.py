@@ -33,6 +33,7 @@ import pygame
 
 from koikoi_desktop import __version__
 from koikoi_desktop.i18n import Key
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
@@ -124,13 +125,13 @@ class CreditsScene(MenuScene):
         ]
 
     def open_hanafuda(self) -> None:
-        self.app.stack.push(self.app.screens.hanafuda_history())
+        self.app.stack.push(self.app.router.build(screens.History()))
 
     def on_back(self) -> None:
         if len(self.app.stack) > 1:
             self.app.stack.pop()
         else:
-            self.app.stack.replace(self.app.screens.title())
+            self.app.stack.replace(self.app.router.build(screens.Title()))
 
     def menu_top(self) -> int:
         s = self.scale

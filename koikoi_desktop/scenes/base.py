@@ -14,100 +14,35 @@ implements it; a test may pass any object with the parts a scene uses).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     import pygame
 
     from koikoi_desktop.assets import CardSprites
-    from koikoi_desktop.engine import Rules
     from koikoi_desktop.i18n import Words
-    from koikoi_desktop.scenes.match_config import MatchConfig
+    from koikoi_desktop.scenes.screens import Screen
     from koikoi_desktop.storage import Notice, Storage
     from koikoi_desktop.storage.models import Settings
-    from koikoi_desktop.storage.recorder import Resumed
     from koikoi_desktop.ui.audio import Audio
     from koikoi_desktop.ui.input import Intent
     from koikoi_desktop.ui.settings_service import SettingsService
     from koikoi_desktop.ui.sound_cues import SoundCues
-    from koikoi_desktop.words.names import Names
 
 
-#: Where ``--scene round-summary`` / ``match-result`` take a seeded table: played on to there.
-FastForward = Literal["round-summary", "match-result"]
+class Router(Protocol):
+    """Builds the scene of a screen's record (``app.router``; the records, one per screen, are
+    :mod:`koikoi_desktop.scenes.screens`).
 
-
-class Screens(Protocol):
-    """The typed constructors of the screens one screen opens from another (``app.screens``).
-
-    Decision: a scene opens another through this protocol instead of importing its module, so
-    the screens, which open each other in circles (title -> table -> pause -> title), import
-    none of each other, and mypy checks every argument. ``koikoi_desktop.scenes.SceneFactory``
-    implements it, importing each screen's module when it is first built (start-up cost).
+    Decision: a scene opens another by its record instead of importing its module, so the
+    screens, which open each other in circles (title -> table -> pause -> title), import none
+    of each other, and mypy checks every argument (the record's fields).
+    ``koikoi_desktop.scenes.SceneRouter`` implements it, importing each screen's module when it is
+    first built (start-up cost).
     """
 
-    def title(self) -> Scene: ...
-
-    def new_game(self) -> Scene: ...
-
-    def table(
-        self,
-        *,
-        config: MatchConfig | None = None,
-        autoplay: bool = False,
-        seed: int | None = None,
-        preset: str | None = None,
-        fast_forward: FastForward | None = None,
-        autosave: Resumed | None = None,
-    ) -> Scene: ...
-
-    def tutorial(self) -> Scene: ...
-
-    def settings(self) -> Scene: ...
-
-    def ledger(self) -> Scene: ...
-
-    def review(
-        self,
-        *,
-        record: str = "",
-        match_id: str | None = None,
-        names: Names | None = None,
-        viewer: int = 0,
-        start_round: int | None = None,
-        rounds: Sequence[int] | None = None,
-        settled_only: bool = False,
-        seats: tuple[str, str] | None = None,
-        inline: bool = False,
-    ) -> Scene: ...
-
-    def rules(
-        self, *, page: str = "turn", rules: Rules | str | None = None, preset: str | None = None
-    ) -> Scene: ...
-
-    def hanafuda_history(self) -> Scene: ...
-
-    def credits(self) -> Scene: ...
-
-    def month_reference(
-        self, *, month: int | None = None, card: int = 0, rules: Rules | str | None = None
-    ) -> Scene: ...
-
-    def yaku_reference(
-        self, *, rules: Rules | str | None = None, yaku: str | None = None
-    ) -> Scene: ...
-
-    def quiz(
-        self, *, seed: int | None = None, on_leave: Callable[[int], None] | None = None
-    ) -> Scene: ...
-
-    def unsaved(self) -> Scene: ...
-
-    def menu_offer(self, *, bundle: Path) -> Scene: ...
+    def build(self, screen: Screen) -> Scene: ...
 
 
 class AppServices(Protocol):
@@ -133,8 +68,8 @@ class AppServices(Protocol):
     audio: Audio | None
     #: Which sound effect goes with what the table shows (``ui/sound_cues.py``).
     cues: SoundCues
-    #: The screens' typed constructors (:class:`Screens`).
-    screens: Screens
+    #: Builds a screen's scene from its record (:class:`Router`).
+    router: Router
     #: The one settings service: a change is ``new = prefs.draft()``, set its fields (checked
     #: by pydantic and mypy), ``prefs.apply(new)``; every screen on the stack is then told
     #: (:meth:`Scene.settings_changed`).

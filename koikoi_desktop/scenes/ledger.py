@@ -55,6 +55,7 @@ import pygame
 from koikoi_desktop.engine import DealCheck, RecordError
 from koikoi_desktop.i18n import Key, Words, say
 from koikoi_desktop.ratings import provisional, shown
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
 from koikoi_desktop.scenes.screen_frame import ScreenFrame, go_back
@@ -344,12 +345,14 @@ class LedgerScene(Scene):
         elif level in ("hotseat", "human"):
             seats = ("human", "human")
         self.app.stack.push(
-            self.app.screens.review(
-                record=found[1],
-                match_id=rec.match_id,
-                names=self.names(rec),
-                viewer=me,
-                seats=seats,
+            self.app.router.build(
+                screens.Review(
+                    record=found[1],
+                    match_id=rec.match_id,
+                    names=self.names(rec),
+                    viewer=me,
+                    seats=seats,
+                )
             )
         )
 
@@ -645,7 +648,7 @@ class LedgerScene(Scene):
             self.frame.hit(r, self.new_game)
 
     def new_game(self) -> None:
-        self.app.stack.replace(self.app.screens.new_game())
+        self.app.stack.replace(self.app.router.build(screens.NewGame()))
 
     # ---- the list
     def draw_list(self, surface: pygame.Surface, body: pygame.Rect) -> None:

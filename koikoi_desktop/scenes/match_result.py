@@ -19,6 +19,7 @@ from koikoi_desktop.engine.events import MatchOver
 from koikoi_desktop.engine.match import LedgerEntry
 from koikoi_desktop.i18n import Key, say
 from koikoi_desktop.ratings import provisional, shown
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.match_config import MatchConfig
@@ -210,12 +211,14 @@ class MatchResultScene(MenuScene):
             return
         seats = self.config.seats if self.config is not None else None
         self.app.stack.push(
-            self.app.screens.review(
-                record=match_record(self.match),
-                match_id=self.match_id,
-                names=self.names,
-                viewer=self.viewer,
-                seats=seats,
+            self.app.router.build(
+                screens.Review(
+                    record=match_record(self.match),
+                    match_id=self.match_id,
+                    names=self.names,
+                    viewer=self.viewer,
+                    seats=seats,
+                )
             )
         )
 
@@ -241,10 +244,10 @@ class MatchResultScene(MenuScene):
             return
         from dataclasses import replace
 
-        self.app.stack.replace(self.app.screens.table(config=replace(cfg, seed=None)))
+        self.app.stack.replace(self.app.router.build(screens.Table(config=replace(cfg, seed=None))))
 
     def to_title(self) -> None:
-        self.app.stack.reset(self.app.screens.title())
+        self.app.stack.reset(self.app.router.build(screens.Title()))
 
     def on_back(self) -> None:
         self.to_title()

@@ -10,12 +10,12 @@ the settings. After a successful add the only button left is "Continue".
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 
 from koikoi_desktop import menu_entry
 from koikoi_desktop.i18n import Key
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.ui.widgets import Label
@@ -26,10 +26,10 @@ class MenuOfferScene(MenuScene):
 
     name = "menu-offer"
 
-    def __init__(self, app: AppServices, bundle: Path) -> None:
+    def __init__(self, app: AppServices, screen: screens.MenuOffer) -> None:
         super().__init__(app)
         self.heading = Key("ui.menu_offer.title")
-        self.bundle = bundle
+        self.bundle = screen.bundle
         self.added = False
         #: The outcome of "Add to the menu", worded when drawn ("" before).
         self.message: Label = ""

@@ -1,6 +1,6 @@
 """The month reference: the 12 months in calendar order and their four cards.
 
-``MonthReferenceScene(app, month=…, card=…, rules=…)``.
+``MonthReferenceScene(app, screens.MonthReference(month=…, card=…, rules=…))``.
 
 * Left: the twelve months (calendar order); click one or use up/down.
 * Right, month view: the plant in the current language, in kanji and romaji and in English, the
@@ -18,7 +18,7 @@
   this screen; leaving it opens the month of the last card asked.
 
 Opened from the title, the rules screen and the table. The table (UI engineer) opens it on a
-right-click of a card with ``app.screens.month_reference(card=…, rules=…)`` pushed on
+right-click of a card with ``app.router.build(screens.MonthReference(card=…, rules=…))`` pushed on
 the stack, so the match below is only paused, never changed.
 """
 
@@ -29,10 +29,10 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop import i18n
-from koikoi_desktop.engine import DECK, Rules
+from koikoi_desktop.engine import DECK
 from koikoi_desktop.engine.facts import CARD_KINDS
 from koikoi_desktop.i18n import Key
-from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes import screens, yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
@@ -45,7 +45,6 @@ from koikoi_desktop.scenes.learning import (
     name_style,
     paragraph,
 )
-from koikoi_desktop.scenes.quiz import QuizScene
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.ui.widgets import Label
@@ -61,18 +60,14 @@ class MonthReferenceScene(LearnScene):
     title_key = "ui.scene.month-reference"
 
     def __init__(
-        self,
-        app: AppServices,
-        *,
-        month: int | None = None,
-        card: int = 0,
-        rules: Rules | str | None = None,
+        self, app: AppServices, screen: screens.MonthReference = screens.MonthReference()
     ) -> None:
         super().__init__(app)
-        month = month or (DECK[card - 1].month if 1 <= card <= 48 else 1)
+        card = screen.card
+        month = screen.month or (DECK[card - 1].month if 1 <= card <= 48 else 1)
         self.month = min(12, max(1, month))
         self.card = card if 1 <= card <= 48 and DECK[card - 1].month == self.month else 0
-        self.rules = active_rules(app, rules)
+        self.rules = active_rules(app, screen.rules)
         self.kind_filter: str | None = None
         self.yaku_filter: str | None = None
         self.view = "month"  # "month" | "grid"
@@ -84,7 +79,7 @@ class MonthReferenceScene(LearnScene):
             (Key("ui.quiz.title"), self.start_quiz),
             (
                 Key("ui.title.yaku_reference"),
-                lambda: self.open(self.app.screens.yaku_reference()),
+                lambda: self.open(self.app.router.build(screens.YakuReference())),
             ),
         ]
 
@@ -126,7 +121,7 @@ class MonthReferenceScene(LearnScene):
     # ------------------------------------------------------------------ quiz
     def start_quiz(self) -> None:
         """The quiz, over this screen (leaving it shows the last card's month here)."""
-        self.app.stack.push(QuizScene(self.app, on_leave=self.show_card))
+        self.app.stack.push(self.app.router.build(screens.Quiz(on_leave=self.show_card)))
 
     def show_card(self, card: int) -> None:
         self.select_month(DECK[card - 1].month, card)
@@ -149,7 +144,7 @@ class MonthReferenceScene(LearnScene):
             self.start_quiz()
             return True
         if intent.letter == "y":
-            self.open(self.app.screens.yaku_reference())
+            self.open(self.app.router.build(screens.YakuReference()))
             return True
         if intent.letter == "a":
             self.set_kind(None)

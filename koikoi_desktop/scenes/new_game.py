@@ -20,6 +20,7 @@ from koikoi_desktop import engine
 from koikoi_desktop.ai import LEVELS
 from koikoi_desktop.engine import rules as rules_mod
 from koikoi_desktop.i18n import Key
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
@@ -184,7 +185,7 @@ class NewGameScene(MenuScene):
             new = self.app.prefs.draft()
             new.help_level = self.help_level  # type: ignore[assignment]  # one of HELP_LEVELS
             self.app.prefs.apply(new)  # the next game's default
-        self.app.stack.replace(self.app.screens.table(config=cfg))
+        self.app.stack.replace(self.app.router.build(screens.Table(config=cfg)))
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:

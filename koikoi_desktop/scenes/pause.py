@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from koikoi_desktop.i18n import Key, Words
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.common import MenuScene
 from koikoi_desktop.scenes.table.prompts import TableHost, concede_prompt
@@ -56,15 +57,15 @@ class PauseScene(MenuScene):
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
         rows: list[tuple[Label, Callable[[], object], bool]] = [
             (Key("ui.common.resume"), self.on_back, True),
-            (Key("ui.title.rules"), lambda: self.go(self.app.screens.rules()), False),
+            (Key("ui.title.rules"), lambda: self.go(self.app.router.build(screens.Rules())), False),
             (
                 Key("ui.title.yaku_reference"),
-                lambda: self.go(self.app.screens.yaku_reference()),
+                lambda: self.go(self.app.router.build(screens.YakuReference())),
                 False,
             ),
             (
                 Key("ui.title.settings"),
-                lambda: self.go(self.app.screens.settings()),
+                lambda: self.go(self.app.router.build(screens.Settings())),
                 False,
             ),
             (Key("ui.pause.save_quit"), self.save_quit, False),

@@ -1,6 +1,6 @@
 """The month quiz: a card is shown, the player names its month, then its category.
 
-``QuizScene(app, seed=None, on_leave=None)``, opened from the month reference (Q or its Quiz
+``QuizScene(app, screens.Quiz(seed=…, on_leave=…))``, opened from the month reference (Q or its Quiz
 button). A card counts when both answers are right. Score, streak and best streak live in the
 settings (``quiz_score``, ``quiz_streak``, ``quiz_best_streak``) and are saved after every card.
 Esc, Q or Back leaves; ``on_leave(card)`` then gets the last card asked, so the month reference
@@ -19,7 +19,7 @@ import pygame
 from koikoi_desktop.engine import DECK
 from koikoi_desktop.engine.facts import CARD_KINDS
 from koikoi_desktop.i18n import Key, Label
-from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes import screens, yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
@@ -42,16 +42,10 @@ class QuizScene(LearnScene):
     name = "quiz"
     title_key = "ui.quiz.title"
 
-    def __init__(
-        self,
-        app: AppServices,
-        *,
-        seed: int | None = None,
-        on_leave: Callable[[int], None] | None = None,
-    ) -> None:
+    def __init__(self, app: AppServices, screen: screens.Quiz = screens.Quiz()) -> None:
         super().__init__(app)
-        self.rng = random.Random(seed)
-        self.on_leave = on_leave
+        self.rng = random.Random(screen.seed)
+        self.on_leave = screen.on_leave
         self.quiz_card = 0
         self.quiz_stage = "month"  # "month" -> "kind" -> "result"
         self.quiz_answer: dict[str, object] = {}

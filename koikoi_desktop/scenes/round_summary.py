@@ -15,6 +15,7 @@ import pygame
 
 from koikoi_desktop.engine import LedgerEntry, Match, RoundState, Rules, match_record
 from koikoi_desktop.i18n import Key
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
 from koikoi_desktop.ui import gfx, theme
@@ -279,13 +280,15 @@ class RoundSummaryScene(MenuScene):
         if self.match is None or self.entry is None:
             return
         self.app.stack.push(
-            self.app.screens.review(
-                record=match_record(self.match),
-                names=self.names,
-                viewer=self.viewer,
-                start_round=self.entry.round,
-                rounds=[self.entry.round],
-                settled_only=True,
+            self.app.router.build(
+                screens.Review(
+                    record=match_record(self.match),
+                    names=self.names,
+                    viewer=self.viewer,
+                    start_round=self.entry.round,
+                    rounds=(self.entry.round,),
+                    settled_only=True,
+                )
             )
         )
 

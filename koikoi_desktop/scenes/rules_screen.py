@@ -1,7 +1,7 @@
 """The rules screen: a short illustrated "how to play", preset differences, history and tips.
 
-``RulesScene(app, page=…, preset=…)``; ``HanafudaHistoryScene`` is the same screen opened on the
-history page (registered as ``about``, the title's "About hanafuda").
+``RulesScene(app, screens.Rules(page=…, preset=…))``; ``HanafudaHistoryScene`` is the same
+screen opened on the history page (registered as ``about``, the title's "About hanafuda").
 
 Pages (chips at the top, left/right to switch, the wheel scrolls):
 
@@ -23,10 +23,10 @@ from collections.abc import Callable
 
 import pygame
 
-from koikoi_desktop.engine import PRESETS, Rules, payout, score_yaku
+from koikoi_desktop.engine import PRESETS, payout, score_yaku
 from koikoi_desktop.engine.facts import LIGHT_CARDS
 from koikoi_desktop.i18n import Key, Words
-from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes import screens, yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
@@ -88,32 +88,28 @@ class RulesScene(LearnScene):
     name = "rules"
     title_key = "ui.rules.title"
 
-    def __init__(
-        self,
-        app: AppServices,
-        *,
-        page: str = "turn",
-        rules: Rules | str | None = None,
-        preset: str | None = None,
-    ) -> None:
+    def __init__(self, app: AppServices, screen: screens.Rules = screens.Rules()) -> None:
         super().__init__(app)
-        self.page = page if page in PAGES else "turn"
-        self.rules = active_rules(app, rules)
-        preset = preset or self.rules.based_on
+        self.page = screen.page if screen.page in PAGES else "turn"
+        self.rules = active_rules(app, screen.rules)
+        preset = screen.preset or self.rules.based_on
         self.preset = preset if preset in PRESETS else "nintendo"
         self.scroll = 0
         self.content_h = 0
 
     def header_items(self) -> list[tuple[Label, Callable[[], object]]]:
         return [
-            (Key("ui.rules.tutorial"), lambda: self.open(self.app.screens.tutorial())),
+            (
+                Key("ui.rules.tutorial"),
+                lambda: self.open(self.app.router.build(screens.Tutorial())),
+            ),
             (
                 Key("ui.title.yaku_reference"),
-                lambda: self.open(self.app.screens.yaku_reference()),
+                lambda: self.open(self.app.router.build(screens.YakuReference())),
             ),
             (
                 Key("ui.title.month_reference"),
-                lambda: self.open(self.app.screens.month_reference()),
+                lambda: self.open(self.app.router.build(screens.MonthReference())),
             ),
         ]
 
@@ -508,4 +504,4 @@ class HanafudaHistoryScene(RulesScene):
     name = "about"
 
     def __init__(self, app: AppServices) -> None:
-        super().__init__(app, page="history")
+        super().__init__(app, screens.Rules(page="history"))

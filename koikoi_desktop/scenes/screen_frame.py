@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from koikoi_desktop.i18n import Key, Label, Words, say
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import felt, scale_of
 from koikoi_desktop.ui import gfx, theme
@@ -63,7 +64,7 @@ def go_back(app: AppServices) -> None:
     if len(stack) > 1:
         stack.pop()
     else:
-        stack.replace(app.screens.title())
+        stack.replace(app.router.build(screens.Title()))
 
 
 class ScreenFrame:

@@ -14,8 +14,10 @@ from collections.abc import Callable
 import pygame
 
 from koikoi_desktop.i18n import Key, say
-from koikoi_desktop.scenes.base import AppServices, Scene
+from koikoi_desktop.scenes import screens
+from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.common import MenuScene, felt
+from koikoi_desktop.scenes.screens import Screen
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.cards import card_surface
 from koikoi_desktop.ui.widgets import Button, Label
@@ -49,17 +51,16 @@ class TitleScene(MenuScene):
         return int(self.size[1] * 0.36)
 
     def items(self) -> list[tuple[Label, Callable[[], object], bool]]:
-        sc = self.app.screens
         return [
-            (Key("ui.title.new_game"), self.go(sc.new_game), True),
+            (Key("ui.title.new_game"), self.go(screens.NewGame()), True),
             (Key("ui.title.continue"), self.on_continue, False),
-            (Key("ui.title.rules"), self.go(sc.rules), False),
-            (Key("ui.title.month_reference"), self.go(sc.month_reference), False),
-            (Key("ui.title.yaku_reference"), self.go(sc.yaku_reference), False),
-            (Key("ui.title.ledger"), self.go(sc.ledger), False),
-            (Key("ui.title.settings"), self.go(sc.settings), False),
-            (Key("ui.title.about"), self.go(sc.hanafuda_history), False),
-            (Key("ui.scene.credits"), self.go(sc.credits), False),
+            (Key("ui.title.rules"), self.go(screens.Rules()), False),
+            (Key("ui.title.month_reference"), self.go(screens.MonthReference()), False),
+            (Key("ui.title.yaku_reference"), self.go(screens.YakuReference()), False),
+            (Key("ui.title.ledger"), self.go(screens.Ledger()), False),
+            (Key("ui.title.settings"), self.go(screens.Settings()), False),
+            (Key("ui.title.about"), self.go(screens.History()), False),
+            (Key("ui.scene.credits"), self.go(screens.Credits()), False),
             (Key("ui.title.quit"), self.app.request_quit, False),
         ]
 
@@ -90,9 +91,9 @@ class TitleScene(MenuScene):
         self.rating = (latest[-1].rating, latest[-1].rd) if latest else None
         self.focus.set(self.buttons)
 
-    def go(self, screen: Callable[[], Scene]) -> Callable[[], object]:
+    def go(self, screen: Screen) -> Callable[[], object]:
         """A button's action: build ``screen`` when pressed, and push it."""
-        return lambda: self.app.stack.push(screen())
+        return lambda: self.app.stack.push(self.app.router.build(screen))
 
     def on_continue(self) -> None:
         if not self.app.continue_match():

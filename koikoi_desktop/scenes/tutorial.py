@@ -1,6 +1,7 @@
 """The guided first round: the real table, a stacked deal, a scripted opponent and a guide.
 
-``app.screens.tutorial()`` is a :class:`~koikoi_desktop.scenes.table.scene.TableScene` built with
+``app.router.build(screens.Tutorial())`` is a
+:class:`~koikoi_desktop.scenes.table.scene.TableScene` built with
 :func:`lesson_config` and a :class:`LessonGuide` (the table's ``Guide``): the same
 controller, view, input (drag a card onto a lit card, click it then its target, or the
 keyboard), the same lit targets (the engine's legal actions, through
@@ -41,6 +42,7 @@ from koikoi_desktop.ai.base import Opponent, Reason, ReasonKey, personas
 from koikoi_desktop.engine import PRESETS, Action, MatchContext, PlayerView
 from koikoi_desktop.engine.round import deal_positions
 from koikoi_desktop.i18n import Key, Label, say
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import paragraph
 from koikoi_desktop.scenes.match_config import MatchConfig
@@ -234,7 +236,7 @@ class LessonGuide:
             table.app.stack.pop()
 
     def new_game(self, table: TableScene) -> None:
-        table.app.stack.replace(table.app.screens.new_game())
+        table.app.stack.replace(table.app.router.build(screens.NewGame()))
 
     def follow(self, table: TableScene) -> None:
         c = table.controller

@@ -1,9 +1,10 @@
 """The yaku reference: every yaku, its cards, its value under the active rules, and the factors.
 
-``YakuReferenceScene(app, rules=…, yaku=…)``. Nothing on this screen is a hand-written value:
-values, the cards pictured, the "+1 per further card" steps, what combines with what and the
-multipliers all come from :mod:`koikoi_desktop.scenes.yaku_facts`, which asks the engine
-(``score_yaku`` on probe piles, ``engine.yaku.factors``) under the rules shown.
+``YakuReferenceScene(app, screens.YakuReference(rules=…, yaku=…))``. Nothing on this screen is
+a hand-written value: values, the cards pictured, the "+1 per further card" steps, what
+combines with what and the multipliers all come from
+:mod:`koikoi_desktop.scenes.yaku_facts`, which asks the engine (``score_yaku`` on probe piles,
+``engine.yaku.factors``) under the rules shown.
 
 The rules shown start as the active ones (the match on the table, else the settings' default
 preset and options); the preset chips switch to any of the four presets to compare, and the
@@ -20,7 +21,7 @@ import pygame
 
 from koikoi_desktop.engine import PRESETS, Rules, is_custom
 from koikoi_desktop.i18n import Key
-from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes import screens, yaku_facts
 from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import (
     LearnScene,
@@ -45,10 +46,11 @@ class YakuReferenceScene(LearnScene):
     title_key = "ui.scene.yaku-reference"
 
     def __init__(
-        self, app: AppServices, *, rules: Rules | str | None = None, yaku: str | None = None
+        self, app: AppServices, screen: screens.YakuReference = screens.YakuReference()
     ) -> None:
         super().__init__(app)
-        self.own_rules: Rules = active_rules(app, rules)
+        yaku = screen.yaku
+        self.own_rules: Rules = active_rules(app, screen.rules)
         self.rules: Rules = self.own_rules
         keys = yaku_facts.all_keys()
         self.selected = yaku if yaku is not None and yaku in keys else keys[0]
@@ -58,7 +60,7 @@ class YakuReferenceScene(LearnScene):
         return [(Key("ui.title.month_reference"), self.open_months)]
 
     def open_months(self) -> None:
-        self.open(self.app.screens.month_reference(rules=self.rules))
+        self.open(self.app.router.build(screens.MonthReference(rules=self.rules)))
 
     # ------------------------------------------------------------------ state
     def choices(self) -> list[tuple[str, Rules]]:
@@ -329,4 +331,6 @@ class YakuReferenceScene(LearnScene):
         return y + rows * (ch + gap)
 
     def _card_cb(self, cid: int) -> Callable[[], None]:
-        return lambda: self.open(self.app.screens.month_reference(card=cid, rules=self.rules))
+        return lambda: self.open(
+            self.app.router.build(screens.MonthReference(card=cid, rules=self.rules))
+        )

@@ -49,6 +49,7 @@ import pytest
 from koikoi_desktop import app as app_mod
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.ai import InlineExecutor
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.table.scene import TableScene
 
 _SEED_ENV = os.environ.get("KOIKOI_MONKEY_SEED", "")
@@ -368,7 +369,7 @@ def start(a: Any, name: str) -> None:
         return
     # a scene reached only from another one (the pause menu): open it the way the player does
     a.stack.push(scenes.create("title", a))
-    table = a.stack.push(a.screens.table(seed=a.seed))
+    table = a.stack.push(a.router.build(screens.Table(seed=a.seed)))
     if name == "pause":
         table.open_pause()
     else:
@@ -453,10 +454,14 @@ def test_monkey_plays_matches(tmp_path: Path, patched_engine: Illegal) -> None:
         a.stack.push(scenes.create("title", a))
         rules = engine.PRESETS[rng.choice(sorted(engine.PRESETS))]
         a.stack.push(
-            a.screens.table(
-                config=MatchConfig(
-                    rules, ("human", rng.choice(["beginner", "intermediate"])), rng.randrange(10**6)
-                ),
+            a.router.build(
+                screens.Table(
+                    config=MatchConfig(
+                        rules,
+                        ("human", rng.choice(["beginner", "intermediate"])),
+                        rng.randrange(10**6),
+                    ),
+                )
             )
         )
         a.running = True

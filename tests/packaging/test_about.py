@@ -26,7 +26,7 @@ def fonts() -> Any:
 
 def make_app(size: tuple[int, int] = (1280, 800), words: Words = ENGLISH) -> Any:
     app = SimpleNamespace(size=size, ui_scale=1.0, stack=SceneStack(), words=words)
-    app.screens = scenes.SceneFactory(app)
+    app.router = scenes.SceneRouter(app)
     return app
 
 
@@ -77,7 +77,7 @@ def test_back_returns_to_the_screen_below() -> None:
         storage=None,
         warnings=[],
     )
-    title_app.screens = scenes.SceneFactory(title_app)
+    title_app.router = scenes.SceneRouter(title_app)
     below = scenes.create("title", title_app)
     app.stack.push(below)
     app.stack.push(CreditsScene(app))

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.ui import gfx, theme
 from koikoi_desktop.ui.charts import Bar, BarChart, LineChart, Series, nice_ticks
 
@@ -141,7 +142,9 @@ def test_bars_are_proportional_and_inside_their_width() -> None:
 def test_match_result_charts_both_balances_of_every_round(ui_app: Any) -> None:
     from koikoi_desktop import engine
 
-    t = ui_app.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    t = ui_app.router.build(
+        screens.Table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    )
     ui_app.stack.push(t)
     t.enter()
     r = ui_app.stack.top
@@ -175,7 +178,9 @@ def test_match_chart_tooltip_shows_the_multipliers(ui_app: Any) -> None:
     """Issue 34 item 7: a round won 10 → 20 says why (the ×2), as the round summary does."""
     from koikoi_desktop.words.names import factor_text
 
-    t = ui_app.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    t = ui_app.router.build(
+        screens.Table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    )
     ui_app.stack.push(t)
     t.enter()
     r = ui_app.stack.top

@@ -314,9 +314,13 @@ def play_round_one(app: Any, pump_fn: Any) -> Any:
     """Seed 31 through the real table scene: the person's moves are the Intermediate's, the
     koi-koi prompt is answered with its Stop button, until round 1's summary."""
     from koikoi_desktop import scenes
+    from koikoi_desktop.scenes import screens
     from koikoi_desktop.scenes.table.scene import TableScene
 
-    t = TableScene(app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), SEED))
+    t = TableScene(
+        app,
+        screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), SEED)),
+    )
     app.stack.push(scenes.create("title", app))
     app.stack.push(t)
     assert t.prompt is not None

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, scenes
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.title import TitleScene
@@ -73,7 +74,9 @@ def snapshot(t: TableScene) -> dict[str, Any]:
 
 def start(a: Any, seed: int, preset: str = "nintendo") -> TableScene:
     a.stack.push(scenes.create("title", a))
-    t = TableScene(a, config=MatchConfig(engine.PRESETS[preset], ("human", "beginner"), seed))
+    t = TableScene(
+        a, screens.Table(config=MatchConfig(engine.PRESETS[preset], ("human", "beginner"), seed))
+    )
     a.stack.push(t)
     assert t.prompt is not None and t.prompt.key == ("first",)
     t.prompt.widgets[-1].activate()

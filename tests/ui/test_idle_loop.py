@@ -17,6 +17,7 @@ import pytest
 
 from koikoi_desktop import app as app_mod
 from koikoi_desktop import engine, scenes
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.scene import HOVER_DELAY, TableScene
 
@@ -81,7 +82,10 @@ def test_the_ledger_sleeps_too(ui_app: Any, monkeypatch) -> None:
 
 def start_table(a: Any, seed: int = 5) -> TableScene:
     a.stack.push(scenes.create("title", a))
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed))
+    t = TableScene(
+        a,
+        screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed)),
+    )
     a.stack.push(t)
     assert t.prompt is not None and t.prompt.key == ("first",)
     t.prompt.widgets[-1].activate()
@@ -145,7 +149,9 @@ def test_a_prompt_over_the_table_waits_until_its_reveal_is_shown(ui_app: Any) ->
     a = ui_app
     a.prefs.set_speed("normal")  # the reveal is staged (off shows it at once)
     a.stack.push(scenes.create("title", a))
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 5))
+    t = TableScene(
+        a, screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 5))
+    )
     a.stack.push(t)
     prompt = t.prompt
     assert prompt is not None and a.stack.top is prompt
@@ -167,7 +173,7 @@ def test_the_review_sleeps_once_its_analysis_is_done(ui_app: Any, monkeypatch) -
         m.apply(bots[p].choose(m.round.view(p), m.context(p)))
     a = ui_app
     a.stack.push(scenes.create("title", a))
-    rv = a.stack.push(a.screens.review(record=engine.match_record(m), inline=True))
+    rv = a.stack.push(a.router.build(screens.Review(record=engine.match_record(m), inline=True)))
     assert isinstance(rv, review_mod.ReviewScene) and rv.runner is not None
     assert a.stack.still_for() == review_mod.ANALYSIS_LOOK  # the progress is looked at
     assert pump(rv, lambda: rv.runner is None, 600)

@@ -19,6 +19,7 @@ import pytest
 
 from koikoi_desktop import app as appmod
 from koikoi_desktop import scenes
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.screen_frame import ScreenFrame
 from koikoi_desktop.ui import gfx
 
@@ -114,7 +115,9 @@ def shot(app: Any, path: Path) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_match_result(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     a = make_app(tmp_path / "data", lang)
-    t = a.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    t = a.router.build(
+        screens.Table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    )
     a.stack.push(t)
     t.enter()
     r = a.stack.top
@@ -212,7 +215,10 @@ def test_table_sidebar(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
 
     a = make_app(tmp_path / "data", lang)
     t = TableScene(
-        a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "intermediate"), seed=2)
+        a,
+        screens.Table(
+            config=MatchConfig(engine.PRESETS["nintendo"], ("human", "intermediate"), seed=2)
+        ),
     )
     a.stack.push(t)
     lines = record(monkeypatch)
@@ -242,7 +248,9 @@ def test_match_result_with_unsaved_matches_keeps_its_line_clear(
 ) -> None:
     """The line about matches the disk refused sits between the chart and the buttons."""
     a = make_app(tmp_path / "data", "uk")
-    t = a.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    t = a.router.build(
+        screens.Table(autoplay=True, seed=4, preset="nintendo", fast_forward="match-result")
+    )
     a.stack.push(t)
     t.enter()
     r = a.stack.top
@@ -270,18 +278,20 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
     # A match with a flagged decision to show: under one currency (issue 45) a computer match
     # may flag none, so the seeds are tried in order (a handful at most).
     for seed in range(2, 12):
-        t = a.screens.table(
-            autoplay=True, seed=seed, preset="nintendo", fast_forward="match-result"
+        t = a.router.build(
+            screens.Table(autoplay=True, seed=seed, preset="nintendo", fast_forward="match-result")
         )
         a.stack.push(t)
         t.enter()
         result = a.stack.top
         assert result.name == "match-result"
-        rv = a.screens.review(
-            record=match_record(result.match),
-            names=result.names,
-            seats=("human", "intermediate"),
-            inline=True,
+        rv = a.router.build(
+            screens.Review(
+                record=match_record(result.match),
+                names=result.names,
+                seats=("human", "intermediate"),
+                inline=True,
+            )
         )
         a.stack.push(rv)
         while rv.runner is not None:
@@ -325,7 +335,7 @@ def test_review(tmp_path: Path, lang: str, monkeypatch: Any) -> None:
 def test_every_rules_page(tmp_path: Path, lang: str, page: str, monkeypatch: Any) -> None:
     """Each page of the rules screen (the history page is long prose that scrolls)."""
     a = make_app(tmp_path / "data", lang)
-    a.stack.push(a.screens.rules(page=page))
+    a.stack.push(a.router.build(screens.Rules(page=page)))
     lines = record(monkeypatch)
     a.stack.draw(a.screen)
     shot(a, tmp_path / f"rules-{page}-{lang}.png")

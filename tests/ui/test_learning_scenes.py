@@ -15,7 +15,7 @@ from koikoi_desktop import scenes
 from koikoi_desktop.ai import InlineExecutor
 from koikoi_desktop.engine import DECK, PRESETS, Action, Rules, match_record
 from koikoi_desktop.i18n import ENGLISH, Words, say
-from koikoi_desktop.scenes import rules_screen, yaku_facts
+from koikoi_desktop.scenes import rules_screen, screens, yaku_facts
 from koikoi_desktop.scenes.base import Scene
 from koikoi_desktop.scenes.month_reference import MonthReferenceScene
 from koikoi_desktop.scenes.rules_screen import PAGES, HanafudaHistoryScene, RulesScene
@@ -143,7 +143,7 @@ def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -
         words = a.words
         script = SCRIPTS[lang]
         for page in PAGES:
-            s = a.stack.push(a.screens.rules(page=page))
+            s = a.stack.push(a.router.build(screens.Rules(page=page)))
             seen.clear()
             body = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
             shown = list(seen)
@@ -166,7 +166,7 @@ def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -
 
 def test_month_reference_opens_at_a_card_and_navigates(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(a.screens.month_reference(card=33))
+    s = a.stack.push(a.router.build(screens.MonthReference(card=33)))
     assert (s.month, s.card) == (9, 33)
     draw(a)
     key(a, pygame.K_DOWN)
@@ -190,7 +190,7 @@ def test_month_reference_opens_at_a_card_and_navigates(make_app) -> None:  # typ
 
 def test_month_reference_filters_by_category_and_yaku(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(a.screens.month_reference(rules=PRESETS["seed-000"]))
+    s = a.stack.push(a.router.build(screens.MonthReference(rules=PRESETS["seed-000"])))
     s.set_kind("animal")
     assert s.view == "grid" and len(s.filtered()) == 9
     draw(a)
@@ -218,7 +218,7 @@ def test_month_reference_is_pushed_over_the_table_and_uses_its_rules(make_app) -
             log.append("resume")
 
     table = a.stack.push(FakeTable(a))
-    s = a.stack.push(a.screens.month_reference(month=3, card=9))
+    s = a.stack.push(a.router.build(screens.MonthReference(month=3, card=9)))
     assert s.rules is table.rules
     draw(a)
     key(a, pygame.K_ESCAPE)
@@ -227,7 +227,7 @@ def test_month_reference_is_pushed_over_the_table_and_uses_its_rules(make_app) -
 
 def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    table = a.stack.push(a.screens.table(seed=3, preset="seed-003"))
+    table = a.stack.push(a.router.build(screens.Table(seed=3, preset="seed-003")))
     for _ in range(20):
         a.stack.update(1 / 60)
         draw(a)
@@ -235,7 +235,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
     table_sizes = set(a.sprites.sizes())
     below = a.stack.top  # the table, or the first dealer's prompt over it
     assert below is table or below.table is table
-    s = a.stack.push(a.screens.month_reference(month=2, card=5))  # as a right-click
+    s = a.stack.push(a.router.build(screens.MonthReference(month=2, card=5)))  # as a right-click
     assert (s.month, s.card, s.rules.based_on) == (2, 5, "seed-003")
     for k in (pygame.K_DOWN, pygame.K_q, pygame.K_ESCAPE, pygame.K_y):
         key(a, k)
@@ -252,7 +252,7 @@ def test_month_reference_over_a_real_table_leaves_the_match_untouched(make_app) 
 
 def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(a.screens.quiz(seed=5))
+    s = a.stack.push(a.router.build(screens.Quiz(seed=5)))
     draw(a)
     card = DECK[s.quiz_card - 1]
     s.answer_month(card.month)
@@ -270,7 +270,7 @@ def test_quiz_updates_and_saves_score_and_streak(make_app, tmp_path: Path) -> No
 
 def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(a.screens.quiz(seed=2))
+    s = a.stack.push(a.router.build(screens.Quiz(seed=2)))
     draw(a)
     card = DECK[s.quiz_card - 1]
     click(a, s.qfocus.widgets[card.month - 1].rect.center)
@@ -284,7 +284,7 @@ def test_quiz_answers_by_clicking_buttons(make_app) -> None:  # type: ignore[no-
 
 def test_quiz_opens_over_the_month_reference_and_leaves_at_its_card(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    ref = a.stack.push(a.screens.month_reference(month=1))
+    ref = a.stack.push(a.router.build(screens.MonthReference(month=1)))
     draw(a)
     key(a, pygame.K_q)
     quiz = a.stack.top
@@ -300,7 +300,7 @@ def test_quiz_opens_over_the_month_reference_and_leaves_at_its_card(make_app) ->
 
 def test_yaku_reference_values_follow_the_preset(make_app) -> None:  # type: ignore[no-untyped-def]
     a = make_app()
-    s = a.stack.push(a.screens.yaku_reference(rules=PRESETS["nintendo"]))
+    s = a.stack.push(a.router.build(screens.YakuReference(rules=PRESETS["nintendo"])))
     draw(a)
     assert s.value_of("goko") == 10
     while s.rules.based_on != "seed-003":
@@ -309,7 +309,7 @@ def test_yaku_reference_values_follow_the_preset(make_app) -> None:  # type: ign
     assert s.value_of("goko") == 15 and s.value_of("hanami") == 3
     assert not yaku_facts.exists("akaao", s.rules)
     three = Rules.model_validate({**PRESETS["seed-000"].model_dump(), "viewing_value": 3})
-    s2 = a.stack.push(a.screens.yaku_reference(rules=three, yaku="hanami"))
+    s2 = a.stack.push(a.router.build(screens.YakuReference(rules=three, yaku="hanami")))
     draw(a)
     assert s2.value_of("hanami") == 3 and s2.value_of("tsukimi") == 3
     assert [c for c, _ in s2.choices()][-1] == ENGLISH.t(

@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 from koikoi_desktop import engine, i18n, scenes
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.ledger import LedgerScene
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.storage import MatchRecord, Storage
@@ -125,7 +126,7 @@ def test_a_match_recorded_in_ukrainian_reads_in_japanese_in_the_ledger_and_revie
     a.stack.push(scenes.create("title", a))
     choose_language(a, "uk")
     config = MatchConfig(engine.PRESETS["nintendo"], ("human", "intermediate"), 3)
-    t = a.stack.push(a.screens.table(config=config))
+    t = a.stack.push(a.router.build(screens.Table(config=config)))
     assert t.controller.names(a.words)[1] == "Комп’ютер (Досвідчений)"  # the table: Ukrainian
     if t.prompt is not None:  # the first dealer's draw
         t.prompt.widgets[-1].activate()

@@ -27,6 +27,7 @@ import pytest
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.i18n import Words
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.table import prompts as prompts
@@ -157,7 +158,9 @@ def sweep(
 
 def table(a: Any, seats: tuple[str, str], seed: int, **kw: Any) -> TableScene:
     a.stack.reset(scenes.create("title", a))
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], seats, seed, **kw))
+    t = TableScene(
+        a, screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], seats, seed, **kw))
+    )
     a.stack.push(t)
     return t
 
@@ -226,10 +229,11 @@ def test_every_screen_and_table_state_draws_whole_lines(
     nintendo = engine.PRESETS["nintendo"]
     check(
         "month-reference",
-        opened("month-reference", lambda: a.screens.month_reference(rules=nintendo)),
+        opened("month-reference", lambda: a.router.build(screens.MonthReference(rules=nintendo))),
     )
     check(
-        "yaku-reference", opened("yaku-reference", lambda: a.screens.yaku_reference(rules=nintendo))
+        "yaku-reference",
+        opened("yaku-reference", lambda: a.router.build(screens.YakuReference(rules=nintendo))),
     )
 
     # the new-game screen with rules changed in the full list: its description of the changes
@@ -323,7 +327,11 @@ def test_every_screen_and_table_state_draws_whole_lines(
     # the end of a round and of a match
     for end in ("round-summary", "match-result"):
         a.stack.reset(scenes.create("title", a))
-        a.stack.push(a.screens.table(autoplay=True, seed=4, preset="nintendo", fast_forward=end))
+        a.stack.push(
+            a.router.build(
+                screens.Table(autoplay=True, seed=4, preset="nintendo", fast_forward=end)
+            )
+        )
         assert a.stack.top.name == end
         check(end)
 

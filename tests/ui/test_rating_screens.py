@@ -22,6 +22,7 @@ from koikoi_desktop.ratings import (
     rate_match,
     shown,
 )
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.storage.rating_rows import rated
@@ -43,7 +44,7 @@ def app(tmp_path: Path) -> Iterator[Any]:
 def _play(a: Any, *, practice: bool) -> Any:
     a.stack.push(scenes.create("title", a))
     cfg = MatchConfig(engine.PRESETS["seed-001"], ("human", "beginner"), 5, practice=practice)
-    t = TableScene(a, config=cfg)
+    t = TableScene(a, screens.Table(config=cfg))
     a.stack.push(t)
     assert t.prompt is not None
     t.prompt.widgets[-1].activate()

@@ -17,6 +17,7 @@ from koikoi_desktop import scenes
 from koikoi_desktop.ai import make_opponent
 from koikoi_desktop.engine import PRESETS, match_record, new_match
 from koikoi_desktop.i18n import ENGLISH, say
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.pause import PauseScene
 from koikoi_desktop.scenes.review import scene as review_mod
 from koikoi_desktop.scenes.review.scene import ReviewScene
@@ -169,7 +170,7 @@ def test_clicking_a_move_in_the_list_goes_there(apps: list[Any], tmp_path: Path)
     rec = record(data, m)
     a = make_app(apps, data)
     found = a.storage.get_match(rec.match_id)
-    rv = a.screens.review(record=found[1], match_id=rec.match_id, inline=True)
+    rv = a.router.build(screens.Review(record=found[1], match_id=rec.match_id, inline=True))
     a.stack.push(rv)
     rows = [(r, pos) for _, r, pos in rv.list_rows() if pos is not None]
     rect, pos = rows[3]
@@ -243,11 +244,13 @@ def test_play_this_deal_again_deals_the_same_cards_in_practice(
     m = played_match(seed=10, rounds=3)  # round 2 has moves (no instant win)
     rec = record(data, m)
     a = make_app(apps, data)
-    rv = a.screens.review(
-        record=match_record(m),
-        match_id=rec.match_id,
-        seats=("human", "intermediate"),
-        inline=True,
+    rv = a.router.build(
+        screens.Review(
+            record=match_record(m),
+            match_id=rec.match_id,
+            seats=("human", "intermediate"),
+            inline=True,
+        )
     )
     a.stack.push(rv)
     key(rv, pygame.K_DOWN)  # round 2
@@ -323,7 +326,7 @@ def test_help_levels_on_the_table(
 
     a = make_app(apps, tmp_path / "data")
     cfg = MatchConfig(PRESETS["nintendo"], ("human", "intermediate"), seed=4, help_level=level)
-    table = a.screens.table(config=cfg)
+    table = a.router.build(screens.Table(config=cfg))
     a.stack.push(table)
     c = table.controller
     for _ in range(20):  # the first dealer, a computer's first move…
@@ -377,7 +380,7 @@ def test_help_level_sets_the_koikoi_panel_numbers(
 
     a = make_app(apps, tmp_path / "data")
     cfg = MatchConfig(PRESETS["nintendo"], ("human", "human"), seed=3, help_level=level)
-    table = a.screens.table(config=cfg)
+    table = a.router.build(screens.Table(config=cfg))
     a.stack.push(table)
     c = table.controller
     rng = random.Random(1)
@@ -401,7 +404,7 @@ def test_a_record_that_does_not_replay_is_said_on_the_screen(
     apps: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     a = make_app(apps, tmp_path / "data")
-    rv = a.screens.review(record="koikoi-match/1\nnot a record\n", inline=True)
+    rv = a.router.build(screens.Review(record="koikoi-match/1\nnot a record\n", inline=True))
     a.stack.push(rv)
     assert rv.timeline is None and rv.runner is None
     assert rv.error.startswith(ENGLISH.t("ui.review.unreadable", why="")[:12])
@@ -422,7 +425,7 @@ def test_a_koikoi_decision_shows_the_yaku_there_was_to_stop_with(
     t = Timeline.from_record(text)
     point = next(p for p in decision_points(t) if p.kind == "koikoi")
     a = make_app(apps, tmp_path / "data")
-    rv = a.screens.review(record=text, inline=True)
+    rv = a.router.build(screens.Review(record=text, inline=True))
     a.stack.push(rv)
     rv.go(t.index_of(point.deal, point.move))
     made = rv.made_text(rv.state())
@@ -463,7 +466,7 @@ def test_every_review_reason_is_translated(apps: list[Any], tmp_path: Path, lang
     from koikoi_desktop.review.analysis import Judgement
 
     a = make_app(apps, tmp_path / "data")
-    rv = a.screens.review(record="", inline=True)
+    rv = a.router.build(screens.Review(record="", inline=True))
     params = {
         "card": 3,
         "drawn": 4,
@@ -562,8 +565,10 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
 
     data = tmp_path / "data"
     a = make_app(apps, data)
-    table = a.screens.table(
-        config=MatchConfig(PRESETS["nintendo"], ("human", "beginner"), seed=987_654_321_987),
+    table = a.router.build(
+        screens.Table(
+            config=MatchConfig(PRESETS["nintendo"], ("human", "beginner"), seed=987_654_321_987),
+        )
     )
     a.stack.push(table)
     prompt = a.stack.top
@@ -576,7 +581,7 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
         pause.subheading, a.words
     )
     # mid-match: the review of a settled round shows the seal only
-    live = a.screens.review(record=match_record(m), settled_only=True, inline=True)
+    live = a.router.build(screens.Review(record=match_record(m), settled_only=True, inline=True))
     a.stack.push(live)
     assert live.deals is not None and live.deals.verdict == "unfinished"
     assert not any(str(m.seed) in line for line in live.chance_lines())
@@ -588,7 +593,9 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
         p = done.round.to_move
         done.apply(bots[p].choose(done.round.view(p), done.context(p)))
     rec = record(data, done)
-    rv = a.screens.review(record=match_record(done), match_id=rec.match_id, inline=True)
+    rv = a.router.build(
+        screens.Review(record=match_record(done), match_id=rec.match_id, inline=True)
+    )
     a.stack.push(rv)
     lines = rv.chance_lines()
     assert any(f"seed {done.seed}" in ln and seal_code(done.commitment) in ln for ln in lines)

@@ -22,6 +22,7 @@ from koikoi_desktop.ai.evaluate import REVIEW_WORLDS
 from koikoi_desktop.engine import match_record
 from koikoi_desktop.engine.actions import KOIKOI
 from koikoi_desktop.review.analysis import LIMITS
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.review import scene as review_mod
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.ui import gfx
@@ -88,7 +89,7 @@ def test_a_flagged_decision_shows_its_figure_and_the_accuracy_is_below_100(
     a.open_window()
     a.open_sprites()
     apps.append(a)
-    rv = a.screens.review(record=match_record(m), match_id=rec.match_id, inline=True)
+    rv = a.router.build(screens.Review(record=match_record(m), match_id=rec.match_id, inline=True))
     a.stack.push(rv)
     assert rv.runner is not None
     rv.judged.update({(j.deal, j.move): j for j in rv.runner.wait()})

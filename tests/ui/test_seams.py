@@ -15,6 +15,7 @@ import pytest
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.i18n import ENGLISH, Key, Words, say
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.table.text import LogLine, log_text
@@ -46,7 +47,9 @@ def key(a: Any, k: int) -> None:
 def start(a: Any, seed: int, *, practice: bool = False) -> TableScene:
     a.stack.push(scenes.create("title", a))
     rules = engine.PRESETS["nintendo"]
-    t = TableScene(a, config=MatchConfig(rules, ("human", "beginner"), seed, practice))
+    t = TableScene(
+        a, screens.Table(config=MatchConfig(rules, ("human", "beginner"), seed, practice))
+    )
     a.stack.push(t)
     assert t.prompt is not None and t.prompt.key == ("first",)
     t.prompt.widgets[-1].activate()
@@ -232,7 +235,7 @@ def test_a_typed_name_stays_as_typed_across_languages(tmp_path: Path, apps) -> N
     apps.append(a)
     a.stack.push(scenes.create("title", a))
     cfg = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 9, names=("Оксана", ""))
-    t = TableScene(a, config=cfg)
+    t = TableScene(a, screens.Table(config=cfg))
     a.stack.push(t)
     t.prompt.widgets[-1].activate()
     idle_turn(a, t)
@@ -356,7 +359,7 @@ def test_the_field_laid_out_live_is_the_field_laid_out_from_the_record(ui_app, m
     a = ui_app
     a.stack.push(scenes.create("title", a))
     rules = engine.PRESETS["nintendo"]
-    t = TableScene(a, config=MatchConfig(rules, ("beginner", "intermediate"), 21))
+    t = TableScene(a, screens.Table(config=MatchConfig(rules, ("beginner", "intermediate"), 21)))
     a.stack.push(t)
     for _ in range(20):  # three rounds or more; each round summary closed as a player would
         if len(t.match.ledger) >= 3:
@@ -376,7 +379,9 @@ def test_an_announcement_on_show_follows_a_language_change(ui_app) -> None:
     back from the settings, the one still on show reads in the new language."""
     a = ui_app
     a.stack.push(scenes.create("title", a))
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 2))
+    t = TableScene(
+        a, screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 2))
+    )
     a.stack.push(t)
     t.prompt.widgets[-1].activate()
     assert pump(t, lambda: t.controller.my_turn())

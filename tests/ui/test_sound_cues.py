@@ -16,6 +16,7 @@ from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine import events as ev_
 from koikoi_desktop.i18n import ENGLISH, say
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.storage import Storage
@@ -139,7 +140,7 @@ def test_the_table_cues_each_animated_moment_in_order(
     monkeypatch.setattr(sound_cues, "REPEAT_S", 0.0)
     monkeypatch.setattr(sound_cues, "GAP_S", 0.0)
     cfg = MatchConfig(engine.PRESETS["nintendo"], ("intermediate", "intermediate"), seed=11)
-    t = TableScene(app, config=cfg, autoplay=True)
+    t = TableScene(app, screens.Table(config=cfg, autoplay=True))
     app.stack.push(t)
     shown: list[Any] = []
     real = t.director.play

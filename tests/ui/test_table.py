@@ -10,6 +10,7 @@ import pytest
 
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.i18n import ENGLISH, say
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.ui import theme
@@ -23,7 +24,9 @@ def start_table(
     seats: tuple[str, str] = ("human", "beginner"),
     practice: bool = False,
 ) -> TableScene:
-    table = TableScene(app, config=MatchConfig(engine.PRESETS[preset], seats, seed, practice))
+    table = TableScene(
+        app, screens.Table(config=MatchConfig(engine.PRESETS[preset], seats, seed, practice))
+    )
     app.stack.push(scenes.create("title", app))
     app.stack.push(table)
     assert table.prompt is not None and table.prompt.key == ("first",)
@@ -231,7 +234,7 @@ def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: A
     from koikoi_desktop.storage.recorder import resume
 
     cfg = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 9, names=("Oksana", "Rin"))
-    t = TableScene(ui_app, config=cfg)
+    t = TableScene(ui_app, screens.Table(config=cfg))
     ui_app.stack.push(scenes.create("title", ui_app))
     ui_app.stack.push(t)
     t.prompt.widgets[-1].activate()
@@ -242,7 +245,7 @@ def test_continue_uses_the_names_saved_with_the_autosave(ui_app: Any, pump_fn: A
     assert data is not None and data.meta["names"] == ["Oksana", "Rin"]
     ui_app.stack.pop()
 
-    resumed = TableScene(ui_app, autosave=resume(data))
+    resumed = TableScene(ui_app, screens.Table(autosave=resume(data)))
     ui_app.stack.push(resumed)
     assert resumed.controller.names(ENGLISH) == ("Oksana", "Rin")
     # and the match goes on: the computer answers and the player moves again, names unchanged
@@ -562,7 +565,7 @@ def test_turn_start_marks_the_hand_cards_that_can_take(
     for seed in range(1, 40):
         cfg = MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), seed)
         cfg.help_level = level
-        t = TableScene(ui_app, config=cfg)
+        t = TableScene(ui_app, screens.Table(config=cfg))
         ui_app.stack.push(scenes.create("title", ui_app))
         ui_app.stack.push(t)
         t.prompt.widgets[-1].activate()

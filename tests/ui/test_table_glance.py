@@ -16,7 +16,7 @@ import pytest
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine.events import KoiKoiCalled, YakuMade
 from koikoi_desktop.i18n import ENGLISH, Words
-from koikoi_desktop.scenes import yaku_facts
+from koikoi_desktop.scenes import screens, yaku_facts
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table import view as table_view
 from koikoi_desktop.scenes.table.scene import HOVER_DELAY, LONG_PRESS, TableScene
@@ -497,7 +497,9 @@ def test_round_summary_tallies_centred_and_fills_the_screen(
 
     monkeypatch.setattr("tests.ui.test_layout_shots.SIZE", size)
     a = make_app(tmp_path / "data", "en")
-    t = a.screens.table(autoplay=True, seed=5, preset="nintendo", fast_forward="round-summary")
+    t = a.router.build(
+        screens.Table(autoplay=True, seed=5, preset="nintendo", fast_forward="round-summary")
+    )
     a.stack.push(t)
     t.enter()
     r = a.stack.top
@@ -596,7 +598,7 @@ def test_a_computer_stop_is_shown_before_the_round_summary(ui_app: Any, pump_fn:
     its yaku's cards) for a beat before the round summary covers it."""
     t = TableScene(
         ui_app,
-        config=MatchConfig(engine.PRESETS["nintendo"], ("beginner", "beginner"), 5),
+        screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("beginner", "beginner"), 5)),
     )
     ui_app.stack.push(scenes.create("title", ui_app))
     ui_app.stack.push(t)

@@ -54,11 +54,14 @@ def test_practice_suggest_names_a_move(ui_app: Any, pump_fn: Any) -> None:
 # ---------------------------------------------------------------- the first-dealer draw
 def _first_table(app: Any, preset: str, seed: int = 12) -> Any:
     from koikoi_desktop import scenes
+    from koikoi_desktop.scenes import screens
     from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.scenes.table.scene import TableScene
 
     app.stack.push(scenes.create("title", app))
-    t = TableScene(app, config=MatchConfig(engine.PRESETS[preset], ("human", "beginner"), seed))
+    t = TableScene(
+        app, screens.Table(config=MatchConfig(engine.PRESETS[preset], ("human", "beginner"), seed))
+    )
     app.stack.push(t)
     return t
 

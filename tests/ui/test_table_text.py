@@ -153,6 +153,7 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     """Each yaku row shows its whole name — the same name as every other screen, in at most two
     lines — never a cut one nor another name (issue 16: "Ino-Shika-Chō" in the sidebar and
     "Boar, Deer and Butterflies" elsewhere)."""
+    from koikoi_desktop.scenes import screens
     from koikoi_desktop.scenes.match_config import MatchConfig
     from koikoi_desktop.scenes.table import sidebar as table_sidebar
     from koikoi_desktop.scenes.table.scene import TableScene
@@ -161,7 +162,10 @@ def test_tracker_names_fit_without_an_ellipsis(ui_app: Any, size: Any, lang: str
     ui_app.prefs.speak(lang)
     words = ui_app.words
     ui_app.on_resize(size)
-    t = TableScene(ui_app, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1))
+    t = TableScene(
+        ui_app,
+        screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 1)),
+    )
     fs, chip_w, _, pad = table_sidebar._metrics(t.lay)
     width = t.lay.sidebar.w - 2 * pad
     rows = tracker.rows(set(), set(), t.controller.rules)

@@ -11,6 +11,7 @@ import pytest
 from koikoi_desktop import app as appmod
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.i18n import Words, say
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
 from koikoi_desktop.scenes.table.scene import TableScene
@@ -67,7 +68,9 @@ def test_one_name_per_yaku_on_every_screen(tmp_path: Path) -> None:
     """The sidebar, the log, the references and the ledger all ask ``i18n`` with the player's
     name style; the sidebar wraps a long name instead of showing another one."""
     a = make(tmp_path, "--size", "1024x640")
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 2))
+    t = TableScene(
+        a, screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("human", "beginner"), 2))
+    )
     for style, want in (
         ("translated", "Boar, Deer and Butterflies"),
         ("romaji", "Ino-Shika-Chō"),
@@ -103,7 +106,9 @@ def test_sidebar_headings_show_whole_names_at_the_smallest_size(
 ) -> None:
     """ "Computer (Intermedi…" / "Комп'ют…" in the sidebar at 1024x640 (issue 16)."""
     a = make(tmp_path, "--size", "1024x640", "--lang", lang)
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], ("human", "expert"), 2))
+    t = TableScene(
+        a, screens.Table(config=MatchConfig(engine.PRESETS["nintendo"], ("human", "expert"), 2))
+    )
     a.stack.push(t)
     drawn: list[tuple[str, int | None, int]] = []
     real = gfx.blit_text
@@ -239,7 +244,7 @@ def test_how_to_play_draws_the_geese_from_the_pile_as_its_caption_says(
         real(surface, app, cid, rect, **kw)
 
     monkeypatch.setattr(rules_screen, "draw_card", spy)
-    a.stack.push(a.screens.rules(page="turn"))
+    a.stack.push(a.router.build(screens.Rules(page="turn")))
     a.stack.draw(a.screen)
     at = {cid: r for cid, r in seen}
     hand_row = {cid for cid, r in seen if r.y == at[5].y}

@@ -15,6 +15,7 @@ from koikoi_desktop import engine
 from koikoi_desktop.engine.cards import mask_of
 from koikoi_desktop.engine.rules import Rules
 from koikoi_desktop.i18n import ENGLISH
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table import sidebar as table_sidebar
 from koikoi_desktop.scenes.table.scene import TableScene
@@ -27,7 +28,7 @@ RAIN_SANKO = Rules.model_validate({**NINTENDO.model_dump(), "sanko_allows_rain_m
 
 def table_with_pile(ui_app: Any, rules: Rules, pile: set[int]) -> TableScene:
     """A real table (human vs computer) whose viewer has captured ``pile``."""
-    t = TableScene(ui_app, config=MatchConfig(rules, ("human", "beginner"), seed=3))
+    t = TableScene(ui_app, screens.Table(config=MatchConfig(rules, ("human", "beginner"), seed=3)))
     ui_app.stack.push(t)
     t.match.round.caps[t.controller.viewer] = mask_of(pile)
     return t

@@ -162,6 +162,7 @@ from pathlib import Path
 import pygame
 from koikoi_desktop import app as app_mod, engine, scenes
 from koikoi_desktop.ai import InlineExecutor
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.table.scene import TableScene
 
@@ -182,7 +183,8 @@ def start(*flags, data=None, speed="off", inline=True):
     return a
 
 def table(seed, seats=("human", "beginner")):
-    t = TableScene(a, config=MatchConfig(engine.PRESETS["nintendo"], seats, seed))
+    cfg = MatchConfig(engine.PRESETS["nintendo"], seats, seed)
+    t = TableScene(a, screens.Table(config=cfg))
     a.stack.push(t)
     t.prompt.widgets[-1].activate()
     return t

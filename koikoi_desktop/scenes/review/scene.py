@@ -34,7 +34,7 @@ Decisions:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pygame
 
@@ -49,6 +49,7 @@ from koikoi_desktop.review.analysis import (
 )
 from koikoi_desktop.review.runner import ReviewRunner, cached_review
 from koikoi_desktop.review.timeline import DealLine, Position, Timeline
+from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.review import view as review_view
@@ -81,33 +82,20 @@ class ReviewScene(Scene):
 
     name = "review"
 
-    def __init__(
-        self,
-        app: AppServices,
-        *,
-        record: str = "",
-        match_id: str | None = None,
-        names: Names | None = None,
-        viewer: int = 0,
-        start_round: int | None = None,
-        rounds: Sequence[int] | None = None,
-        settled_only: bool = False,
-        seats: tuple[str, str] | None = None,
-        inline: bool = False,
-    ) -> None:
+    def __init__(self, app: AppServices, screen: screens.Review) -> None:
         super().__init__(app)
-        self.record = record
-        self.match_id = match_id
+        self.record = screen.record
+        self.match_id = screen.match_id
         #: the seats' names (facts such as the table's SeatNames are worded when read)
-        self.names: Names = names or SeatNames(
+        self.names: Names = screen.names or SeatNames(
             ("human", "human"), keys=("ui.common.you", "ui.common.opponent")
         )
-        self.viewer = viewer
-        self.start_round = start_round
-        self.rounds = list(rounds) if rounds is not None else None
-        self.settled_only = settled_only
-        self.seats = seats
-        self.inline = inline
+        self.viewer = screen.viewer
+        self.start_round = screen.start_round
+        self.rounds = list(screen.rounds) if screen.rounds is not None else None
+        self.settled_only = screen.settled_only
+        self.seats = screen.seats
+        self.inline = screen.inline
         #: The screen's size and layout scale (the one scaling every framed screen uses; the
         #: review draws its own header, the table layout's, over it).
         self.frame = ScreenFrame(app, heading=Key("ui.scene.review"), back=self.close)
@@ -367,8 +355,8 @@ class ReviewScene(Scene):
             deal=(d.dealer, tuple(tuple(x) for x in d.decks)),
             help_level=level,
         )
-        self.app.stack.reset(self.app.screens.title())
-        self.app.stack.push(self.app.screens.table(config=config))
+        self.app.stack.reset(self.app.router.build(screens.Title()))
+        self.app.stack.push(self.app.router.build(screens.Table(config=config)))
 
     # ------------------------------------------------------------------ frame
     def still_for(self) -> float:

@@ -23,9 +23,10 @@ While cards move, a click or a key finishes the animation. Right-click or M open
 reference at a card; H suggests and U takes back a move in practice mode.
 
 A lesson rides on the table as a :class:`Guide` the scene holds (the guided first round:
-``scenes/tutorial.py``, built by ``app.screens.tutorial()``). The scene consults it at named
-points — a move the person makes (its veto), the table moving on, a question asked, the round
-summary closed, Esc, input first, drawing last — and is otherwise the table of any match.
+``scenes/tutorial.py``, built by ``app.router.build(screens.Tutorial())``). The scene
+consults it at named points — a move the person makes (its veto), the table moving on, a
+question asked, the round summary closed, Esc, input first, drawing last — and is otherwise the
+table of any match.
 
 Decision: composition, not a subclass of the table. The guide is handed the table when it is
 consulted and keeps no hold on it; what it may change of the table is named in the protocol:
@@ -47,7 +48,8 @@ from koikoi_desktop import engine
 from koikoi_desktop.ai import Thinker
 from koikoi_desktop.i18n import Label, Words, say
 from koikoi_desktop.review.coach import Coach
-from koikoi_desktop.scenes.base import AppServices, FastForward, Scene
+from koikoi_desktop.scenes import screens
+from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.defaults import default_opponent, default_preset
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.scenes.match_result import MatchResultScene
@@ -83,7 +85,6 @@ from koikoi_desktop.scenes.table.prompts import (
 )
 from koikoi_desktop.scenes.table.text import EventLine, logs
 from koikoi_desktop.scenes.table.view import TableFrame, TableView, idle_turn
-from koikoi_desktop.storage.recorder import Resumed
 from koikoi_desktop.ui import gfx, sound_cues, theme
 from koikoi_desktop.ui import layout as layout_mod
 from koikoi_desktop.ui.animation import AnimationClock, AnimationQueue
@@ -194,33 +195,29 @@ class TableScene(Scene):
     def __init__(
         self,
         app: AppServices,
+        screen: screens.Table = screens.Table(),
         *,
-        config: MatchConfig | None = None,
-        autoplay: bool = False,
-        seed: int | None = None,
-        preset: str | None = None,
-        fast_forward: FastForward | None = None,
-        autosave: Resumed | None = None,
         guide: Guide | None = None,
         name: str = "table",
     ) -> None:
         super().__init__(app)
         self.name = name
         self.guide = guide
-        self.autoplay = autoplay or app.autoplay
-        self.fast_forward = fast_forward
-        self.autosave_data = autosave
+        self.autoplay = screen.autoplay or app.autoplay
+        fast_forward = self.fast_forward = screen.fast_forward
+        autosave = self.autosave_data = screen.autosave
+        config = screen.config
         if autosave is not None:
             m = autosave.match
             config = MatchConfig(m.rules, autosave.seats, m.seed, autosave.practice, autosave.names)
         elif config is None:
-            rules = engine.PRESETS[preset or default_preset(app.settings)]
+            rules = engine.PRESETS[screen.preset or default_preset(app.settings)]
             seats = (
                 ("intermediate", "intermediate")
                 if self.autoplay or fast_forward
                 else ("human", default_opponent(app.settings))
             )
-            config = MatchConfig(rules=rules, seats=seats, seed=seed)
+            config = MatchConfig(rules=rules, seats=seats, seed=screen.seed)
         self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
         self.lay = layout_mod.compute(self.size, app.ui_scale)
         self.queue = AnimationQueue(app.anim_speed, reduced=app.reduced_motion)
@@ -780,7 +777,9 @@ class TableScene(Scene):
             self.gesture.reset()
             self.controller.put_back()
             self.director.snap()
-        screen = self.app.screens.month_reference(card=card, rules=self.controller.rules)
+        screen = self.app.router.build(
+            screens.MonthReference(card=card, rules=self.controller.rules)
+        )
         self.app.stack.push(screen)
 
     def keyboard_card(self) -> int:
