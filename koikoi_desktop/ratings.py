@@ -28,8 +28,8 @@ from the same position, and shrinks the RD less. A weight ``w`` is the weighted 
 Glicko-2: the game's terms of ``v`` and ``Δ`` are multiplied by ``w``, as if ``w`` of a game
 had been played (``w`` = 1 is Glickman's update). A conceded match counts as a whole match
 whatever its length (giving up is never cheaper than playing on). Measured with the levels as
-shipped: a new player's first 3-round win against the Intermediate (1177, from 200 matches)
-lifts him from 1000 to 1107, below it; a 12-round win to 1287.
+shipped: a new player's first 3-round win against the Intermediate (1223, from 1,044 matches)
+lifts him from 1000 to 1117, below it; a 12-round win to 1325.
 
 **Provisional**: a rating whose RD is above :data:`PROVISIONAL_RD` (110, lichess's mark) is
 shown with a question mark, "1107?" (:func:`shown`): a new player's rating says it is a
