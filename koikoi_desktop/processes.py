@@ -388,6 +388,14 @@ class Worker(cf.Executor):
         if proc is not None:
             proc.kill()
 
+    def join(self, timeout: float | None = None) -> None:
+        """Wait until a stopped worker's process is gone and reaped. The feeder thread reaps
+        it (its last step); joining the process here as well would race that thread's
+        ``waitpid``: the loser finds no child and takes the process to be still running."""
+        feeder = self._feeder
+        if feeder is not None:
+            feeder.join(timeout)
+
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """The executor's ``shutdown``: with ``wait`` (and not ``cancel_futures``) the tasks
         submitted are finished first; then :meth:`stop`."""

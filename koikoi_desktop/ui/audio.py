@@ -548,9 +548,7 @@ class SynthJob:
         """End the worker now (SIGKILL: a worker ignores SIGTERM, see
         :mod:`koikoi_desktop.processes`) and wait until it is gone."""
         self._worker.stop()
-        proc = self._worker.process
-        if proc is not None:
-            proc.join(timeout=5.0)
+        self._worker.join(timeout=5.0)
 
 
 class Audio:
