@@ -24,6 +24,7 @@ from koikoi_desktop.engine import (
     score_yaku,
 )
 from koikoi_desktop.engine.cards import FULL_MASK, mask_of
+from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.rules import SETTINGS, setting_choices
 
 PRESET_NAMES = sorted(PRESETS)
@@ -52,6 +53,18 @@ def rule_sets(draw: st.DrawFn) -> Rules:
             data["starting_balance"] = 100  # capped transfers need coins to pay with
         return Rules.model_validate(data)
     return Rules.model_validate({**base.model_dump(), **changes})
+
+
+def _walk(rules: Rules, seed: int, depth: int) -> tuple[RoundState, random.Random]:
+    """A round of ``seed`` after up to ``depth`` random legal moves (fewer if it ended), and
+    the random source that chose them, to go on with."""
+    rng = random.Random(seed)
+    s = new_round(rules, dealer=seed & 1, rng=rng)
+    for _ in range(depth):
+        if s.outcome is not None:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s, rng
 
 
 def _parts(s) -> list[int]:
@@ -161,12 +174,7 @@ def test_illegal_actions_raise_and_change_nothing(
 def test_apply_unasked_takes_exactly_the_legal_actions(rules: Rules, seed: int, depth: int) -> None:
     """``apply`` on a state whose legal actions nobody asked for (a replay: it checks a hand
     play against that card's plays alone) takes every legal action and refuses every other."""
-    rng = random.Random(seed)
-    s = new_round(rules, dealer=seed & 1, rng=rng)
-    for _ in range(depth):
-        if s.outcome is not None:
-            break
-        s.apply(rng.choice(s.legal_actions()))
+    s, _ = _walk(rules, seed, depth)
     legal = set(s.legal_actions())
     for a in ALL_ACTIONS + sorted(legal):
         fresh = s.copy()  # nothing computed for it yet
@@ -268,12 +276,7 @@ def test_fast_rollout_follows_the_rules(rules: Rules, seed: int, depth: int) -> 
     through the public ``apply`` to the same outcome and the same piles."""
     from koikoi_desktop.engine.sim import determinize, fast_rollout
 
-    rng = random.Random(seed)
-    s = new_round(rules, dealer=seed & 1, rng=rng)
-    for _ in range(depth):
-        if s.outcome is not None:
-            break
-        s.apply(rng.choice(s.legal_actions()))
+    s, rng = _walk(rules, seed, depth)
     if s.outcome is not None:
         return
     d = determinize(s.view(s.to_move), rng)
