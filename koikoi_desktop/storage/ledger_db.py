@@ -310,6 +310,8 @@ class LedgerDB:
         if not self._totals_whole():
             self._note_bad_totals()  # kept aside by mend before the counters are counted
             self.stale.add("totals")
+        else:  # the state rows alone (two reads): a damaged one is damage, not just "stale"
+            self._note_bad_totals(state_only=True)
         whole = rating_rows.whole if self.checked else lambda c, _: rating_rows.current(c)
         if not whole(self.conn, _GOOD_MATCH):
             self.stale.add("ratings")
@@ -323,11 +325,12 @@ class LedgerDB:
                 self._write_counts_in_tx(self.stale, self._count(self.stale))
                 self.stale = set()
 
-    def _note_bad_totals(self) -> bool:
+    def _note_bad_totals(self, *, state_only: bool = False) -> bool:
         """Note the counter rows that fail the boundary (:meth:`mend` keeps them aside and
-        counts again); True when there were any."""
+        counts again), or with ``state_only`` the state rows alone; True when there were any."""
+        where = " WHERE practice = -1 AND grp = 'state'" if state_only else ""
         for rowid, *values in self.conn.execute(
-            "SELECT rowid, practice, grp, key, value FROM totals"
+            "SELECT rowid, practice, grp, key, value FROM totals" + where
         ):
             try:
                 TotalsRow.model_validate(dict(zip(_TOTALS_COLS, values, strict=True)))
@@ -1111,13 +1114,15 @@ class LedgerDB:
         aside = rebuilt = 0
         done: set[str] = set()
         with self._transaction():
+            # read first: a damaged counter may be the state row deleted just below, and it is
+            # still kept aside (with its line), not lost in silence
+            found = [(table, rowid, _row_dict(self.conn, table, rowid)) for table, rowid in todo]
             if derived:  # first: the matches rebuilt below are then counted by the recount
                 self.conn.execute(
                     "DELETE FROM totals WHERE practice = -1 AND grp = 'state' AND key = 'ok'"
                 )
                 rating_rows.mark_stale_in_tx(self.conn)
-            for table, rowid in todo:
-                values = _row_dict(self.conn, table, rowid)
+            for table, rowid, values in found:
                 if values is None:
                     continue
                 match_id = values.get("match_id")

@@ -515,6 +515,34 @@ def test_the_statistics_counters_equal_the_statistics_of_every_row(data_dir: Pat
             assert store.stats(include_practice=include) == _sql_stats(store, include)
 
 
+@pytest.mark.parametrize("key", ["ok", "rated"])
+def test_a_damaged_state_row_of_the_counters_is_kept_aside_and_told(
+    data_dir: Path, h, key: str
+) -> None:
+    """The counters' own state rows (whole: ``ok``; the rating history's length: ``rated``)
+    are damage like any counter when they fail their check: kept aside with the line, then
+    everything counted again. Before, the mend deleted the state row first (to mark the
+    counters stale) and then found no row to keep: repaired in silence, nothing aside (a
+    hypothesis example of tests/abuse/test_hostile_folder.py, ``totals.value = ''``)."""
+    with Storage.open(data_dir) as store:
+        for i in range(3):
+            assert store.record_match(h.make_record(rounds=2, winner=i % 2))
+        want = store.stats(include_practice=True), store.rating_history()
+    conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
+    with conn:
+        conn.execute("UPDATE totals SET value = '' WHERE practice = -1 AND key = ?", (key,))
+    conn.close()
+    with Storage.open(data_dir) as store:
+        store.tidy()
+        assert store.wait_for_counting(30)
+        assert {w.key for w in store.warnings} == {"rows_set_aside"}
+        assert (store.stats(include_practice=True), store.rating_history()) == want
+    conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
+    aside = conn.execute("SELECT kind FROM set_aside").fetchall()
+    conn.close()
+    assert aside == [("damaged_totals",)]
+
+
 def test_many_damaged_rows_are_set_aside_a_batch_a_frame_then_counted_once(
     data_dir: Path, h
 ) -> None:
