@@ -91,6 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     if len(set(named)) < len(named):
         ap.error("a pairing is named twice with the same seed")
     seeds = {s for *_, s in pairings}
+    # the ratings are pinned to the anchor: without a pairing of it there are the pairings'
+    # own figures only (the arena's, e.g. expert-intermediate on a seed), and no ratings file
+    anchored = any(ANCHOR[0] in (a, b) for a, b, _ in named)
+    if args.out is not None and not anchored:
+        ap.error(f"--out needs a pairing with the {ANCHOR[0]} (the ratings' anchor)")
     done: dict[tuple[int, str, int], list[dict[str, Any]]] = {}
     if args.raw.exists():
         for line in args.raw.read_text().splitlines():
@@ -169,10 +174,10 @@ def main(argv: list[str] | None = None) -> int:
         games = [(a, b, score, n) for (a, b), (score, n) in pooled.items()]
         return fit_bradley_terry(games, anchor=ANCHOR)
 
-    best = fit(pairs)
+    best = fit(pairs) if anchored else {}
     rng = random.Random(args.seed)
     boot: dict[str, list[float]] = {lv: [] for lv in best}
-    for _ in range(args.bootstrap):
+    for _ in range(args.bootstrap if anchored else 0):
         sample = {k: [rng.choice(v) for _ in v] for k, v in pairs.items()}
         for lv, r in fit(sample).items():
             boot[lv].append(r)
@@ -216,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['win_rate_a']:.3f} ({lo:.3f}-{hi:.3f}), points a match {row['points_a']:+.2f} "
             f"({plo:+.2f} to {phi:+.2f})"
         )
+    if not anchored:
+        print(f"no ratings: no pairing plays the {ANCHOR[0]}, the ratings' anchor")
     for lv in names:
         low, high = levels[lv]["ci95"]
         print(f"{lv:13s} {levels[lv]['rating']:5d}  ({low}-{high})")

@@ -60,3 +60,43 @@ def test_a_pairing_may_name_its_seed_and_reuse_an_earlier_runs_pairs(
     assert seeds == [5, 1]
     with pytest.raises(SystemExit):
         bench.main(["--pairings", "beginner-intermediate=2", "beginner-intermediate=4"])
+
+
+def test_a_run_without_the_anchor_prints_its_pairings_and_no_ratings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The arena's figures on their own (``expert-intermediate=400 --seed 7001``, read back
+    from a finished raw file): the pairing's line, and no ratings, since no pairing plays the
+    Beginner the ratings are pinned to (before: a KeyError after every match was played);
+    ``--out`` is refused at once, before anything is played."""
+    bench = load_benchmark("level_ratings")
+    raw = tmp_path / "raw.jsonl"
+    pairs = [
+        [{"winner": 0, "diff": 12}, {"winner": 1, "diff": -3}],
+        [{"winner": None, "diff": 0}] * 2,
+    ]
+    raw.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "preset": "nintendo",
+                    "seed": 9,
+                    "pairing": "expert-intermediate",
+                    "pair": i,
+                    "matches": m,
+                }
+            )
+            + "\n"
+            for i, m in enumerate(pairs)
+        )
+    )
+    argv = ["--pairings", "expert-intermediate=4", "--seed", "9", "--raw", str(raw)]
+    assert bench.main(argv) == 0
+    out = capsys.readouterr()
+    assert "2 pairs already played, 0 to play" in out.err
+    assert "expert-intermediate seed 9: 4 matches, 1-1-2, win rate of the first 0.500" in out.out
+    assert "no ratings" in out.out
+    assert json.loads(out.out.splitlines()[-1])["levels"] == {}
+    with pytest.raises(SystemExit):
+        bench.main([*argv, "--out", str(tmp_path / "ratings.json")])
+    assert not (tmp_path / "ratings.json").exists()
