@@ -84,7 +84,7 @@ def _ledger(cache: Path, templates: Rows, size: int) -> Path:
     unclean end of an earlier run) is done before the measured starts, which are clean."""
     d = cache / f"ledger{size}"
     with Storage.open(d) as store:
-        have = store.ledger_count()
+        have = store.ledger.count()
         if have != size:
             assert store.db is not None
             if have:
@@ -129,7 +129,7 @@ def _opens(d: Path) -> None:
             opens.append(time.perf_counter() - t)
             for include in (False, True, False):  # the tab, and its practice switch both ways
                 s = time.perf_counter()
-                store.stats(include_practice=include)
+                store.ledger.stats(include_practice=include)
                 tab.append(time.perf_counter() - s)
     print(f"  open the data folder: {_ms(opens)}; the statistics tab: {_ms(tab)}")
 

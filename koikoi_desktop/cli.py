@@ -368,8 +368,8 @@ def verify_command(args: argparse.Namespace) -> int:
             rows = store.db.iter_all(include_computer=True) if store.db is not None else ()
             found = [(rec.match_id, record) for rec, record in rows]
         else:
-            match_id = store.latest_match_id() if wanted == "latest" else wanted
-            got = store.get_match(match_id) if match_id else None
+            match_id = store.ledger.latest_id() if wanted == "latest" else wanted
+            got = store.ledger.get(match_id) if match_id else None
             found = [] if got is None else [(got[0].match_id, got[1])]
     if not found:
         what = "no match is recorded yet" if wanted in ("latest", "all") else f"no match {wanted!r}"
@@ -413,8 +413,8 @@ def review_command(args: argparse.Namespace) -> int:
 
     with open_storage_told(args) as store:
         wanted = str(args.review)
-        match_id = store.latest_match_id() if wanted == "latest" else wanted
-        found = store.get_match(match_id) if match_id else None
+        match_id = store.ledger.latest_id() if wanted == "latest" else wanted
+        found = store.ledger.get(match_id) if match_id else None
         if found is None:
             what = "no match is recorded yet" if wanted == "latest" else f"no match {wanted!r}"
             print(f"koikoi-desktop: error: {what} in the match ledger", file=sys.stderr)

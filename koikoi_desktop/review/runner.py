@@ -130,7 +130,7 @@ class ReviewRunner:
 def cached_review(store: Storage, match_id: str, *, worlds: int = REVIEW_WORLDS) -> Review | None:
     """The review cached with match ``match_id`` in ``store``, when it is readable, of this
     analysis version and of the same budget; else None (it is computed again)."""
-    text = store.review(match_id)
+    text = store.ledger.review(match_id)
     if text is None:
         return None
     review = Review.from_json(text)

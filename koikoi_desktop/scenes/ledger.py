@@ -10,11 +10,11 @@ Three views under one heading (chips at the top switch between the lists and the
 * ``match``: one match opened to its rounds, every field of RULES.md §11 per round (round
   number, dealer, how it ended, winner, yaku with values, base, each factor, final, the amount
   paid, both balances), plus each seat's koi-koi calls when the record has them;
-* ``stats``: lifetime statistics from :meth:`Storage.stats` (SQL aggregates): a line chart of
-  both final totals over the last matches (:meth:`Storage.balance_history`, hover for a match's
-  numbers), the win rate per opponent level and per preset as bars, rounds, best round, koi-koi
-  success, and how often each yaku was made as bars. Charts are ``ui.charts``, drawn with the
-  game's own drawing.
+* ``stats``: lifetime statistics from ``Storage.ledger.stats`` (counters, or SQL aggregates): a
+  line chart of both final totals over the last matches (``balance_history``, hover for a
+  match's numbers), the win rate per opponent level and per preset as bars, rounds, best round,
+  koi-koi success, and how often each yaku was made as bars. Charts are ``ui.charts``, drawn with
+  the game's own drawing.
 
 Header buttons export the ledger as CSV or JSON through :meth:`Storage.export` (files go to the
 data folder's ``exports/``); the path written is shown at the bottom. Storage warnings (a damaged
@@ -189,25 +189,25 @@ class LedgerScene(Scene):
 
         store = self.storage
         if store is not None:
-            self.counts = {c: store.ledger_count(computer=c) for c in (False, True)}
+            self.counts = {c: store.ledger.count(computer=c) for c in (False, True)}
             if not self.counts[True]:
                 self.computer = False
             computer = self.computer
             count = self.counts[computer]
             self.records = PagedRows(  # full records, parsed: read a few at a time
                 count,
-                lambda offset, limit: store.ledger_page(offset, limit, computer=computer),
+                lambda offset, limit: store.ledger.page(offset, limit, computer=computer),
                 page=10,
             )
             self.summaries = PagedRows(
                 count,
-                lambda offset, limit: store.ledger_summaries(offset, limit, computer=computer),
+                lambda offset, limit: store.ledger.summaries(offset, limit, computer=computer),
             )
         else:
             self.counts = {False: 0, True: 0}
             self.records, self.summaries = [], []
         self._stats = None  # computed when the statistics are first shown
-        self._generation = store.ledger_generation if store is not None else 0
+        self._generation = store.ledger.generation if store is not None else 0
         self._history = None
         self._ratings = None
         self.selected = max(0, min(self.selected, len(self.records) - 1))
@@ -237,7 +237,7 @@ class LedgerScene(Scene):
         read when the statistics are first shown."""
         if self._history is None:
             store = self.storage
-            self._history = store.balance_history(HISTORY) if store is not None else []
+            self._history = store.ledger.balance_history(HISTORY) if store is not None else []
         return self._history
 
     @property
@@ -246,13 +246,13 @@ class LedgerScene(Scene):
         query with a limit), read when the statistics are first shown."""
         if self._ratings is None:
             store = self.storage
-            self._ratings = store.rating_history(HISTORY) if store is not None else []
+            self._ratings = store.ledger.rating_history(HISTORY) if store is not None else []
         return self._ratings
 
     def compute_stats(self) -> LedgerStats:
         store = self.storage
         if store is not None:
-            return store.stats(include_practice=self.include_practice)
+            return store.ledger.stats(include_practice=self.include_practice)
         from koikoi_desktop.storage.stats import LedgerStats
 
         return LedgerStats.empty()
@@ -265,7 +265,7 @@ class LedgerScene(Scene):
         """The ledger changes only on input, or when a newer ledger is to be read (damaged rows
         a draw met are set aside on the idle loop's next wake-up, within ``MAX_SLEEP``)."""
         store = self.storage
-        if store is not None and store.ledger_generation != self._generation:
+        if store is not None and store.ledger.generation != self._generation:
             return 0.0
         if store is not None and store.counting:  # its end is taken by update (store.tidy)
             return COUNTING_POLL
@@ -279,7 +279,7 @@ class LedgerScene(Scene):
         if store is None:
             return
         store.tidy()
-        if store.ledger_generation != self._generation:
+        if store.ledger.generation != self._generation:
             self.load()
 
     def resume(self) -> None:
@@ -328,7 +328,7 @@ class LedgerScene(Scene):
             return
         index = self.opened if self.view == "match" and self.opened is not None else self.selected
         rec = self.record_at(index)
-        found = store.get_match(rec.match_id) if rec is not None else None
+        found = store.ledger.get(rec.match_id) if rec is not None else None
         if rec is None or found is None or not found[1]:
             self.export_path = None
             self.message = Key("ui.ledger.no_record")
@@ -848,7 +848,7 @@ class LedgerScene(Scene):
         """The check of a recorded match's deals (engine.verify_deals), read once a match."""
         if match_id not in self._deals:
             store = self.storage
-            found = store.get_match(match_id) if store is not None else None
+            found = store.ledger.get(match_id) if store is not None else None
             got: tuple[DealCheck, int | None] | None = None
             if found is not None and found[1]:
                 try:
@@ -928,7 +928,7 @@ class LedgerScene(Scene):
         if rec.match_id == summary.match_id:
             return rec
         store = self.storage  # the pages shifted past a skipped row: read this one by its id
-        found = store.get_match(summary.match_id) if store is not None else None
+        found = store.ledger.get(summary.match_id) if store is not None else None
         return None if found is None else found[0]
 
     def draw_match(self, surface: pygame.Surface, body: pygame.Rect) -> None:

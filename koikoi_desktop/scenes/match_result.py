@@ -83,7 +83,7 @@ class MatchResultScene(MenuScene):
         super().enter()
         store = self.app.storage
         if store is not None and self.match_id is not None:
-            self.rating = store.rating_of(self.match_id)
+            self.rating = store.ledger.rating_of(self.match_id)
         out = self.match.outcome
         if out is not None and self.ending != "conceded":
             seats = self.config.seats if self.config is not None else ("human", "computer")

@@ -63,7 +63,7 @@ class NewGameScene(MenuScene):
         self.rule_widgets: list[Choice] = []
         self.left: list[Widget] = []
         store = app.storage
-        latest = store.rating_history(1) if store is not None else []
+        latest = store.ledger.rating_history(1) if store is not None else []
         #: The player's newest rating and its deviation (read once; worded when drawn).
         self.rating = (latest[-1].rating, latest[-1].rd) if latest else None
 

@@ -87,7 +87,7 @@ class TitleScene(MenuScene):
         store = self.app.storage
         # read once per build, not per frame: drawing does no I/O
         self.elsewhere = store is not None and store.saved_in_use_elsewhere()
-        latest = store.rating_history(1) if store is not None else []
+        latest = store.ledger.rating_history(1) if store is not None else []
         self.rating = (latest[-1].rating, latest[-1].rd) if latest else None
         self.focus.set(self.buttons)
 

@@ -35,7 +35,7 @@ import os
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
@@ -68,11 +68,8 @@ from .models import (
     to_plain,
 )
 from .notice import Notice, NoticeKey, NoticeParam
-from .rating_rows import RatingPoint
+from .queries import EMPTY, Ledger
 from .schema import DatabaseDamaged
-
-if TYPE_CHECKING:
-    from .stats import LedgerStats, MatchSummary
 
 #: Damaged rows set aside per call of :meth:`Storage.tidy` between frames (each is a match
 #: written again from its record, a millisecond or two); the rest wait for the next frames.
@@ -412,46 +409,13 @@ class Storage:
         write_json(((rec, text) for rec, text, _ in self.pending), path)
         return path
 
-    def ledger_count(self, *, computer: bool = False) -> int:
-        """How many matches the player has recorded (computer-vs-computer runs not counted);
-        with ``computer``, how many computer-vs-computer matches ``--autoplay --record`` has."""
-        return self.db.count(computer=computer) if self.db is not None else 0
-
-    def ledger_page(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchRecord]:
-        """Recorded matches ``offset`` … ``offset + limit`` newest first (one screen page): the
-        player's, or with ``computer`` the computer-vs-computer ones."""
-        return self.db.page(offset, limit, computer=computer) if self.db is not None else []
-
-    def ledger_summaries(
-        self, offset: int, limit: int, *, computer: bool = False
-    ) -> list[MatchSummary]:
-        """The list lines of :meth:`ledger_page` (columns only)."""
-        return self.db.summaries(offset, limit, computer=computer) if self.db is not None else []
-
-    def get_match(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
-        """A recorded match and its replayable record text (None when not recorded)."""
-        return self.db.get(match_id) if self.db is not None else None
-
-    def latest_match_id(self) -> str | None:
-        return self.db.latest_id() if self.db is not None else None
-
-    def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
-        """(match id, unit, player total, opponent total) of the last ``limit`` matches, oldest
-        first, by SQL (see :meth:`.ledger_db.LedgerDB.balance_history`); practice left out."""
-        return self.db.balance_history(limit) if self.db is not None else []
-
-    def rating_history(self, limit: int = 200) -> list[RatingPoint]:
-        """The player's rating after each of the newest ``limit`` rated matches, oldest first
-        (see :mod:`.rating_rows`)."""
-        return self.db.rating_history(limit) if self.db is not None else []
-
-    def rating_of(self, match_id: str) -> RatingPoint | None:
-        """The rating change a recorded match made (None: not rated, or not recorded)."""
-        return self.db.rating_of(match_id) if self.db is not None else None
-
-    def review(self, match_id: str) -> str | None:
-        """The cached review (JSON text) of a recorded match, if one was saved."""
-        return self.db.review(match_id) if self.db is not None else None
+    @property
+    def ledger(self) -> Ledger:
+        """The ledger's queries: what a screen asks (counts, pages, a match, the statistics,
+        the ratings, a cached review; see :class:`.queries.Ledger`). The repository itself
+        while the database is open; an empty ledger when it could not be opened (told to the
+        player in one line at the start)."""
+        return self.db if self.db is not None else EMPTY
 
     def save_review(self, match_id: str, data: str) -> Refused | None:
         """Cache a match review with its match. Returns None when saved, else the disk's
@@ -463,19 +427,6 @@ class Storage:
         except OSError as exc:  # Refused (full, read-only, busy...) is an OSError
             return refusal_of(exc)
         return None
-
-    def stats(self, *, include_practice: bool = False) -> LedgerStats:
-        """Lifetime statistics computed by SQL (see :meth:`.ledger_db.LedgerDB.stats`)."""
-        if self.db is None:
-            from .stats import LedgerStats
-
-            return LedgerStats.empty()
-        return self.db.stats(include_practice=include_practice)
-
-    @property
-    def ledger_generation(self) -> int:
-        """Changes whenever damaged rows were set aside: a paged view of the ledger reads again."""
-        return self.db.generation if self.db is not None else 0
 
     @property
     def counting(self) -> bool:

@@ -359,8 +359,8 @@ def test_a_missing_or_altered_table_is_rebuilt_and_the_old_file_kept(
     assert [w.key for w in warnings].count("ledger_db_repaired") == 1
     assert any(p.name.startswith("koikoi.sqlite3.damaged-") for p in data.iterdir())
     with Storage.open(data) as store:
-        assert {s.match_id for s in store.ledger_summaries(0, 10)} == {"player0", "player1"}
-        st_ = store.stats()
+        assert {s.match_id for s in store.ledger.summaries(0, 10)} == {"player0", "player1"}
+        st_ = store.ledger.stats()
         assert st_.overall.matches == 2
 
 
@@ -389,4 +389,4 @@ def test_a_date_that_is_not_one_does_not_stop_the_ledger(tmp_path: Path) -> None
     warnings = _run_the_game(data)
     assert "rows_set_aside" in {w.key for w in warnings}
     with Storage.open(data) as store:  # rebuilt from its record: nothing lost
-        assert {s.match_id for s in store.ledger_summaries(0, 10)} == {"player0", "player1"}
+        assert {s.match_id for s in store.ledger.summaries(0, 10)} == {"player0", "player1"}

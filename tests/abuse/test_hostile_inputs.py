@@ -420,7 +420,7 @@ def match_ids(data: Path) -> set[str]:
     from koikoi_desktop.storage import Storage
 
     with Storage.open(data) as store:
-        return {m.match_id for m in store.ledger_page(0, 100_000)}
+        return {m.match_id for m in store.ledger.page(0, 100_000)}
 
 
 def kept(data: Path, original: bytes) -> bool:
@@ -481,7 +481,7 @@ def _old_ledger_bytes(data: Path) -> bytes:
     from koikoi_desktop.storage import Storage
 
     with Storage.open(data) as store:
-        return b"".join(r.model_dump_json().encode() + b"\n" for r in store.ledger_page(0, 100_000))
+        return b"".join(r.model_dump_json().encode() + b"\n" for r in store.ledger.page(0, 100_000))
 
 
 @pytest.mark.parametrize("case", list(DAMAGE))

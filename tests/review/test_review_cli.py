@@ -42,7 +42,7 @@ def test_review_latest_and_by_id_write_the_json_and_cache_it(
     assert [s["seat"] for s in doc["summary"]["seats"]] == [0, 1]
     assert capsys.readouterr().out.startswith("reviewed ")
     with Storage.open(data) as store:
-        assert store.review(latest) is not None  # cached with the match
+        assert store.ledger.review(latest) is not None  # cached with the match
     again = tmp_path / "again.json"
     assert app_mod.main(["--data-dir", str(data), "--review", latest, "--json", str(again)]) == 0
     assert json.loads(again.read_text("utf-8")) == doc

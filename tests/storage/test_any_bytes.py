@@ -251,4 +251,4 @@ def test_a_schema_name_of_damaged_bytes_is_damage_not_a_crash(
     kept = [p for p in d.iterdir() if p.name.startswith(DB + ".") and p.is_file()]
     assert any(p.read_bytes() == damaged for p in kept)
     with Storage.open(d) as store:
-        assert store.ledger_count() == 24
+        assert store.ledger.count() == 24

@@ -36,7 +36,7 @@ def _write_ledger(data_dir: Path, h, n: int = 5) -> list:
 
 
 def _ids(store: Storage) -> list[str]:
-    return sorted(r.match_id for r in store.ledger_page(0, 10_000))
+    return sorted(r.match_id for r in store.ledger.page(0, 10_000))
 
 
 # ----------------------------------------------------------------------------------- settings
@@ -257,7 +257,7 @@ def test_a_database_that_does_not_open_is_set_aside_and_a_fresh_one_made(
     (data_dir / DB).write_bytes(bad)
     with Storage.open(data_dir) as store:
         assert [w.key for w in store.warnings] == ["ledger_db_repaired"], store.warnings
-        assert store.can_write_ledger and store.ledger_count() == 0
+        assert store.can_write_ledger and store.ledger.count() == 0
         assert store.record_match(h.make_record())  # the game records again at once
     [kept] = [p for p in h.aside(data_dir, DB) if not p.name.endswith(("-wal", "-shm"))]
     assert kept.read_bytes() == bad  # renamed, never deleted
@@ -314,14 +314,14 @@ def test_duplicate_ids_are_never_deleted(data_dir: Path, h) -> None:
     with Storage.open(data_dir) as store:
         assert store.record_match(rec, record_text=text)
         assert store.record_match(rec, record_text=text)  # the same match: nothing changes
-        assert store.ledger_count() == 1
+        assert store.ledger.count() == 1
         other, other_text = played(2, match_id="dup")  # another match under the same id
         export = data_dir.parent / "other.json"
         from koikoi_desktop.storage.export import write_json
 
         write_json([(other, other_text)], export)
         assert store.import_ledger(export) == (0, 0, 1)
-        assert store.ledger_count() == 1
+        assert store.ledger.count() == 1
     conn = sqlite3.connect(data_dir / DB)
     kept = conn.execute("SELECT kind, match_id FROM set_aside").fetchall()
     conn.close()
@@ -350,7 +350,7 @@ def test_old_files_are_imported_once_and_renamed(data_dir: Path, h) -> None:
     assert "ledger.jsonl.imported" in names and "ledger.backup.jsonl.imported" in names
     assert "ledger.jsonl" not in names and "ledger.lock" not in names
     with Storage.open(data_dir) as store:  # a second start imports nothing and says nothing
-        assert store.warnings == [] and store.ledger_count() == 4
+        assert store.warnings == [] and store.ledger.count() == 4
 
 
 def test_a_kill_between_import_and_rename_repeats_harmlessly(data_dir: Path, h) -> None:
@@ -363,7 +363,7 @@ def test_a_kill_between_import_and_rename_repeats_harmlessly(data_dir: Path, h) 
     # as if the process died after the database commit, before the rename
     (data_dir / "ledger.jsonl.imported").rename(data_dir / "ledger.jsonl")
     with Storage.open(data_dir) as store:
-        assert store.ledger_count() == 3  # same ids: nothing doubled
+        assert store.ledger.count() == 3  # same ids: nothing doubled
         assert store.warnings[0].params["count"] == 0
 
 
@@ -389,7 +389,7 @@ def test_old_ledger_in_a_wrong_encoding(data_dir: Path, h, encoding: str) -> Non
     data_dir.mkdir()
     (data_dir / "ledger.jsonl").write_bytes(_old_ledger(recs).decode().encode(encoding))
     with Storage.open(data_dir) as store:
-        names = sorted(r.opponent_name for r in store.ledger_page(0, 10))
+        names = sorted(r.opponent_name for r in store.ledger.page(0, 10))
         assert names == sorted(["José", "Zoë", "Ana"])
 
 
@@ -454,9 +454,9 @@ def test_a_salvage_keeps_every_column_and_the_statistics(
                 player_name=f"Ren {i}",
             )
             assert store.record_match(rec, computer=i % 4 == 0)
-        before = store.stats()
-        before_practice = store.stats(include_practice=True)
-        listed = store.ledger_summaries(0, 100)
+        before = store.ledger.stats()
+        before_practice = store.ledger.stats(include_practice=True)
+        listed = store.ledger.summaries(0, 100)
         total = store.db.count(computer=None)  # type: ignore[union-attr]
     conn = sqlite3.connect(data_dir / DB)
     with conn:
@@ -466,7 +466,7 @@ def test_a_salvage_keeps_every_column_and_the_statistics(
     conn.close()
     with Storage.open(data_dir) as store:
         assert [w.key for w in store.warnings] == ["ledger_db_repaired"]
-        assert store.stats() == before
-        assert store.stats(include_practice=True) == before_practice
-        assert store.ledger_summaries(0, 100) == listed
+        assert store.ledger.stats() == before
+        assert store.ledger.stats(include_practice=True) == before_practice
+        assert store.ledger.summaries(0, 100) == listed
         assert store.db.count(computer=None) == total  # type: ignore[union-attr]

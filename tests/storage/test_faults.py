@@ -131,14 +131,14 @@ def test_refusing_disk_goes_on_holds_the_matches_warns_once_and_retries(
     cause, english = REASONS[kind]
     assert store.warnings[0].params["reason"] is cause and english in h.said(store.warnings[0])
     with Storage.open(data_dir) as reader:  # the disk holds the last committed state
-        assert [r.match_id for r in reader.ledger_page(0, 10)] == [first.match_id]
+        assert [r.match_id for r in reader.ledger.page(0, 10)] == [first.match_id]
 
     switch(False)  # space freed: the next write of anything saves everything pending
     assert store.write_autosave("m-live", "record", {"n": 2})
     assert store.pending == []
     store.close()
     with Storage.open(data_dir) as again:
-        ids = {r.match_id for r in again.ledger_page(0, 10)}
+        ids = {r.match_id for r in again.ledger.page(0, 10)}
         assert ids == {first.match_id, second.match_id, third.match_id}
         saved = again.read_autosave()
         assert saved is not None and saved.meta["n"] == 2
@@ -163,7 +163,7 @@ def test_matches_still_refused_at_quit_are_exported_not_dropped(data_dir: Path, 
     switch(False)
     store.close()
     with Storage.open(data_dir) as again:
-        assert again.ledger_count() == 3  # close() retried them once the disk took writes
+        assert again.ledger.count() == 3  # close() retried them once the disk took writes
         # the import replays each record first: these test texts are no real records, so it
         # skips them and says which (with real records they are "already in the ledger")
         result = again.import_ledger_checked(out)
@@ -224,7 +224,7 @@ def test_copying_a_data_dir_with_stale_temps_is_harmless(data_dir: Path, h) -> N
     fresh = data_dir / ".settings.json.def.tmp"
     fresh.write_bytes(b"{")
     with Storage.open(data_dir) as store:
-        assert store.warnings == [] and store.ledger_count() == 1
+        assert store.warnings == [] and store.ledger.count() == 1
     assert not stale.exists() and fresh.exists()  # only old leftovers go; a live write may be fresh
     shutil.rmtree(data_dir)
 

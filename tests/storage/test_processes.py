@@ -114,7 +114,7 @@ def test_killed_before_any_kind_of_statement_of_recording(tmp_path: Path) -> Non
             assert again.returncode == 3 and "nothing to continue" in again.stderr, where
         assert _rows(db) == (["m-kill"], [], 2), where
         with Storage.open(data) as store:
-            assert store.ledger_count() == 1 and store.read_autosave() is None, where
+            assert store.ledger.count() == 1 and store.read_autosave() is None, where
             assert store.warnings == [], where
 
 
@@ -290,7 +290,7 @@ def _stale_ledger(data: Path) -> tuple[object, list[tuple[str, float]]]:
     with Storage.open(data) as store:
         for i in range(5):
             assert store.record_match(make_record(rounds=2, level=levels[i % 3], winner=i % 2))
-        want = store.stats(include_practice=True), _ratings_of(store)
+        want = store.ledger.stats(include_practice=True), _ratings_of(store)
     conn = sqlite3.connect(data / "koikoi.sqlite3")
     with conn:
         conn.execute("DELETE FROM totals WHERE practice = -1 AND grp = 'state'")
@@ -299,7 +299,7 @@ def _stale_ledger(data: Path) -> tuple[object, list[tuple[str, float]]]:
 
 
 def _ratings_of(store: Storage) -> list[tuple[str, float]]:
-    return [(p.match_id, p.rating) for p in store.rating_history()]
+    return [(p.match_id, p.rating) for p in store.ledger.rating_history()]
 
 
 def test_killed_anywhere_in_the_recount_nothing_is_half_counted(tmp_path: Path) -> None:
@@ -323,4 +323,4 @@ def test_killed_anywhere_in_the_recount_nothing_is_half_counted(tmp_path: Path) 
         with Storage.open(data) as store:
             assert store.counting == (kill_at <= commit), kill_at
             assert store.wait_for_counting() and not store.counting
-            assert (store.stats(include_practice=True), _ratings_of(store)) == want, kill_at
+            assert (store.ledger.stats(include_practice=True), _ratings_of(store)) == want, kill_at

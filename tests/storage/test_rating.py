@@ -54,16 +54,16 @@ def _ratings(db: Path) -> list[tuple[str, float]]:
 def test_a_rated_match_moves_the_rating_by_glicko2(store: Storage, record: Record) -> None:
     rec = record(level="intermediate", winner=0)
     assert store.record_match(rec)
-    point = store.rating_of(rec.match_id)
+    point = store.ledger.rating_of(rec.match_id)
     assert point is not None
     want = rate_match(Rating(), level_ratings()["intermediate"].opponent, 1.0, weight=1.0)
     assert point.before == Rating().rating and point.rating == pytest.approx(want.rating)
     assert point.rating > point.before
     lost = record(level="intermediate", winner=1)
     store.record_match(lost)
-    after = store.rating_of(lost.match_id)
+    after = store.ledger.rating_of(lost.match_id)
     assert after is not None and after.before == point.rating and after.rating < point.rating
-    assert [p.match_id for p in store.rating_history()] == [rec.match_id, lost.match_id]
+    assert [p.match_id for p in store.ledger.rating_history()] == [rec.match_id, lost.match_id]
 
 
 @pytest.mark.parametrize(
@@ -83,13 +83,13 @@ def test_practice_hotseat_computer_and_unfinished_matches_are_not_rated(
 ) -> None:
     rec = record(**extra)
     assert store.record_match(rec)
-    assert store.rating_of(rec.match_id) is None and store.rating_history() == []
+    assert store.ledger.rating_of(rec.match_id) is None and store.ledger.rating_history() == []
 
 
 def test_a_conceded_match_is_rated_as_a_loss(store: Storage, record: Record) -> None:
     rec = record(ending="conceded", winner=1)
     store.record_match(rec)
-    point = store.rating_of(rec.match_id)
+    point = store.ledger.rating_of(rec.match_id)
     assert point is not None and point.score == 0.0 and point.rating < point.before
 
 
@@ -99,7 +99,7 @@ def test_recording_a_match_twice_rates_it_once(store: Storage, record: Record) -
     store.record_match(rec)
     assert store.db is not None
     assert store.db.record(rec, record_text=None) is False
-    assert len(store.rating_history()) == 1
+    assert len(store.ledger.rating_history()) == 1
 
 
 def _fill(data_dir: Path, record: Record, n: int = 6) -> list[tuple[str, float]]:
@@ -137,8 +137,8 @@ def test_a_lost_or_damaged_rating_history_is_rebuilt_from_the_ledger(
         assert s.warnings == []
         assert s.counting  # counted again off the frame loop; the tab says so meanwhile
         assert s.wait_for_counting() and not s.counting
-        _assert_same_ratings([(p.match_id, p.rating) for p in s.rating_history()], before)
-        assert s.ledger_count() == 7
+        _assert_same_ratings([(p.match_id, p.rating) for p in s.ledger.rating_history()], before)
+        assert s.ledger.count() == 7
 
 
 def _want(order: list[MatchRecord]) -> list[tuple[str, float]]:
@@ -176,10 +176,10 @@ def test_imported_matches_are_rated_after_the_ones_recorded_whatever_their_dates
     with Storage.open(data_dir) as s:
         for r in new:
             s.record_match(r)
-        seen = [(p.match_id, p.rating) for p in s.rating_history()]
+        seen = [(p.match_id, p.rating) for p in s.ledger.rating_history()]
         assert s.db is not None
         s.db.import_records(((r, None) for r in old), source="test")
-        got = [(p.match_id, p.rating) for p in s.rating_history()]
+        got = [(p.match_id, p.rating) for p in s.ledger.rating_history()]
     assert got[:2] == seen
     _assert_same_ratings(got, _want([*new, *old]))
 
@@ -215,10 +215,10 @@ def test_the_ratings_as_recorded_equal_the_ratings_rebuilt(
             assert s.record_match(r)
         assert s.db is not None
         s.db.import_records(((r, None) for r in recs[cut:]), source="test")
-        as_recorded = [(p.match_id, p.before, p.rating, p.rd) for p in s.rating_history()]
+        as_recorded = [(p.match_id, p.before, p.rating, p.rd) for p in s.ledger.rating_history()]
         with s.db._transaction():
             rating_rows.rebuild_in_tx(s.db.conn, _GOOD_MATCH)
-        rebuilt = [(p.match_id, p.before, p.rating, p.rd) for p in s.rating_history()]
+        rebuilt = [(p.match_id, p.before, p.rating, p.rd) for p in s.ledger.rating_history()]
         assert rating_rows.current(s.db.conn)
     assert as_recorded == rebuilt
     _assert_same_ratings([(m, r) for m, _, r, _ in as_recorded], _want(recs))
@@ -239,11 +239,11 @@ def test_a_ledger_imported_from_an_export_has_the_same_rating_history(
                 date=start + timedelta(days=day),
             )
             assert s.record_match(rec, record_text=text)
-        want = [(p.match_id, p.rating) for p in s.rating_history()]
+        want = [(p.match_id, p.rating) for p in s.ledger.rating_history()]
         out = s.export_all(tmp_path / "all.json").path
     with Storage.open(tmp_path / "b") as s:
         assert s.import_ledger(out) == (5, 0, 0)
-        assert [(p.match_id, p.rating) for p in s.rating_history()] == want
+        assert [(p.match_id, p.rating) for p in s.ledger.rating_history()] == want
 
 
 def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Path) -> None:
@@ -267,7 +267,7 @@ def test_killed_between_the_match_and_its_rating_neither_is_on_disk(tmp_path: Pa
             assert "RECORDED True" in again.stdout, again.stderr
         assert [m for m, _ in _ratings(db)] == ["m-kill"] == _rows(db)[0]
         with Storage.open(data) as s:
-            point = s.rating_of("m-kill")
+            point = s.ledger.rating_of("m-kill")
             assert point is not None and point.before == Rating().rating
             assert s.db is not None and rating_rows.current(s.db.conn) and not s.counting
 
@@ -283,8 +283,8 @@ def test_a_match_counts_for_its_length_and_a_first_short_win_stays_below_the_lev
     with Storage.open(tmp_path / "other") as other:
         long = record(rounds=12, level="intermediate", winner=0)
         assert other.record_match(long)
-        p12 = other.rating_of(long.match_id)
-    p3 = store.rating_of(short.match_id)
+        p12 = other.ledger.rating_of(long.match_id)
+    p3 = store.ledger.rating_of(short.match_id)
     assert p3 is not None and p12 is not None
     level = level_ratings()["intermediate"]
     assert p3.before == p12.before == Rating().rating

@@ -38,10 +38,10 @@ def _facts(data: Path) -> tuple[int, list[str], object, list[tuple[str, float]],
         store.wait_for_counting(30)
         assert store.db is not None
         return (
-            store.ledger_count(),
-            [s.match_id for s in store.ledger_summaries(0, 1000)],
-            store.stats(),
-            [(p.match_id, round(p.rating, 6)) for p in store.rating_history()],
+            store.ledger.count(),
+            [s.match_id for s in store.ledger.summaries(0, 1000)],
+            store.ledger.stats(),
+            [(p.match_id, round(p.rating, 6)) for p in store.ledger.rating_history()],
             store.db.conn.execute(
                 "SELECT COUNT(*) FROM set_aside WHERE kind != 'damaged_row'"
             ).fetchone()[0],
@@ -194,7 +194,7 @@ def test_a_database_that_shrank_is_damage_told_in_one_line_and_rebuilt(
     assert [p.read_bytes() for p in kept if p.name.count("-") == 1] == [cut]
     with Storage.open(data) as store:
         assert store.warnings == []  # told once, at the start that found it
-        recovered = {s.match_id for s in store.ledger_summaries(0, 100)}
+        recovered = {s.match_id for s in store.ledger.summaries(0, 100)}
     assert recovered <= ids and (recovered if keep else True)
     # the line itself, as the title shows it
     db.write_bytes(b"")
@@ -291,7 +291,7 @@ def test_a_marker_of_any_kind_is_put_aside_once_then_starts_are_normal(
         for _ in range(2):  # and from then on, clean starts
             assert check_reason(data / DB) is None
             with Storage.open(data) as store:
-                assert store.warnings == [] and store.ledger_count() == 2
+                assert store.warnings == [] and store.ledger.count() == 2
         assert not [p for p in data.iterdir() if p.name.endswith(".tmp")]
     finally:
         if what == "immutable":

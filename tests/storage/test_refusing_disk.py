@@ -52,7 +52,7 @@ def test_a_full_disk_at_start_is_named_once_and_every_record_retries(mount, h) -
     assert store.pending == []
     store.close()
     with Storage.open(disk / "data") as again:
-        assert again.ledger_count() == 6
+        assert again.ledger.count() == 6
 
 
 def test_a_read_only_folder_shows_its_matches_and_says_new_ones_cannot_be_saved(mount, h) -> None:
@@ -64,8 +64,8 @@ def test_a_read_only_folder_shows_its_matches_and_says_new_ones_cannot_be_saved(
     before = {p.name: p.read_bytes() for p in data.iterdir()}
     read_only(disk)
     store = Storage.open(data)
-    assert store.ledger_count() == 3 and len(store.ledger_summaries(0, 10)) == 3
-    assert store.stats().overall.matches == 3
+    assert store.ledger.count() == 3 and len(store.ledger.summaries(0, 10)) == 3
+    assert store.ledger.stats().overall.matches == 3
     [notice] = [w for w in store.warnings if w.key == "ledger_read_only"]
     assert notice.params["reason"] is Cause.DISK_READ_ONLY
     line = notice_text(ENGLISH, notice)
@@ -87,7 +87,7 @@ def test_a_linked_database_is_shown_and_never_written_through(tmp_path: Path, h)
     data.mkdir()
     (data / "koikoi.sqlite3").symlink_to(target)
     store = Storage.open(data)
-    assert store.ledger_count() == 2
+    assert store.ledger.count() == 2
     [notice] = [w for w in store.warnings if w.key == "ledger_read_only"]
     assert notice.params["reason"] is Cause.LINKED and "link" in notice_text(ENGLISH, notice)
     assert store.record_match(h.make_record()) is False
@@ -107,7 +107,7 @@ def test_the_wal_is_emptied_after_every_match_even_on_a_nearly_full_disk(mount, 
         assert not wal.exists() or wal.stat().st_size == 0
     store.close()
     with Storage.open(data) as again:
-        assert again.ledger_count() == 13
+        assert again.ledger.count() == 13
 
 
 @pytest.mark.slow

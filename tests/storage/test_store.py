@@ -35,7 +35,7 @@ def _ids(store: Storage) -> list[str]:
 def test_first_start_writes_default_settings_and_the_database(data_dir: Path) -> None:
     assert not data_dir.exists()
     with Storage.open(data_dir) as store:
-        assert store.warnings == [] and store.can_write_ledger and store.ledger_count() == 0
+        assert store.warnings == [] and store.can_write_ledger and store.ledger.count() == 0
         assert store.db is not None
         conn = store.db.conn
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -66,16 +66,44 @@ def test_ledger_keeps_every_match_exactly_once(data_dir: Path, h) -> None:
         for r in recs:
             assert store.record_match(r, record_text=f"record {r.match_id}")
         assert store.record_match(recs[0])  # recording the same match twice adds nothing
-        assert store.ledger_count() == 5
+        assert store.ledger.count() == 5
     with Storage.open(data_dir) as store:
         assert _ids(store) == [r.match_id for r in recs]
         assert [rec for rec, _ in store.db.iter_all()] == recs  # type: ignore[union-attr]
-        assert store.get_match(recs[2].match_id) == (recs[2], f"record {recs[2].match_id}")
-        assert [r.match_id for r in store.ledger_page(0, 2)] == [
+        assert store.ledger.get(recs[2].match_id) == (recs[2], f"record {recs[2].match_id}")
+        assert [r.match_id for r in store.ledger.page(0, 2)] == [
             recs[4].match_id,
             recs[3].match_id,
         ]
-        assert store.latest_match_id() == recs[4].match_id
+        assert store.ledger.latest_id() == recs[4].match_id
+
+
+def test_the_ledger_is_asked_through_one_query_repository(tmp_path: Path, h) -> None:
+    """The screens ask ``Storage.ledger``: the repository while the database is open, and an
+    empty ledger (no matches, no statistics, no ratings) when it could not be opened."""
+    from koikoi_desktop.storage.queries import EMPTY
+
+    with Storage.open(tmp_path / "open") as store:
+        assert store.ledger is store.db
+        rec = h.make_record()
+        assert store.record_match(rec, record_text="r")
+        assert store.ledger.count() == 1 and store.ledger.latest_id() == rec.match_id
+    blocker = tmp_path / "file"
+    blocker.write_bytes(b"not a folder")
+    with Storage.open(blocker) as store:
+        assert store.db is None and store.ledger is EMPTY
+        ledger = store.ledger
+        assert (ledger.count(), ledger.count(computer=True), ledger.count(computer=None)) == (
+            0,
+        ) * 3
+        assert ledger.page(0, 10) == [] and ledger.summaries(0, 10, computer=True) == []
+        assert ledger.get("x") is None and ledger.latest_id() is None
+        assert ledger.balance_history() == [] and ledger.rating_history() == []
+        assert ledger.rating_of("x") is None and ledger.review("x") is None
+        assert ledger.stats() == ledger.stats(include_practice=True) == LedgerStats.empty()
+        assert ledger.generation == 0
+        assert store.record_match(h.make_record()) is False  # held in pending, not in the ledger
+        assert store.ledger.count() == 0
 
 
 def test_recording_a_match_removes_its_saved_row_in_the_same_step(data_dir: Path, h) -> None:
@@ -84,7 +112,7 @@ def test_recording_a_match_removes_its_saved_row_in_the_same_step(data_dir: Path
         assert store.write_autosave(rec.match_id, "moves so far", {"round": 3})
         assert store.saved_match() is not None
         assert store.record_match(rec)
-        assert store.saved_match() is None and store.ledger_count() == 1
+        assert store.saved_match() is None and store.ledger.count() == 1
         # a save of that match arriving late (a queued background write) does not revive it
         assert store.write_autosave(rec.match_id, "late", {}, background=True)
         assert store.flush() and store.saved_match() is None
@@ -168,8 +196,8 @@ def test_statistics(data_dir: Path, h) -> None:
     with Storage.open(data_dir) as store:
         for rec in recs:
             assert store.record_match(rec)
-        st = store.stats()
-        with_practice = store.stats(include_practice=True)
+        st = store.ledger.stats()
+        with_practice = store.ledger.stats(include_practice=True)
     assert st == compute_stats(recs)
     assert with_practice == compute_stats(recs, include_practice=True)
     assert (st.overall.matches, st.overall.wins, st.overall.losses, st.overall.draws) == (
@@ -295,7 +323,7 @@ def test_import_merges_by_id_and_a_bad_file_changes_nothing(tmp_path: Path, h) -
         store.record_match(recs[0][0], record_text=recs[0][1])
         assert store.import_ledger(out) == (2, 1, 0)
         assert store.import_ledger(out) == (0, 3, 0)  # again: nothing new
-        assert store.get_match(recs[1][0].match_id) == recs[1]
+        assert store.ledger.get(recs[1][0].match_id) == recs[1]
         changed = json.loads(out.read_text("utf-8"))
         changed["matches"][2].update(_doc(*played(9, match_id=recs[2][0].match_id)))
         clash = tmp_path / "clash.json"  # another match under a taken id
@@ -306,13 +334,13 @@ def test_import_merges_by_id_and_a_bad_file_changes_nothing(tmp_path: Path, h) -
         good = json.loads(out.read_text("utf-8"))
         good["matches"][1]["winner"] = 7
         bad.write_text(json.dumps(good), "utf-8")
-        before = store.ledger_count()
+        before = store.ledger.count()
         with pytest.raises(ValueError, match="match 2"):
             store.import_ledger(bad)
         (tmp_path / "junk.json").write_bytes(b"\x00\xff junk")
         with pytest.raises(ValueError):
             store.import_ledger(tmp_path / "junk.json")
-        assert store.ledger_count() == before
+        assert store.ledger.count() == before
 
 
 #: Any text the game can show on one line (the boundary refuses control characters: a NUL in a
@@ -342,8 +370,8 @@ def test_any_text_survives_the_ledger_and_the_exports(
         with Storage.open(tmp) as store:
             assert store.record_match(rec)
         with Storage.open(tmp) as store:
-            assert store.warnings == [] and store.ledger_page(0, 5) == [rec]
-            rows = list(csv.DictReader(io.StringIO(to_csv_text(store.ledger_page(0, 5)))))
+            assert store.warnings == [] and store.ledger.page(0, 5) == [rec]
+            rows = list(csv.DictReader(io.StringIO(to_csv_text(store.ledger.page(0, 5)))))
     assert len(rows) == 2
     shown = rows[0]["opponent_name"]
     opponent = typed_name(opponent)  # a default seat name ("Computer 2") is kept as a fact: ""
@@ -413,13 +441,13 @@ def test_the_statistics_equal_the_oracle_when_recorded_rebuilt_and_salvaged(
                 assert store.record_match(rec, computer=rec.computer)
             db = store.db
             assert db is not None and db._read_totals() is not None  # the counters are whole
-            assert store.stats(include_practice=include_practice) == want
+            assert store.ledger.stats(include_practice=include_practice) == want
             assert _sql_stats(store, include_practice) == want
             recorded = _totals_rows(db)
             with db._transaction():
                 db._rebuild_totals_in_tx()
             assert _totals_rows(db) == recorded
-            assert store.stats(include_practice=include_practice) == want
+            assert store.ledger.stats(include_practice=include_practice) == want
         conn = sqlite3.connect(Path(tmp) / "a" / "koikoi.sqlite3")
         with conn:
             conn.execute("DROP TABLE matches")  # the salvage rebuilds each match from its record
@@ -427,7 +455,7 @@ def test_the_statistics_equal_the_oracle_when_recorded_rebuilt_and_salvaged(
         fresh = LedgerDB.open(Path(tmp) / "fresh.sqlite3")
         try:
             salvage(Path(tmp) / "a" / "koikoi.sqlite3", fresh)
-            assert fresh.stats(include_practice=include_practice) == want
+            assert fresh.ledger.stats(include_practice=include_practice) == want
             assert _totals_rows(fresh) == recorded
         finally:
             fresh.close()
@@ -435,7 +463,9 @@ def test_the_statistics_equal_the_oracle_when_recorded_rebuilt_and_salvaged(
 
 def test_a_ledger_without_matches_has_the_empty_statistics(data_dir: Path) -> None:
     with Storage.open(data_dir) as store:
-        assert store.stats() == store.stats(include_practice=True) == LedgerStats.empty()
+        assert (
+            store.ledger.stats() == store.ledger.stats(include_practice=True) == LedgerStats.empty()
+        )
 
 
 def test_import_replays_each_record_first_and_reports_the_ones_it_skips(tmp_path: Path, h) -> None:
@@ -469,7 +499,7 @@ def test_import_replays_each_record_first_and_reports_the_ones_it_skips(tmp_path
         assert (result.added, result.same, result.aside) == (1, 0, 0)
         assert {mid for mid, _ in result.skipped} == {forged.match_id, other.match_id}
         assert all("record" in why for _, why in result.skipped)
-        assert [s.match_id for s in store.ledger_summaries(0, 10)] == ["real"]
+        assert [s.match_id for s in store.ledger.summaries(0, 10)] == ["real"]
 
 
 def _sql_stats(store: Storage, include_practice: bool) -> object:
@@ -495,7 +525,7 @@ def test_the_statistics_counters_equal_the_statistics_of_every_row(data_dir: Pat
             )
             assert store.record_match(rec, computer=rng.random() < 0.2)
             for include in (False, True):
-                assert store.stats(include_practice=include) == _sql_stats(store, include)
+                assert store.ledger.stats(include_practice=include) == _sql_stats(store, include)
         export = store.export_all(data_dir.parent / "all.json").path
         assert store.db is not None and store.db._read_totals() is not None  # the fast path
     conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
@@ -504,15 +534,15 @@ def test_the_statistics_counters_equal_the_statistics_of_every_row(data_dir: Pat
         conn.execute("UPDATE totals SET value = 'many' WHERE grp = 'rounds' AND key = 'won'")
     conn.close()
     with Storage.open(data_dir) as store:
-        store.stats()  # reads past the damage, notes it
+        store.ledger.stats()  # reads past the damage, notes it
         store.tidy()  # sets it aside and counts again
         assert {w.key for w in store.warnings} == {"rows_set_aside"}
         for include in (False, True):
-            assert store.stats(include_practice=include) == _sql_stats(store, include)
+            assert store.ledger.stats(include_practice=include) == _sql_stats(store, include)
     with Storage.open(data_dir.parent / "other") as store:
         store.import_ledger(export)
         for include in (False, True):
-            assert store.stats(include_practice=include) == _sql_stats(store, include)
+            assert store.ledger.stats(include_practice=include) == _sql_stats(store, include)
 
 
 @pytest.mark.parametrize("key", ["ok", "rated"])
@@ -556,7 +586,7 @@ def test_many_damaged_rows_are_set_aside_a_batch_a_frame_then_counted_once(
     with Storage.open(data_dir) as store:
         for rec in recs:
             assert store.record_match(rec)
-        want = store.stats(include_practice=True), store.rating_history()
+        want = store.ledger.stats(include_practice=True), store.ledger.rating_history()
     conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
     with conn:
         # text, so no start-up sweep refuses it: the list meets it
@@ -565,15 +595,15 @@ def test_many_damaged_rows_are_set_aside_a_batch_a_frame_then_counted_once(
     with Storage.open(data_dir) as store:
         db = store.db
         assert db is not None and not store.counting
-        assert len(store.ledger_summaries(0, 50)) == 6 and len(db.damaged) == 18
+        assert len(store.ledger.summaries(0, 50)) == 6 and len(db.damaged) == 18
         store.tidy()
         assert len(db.damaged) == 18 - MEND_BATCH and store.counting
         assert store._recount is None  # not before every noted row is aside
         store.tidy()
         assert not db.damaged and store._recount is not None
         assert store.wait_for_counting() and not store.counting
-        assert (store.stats(include_practice=True), store.rating_history()) == want
-        assert len(store.ledger_summaries(0, 50)) == 24
+        assert (store.ledger.stats(include_practice=True), store.ledger.rating_history()) == want
+        assert len(store.ledger.summaries(0, 50)) == 24
         assert [w.key for w in store.warnings] == ["rows_set_aside"]
         assert store.warnings[0].params["count"] == 18
         assert ": 18, kept aside" in h.said(store.warnings[0])
@@ -590,7 +620,7 @@ def test_rows_set_aside_by_another_copy_are_counted_here_too(
     with Storage.open(data_dir) as store:
         for rec in recs:
             assert store.record_match(rec)
-        want = store.stats(include_practice=True), store.rating_history()
+        want = store.ledger.stats(include_practice=True), store.ledger.rating_history()
     conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
     with conn:
         conn.execute("UPDATE matches SET date = 'soon' WHERE rowid = 3")
@@ -610,7 +640,7 @@ def test_rows_set_aside_by_another_copy_are_counted_here_too(
             assert not one.counting and not other.counting
             other.tidy()
             assert not other.counting  # nothing stale yet
-            assert len(one.ledger_summaries(0, 10)) == 5
+            assert len(one.ledger.summaries(0, 10)) == 5
             one.tidy()  # set aside, rebuilt from its record; counted on one's worker
             assert one.counting
             other.tidy()
@@ -620,4 +650,7 @@ def test_rows_set_aside_by_another_copy_are_counted_here_too(
         assert one.wait_for_counting() and other.wait_for_counting()
         assert not one.counting and not other.counting
         for store in (one, other):
-            assert (store.stats(include_practice=True), store.rating_history()) == want
+            assert (
+                store.ledger.stats(include_practice=True),
+                store.ledger.rating_history(),
+            ) == want

@@ -54,7 +54,7 @@ def test_a_clean_close_then_a_start_runs_no_whole_file_check(
     assert checks == []
     for n in range(3):
         with Storage.open(data_dir) as store:
-            assert store.ledger_count() == 3 + n and _keys(store) == []
+            assert store.ledger.count() == 3 + n and _keys(store) == []
             assert store.record_match(h.make_record())  # a run that writes, then closes
     assert checks == []
     # nothing of ours is left open beside the database
@@ -86,7 +86,7 @@ def test_two_copies_open_at_once_close_cleanly(data_dir: Path, h: Any, checks: l
     assert first.record_match(h.make_record())  # written after the second closed
     first.close()
     with Storage.open(data_dir) as store:
-        assert store.ledger_count() == 3
+        assert store.ledger.count() == 3
     assert checks == []
 
 
@@ -120,7 +120,7 @@ def test_a_killed_copy_makes_the_next_start_check(
     with Storage.open(data_dir) as store:
         assert len(checks) == 1
         assert _keys(store) == ["ledger_checked"]
-        assert store.ledger_count() in (1, 2)  # the killed match: recorded, or still saved
+        assert store.ledger.count() in (1, 2)  # the killed match: recorded, or still saved
     with Storage.open(data_dir) as store:
         assert _keys(store) == []
     assert len(checks) == 1
@@ -169,7 +169,7 @@ def test_a_copy_running_in_another_process_is_not_checked_under_it(
     other = _holder(data_dir, "wait")
     try:
         with Storage.open(data_dir) as store:
-            assert store.ledger_count() == 1 and _keys(store) == []
+            assert store.ledger.count() == 1 and _keys(store) == []
         assert checks == []
     finally:
         other.kill()
@@ -311,8 +311,8 @@ def test_a_page_damaged_in_a_cleanly_closed_file_is_met_on_the_ledger_screen(
         assert len(checks) == 1
         assert _keys(store) == ["ledger_db_repaired"]
         # the damage was in an index: every match is recovered, the newest listed first again
-        assert store.ledger_count() == len(recs) + len(older)
-        assert [s.match_id for s in store.ledger_summaries(0, 3)] == [
+        assert store.ledger.count() == len(recs) + len(older)
+        assert [s.match_id for s in store.ledger.summaries(0, 3)] == [
             r.match_id for r in recs[::-1][:3]
         ]
     [kept] = [p for p in h.aside(data_dir, DB) if not p.name.endswith(("-wal", "-shm"))]
@@ -362,13 +362,13 @@ def test_each_kind_of_read_meeting_a_damaged_page_returns_what_it_can(
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     with Storage.open(data_dir) as store:
         assert checks == [] and _keys(store) == []
-        assert len(store.ledger_summaries(0, 50)) == 50  # the list's own rows read
-        page = store.ledger_page(0, 100)
+        assert len(store.ledger.summaries(0, 50)) == 50  # the list's own rows read
+        page = store.ledger.page(0, 100)
         assert 0 < len(page) < 100  # the records that still read
         for rec in recs[-20:]:
-            got = store.get_match(rec.match_id)
+            got = store.ledger.get(rec.match_id)
             assert got is None or got[0] == rec
-        assert store.review(recs[-1].match_id) is None
+        assert store.ledger.review(recs[-1].match_id) is None
         assert store.saved_match() is None  # (its tidy tells the player)
         exported = list(store._all_rows())
         assert len(exported) < len(recs)

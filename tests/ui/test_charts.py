@@ -206,7 +206,7 @@ def test_match_chart_tooltip_shows_the_multipliers(ui_app: Any) -> None:
 
 def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkeypatch: Any) -> None:
     from koikoi_desktop import scenes
-    from koikoi_desktop.storage import Storage
+    from koikoi_desktop.storage.ledger_db import LedgerDB
 
     from .test_ledger_scene import SEED, make_app, seed_dir
 
@@ -214,11 +214,11 @@ def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkey
     seed_dir(tmp_path / "data", rows)
     app = make_app(tmp_path / "data", (1024, 640))
     pages: list[int] = []
-    real_page = Storage.ledger_page
+    real_page = LedgerDB.page
     monkeypatch.setattr(
-        Storage,
-        "ledger_page",
-        lambda self, off, lim: pages.append(lim) or real_page(self, off, lim),
+        LedgerDB,
+        "page",
+        lambda self, off, lim, **kw: pages.append(lim) or real_page(self, off, lim, **kw),
     )
     scene = scenes.create("ledger", app)
     app.stack.push(scene)
@@ -226,7 +226,7 @@ def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkey
     surf = pygame.display.get_surface()
     scene.draw(surf)
     assert pages == []  # the statistics never page through the matches
-    history = app.storage.balance_history(50)
+    history = app.storage.ledger.balance_history(50)
     assert [h[0] for h in scene.history] == [h[0] for h in history]
     unit = history[-1][1]
     same_unit = [h for h in history if h[1] == unit]

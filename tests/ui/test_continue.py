@@ -197,7 +197,7 @@ def test_continue_a_match_saved_after_its_last_move(tmp_path, apps) -> None:
     apps.append(a)
     t = start(a, seed=5, preset="seed-001")  # short: a race to 50 points
     play_until(a, t, lambda: t.match.outcome is not None, limit=6000)
-    assert a.storage.read_autosave() is not None and a.storage.ledger_count() == 0
+    assert a.storage.read_autosave() is not None and a.storage.ledger.count() == 0
     final = tuple(t.match.balances)
     close_app(a)
     apps.remove(a)
@@ -207,8 +207,8 @@ def test_continue_a_match_saved_after_its_last_move(tmp_path, apps) -> None:
     assert pump(t2, lambda: b.stack.top.name == "round-summary", 5)
     b.stack.top.on_back()
     assert b.stack.top.name == "match-result"
-    assert b.storage.ledger_count() == 1
-    assert b.storage.ledger_page(0, 5)[0].final_balances == final
+    assert b.storage.ledger.count() == 1
+    assert b.storage.ledger.page(0, 5)[0].final_balances == final
     assert b.storage.read_autosave() is None
     title = b.stack.push(scenes.create("title", b))
     assert not title.buttons[1].enabled

@@ -552,7 +552,7 @@ def test_tutorial_played_with_mouse_drags_reaches_the_yaku_and_stop(lesson_app) 
     entry = m.ledger[0]
     assert entry.winner == 0 and entry.final == 5 and [k for k, _ in entry.yaku] == ["hanami"]
     assert s.guide.points == 5 and "5" in s.guide.text(s)
-    assert a.storage.ledger_count() == 0 and a.storage.read_autosave() is None
+    assert a.storage.ledger.count() == 0 and a.storage.read_autosave() is None
     click(a, s.guide.buttons[0].rect.center)  # Start a real match
     assert a.stack.names() == ["title", "new-game"]
 
@@ -742,7 +742,7 @@ def test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishe
     assert label(s.buttons[0]) == ENGLISH.t("ui.tutorial.leave")
     click(a, s.buttons[0].rect.center)  # Leave the lesson
     assert a.stack.names() == ["title", "rules"]
-    assert a.storage.ledger_count() == 0 and a.storage.read_autosave() is None
+    assert a.storage.ledger.count() == 0 and a.storage.read_autosave() is None
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "uk", "ru", "sk"])

@@ -134,7 +134,7 @@ def test_a_match_recorded_in_ukrainian_reads_in_japanese_in_the_ledger_and_revie
     t.controller.apply(t.controller.state.legal_actions()[0])
     t.concede()  # as the concede prompt's button does, once confirmed
     assert pump(t, lambda: a.stack.top.name == "match-result")
-    [rec] = a.storage.ledger_page(0, 10)
+    [rec] = a.storage.ledger.page(0, 10)
     assert (rec.opponent_name, rec.opponent_level, rec.ending) == ("", "intermediate", "conceded")
     db = sqlite3.connect(a.storage.path("ledger"))
     assert db.execute("SELECT opponent_name FROM matches").fetchall() == [("",)]
@@ -234,7 +234,7 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
         key(a, pygame.K_ESCAPE)
     # the computer matches (their own list): "Computer 1" against "Computer 2 (<level>)"
     for rec, (_, _, level, _) in others:
-        got = a.storage.get_match(rec.match_id)
+        got = a.storage.ledger.get(rec.match_id)
         assert got is not None and got[0].opponent_name == ""
         names = RecordedNames(got[0].opponent_name, level, computer=True)
         two = words.t("ui.table.computer_n", n=2)
@@ -321,7 +321,7 @@ def test_an_old_export_imports_as_facts_and_a_new_export_keeps_the_old_layout(
     apps.append(a)
     added, same, aside = a.storage.import_ledger(old_export)
     assert (added, same, aside) == (len(OLD_ROWS), 0, 0)
-    assert all(r.opponent_name == "" for r in a.storage.ledger_page(0, 20))
+    assert all(r.opponent_name == "" for r in a.storage.ledger.page(0, 20))
     a.prefs.speak("ru")
     a.stack.push(scenes.create("title", a))
     open_ledger(a)

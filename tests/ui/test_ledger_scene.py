@@ -251,7 +251,7 @@ def test_statistics_match_storage(tmp_path, apps, monkeypatch) -> None:
     scene = open_ledger(apps, tmp_path / "data")
     key(scene, pygame.K_RIGHT)
     assert scene.view == "stats"
-    st = scene.app.storage.stats()
+    st = scene.app.storage.ledger.stats()
     assert scene.stats == st
     text = " ".join(drawn(scene, monkeypatch))
     o = st.overall
@@ -280,7 +280,7 @@ def test_statistics_match_storage(tmp_path, apps, monkeypatch) -> None:
         rect for rect, cb in scene.frame.hits if getattr(cb, "__name__", "") == "toggle_practice"
     )
     click(scene, chip.center)
-    assert scene.stats == scene.app.storage.stats(include_practice=True)
+    assert scene.stats == scene.app.storage.ledger.stats(include_practice=True)
     assert scene.stats.overall.matches == 4
     assert "4 matches:" in " ".join(drawn(scene, monkeypatch))
 
@@ -416,7 +416,7 @@ def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
     data = tmp_path / "data"
     recs = seed_dir(data, SEED)
     with Storage.open(data) as store:
-        want = store.stats(), store.rating_history()
+        want = store.ledger.stats(), store.ledger.rating_history()
     conn = sqlite3.connect(data / "koikoi.sqlite3")
     with conn:
         conn.execute("UPDATE matches SET date = 'soon' WHERE match_id = ?", (recs[1].match_id,))
@@ -450,7 +450,7 @@ def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
     assert not store.counting and scene.still_for() == float("inf")
     text = " ".join(drawn(scene, monkeypatch))
     assert "Counting" not in text and "3 matches:" in text
-    assert (scene.stats, store.rating_history()) == want
+    assert (scene.stats, store.ledger.rating_history()) == want
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -529,7 +529,7 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     assert "Matches (1)" in text and "Computer matches (1)" in text
     assert "Computer 1 against" not in text  # the player's list keeps to the player's matches
     # the player's statistics leave the computer match out
-    assert scene.app.storage.stats(include_practice=True).overall.matches == 1
+    assert scene.app.storage.ledger.stats(include_practice=True).overall.matches == 1
     # the chip (a click) shows the computer match, both seats named
     drawn(scene, monkeypatch)
     chips = sorted((r for r, _ in scene.frame.hits if r.y == scene.frame.px(70)), key=lambda r: r.x)

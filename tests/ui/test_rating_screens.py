@@ -58,7 +58,7 @@ def test_a_rated_match_shows_its_change_on_the_result_and_the_title(app: Any) ->
     provisional ("?" and a line saying what it means) on the result, the title and the new-game
     screen (issue 45)."""
     result = _play(app, practice=False)
-    [point] = app.storage.rating_history()
+    [point] = app.storage.ledger.rating_history()
     assert result.rating == point and point.before == Rating().rating
     outcome = result.match.outcome
     score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == 0 else 0.0
@@ -101,7 +101,7 @@ def test_a_rated_match_shows_its_change_on_the_result_and_the_title(app: Any) ->
 
 def test_a_practice_match_moves_no_rating(app: Any) -> None:
     result = _play(app, practice=True)
-    assert app.storage.ledger_count() == 0 or app.storage.rating_history() == []
+    assert app.storage.ledger.count() == 0 or app.storage.ledger.rating_history() == []
     assert result.rating is None and result.rating_text() == ""
     result.to_title()
     assert app.stack.top.rating is None
@@ -143,7 +143,7 @@ def test_the_ledger_charts_the_rating_and_new_game_names_level_ratings(
     seed_dir(tmp_path / "data", SEED)
     a = ledger_app(tmp_path / "data", (1024, 640))
     try:
-        history = a.storage.rating_history()
+        history = a.storage.ledger.rating_history()
         assert history  # the seeded ledger has rated matches
         scene = scenes.create("ledger", a)
         a.stack.push(scene)

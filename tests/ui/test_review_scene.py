@@ -141,7 +141,7 @@ def test_review_opens_from_the_ledger_steps_with_keys_and_is_cached(
     # the analysis finishes off the frame loop and is saved with the match
     assert pump(rv, lambda: rv.runner is None)
     assert len(rv.judged) == len(rv.decisions) > 10
-    assert a.storage.review(rec.match_id) is not None
+    assert a.storage.ledger.review(rec.match_id) is not None
     # the next visit reads it back without analysing
     a.stack.pop()
     key(ledger, pygame.K_r)
@@ -169,7 +169,7 @@ def test_clicking_a_move_in_the_list_goes_there(apps: list[Any], tmp_path: Path)
     m = played_match(seed=6, rounds=1)
     rec = record(data, m)
     a = make_app(apps, data)
-    found = a.storage.get_match(rec.match_id)
+    found = a.storage.ledger.get(rec.match_id)
     rv = a.router.build(screens.Review(record=found[1], match_id=rec.match_id, inline=True))
     a.stack.push(rv)
     rows = [(r, pos) for _, r, pos in rv.list_rows() if pos is not None]

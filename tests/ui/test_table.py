@@ -634,7 +634,7 @@ def test_pause_menu_concede_asks_once_and_enter_keeps_playing(ui_app: Any, pump_
     assert ui_app.stack.top.key == ("concede",)
     _key(ui_app, pygame.K_ESCAPE)
     assert ui_app.stack.top is t and not t.controller.finished
-    assert ui_app.storage.ledger_count() == 0
+    assert ui_app.storage.ledger.count() == 0
     # a confirmed concede ends and records the match
     _key(ui_app, pygame.K_ESCAPE)
     _pause_button(ui_app, "ui.pause.concede").on_click()
@@ -643,7 +643,7 @@ def test_pause_menu_concede_asks_once_and_enter_keeps_playing(ui_app: Any, pump_
     result = ui_app.stack.top
     assert result.name == "match-result" and result.ending == "conceded"
     assert ui_app.stack.find("table") is None and t.controller.finished
-    assert ui_app.storage.ledger_count() == 1 and ui_app.storage.read_autosave() is None
+    assert ui_app.storage.ledger.count() == 1 and ui_app.storage.read_autosave() is None
 
 
 def test_pause_menu_save_and_quit_keeps_the_match(ui_app: Any, pump_fn: Any) -> None:

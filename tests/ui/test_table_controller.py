@@ -391,9 +391,9 @@ def test_the_recorder_saves_every_move_and_records_the_end(tmp_path: Path) -> No
         d.cues()
         assert d.result == ShowResult("conceded") and c.finished
         assert store.read_autosave() is None  # recording the match removed its saved row
-        assert store.ledger_count() == 1
+        assert store.ledger.count() == 1
         c.concede()  # once only
-        assert store.ledger_count() == 1
+        assert store.ledger.count() == 1
 
 
 def test_a_veto_refuses_a_persons_move_with_its_reason_and_changes_nothing() -> None:
@@ -432,7 +432,7 @@ def test_an_unrecorded_match_saves_nothing_and_records_nothing(tmp_path: Path) -
         assert store.read_autosave() is None
         c.concede()
         d.cues()
-        assert c.finished and store.ledger_count() == 0 and store.read_autosave() is None
+        assert c.finished and store.ledger.count() == 0 and store.read_autosave() is None
 
 
 def test_the_first_dealer_draw_shows_the_player_no_card_of_the_computer() -> None:

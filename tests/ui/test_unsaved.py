@@ -51,7 +51,7 @@ def test_refused_match_is_told_at_its_end_and_at_quit_then_exported_and_retried(
     import pygame
 
     result.draw(pygame.display.get_surface())
-    assert store.ledger_count() == 0
+    assert store.ledger.count() == 0
 
     app.running = True
     app.request_quit()  # the window's close button
@@ -69,7 +69,7 @@ def test_refused_match_is_told_at_its_end_and_at_quit_then_exported_and_retried(
 
     _refuse(app, False)  # the disk takes writes again
     top.retry()
-    assert not app.running and store.pending == [] and store.ledger_count() == 1
+    assert not app.running and store.pending == [] and store.ledger.count() == 1
 
 
 def test_quit_with_nothing_pending_quits_at_once(app: Any) -> None:

@@ -26,7 +26,7 @@ t = table(4)
 def say(n, **facts):
     top = a.stack.top
     facts.update(top=top.name, key=list(getattr(top, "key", ()) or ()),
-                 finished=t.controller.finished, ledger=a.storage.ledger_count())
+                 finished=t.controller.finished, ledger=a.storage.ledger.count())
     write(n, facts)
 
 wait(lambda: t.controller.my_turn() and not t.queue.busy)

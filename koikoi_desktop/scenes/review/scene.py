@@ -380,7 +380,7 @@ class ReviewScene(Scene):
         store = self.app.storage
         if store is None or self.match_id is None or self.rounds is not None:
             return
-        if store.get_match(self.match_id) is not None:  # never a review without its match
+        if store.ledger.get(self.match_id) is not None:  # never a review without its match
             review = Review([self.judged[k] for k in sorted(self.judged)], worlds=r.worlds)
             why = store.save_review(self.match_id, review.to_json())
             if why is not None:
