@@ -393,15 +393,17 @@ class Match:
         )
 
     # ------------------------------------------------------------------ playing
-    def apply(self, action: Action | str) -> list[Event]:
-        """Apply an action to the current round; settle it and deal the next when it ends."""
+    def apply(self, action: Action | str, *, events: bool = True) -> list[Event]:
+        """Apply an action to the current round; settle it and deal the next when it ends.
+        ``events=False``: see :meth:`.round.RoundState.apply` (the rounds' history is not
+        kept)."""
         if self.outcome is not None:
             raise IllegalAction("The match is over.", IllegalReason.MATCH_OVER)
-        events = self.round.apply(action)
+        told = self.round.apply(action, events=events)
         self.deals[-1].moves = self.round.moves
         if self.round.outcome is not None:
-            self._settle(events)
-        return events
+            self._settle(told)
+        return told
 
     @property
     def move_stack(self) -> tuple[Action, ...]:

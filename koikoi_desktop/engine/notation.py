@@ -389,9 +389,14 @@ def parse_match_record(text: str) -> MatchText:
     return reader.result()
 
 
-def replay_match(text: str) -> Match:
+def replay_match(text: str, *, events: bool = True) -> Match:
     """Rebuild a match from its record, replaying every chance step, deal and move: the match
-    plays on from there as the uninterrupted match would."""
+    plays on from there as the uninterrupted match would.
+
+    ``events=False`` checks a record (every move checked and played by the same rules) without
+    building the event records of its moves: the match's rounds, totals and outcome are the
+    same, about a sixth cheaper, but its rounds' history does not tell them (see
+    :meth:`.round.RoundState.apply`). For reading a record's outcome, never for playing on."""
     rec = parse_match_record(text)
     decks = [d for deal in rec.deals for d in deal[1]]
     try:
@@ -413,7 +418,7 @@ def replay_match(text: str) -> Match:
             if match.outcome is not None or len(match.deals) != i + 1:
                 raise RecordError(f"deal {i + 1} has moves after its round ended.")
             try:
-                match.apply(mv)
+                match.apply(mv, events=events)
             except ValueError as exc:
                 raise RecordError(f"deal {i + 1}, move {mv} does not replay: {exc}") from None
     if rec.ended_early:

@@ -494,11 +494,16 @@ class RoundState:
         return out
 
     # ------------------------------------------------------------------ applying
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str, *, events: bool = True) -> list[Event]:
         """Apply a legal action (an Action or its text); return the event records.
 
         Raises IllegalAction, with a sentence a player can read, and changes nothing, when the
         action is not legal now.
+
+        ``events=False`` (a check of a record, which reads the outcome and never the events):
+        the same check and the same rules, but a hand play builds no event records (see
+        :meth:`step`) and the move adds nothing to :attr:`history`, which then no longer tells
+        the round; the state, the moves and the outcome are what they would be.
         """
         if isinstance(action, str):
             action = Action.from_text(action)
@@ -523,9 +528,11 @@ class RoundState:
             raise self._why_illegal(action)
         self._legal = None
         self.moves.append(action)
-        events = self._do(action)
-        self.history.extend(events)
-        return events
+        if not events:
+            return self._do(action, False)
+        told = self._do(action)
+        self.history.extend(told)
+        return told
 
     def step(self, action: Action, *, events: bool = True) -> list[Event]:
         """Carry out an action known to be legal, for searches: no check, no move record, no

@@ -108,6 +108,41 @@ def test_replay_match_raises_only_record_error(text: str) -> None:
         replay_match(text)
 
 
+def _outcome_of(text: str, *, events: bool) -> object:
+    """What a replay gives (the record, the rounds, the totals, the outcome and the state of the
+    round in play), or the error it raises."""
+    try:
+        m = replay_match(text, events=events)
+    except RecordError as exc:
+        return str(exc)
+    r = m.round
+    state = (r.hands, r.caps, r.field_mask, r.phase, r.to_move, r.moves, r.pile_pos)
+    return engine.match_record(m), m.ledger, m.balances, m.outcome, state
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_mutations())
+def test_a_replay_without_event_records_checks_and_plays_the_same(text: str) -> None:
+    """``events=False`` (how an import checks a record) refuses what a full replay refuses, with
+    the same words, and plays what it plays to the same rounds, totals, outcome and state."""
+    assert _outcome_of(text, events=False) == _outcome_of(text, events=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(engine.PRESETS)), st.integers(0, 10_000), st.integers(1, 4))
+def test_a_played_match_replays_the_same_without_event_records(
+    preset: str, seed: int, rounds: int
+) -> None:
+    m = engine.new_match(engine.PRESETS[preset], first_dealer=seed % 2, seed=seed, rounds=rounds)
+    rng = random.Random(seed)
+    while m.outcome is None and len(m.ledger) < rounds:
+        m.apply(rng.choice(m.round.legal_actions()))
+    text = engine.match_record(m)
+    assert _outcome_of(text, events=False) == _outcome_of(text, events=True)
+    quiet = replay_match(text, events=False)
+    assert quiet.ledger == m.ledger and quiet.balances == m.balances
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=200))
 def test_replay_of_any_text_raises_only_record_error(text: str) -> None:
