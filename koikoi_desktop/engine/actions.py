@@ -19,6 +19,7 @@ ActionKind.PLAY
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -212,6 +213,19 @@ class Action(NamedTuple):
 
 _INTERNED: dict[Action, Action] = {}
 _BY_TEXT: dict[str, Action] = {}
+
+
+def exact_actions(texts: Iterable[str]) -> list[Action] | None:
+    """The actions whose canonical texts (``str(action)``, as a record writes its moves) these
+    are, in order; None when one is anything else (then each is read by
+    :meth:`Action.from_text`, which gives the same actions for these texts)."""
+    out = []
+    for text in texts:
+        hit = _BY_TEXT.get(text)
+        if hit is None:
+            return None
+        out.append(hit)
+    return out
 
 
 def _intern(a: Action) -> Action:

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from koikoi_desktop.engine.actions import Action
+from koikoi_desktop.engine.actions import Action, exact_actions
 from koikoi_desktop.engine.chance import commitment, deck, first_dealer_stream
 from koikoi_desktop.engine.match import FirstDealer, Match, choose_first_dealer, reveal_order
 from koikoi_desktop.engine.round import RoundState
@@ -148,7 +148,7 @@ _PLAIN_DECK = re.compile(r"[0-9]{1,2}(?: [0-9]{1,2}){47}", re.ASCII)
 
 def _parse_deck(n: int, rest: str) -> list[int]:
     if _PLAIN_DECK.fullmatch(rest) is not None:  # read at once (the same numbers as below)
-        deck = [int(x) for x in rest.split(" ")]
+        deck = list(map(int, rest.split(" ")))
         if sorted(deck) != _ALL_CARDS:
             raise RecordError(f"line {n}: a deck must list each card 1-48 exactly once.")
         return deck
@@ -162,6 +162,9 @@ def _parse_deck(n: int, rest: str) -> list[int]:
 
 
 def _parse_moves(n: int, rest: str) -> list[Action]:
+    exact = exact_actions(rest.split("; "))  # the moves as the game writes them: read at once
+    if exact is not None:
+        return exact
     try:
         return [Action.from_text(m) for m in rest.split(";") if m.strip()]
     except ValueError as exc:

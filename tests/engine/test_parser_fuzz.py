@@ -15,7 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from koikoi_desktop import engine
-from koikoi_desktop.engine import Action, IllegalAction, RecordError, replay_match, replay_round
+from koikoi_desktop.engine import (
+    Action,
+    IllegalAction,
+    RecordError,
+    notation,
+    replay_match,
+    replay_round,
+)
 
 
 def _match_text(moves: int = 9) -> str:
@@ -106,6 +113,37 @@ def _mutations() -> st.SearchStrategy[str]:
 def test_replay_match_raises_only_record_error(text: str) -> None:
     with contextlib.suppress(RecordError):
         replay_match(text)
+
+
+_MOVE_TEXTS = ["play 5", "play 5>6", "discard 12", "draw>7", "koikoi", "stop", "keep", "play 49"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(_MOVE_TEXTS), st.text(alphabet=" ;>playdrwstok0123456789")),
+        max_size=8,
+    ),
+    st.sampled_from(["; ", ";", " ; ", ";  "]),
+)
+def test_a_moves_line_read_at_once_reads_as_each_move_read_alone(
+    moves: list[str], sep: str
+) -> None:
+    """A moves line as the game writes it is read at once (each canonical text looked up);
+    whatever the line, the moves are those :meth:`Action.from_text` reads, or the same error."""
+    rest = sep.join(moves)
+
+    def alone() -> object:
+        try:
+            return [Action.from_text(m) for m in rest.split(";") if m.strip()]
+        except ValueError as exc:
+            return f"line 1: {exc}"
+
+    try:
+        got: object = notation._parse_moves(1, rest)
+    except RecordError as exc:
+        got = str(exc)
+    assert got == alone()
 
 
 def _outcome_of(text: str, *, events: bool) -> object:
