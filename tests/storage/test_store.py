@@ -455,7 +455,7 @@ def test_the_statistics_equal_the_oracle_when_recorded_rebuilt_and_salvaged(
         fresh = LedgerDB.open(Path(tmp) / "fresh.sqlite3")
         try:
             salvage(Path(tmp) / "a" / "koikoi.sqlite3", fresh)
-            assert fresh.ledger.stats(include_practice=include_practice) == want
+            assert fresh.stats(include_practice=include_practice) == want
             assert _totals_rows(fresh) == recorded
         finally:
             fresh.close()
