@@ -557,7 +557,7 @@ def test_a_damaged_state_row_of_the_counters_is_kept_aside_and_told(
     with Storage.open(data_dir) as store:
         for i in range(3):
             assert store.record_match(h.make_record(rounds=2, winner=i % 2))
-        want = store.stats(include_practice=True), store.rating_history()
+        want = store.ledger.stats(include_practice=True), store.ledger.rating_history()
     conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
     with conn:
         conn.execute("UPDATE totals SET value = '' WHERE practice = -1 AND key = ?", (key,))
@@ -566,7 +566,7 @@ def test_a_damaged_state_row_of_the_counters_is_kept_aside_and_told(
         store.tidy()
         assert store.wait_for_counting(30)
         assert {w.key for w in store.warnings} == {"rows_set_aside"}
-        assert (store.stats(include_practice=True), store.rating_history()) == want
+        assert (store.ledger.stats(include_practice=True), store.ledger.rating_history()) == want
     conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
     aside = conn.execute("SELECT kind FROM set_aside").fetchall()
     conn.close()
