@@ -93,8 +93,29 @@ def _positions(deal_order: str, packet: int) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _check_deck(deck: Sequence[int]) -> list[int]:
-    d = [int(x) for x in deck]
-    if len(d) != 48 or set(d) != set(range(1, 49)):
+def deal_slots(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """:func:`deal_positions` grouped: the deck indices dealt to the field, to the dealer and
+    to the non-dealer (what a deal reads, once per rule set)."""
+    return _slots(rules.deal_order, rules.deal_packet)
+
+
+@cache
+def _slots(
+    deal_order: str, packet: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    positions = _positions(deal_order, packet)
+    field, dealer, other = (
+        tuple(i for i, (dest, _) in enumerate(positions) if dest == want)
+        for want in ("f", "d", "nd")
+    )
+    return field, dealer, other
+
+
+_CARD_IDS = frozenset(range(1, 49))
+
+
+def _check_deck(deck: Sequence[int]) -> tuple[int, ...]:
+    d = tuple(map(int, deck))
+    if len(d) != 48 or set(d) != _CARD_IDS:
         raise ValueError("A deck order must list each of the 48 card ids (1-48) exactly once.")
     return d

@@ -49,6 +49,7 @@ from koikoi_desktop.engine.deal import (
     Outcome,
     _check_deck,
     deal_positions,
+    deal_slots,
     instant_win,
 )
 from koikoi_desktop.engine.events import (
@@ -199,21 +200,21 @@ class RoundState:
         self.deals = []
         self.history = []
         self.moves = []
-        positions = deal_positions(rules)
+        to_field, to_dealer, to_other = deal_slots(rules)
+        nd = 1 - dealer
         while True:
-            deck = tuple(_check_deck(next_deck()))
+            deck = _check_deck(next_deck())
             self.deals.append(deck)
             hands = [0, 0]
-            field = 0
-            nd = 1 - dealer
-            for i, (dest, _) in enumerate(positions):
-                bit = 1 << deck[i]
-                if dest == "f":
-                    field |= bit
-                elif dest == "d":
-                    hands[dealer] |= bit
-                else:
-                    hands[nd] |= bit
+            field = mine = theirs = 0
+            for i in to_field:
+                field |= 1 << deck[i]
+            for i in to_dealer:
+                mine |= 1 << deck[i]
+            for i in to_other:
+                theirs |= 1 << deck[i]
+            hands[dealer] = mine
+            hands[nd] = theirs
             if not self._needs_redeal(field):
                 break
             self.history.append(Redealt(ids_of(field), len(self.deals)))
