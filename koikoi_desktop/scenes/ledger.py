@@ -185,7 +185,7 @@ class LedgerScene(Scene):
     def load(self) -> None:
         """Page views of the ledger (only the rows on screen are read), its statistics (SQL
         aggregates) and the storage warnings."""
-        from koikoi_desktop.storage.ledger_db import PagedRows
+        from koikoi_desktop.storage.queries import PagedRows
 
         store = self.storage
         if store is not None:

@@ -55,11 +55,11 @@ import os
 import socket
 import sqlite3
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, TypeVar, cast, overload
+from typing import Any, TypeVar, cast
 
 from pydantic import ValidationError
 
@@ -1298,57 +1298,3 @@ def _same_match(old_json: str, rec: MatchRecord) -> bool:
     for d in (a, b):
         d.pop("app_version", None)
     return a == b
-
-
-Kind = Literal["matches", "rounds"]
-
-
-class PagedRows(Sequence[T]):
-    """A read-only sequence over ``count`` rows fetched a page at a time (newest first).
-
-    The ledger screen indexes it like a list, but only the pages it looks at are read, and at
-    most :attr:`keep` pages are held: with 100,000 matches the screen holds a few hundred rows.
-    """
-
-    def __init__(self, count: int, fetch: Callable[[int, int], list[T]], *, page: int = 100):
-        self._count = count
-        self._fetch = fetch
-        self._page = page
-        self.keep = 6
-        self._pages: dict[int, list[T]] = {}
-
-    def __len__(self) -> int:
-        return self._count
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._count))]
-        if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
-            raise IndexError(index)
-        number, offset = divmod(index, self._page)
-        rows = self._pages.get(number)
-        if rows is None:
-            rows = self._fetch(number * self._page, self._page)
-            if len(self._pages) >= self.keep:
-                self._pages.pop(next(iter(self._pages)))
-            self._pages[number] = rows
-            self._fetched(number, rows)
-        if offset >= len(rows):  # rows that failed the boundary were skipped: one less
-            raise IndexError(index)
-        return rows[offset]
-
-    def _fetched(self, number: int, rows: list[T]) -> None:
-        """A page shorter than the rows counted (damaged rows skipped): the sequence shrinks,
-        and the other pages, which may have shifted, are read again."""
-        expected = min(self._page, self._count - number * self._page)
-        if len(rows) < expected:
-            self._count -= expected - len(rows)
-            self._pages = {number: rows}

@@ -20,8 +20,9 @@ from koikoi_desktop import engine
 from koikoi_desktop.storage import AutosaveData, Cause, Storage, totals
 from koikoi_desktop.storage.export import read_json_export, to_csv_text
 from koikoi_desktop.storage.integrity import salvage
-from koikoi_desktop.storage.ledger_db import _CHECKS, SCHEMA_VERSION, LedgerDB, PagedRows
+from koikoi_desktop.storage.ledger_db import _CHECKS, SCHEMA_VERSION, LedgerDB
 from koikoi_desktop.storage.models import MatchRecord, typed_name
+from koikoi_desktop.storage.queries import PagedRows
 from koikoi_desktop.storage.stats import LedgerStats, newest_first, summarize
 from tests.storage.real_ledger import played
 from tests.storage.stats_oracle import compute_stats
