@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from koikoi_desktop.engine.cards import MONTH, MONTH_MASK_OF
 
@@ -219,13 +219,8 @@ def exact_actions(texts: Iterable[str]) -> list[Action] | None:
     """The actions whose canonical texts (``str(action)``, as a record writes its moves) these
     are, in order; None when one is anything else (then each is read by
     :meth:`Action.from_text`, which gives the same actions for these texts)."""
-    out = []
-    for text in texts:
-        hit = _BY_TEXT.get(text)
-        if hit is None:
-            return None
-        out.append(hit)
-    return out
+    found = list(map(_BY_TEXT.get, texts))
+    return None if None in found else cast(list[Action], found)
 
 
 def _intern(a: Action) -> Action:
