@@ -64,18 +64,26 @@ def instant_win(hand: Iterable[int] | int, rules: Rules) -> tuple[str, int] | No
     True
     """
     h = hand if isinstance(hand, int) else mask_of(hand)
-    counts = [(h & MONTH_MASK[m]).bit_count() for m in range(1, 13)]
+    counts = [(h & m).bit_count() for m in _MONTHS]
     fours = counts.count(4)
     best: tuple[str, int] | None = None
-    options: list[tuple[str, int | None, bool]] = [
-        ("double_tenho", rules.instant_double_tenho, fours >= 2),
-        ("teshi", rules.instant_teshi, fours >= 1),
-        ("kuttsuki", rules.instant_kuttsuki, all(c % 2 == 0 for c in counts)),
-    ]
-    for kind, value, holds in options:
-        if holds and value is not None and (best is None or value > best[1]):
-            best = (kind, value)
+    # in this order, a later kind only where it is worth more (a dealt hand rarely holds any)
+    if fours >= 2 and rules.instant_double_tenho is not None:
+        best = ("double_tenho", rules.instant_double_tenho)
+    if (
+        fours
+        and rules.instant_teshi is not None
+        and (best is None or rules.instant_teshi > best[1])
+    ):
+        best = ("teshi", rules.instant_teshi)
+    value = rules.instant_kuttsuki
+    if value is not None and (best is None or value > best[1]) and not any(c & 1 for c in counts):
+        best = ("kuttsuki", value)
     return best
+
+
+#: The twelve months' card masks, January first.
+_MONTHS = MONTH_MASK[1:13]
 
 
 def deal_positions(rules: Rules) -> tuple[tuple[str, int], ...]:

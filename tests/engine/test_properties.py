@@ -23,7 +23,8 @@ from koikoi_desktop.engine import (
     round_record,
     score_yaku,
 )
-from koikoi_desktop.engine.cards import FULL_MASK, mask_of
+from koikoi_desktop.engine.cards import FULL_MASK, MONTH, mask_of
+from koikoi_desktop.engine.deal import instant_win
 from koikoi_desktop.engine.round import RoundState
 from koikoi_desktop.engine.rules import SETTINGS, setting_choices
 
@@ -287,3 +288,39 @@ def test_fast_rollout_follows_the_rules(rules: Rules, seed: int, depth: int) -> 
         start.apply(a)
     assert start.outcome == d.outcome
     assert start.caps == d.caps and start.field_mask == d.field_mask
+
+
+_VALUES = st.one_of(st.none(), st.integers(0, 20))
+#: Hands that hold two fours, a four and pairs, and four pairs.
+_SHAPED = [[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 9, 10, 11, 12], [1, 2, 5, 6, 9, 10, 13, 14]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(1, 48), min_size=8, max_size=8, unique=True),
+    st.tuples(_VALUES, _VALUES, _VALUES),
+    st.sampled_from(
+        [[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 9, 10, 11, 12], [1, 2, 5, 6, 9, 10, 13, 14]]
+    ),
+)
+def test_an_instant_win_is_the_first_of_the_best_kinds_the_hand_holds(
+    hand: list[int], values: tuple[int | None, int | None, int | None], shaped: list[int]
+) -> None:
+    """R-INSTANT as stated: of the kinds the hand holds (two fours; a four; every month even)
+    that the rules value, the highest; on a tie the first in that order."""
+    rules = PRESETS["nintendo"].model_copy(
+        update=dict(
+            zip(("instant_double_tenho", "instant_teshi", "instant_kuttsuki"), values, strict=True)
+        )
+    )
+    for cards in (hand, shaped):
+        counts = [sum(1 for c in cards if MONTH[c] == m) for m in range(1, 13)]
+        kinds = [
+            ("double_tenho", values[0], counts.count(4) >= 2),
+            ("teshi", values[1], 4 in counts),
+            ("kuttsuki", values[2], all(n % 2 == 0 for n in counts)),
+        ]
+        held = [(kind, v) for kind, v, holds in kinds if holds and v is not None]
+        want = max(held, key=lambda kv: kv[1]) if held else None  # max keeps the first of ties
+        assert instant_win(cards, rules) == want
+        assert instant_win(mask_of(cards), rules) == want
