@@ -23,6 +23,11 @@ Decisions (the *why* behind the behaviour the tests check):
   are imported once, idempotently (same match ids), then renamed ``*.imported``.
 * A data directory that cannot be created (a file in the way, no permission) gives one warning
   and a session that keeps everything in memory (``persistent = False``).
+* **One facade, no pass-through readers.** ``Storage`` does what needs the player's files and
+  the refusals told (recording, saving, exports and imports, settings, tidying); a screen that
+  reads the ledger asks the repository itself through :attr:`Storage.ledger`
+  (:class:`.queries.Ledger`: an empty ledger when the database could not be opened), so a new
+  query is written once, in :mod:`.ledger_db`.
 """
 
 from __future__ import annotations
