@@ -1,12 +1,14 @@
-"""What a screen asks of the ledger: the read side of the repository (:class:`Ledger`), the
-empty ledger a session without a database answers with (:class:`EmptyLedger`), and a list of
-the ledger's rows read a page at a time (:class:`PagedRows`).
+"""What a screen asks of the ledger (:data:`Ledger`): the repository itself, or the empty
+ledger a session without a database answers with (:class:`EmptyLedger`); and a list of the
+ledger's rows read a page at a time (:class:`PagedRows`).
 
-:attr:`.store.Storage.ledger` is the one way in: the repository itself
-(:class:`.ledger_db.LedgerDB`, whose reads these are) when the database is open, else
-:data:`EMPTY`. A database that could not be opened (a refusing disk, an unusable folder) was
-told to the player in one line when the game started; the screens then show an empty ledger,
-as they do for a player who has not finished a match yet, without a check of their own.
+:attr:`.store.Storage.ledger` is the one way in: the repository (:class:`.ledger_db.LedgerDB`,
+where each query is written and documented) when the database is open, else :data:`EMPTY`. A
+database that could not be opened (a refusing disk, an unusable folder) was told to the player
+in one line when the game started; the screens then show an empty ledger, as they do for a
+player who has not finished a match yet, without a check of their own. A screen can call only
+what both answer (the type checker says so): the reads, never a write. A new query is written
+in the repository, and its empty answer here.
 
 No pygame, no files.
 """
@@ -14,68 +16,18 @@ No pygame, no files.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar, overload
+from typing import TypeVar, overload
 
+from .ledger_db import LedgerDB
 from .models import MatchRecord
 from .rating_rows import RatingPoint
 from .stats import LedgerStats, MatchSummary
 
 
-class Ledger(Protocol):
-    """The ledger's queries (see :class:`.ledger_db.LedgerDB` for what each reads and how a
-    damaged row is skipped and noted)."""
-
-    @property
-    def generation(self) -> int:
-        """Changes whenever rows were set aside or counted again: a paged view reads again."""
-        ...
-
-    def count(self, *, computer: bool | None = False) -> int:
-        """How many matches: the player's, the computer-vs-computer ones (``computer=True``) or
-        all (``None``)."""
-        ...
-
-    def page(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchRecord]:
-        """Recorded matches ``offset`` … ``offset + limit``, newest first (one screen page)."""
-        ...
-
-    def summaries(self, offset: int, limit: int, *, computer: bool = False) -> list[MatchSummary]:
-        """The list lines of :meth:`page` (columns only)."""
-        ...
-
-    def get(self, match_id: str) -> tuple[MatchRecord, str | None] | None:
-        """A recorded match and its replayable record text (None: not recorded)."""
-        ...
-
-    def latest_id(self) -> str | None:
-        """The newest recorded match's id (None: none yet)."""
-        ...
-
-    def balance_history(self, limit: int = 50) -> list[tuple[str, str, int, int]]:
-        """(match id, unit, player total, opponent total) of the last ``limit`` matches, oldest
-        first; practice left out."""
-        ...
-
-    def rating_history(self, limit: int = 200) -> list[RatingPoint]:
-        """The player's rating after each of the newest ``limit`` rated matches, oldest first."""
-        ...
-
-    def rating_of(self, match_id: str) -> RatingPoint | None:
-        """The rating change a recorded match made (None: not rated, or not recorded)."""
-        ...
-
-    def review(self, match_id: str) -> str | None:
-        """The cached review (JSON text) of a recorded match, if one was saved."""
-        ...
-
-    def stats(self, *, include_practice: bool = False) -> LedgerStats:
-        """Lifetime statistics."""
-        ...
-
-
 class EmptyLedger:
     """The ledger of a session whose database could not be opened: no matches, no ratings, no
-    reviews. It holds nothing and changes nothing."""
+    reviews; each query answers as :class:`.ledger_db.LedgerDB`'s does for an empty ledger. It
+    holds nothing and changes nothing."""
 
     generation = 0
 
@@ -110,8 +62,11 @@ class EmptyLedger:
         return LedgerStats.empty()
 
 
+#: What a screen reads the ledger through (see the module's docstring).
+Ledger = LedgerDB | EmptyLedger
+
 #: The one empty ledger (it has no state).
-EMPTY: Ledger = EmptyLedger()
+EMPTY = EmptyLedger()
 
 
 T = TypeVar("T")

@@ -26,8 +26,9 @@ Decisions (the *why* behind the behaviour the tests check):
 * **One facade, no pass-through readers.** ``Storage`` does what needs the player's files and
   the refusals told (recording, saving, exports and imports, settings, tidying); a screen that
   reads the ledger asks the repository itself through :attr:`Storage.ledger`
-  (:class:`.queries.Ledger`: an empty ledger when the database could not be opened), so a new
-  query is written once, in :mod:`.ledger_db`.
+  (:data:`.queries.Ledger`: an empty ledger when the database could not be opened), so a new
+  query is written in :mod:`.ledger_db` and answered empty in :mod:`.queries`, never passed
+  through here.
 """
 
 from __future__ import annotations
@@ -417,7 +418,7 @@ class Storage:
     @property
     def ledger(self) -> Ledger:
         """The ledger's queries: what a screen asks (counts, pages, a match, the statistics,
-        the ratings, a cached review; see :class:`.queries.Ledger`). The repository itself
+        the ratings, a cached review; see :data:`.queries.Ledger`). The repository itself
         while the database is open; an empty ledger when it could not be opened (told to the
         player in one line at the start)."""
         return self.db if self.db is not None else EMPTY
