@@ -56,9 +56,17 @@ def build(app: AppServices, screen: Screen) -> Scene:
 
             return SettingsScene(app)
         case screens.Ledger():
-            from koikoi_desktop.scenes.ledger import LedgerScene
+            from koikoi_desktop.scenes.ledger.listing import LedgerListScene
 
-            return LedgerScene(app)
+            return LedgerListScene(app, screen)
+        case screens.LedgerMatch():
+            from koikoi_desktop.scenes.ledger.match import LedgerMatchScene
+
+            return LedgerMatchScene(app, screen)
+        case screens.LedgerStats():
+            from koikoi_desktop.scenes.ledger.statistics import LedgerStatsScene
+
+            return LedgerStatsScene(app, screen)
         case screens.Review():
             from koikoi_desktop.scenes.review.scene import ReviewScene
 
@@ -122,6 +130,8 @@ REGISTRY: dict[str, Callable[[], Screen]] = {
     "tutorial": screens.Tutorial,
     "settings": screens.Settings,
     "ledger": screens.Ledger,
+    "ledger-match": screens.LedgerMatch,
+    "ledger-stats": screens.LedgerStats,
     "about": screens.History,
     "credits": screens.Credits,
     "unsaved": screens.Unsaved,

@@ -82,9 +82,30 @@ class Settings:
     """The settings screen."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Ledger:
-    """The ledger: the list of recorded matches."""
+    """The ledger: the list of recorded matches (the player's, or with ``computer`` the
+    computer-vs-computer ones)."""
+
+    computer: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class LedgerMatch:
+    """One recorded match of the ledger's list (line ``index``, newest first), to its rounds;
+    ``on_leave`` is told the line shown last (left / right walk the list)."""
+
+    index: int = 0
+    computer: bool = False
+    on_leave: Callable[[int], None] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LedgerStats:
+    """The ledger's lifetime statistics; a list's chip chosen there tells ``on_list`` which list
+    (computer or not) and goes back to it."""
+
+    on_list: Callable[[bool], None] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -171,6 +192,8 @@ Screen = (
     | Pause
     | Settings
     | Ledger
+    | LedgerMatch
+    | LedgerStats
     | Review
     | Rules
     | History

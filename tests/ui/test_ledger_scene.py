@@ -1,7 +1,10 @@
-"""The ledger screen over a real data folder seeded with engine matches recorded through Storage.
+"""The ledger's three screens (list, match, statistics) over a real data folder seeded with
+engine matches recorded through Storage, driven through the app's scene stack: every key and
+click is a pygame event the app dispatches to the top screen, and a match or the statistics
+open as screens of their own over the list (Esc / Back pops them).
 
-What is drawn is read back by recording every string the scene renders (``gfx.text`` is the
-one function all text goes through), so the tests check the words on screen, not internals.
+What is drawn is read back by recording every string the top screen renders (``gfx.text`` is
+the one function all text goes through), so the tests check the words on screen, not internals.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ import pytest
 from koikoi_desktop import engine, scenes
 from koikoi_desktop.engine import PRESETS, Rules
 from koikoi_desktop.i18n import ENGLISH, say
-from koikoi_desktop.scenes.ledger import LedgerScene
+from koikoi_desktop.scenes.ledger.listing import LedgerListScene
+from koikoi_desktop.scenes.ledger.match import LedgerMatchScene
+from koikoi_desktop.scenes.ledger.statistics import LedgerStatsScene
 from koikoi_desktop.scenes.table.text import end_text, factor_text
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.export import read_json_export
 from koikoi_desktop.ui import gfx
-from koikoi_desktop.ui.input import to_intent
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 T0 = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
@@ -41,10 +45,9 @@ SEED = [
 
 
 def send(scene: Any, event: pygame.event.Event) -> None:
-    """One event the way the app delivers it: translated into an intent once."""
-    intent = to_intent(event)
-    if intent is not None:
-        scene.handle(intent)
+    """One event the way the app delivers it: translated into an intent once, for the screen on
+    top of ``scene``'s stack."""
+    scene.app.dispatch(event)
 
 
 def play_match(rules: Rules, seed: int) -> tuple[Any, list[Any]]:
@@ -113,18 +116,40 @@ def apps() -> Iterator[list[Any]]:
     pygame.display.quit()
 
 
-def open_ledger(apps: list[Any], data: Path, size: tuple[int, int] = (1280, 800)) -> LedgerScene:
+def open_ledger(
+    apps: list[Any], data: Path, size: tuple[int, int] = (1280, 800)
+) -> LedgerListScene:
+    """The ledger's list opened over the title, the way the title opens it."""
     a = make_app(data, size)
     apps.append(a)
     a.stack.push(scenes.create("title", a))
     scene = scenes.create("ledger", a)
-    assert isinstance(scene, LedgerScene)
+    assert isinstance(scene, LedgerListScene)
     a.stack.push(scene)
     return scene
 
 
-def drawn(scene: LedgerScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string the scene renders in one frame."""
+def top(scene: Any) -> Any:
+    """The screen on top of ``scene``'s stack (a match or the statistics over the list)."""
+    return scene.app.stack.top
+
+
+def opened(scene: Any) -> LedgerMatchScene:
+    """The match screen on top of the list."""
+    match = top(scene)
+    assert isinstance(match, LedgerMatchScene)
+    return match
+
+
+def stats(scene: Any) -> LedgerStatsScene:
+    """The statistics screen on top of the list."""
+    st = top(scene)
+    assert isinstance(st, LedgerStatsScene)
+    return st
+
+
+def drawn(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string the screen on top of ``scene``'s stack renders in one frame."""
     seen: list[str] = []
     real = gfx.text
 
@@ -135,23 +160,25 @@ def drawn(scene: LedgerScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(gfx, "text", spy)
     try:
         surface = pygame.display.get_surface() or pygame.Surface(scene.size)
-        scene.draw(surface)
+        top(scene).draw(surface)
     finally:
         monkeypatch.setattr(gfx, "text", real)
     return seen
 
 
-def key(scene: LedgerScene, k: int) -> None:
+def key(scene: Any, k: int) -> None:
     send(scene, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
-def click(scene: LedgerScene, pos: tuple[int, int]) -> None:
+def click(scene: Any, pos: tuple[int, int]) -> None:
     send(scene, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     send(scene, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     send(scene, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
 
 
-def button(scene: LedgerScene, label: str) -> Any:
+def button(scene: Any, label: str) -> Any:
+    """The header button of that label on the screen on top of ``scene``'s stack."""
+    scene = top(scene)
     return next(b for b in scene.frame.buttons if say(b.label, ENGLISH) == label)
 
 
@@ -162,7 +189,7 @@ def test_list_shows_matches_newest_first(tmp_path, apps, monkeypatch) -> None:
     recs = seed_dir(tmp_path / "data", SEED)
     scene = open_ledger(apps, tmp_path / "data")
     newest = sorted(recs, key=lambda r: r.date, reverse=True)
-    assert [r.match_id for r in scene.records] == [r.match_id for r in newest]
+    assert [r.match_id for r in scene.rows.records] == [r.match_id for r in newest]
     text = " | ".join(drawn(scene, monkeypatch))
     # each row: date, rules, opponent and level, practice mark, result and both totals
     positions = []
@@ -184,7 +211,8 @@ def test_list_shows_matches_newest_first(tmp_path, apps, monkeypatch) -> None:
     # the first row on screen is the newest match: clicking it opens that match
     row = next(rect for rect, _ in scene.frame.hits if rect.y >= scene.body().y)
     click(scene, row.center)
-    assert scene.view == "match" and scene.records[scene.opened].match_id == newest[0].match_id
+    match = opened(scene)
+    assert match.rows.records[match.index].match_id == newest[0].match_id
 
 
 def test_opening_a_match_shows_every_round_field(tmp_path, apps, monkeypatch) -> None:
@@ -192,15 +220,15 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, monkeypatch) ->
     scene = open_ledger(apps, tmp_path / "data", (1024, 640))
     key(scene, pygame.K_DOWN)  # the second newest: the Ukrainian (coins, transfer) match
     key(scene, pygame.K_RETURN)
-    assert scene.view == "match"
-    rec = scene.records[scene.opened]
+    match = opened(scene)
+    rec = match.rows.records[match.index]
     assert rec.match_id == recs[1].match_id and rec.rounds
     seen: list[str] = []
     for _ in range(200):  # page through the whole match, collecting what is drawn
         seen += drawn(scene, monkeypatch)
-        before = scene.scroll["match"]
+        before = match.scroll.offset
         key(scene, pygame.K_PAGEDOWN)
-        if scene.scroll["match"] == before:
+        if match.scroll.offset == before:
             break
     seen += drawn(scene, monkeypatch)
     text = " ".join(seen)
@@ -225,7 +253,7 @@ def test_opening_a_match_shows_every_round_field(tmp_path, apps, monkeypatch) ->
     # Esc goes back to the list with the opened match selected; Esc again leaves the screen
     stack = scene.app.stack
     key(scene, pygame.K_ESCAPE)
-    assert scene.view == "matches" and scene.selected == 1 and stack.top is scene
+    assert scene.selected == 1 and stack.top is scene
     key(scene, pygame.K_ESCAPE)
     assert stack.top is not scene and stack.top.name == "title"
 
@@ -234,13 +262,54 @@ def test_left_right_walk_through_matches(tmp_path, apps) -> None:
     seed_dir(tmp_path / "data", SEED[:3])
     scene = open_ledger(apps, tmp_path / "data")
     key(scene, pygame.K_RETURN)
-    assert scene.opened == 0
+    assert opened(scene).index == 0
     key(scene, pygame.K_RIGHT)
     key(scene, pygame.K_RIGHT)
     key(scene, pygame.K_RIGHT)  # stops at the oldest
-    assert scene.opened == 2
+    assert opened(scene).index == 2
     key(scene, pygame.K_LEFT)
-    assert scene.opened == 1 and scene.view == "match"
+    assert opened(scene).index == 1
+    key(scene, pygame.K_ESCAPE)  # back on the list, on the line shown last
+    assert top(scene) is scene and scene.selected == 1
+
+
+def test_list_match_back_statistics_back_by_keyboard_and_mouse(tmp_path, apps, monkeypatch) -> None:
+    """The three screens are screens of the stack: a match and the statistics open over the
+    list, and Esc (or the Back button) pops them, the list on the row it was left on."""
+    seed_dir(tmp_path / "data", SEED)
+    scene = open_ledger(apps, tmp_path / "data", (1024, 640))
+    stack = scene.app.stack
+    below = len(stack)
+    # keyboard: Down Down Enter opens the third match; Right shows the fourth; Esc returns
+    key(scene, pygame.K_DOWN)
+    key(scene, pygame.K_DOWN)
+    key(scene, pygame.K_RETURN)
+    assert opened(scene).index == 2 and len(stack) == below + 1
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_ESCAPE)
+    assert top(scene) is scene and scene.selected == 3 and len(stack) == below
+    key(scene, pygame.K_RIGHT)  # the next chip: the statistics
+    assert "Win rate:" in " ".join(drawn(scene, monkeypatch)) and len(stack) == below + 1
+    key(scene, pygame.K_ESCAPE)
+    assert top(scene) is scene and scene.selected == 3
+    # mouse: a row's click opens it, Back returns on it; the chip opens the statistics
+    drawn(scene, monkeypatch)
+    rows = sorted((r for r, _ in scene.frame.hits if r.y >= scene.body().y), key=lambda r: r.y)
+    click(scene, rows[1].center)
+    match = opened(scene)
+    assert match.index == 1
+    drawn(scene, monkeypatch)
+    click(scene, button(scene, "Back").rect.center)
+    assert top(scene) is scene and scene.selected == 1
+    drawn(scene, monkeypatch)
+    chips = sorted((r for r, _ in scene.frame.hits if r.y == scene.frame.px(70)), key=lambda r: r.x)
+    click(scene, chips[-1].center)
+    assert isinstance(top(scene), LedgerStatsScene)
+    drawn(scene, monkeypatch)
+    click(scene, button(scene, "Back").rect.center)
+    assert top(scene) is scene and scene.selected == 1
+    key(scene, pygame.K_ESCAPE)
+    assert stack.top.name == "title"
 
 
 # --------------------------------------------------------------------------------- statistics
@@ -250,9 +319,8 @@ def test_statistics_match_storage(tmp_path, apps, monkeypatch) -> None:
     seed_dir(tmp_path / "data", SEED)
     scene = open_ledger(apps, tmp_path / "data")
     key(scene, pygame.K_RIGHT)
-    assert scene.view == "stats"
     st = scene.app.storage.ledger.stats()
-    assert scene.stats == st
+    assert stats(scene).stats == st
     text = " ".join(drawn(scene, monkeypatch))
     o = st.overall
     assert o.matches == 3 and st.practice_matches == 1  # practice left out by default
@@ -277,11 +345,13 @@ def test_statistics_match_storage(tmp_path, apps, monkeypatch) -> None:
         assert ENGLISH.yaku_name(yk) in text and str(n) in text
     # the chip counts practice matches in
     chip = next(
-        rect for rect, cb in scene.frame.hits if getattr(cb, "__name__", "") == "toggle_practice"
+        rect
+        for rect, cb in stats(scene).frame.hits
+        if getattr(cb, "__name__", "") == "toggle_practice"
     )
     click(scene, chip.center)
-    assert scene.stats == scene.app.storage.ledger.stats(include_practice=True)
-    assert scene.stats.overall.matches == 4
+    assert stats(scene).stats == scene.app.storage.ledger.stats(include_practice=True)
+    assert stats(scene).stats.overall.matches == 4
     assert "4 matches:" in " ".join(drawn(scene, monkeypatch))
 
 
@@ -325,12 +395,14 @@ def test_empty_state(tmp_path, apps, monkeypatch) -> None:
     text = " ".join(drawn(scene, monkeypatch))
     assert "No matches yet" in text and "Matches (0)" in text
     assert not button(scene, "Export CSV").enabled and not button(scene, "Export JSON").enabled
-    key(scene, pygame.K_RETURN)
     key(scene, pygame.K_DOWN)
-    assert scene.view == "matches" and scene.opened is None
+    assert top(scene) is scene and scene.selected == 0  # nothing to select
+    scene.open_match(0)
+    assert top(scene) is scene  # nothing to open
     key(scene, pygame.K_RIGHT)
     assert "Statistics appear after your first match." in " ".join(drawn(scene, monkeypatch))
     key(scene, pygame.K_LEFT)
+    assert top(scene) is scene
     drawn(scene, monkeypatch)
     new_game = next(
         rect for rect, cb in scene.frame.hits if getattr(cb, "__name__", "") == "new_game"
@@ -352,7 +424,7 @@ def test_many_matches_scroll(tmp_path, apps, monkeypatch) -> None:
         assert store.db is not None
         assert store.db.import_records(((c, None) for c in copies), source="test") == (400, 0, 0)
     scene = open_ledger(apps, tmp_path / "data", (1024, 640))
-    assert len(scene.records) == 400 and scene.records[0].match_id == "m0399"
+    assert len(scene.rows) == 400 and scene.rows.records[0].match_id == "m0399"
     surface = pygame.display.get_surface()
     scene.draw(surface)
     rows = [r for r, _ in scene.frame.hits if r.y >= scene.body().y and r.w == scene.body().w]
@@ -365,22 +437,26 @@ def test_many_matches_scroll(tmp_path, apps, monkeypatch) -> None:
     for _ in range(30):
         send(scene, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
         scene.draw(surface)
-    assert scene.scroll["matches"] > 0
+    assert scene.scroll.offset > 0
     key(scene, pygame.K_END)
     scene.draw(surface)
-    assert scene.selected == 399 and scene.scroll["matches"] == scene.limit("matches")
-    assert scene.records[scene.selected].match_id == "m0000"
+    assert scene.selected == 399 and scene.scroll.offset == scene.limit()
+    assert scene.rows.records[scene.selected].match_id == "m0000"
     for k in (pygame.K_PAGEUP, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_HOME):
         key(scene, k)
         scene.draw(surface)
-    assert scene.selected == 0 and scene.scroll["matches"] == 0
+    assert scene.selected == 0 and scene.scroll.offset == 0
     for _ in range(5):  # wheel past the top stays at the top
         send(scene, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
-    assert scene.scroll["matches"] == 0
+    assert scene.scroll.offset == 0
     key(scene, pygame.K_END)
     key(scene, pygame.K_RETURN)
-    assert scene.records[scene.opened].match_id == "m0000"
+    match = opened(scene)
+    assert match.rows.records[match.index].match_id == "m0000"
+    match.draw(surface)
+    key(scene, pygame.K_ESCAPE)  # back at the end of the list, scrolled to it
     scene.draw(surface)
+    assert scene.selected == 399 and scene.scroll.offset == scene.limit() > 0
 
 
 # ---------------------------------------------------------------------------- warnings, sizes
@@ -439,18 +515,18 @@ def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
     assert store.counting and threads and threads[0] is not threading.main_thread()
     try:
         key(scene, pygame.K_RIGHT)
-        assert scene.view == "stats"
+        st = stats(scene)
         text = " ".join(drawn(scene, monkeypatch))
         assert "Counting the statistics…" in text and "matches:" not in text
-        assert 0 < scene.still_for() < 1  # the idle screen looks again soon
+        assert 0 < st.still_for() < 1  # the idle screen looks again soon
     finally:
         go.set()
     assert store.wait_for_counting(30)
     scene.app.stack.update(1 / 60)
-    assert not store.counting and scene.still_for() == float("inf")
+    assert not store.counting and st.still_for() == float("inf")
     text = " ".join(drawn(scene, monkeypatch))
     assert "Counting" not in text and "3 matches:" in text
-    assert (scene.stats, store.ledger.rating_history()) == want
+    assert (st.stats, store.ledger.rating_history()) == want
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -462,23 +538,27 @@ def test_draws_at_each_size(tmp_path, apps, monkeypatch, size) -> None:
     window = surface.get_rect()
     for view in ("matches", "match", "stats"):
         if view == "match":
-            scene.open_match(0)
-        else:
-            scene.show_list() if view == "matches" else scene.set_view(view)
-        scene.draw(surface)
-        body = scene.body()
+            key(scene, pygame.K_RETURN)
+        elif view == "stats":
+            key(scene, pygame.K_ESCAPE)
+            key(scene, pygame.K_LEFT)  # round the chips: the statistics
+        shown = top(scene)
+        assert shown.name == {"matches": "ledger", "match": "ledger-match"}.get(
+            view, "ledger-stats"
+        )
+        shown.draw(surface)
+        body = shown.body()
         assert window.contains(body) and body.h > size[1] // 2
-        for b in scene.frame.buttons:  # header buttons inside the window, clear of the tabs
+        for b in shown.frame.buttons:  # header buttons inside the window, clear of the tabs
             assert window.contains(b.rect) and b.rect.bottom < body.y
-        for rect, _ in scene.frame.hits:
+        for rect, _ in shown.frame.hits:
             assert window.contains(rect)
-        scene.scroll_by(10**6)
-        scene.draw(surface)
-    # a Japanese frame at the same size draws too (fonts switch per script)
-    scene.app.prefs.speak("ja")
-    scene.load()
-    scene.draw(surface)
-    assert "対局記録" in drawn(scene, monkeypatch)
+        shown.scroll_by(10**6)
+        shown.draw(surface)
+        # a Japanese frame at the same size draws too (fonts switch per script)
+        scene.app.prefs.speak("ja")
+        assert "対局記録" in drawn(scene, monkeypatch)
+        scene.app.prefs.speak("en")
 
 
 def test_tab_reaches_the_export_buttons(tmp_path, apps) -> None:
@@ -489,10 +569,10 @@ def test_tab_reaches_the_export_buttons(tmp_path, apps) -> None:
     while scene.frame.focus.focused is not button(scene, "Export JSON"):
         key(scene, pygame.K_TAB)
     key(scene, pygame.K_RETURN)
-    assert scene.view == "matches" and Path(scene.export_path).suffix == ".json"
+    assert top(scene) is scene and Path(scene.export_path).suffix == ".json"
     key(scene, pygame.K_DOWN)  # back on the list: Enter opens the selected match again
     key(scene, pygame.K_RETURN)
-    assert scene.view == "match" and scene.opened == 0
+    assert opened(scene).index == 0
 
 
 # --------------------------------------------------------------------------- computer matches
@@ -524,7 +604,7 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     )
     assert run.returncode == 0, run.stderr
     scene = open_ledger(apps, data)
-    assert len(scene.records) == 1 and scene.counts == {False: 1, True: 1}
+    assert len(scene.rows) == 1 and scene.rows.counts == {False: 1, True: 1}
     text = " | ".join(drawn(scene, monkeypatch))
     assert "Matches (1)" in text and "Computer matches (1)" in text
     assert "Computer 1 against" not in text  # the player's list keeps to the player's matches
@@ -535,8 +615,8 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     chips = sorted((r for r, _ in scene.frame.hits if r.y == scene.frame.px(70)), key=lambda r: r.x)
     assert len(chips) == 3  # Matches, Computer matches, Statistics
     click(scene, chips[1].center)
-    assert scene.computer and scene.view == "matches" and len(scene.records) == 1
-    rec = scene.records[0]
+    assert scene.computer and top(scene) is scene and len(scene.rows) == 1
+    rec = scene.rows.records[0]
     assert rec.opponent_level == "intermediate"
     text = " | ".join(drawn(scene, monkeypatch))
     assert "Computer 1 against Computer 2 (Intermediate)" in text
@@ -544,7 +624,7 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     assert button(scene, "Review").enabled and button(scene, "Export CSV").enabled
     # opened, its rounds are told with both computers' names
     key(scene, pygame.K_RETURN)
-    assert scene.view == "match"
+    assert opened(scene).computer
     text = " | ".join(drawn(scene, monkeypatch))
     assert "Computer 1 against Computer 2 (Intermediate)" in text and "You" not in text
     names = ("Computer 1", "Computer 2 (Intermediate)")
@@ -558,10 +638,20 @@ def test_recorded_computer_matches_have_their_own_chip_and_review(
     scene.app.stack.pop()
     # Esc back to the computer list, Right goes on to the statistics, Left back to it
     key(scene, pygame.K_ESCAPE)
-    assert scene.view == "matches" and scene.computer
+    assert top(scene) is scene and scene.computer
     key(scene, pygame.K_RIGHT)
-    assert scene.view == "stats"
+    stats(scene)
     key(scene, pygame.K_LEFT)
-    assert scene.view == "matches" and scene.computer
+    assert top(scene) is scene and scene.computer
     key(scene, pygame.K_LEFT)
-    assert scene.view == "matches" and not scene.computer and len(scene.records) == 1
+    assert top(scene) is scene and not scene.computer and len(scene.rows) == 1
+    # the statistics' "Matches" chip (a click) returns to the player's list from the computers'
+    key(scene, pygame.K_RIGHT)
+    assert scene.computer
+    key(scene, pygame.K_RIGHT)
+    drawn(scene, monkeypatch)
+    chips = sorted(
+        (r for r, _ in stats(scene).frame.hits if r.y == scene.frame.px(70)), key=lambda r: r.x
+    )
+    click(scene, chips[0].center)
+    assert top(scene) is scene and not scene.computer
