@@ -68,6 +68,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("main", ("__main__",), "python -m koikoi_desktop"),
 )
 
+#: Screen packages inside ``scenes`` that only the router (``koikoi_desktop.scenes``, one case
+#: per record) enters: every other module opens their screens through a record of
+#: ``scenes.screens``, never by importing them (each package's own order is stated in its own
+#: test: ``tests/test_ledger_layers.py``).
+ENTERED_BY_THE_ROUTER: tuple[str, ...] = ("koikoi_desktop.scenes.ledger",)
+
 #: Edges that go up and stay for now, each with why: none.
 UPWARD_ALLOWED: dict[tuple[str, str], str] = {}
 
@@ -257,3 +263,16 @@ def test_no_lower_layer_imports_a_higher_one() -> None:
     allowed = {layer_of("koikoi_desktop.engine"), layer_of("koikoi_desktop.processes"), -1}
     assert {layer_of(d) for d in ai} <= allowed, ai
     assert UPWARD_ALLOWED == {}
+
+
+def test_screen_packages_are_entered_only_by_the_router() -> None:
+    graph = import_graph()
+    for pkg in ENTERED_BY_THE_ROUTER:
+        inside = {m for m in graph if m == pkg or m.startswith(pkg + ".")}
+        assert len(inside) > 1, pkg  # the package and its modules are seen
+        entering = {
+            m
+            for m, deps in graph.items()
+            if m not in inside and deps & inside and m != "koikoi_desktop.scenes"
+        }
+        assert not entering, (pkg, sorted(entering))

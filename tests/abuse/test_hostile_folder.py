@@ -198,17 +198,18 @@ def _run_the_game(data: Path) -> Any:
             a.stack.pop()
         ledger = a.stack.push(scenes.create("ledger", a))
         frames()
-        for i in range(len(ledger.summaries)):
+        for i in range(len(ledger.rows.summaries)):
             ledger.open_match(i)
-            ledger.set_view("match")
+            match = a.stack.top
             frames()
-            ledger.review()
-            if a.stack.top is not ledger:
-                frames(2)
-                a.stack.pop()
-            ledger.show_list()
+            if match is not ledger:  # opened (a row that does not read stays on the list)
+                match.review()
+                if a.stack.top is not match:
+                    frames(2)
+                    a.stack.pop()
+                match.close()
             frames()
-        ledger.set_view("stats")
+        ledger.choose("stats")
         frames(3)
         a.stack.pop_to("title")
         frames()

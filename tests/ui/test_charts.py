@@ -220,9 +220,10 @@ def test_ledger_statistics_chart_the_last_matches_from_sql(tmp_path: Any, monkey
         "page",
         lambda self, off, lim, **kw: pages.append(lim) or real_page(self, off, lim, **kw),
     )
-    scene = scenes.create("ledger", app)
-    app.stack.push(scene)
-    scene.set_view("stats")
+    app.stack.push(scenes.create("ledger", app))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    scene = app.stack.top  # Left from the first chip, round the row: the statistics
+    assert scene.name == "ledger-stats"
     surf = pygame.display.get_surface()
     scene.draw(surf)
     assert pages == []  # the statistics never page through the matches

@@ -169,19 +169,20 @@ def test_ledger(ledger_data: Path, tmp_path: Path, lang: str, view: str, monkeyp
     data = tmp_path / "data"
     shutil.copytree(ledger_data, data)
     a = make_app(data, lang)
-    s = scenes.create("ledger", a)
-    a.stack.push(s)
+    listing = scenes.create("ledger", a)
+    a.stack.push(listing)
     if view == "match":
-        s.open_match(0)
-    else:
-        s.set_view(view)
+        listing.open_match(0)
+    elif view == "stats":
+        listing.choose("stats")
+    s = a.stack.top  # the list, or the match or the statistics over it
     lines = record(monkeypatch)
     a.stack.draw(a.screen)
     shot(a, tmp_path / f"ledger-{view}-{lang}.png")
     check(lines, f"ledger {view} {lang}")
     buttons_clear(s, s.body())
     if any(ln.hidden for ln in lines):  # content below the fold: it scrolls, and says so
-        assert s.content_h[s.view] > s.body().h
+        assert s.scroll.content > s.body().h
     if view == "stats":
         body = s.body()
         chart = s.history_chart(body.x, body.y, body.w - s.frame.px(8))

@@ -19,7 +19,7 @@ import pytest
 
 from koikoi_desktop import engine, i18n, scenes
 from koikoi_desktop.scenes import screens
-from koikoi_desktop.scenes.ledger import LedgerScene
+from koikoi_desktop.scenes.ledger.listing import LedgerListScene
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.models import SavedMeta, SummaryRow, typed_name
@@ -106,9 +106,9 @@ def drawn(a: Any, monkeypatch: pytest.MonkeyPatch) -> str:
     return " | ".join(seen)
 
 
-def open_ledger(a: Any) -> LedgerScene:
+def open_ledger(a: Any) -> LedgerListScene:
     scene = a.stack.push(scenes.create("ledger", a))
-    assert isinstance(scene, LedgerScene)
+    assert isinstance(scene, LedgerListScene)
     return scene
 
 
@@ -143,12 +143,12 @@ def test_a_match_recorded_in_ukrainian_reads_in_japanese_in_the_ledger_and_revie
 
     a.stack.reset(scenes.create("title", a))
     choose_language(a, "ja")
-    scene = open_ledger(a)
+    open_ledger(a)
     text = drawn(a, monkeypatch)
     assert "コンピューター（中級）" in text, text
     assert not CYRILLIC.search(text), text
     key(a, pygame.K_RETURN)  # open the match
-    assert scene.view == "match"
+    assert a.stack.top.name == "ledger-match"
     text = drawn(a, monkeypatch)
     assert "コンピューター（中級）" in text and not CYRILLIC.search(text), text
     key(a, pygame.K_r)  # its review
@@ -216,17 +216,18 @@ def test_old_rows_in_all_five_languages_read_in_the_language_of_today(
     scene = open_ledger(a)
     mine = [(r, row) for r, row in zip(recs, OLD_ROWS, strict=True) if not row[3]]
     others = [(r, row) for r, row in zip(recs, OLD_ROWS, strict=True) if row[3]]
-    assert [s.opponent_name for s in scene.summaries] == [""] * len(mine)
+    assert [s.opponent_name for s in scene.rows.summaries] == [""] * len(mine)
     text = drawn(a, monkeypatch)
     for rec, _ in mine:
         assert opponent_text(words, "", rec.opponent_level) in text, (rec.opponent_level, text)
     stale = {words for code, words, _, _ in OLD_ROWS if code != lang}
     assert not [w for w in stale if w in text]
     for i in range(len(mine)):  # each match opened
-        scene.opened = None
         scene.selected = i
         key(a, pygame.K_RETURN)
-        rec = scene.records[scene.opened]
+        match = a.stack.top
+        assert match.name == "ledger-match" and match.index == i
+        rec = match.rows.records[match.index]
         assert rec.opponent_name == ""
         text = drawn(a, monkeypatch)
         assert opponent_text(words, "", rec.opponent_level) in text

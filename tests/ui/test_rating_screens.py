@@ -145,9 +145,10 @@ def test_the_ledger_charts_the_rating_and_new_game_names_level_ratings(
     try:
         history = a.storage.ledger.rating_history()
         assert history  # the seeded ledger has rated matches
-        scene = scenes.create("ledger", a)
-        a.stack.push(scene)
-        scene.set_view("stats")
+        a.stack.push(scenes.create("ledger", a))
+        a.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+        scene = a.stack.top  # Left from the first chip, round the row: the statistics
+        assert scene.name == "ledger-stats"
         surface = pygame.display.get_surface()
         scene.draw(surface)
         body = scene.body()

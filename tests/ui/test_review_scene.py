@@ -606,5 +606,7 @@ def test_the_seal_shows_while_playing_and_the_seed_only_after_the_end(
     ledger = scenes.create("ledger", a)
     a.stack.push(ledger)
     ledger.open_match(0)
-    header = [text for text, *_ in ledger.match_header(ledger.records[0])]
+    match = a.stack.top
+    assert match.name == "ledger-match"
+    header = [text for text, *_ in match.header_lines(match.rows.records[0])]
     assert any("Every deal was fixed before the first card was played" in t for t in header)

@@ -254,7 +254,7 @@ def test_a_read_only_folder_is_told_in_the_players_language(
     _title_lines(app)
     scene = scenes.create("ledger", app)
     app.stack.push(scene)
-    assert words.language == code and scene.counts[False] == 2  # its matches are shown
+    assert words.language == code and scene.rows.counts[False] == 2  # its matches are shown
     [notice] = [n for n in app.storage.warnings if n.key == "ledger_read_only"]
     assert notice.params["reason"] is Cause.DISK_READ_ONLY
     said = cause_text(words, Cause.DISK_READ_ONLY)

@@ -220,6 +220,16 @@ class LedgerMatchScene(Scene):
         if self.frame.stale(surface.get_size()):
             self.resize(surface.get_size())
         self.frame.draw_backdrop(surface)
+        if len(self.rows):  # where the list's chips were: which match, and the keys
+            gfx.blit_text(
+                surface,
+                words.t("ui.ledger.match_hint", n=self.index + 1, total=len(self.rows)),
+                self.frame.font(14),
+                (self.frame.px(24), self.frame.px(87)),
+                color=theme.MUTED,
+                anchor="midleft",
+                max_width=self.frame.size[0] - self.frame.px(48),
+            )
         body = self.body()
         self.frame.wheel(body, self.on_wheel)
         clip = surface.get_clip()
