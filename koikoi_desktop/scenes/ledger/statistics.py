@@ -1,10 +1,10 @@
 """The ledger's lifetime statistics, opened from the list's chip.
 
-From ``Storage.ledger.stats`` (counters, or SQL aggregates): a line chart of both final totals over
-the last matches (``balance_history``, hover for a match's numbers), the player's
-rating after each rated match, the win rate per opponent level and per preset as bars, rounds,
-best round, koi-koi success, and how often each yaku was made as bars. Charts are
-``ui.charts``, drawn with the game's own drawing.
+From ``Storage.ledger.stats`` (counters, or SQL aggregates): a line chart of both final totals
+over the last matches (``balance_history``, hover for a match's numbers), the player's rating
+after each rated match, the win rate per opponent level and per preset as bars, rounds, best
+round, koi-koi success, and how often each yaku was made as bars. Charts are ``ui.charts``,
+drawn with the game's own drawing.
 
 The chips stay at the top with this one lit: a list's chip (or left/right past the ends) returns
 to the list below, showing that list (the record's ``on_list``). Esc or Back returns.
