@@ -529,6 +529,40 @@ def test_a_damaged_row_met_on_screen_is_counted_again_off_the_frame_loop(
     assert (st.stats, store.ledger.rating_history()) == want
 
 
+def test_a_match_screen_reads_its_list_again_when_a_damaged_row_is_set_aside(
+    tmp_path, apps, monkeypatch
+) -> None:
+    """The match screen reads its list again when storage sets damaged rows aside (the ledger's
+    generation): the row it met is set aside between frames and its match rebuilt from its
+    record, and the screen shows its match again, not an empty page."""
+    import sqlite3
+
+    data = tmp_path / "data"
+    recs = seed_dir(data, SEED)
+    oldest = min(recs, key=lambda r: r.date)
+    scene = open_ledger(apps, data)
+    key(scene, pygame.K_END)
+    key(scene, pygame.K_RETURN)
+    match = opened(scene)
+    assert match.index == 3
+    conn = sqlite3.connect(data / "koikoi.sqlite3")
+    with conn:  # the newest match's summary no longer reads
+        newest = max(recs, key=lambda r: r.date)
+        conn.execute("UPDATE matches SET date = 'soon' WHERE match_id = ?", (newest.match_id,))
+    conn.close()
+    match.resume()  # uncovered (a review closed): its pages read again
+    assert match.rows.record_at(3) is None  # the damaged row skipped: line 3 is not there
+    drawn(scene, monkeypatch)
+    before = match.rows.generation
+    scene.app.stack.update(1 / 60)  # between frames: set aside and rebuilt, read again
+    assert "rows_set_aside" in {n.key for n in scene.app.storage.warnings}
+    assert match.rows.generation != before and not match.rows.stale()
+    assert top(scene) is match and match.index == 3
+    assert match.rows.record_at(3).match_id == oldest.match_id
+    stamp = oldest.date.astimezone().strftime("%Y-%m-%d %H:%M")
+    assert any(stamp in t for t in drawn(scene, monkeypatch))
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_draws_at_each_size(tmp_path, apps, monkeypatch, size) -> None:
     seed_dir(tmp_path / "data", SEED)

@@ -63,6 +63,9 @@ def test_screens_read_an_unopened_ledger_as_empty(
         ledger = scenes.create("ledger", a)
         a.stack.push(ledger)
         assert "No matches yet" in _drawn(ledger, monkeypatch)
+        ledger.choose("stats")  # its chip: the statistics open over the list
+        assert a.stack.top.name == "ledger-stats"
+        assert "Statistics appear after your first match." in _drawn(a.stack.top, monkeypatch)
     finally:
         while a.stack.top is not None:
             a.stack.pop()
