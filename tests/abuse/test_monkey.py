@@ -320,13 +320,13 @@ def patched_engine(monkeypatch: pytest.MonkeyPatch) -> Illegal:
     illegal = Illegal()
     orig_apply = engine.Match.apply
 
-    def apply(self: Any, action: Any) -> Any:
+    def apply(self: Any, action: Any, *, events: bool = True) -> Any:
         before = engine.match_record(self)
         seat = self.round.to_move
         try:
-            events = orig_apply(self, action)
+            made = orig_apply(self, action, events=events)
             illegal.applied += 1
-            return events
+            return made
         except engine.IllegalAction:
             assert engine.match_record(self) == before, f"illegal {action} changed the match"
             illegal.append((self, seat, str(action)))
