@@ -643,13 +643,30 @@ class LedgerDB:
             (kind, match_id, reason[:500], _now(), payload),
         )
 
-    def save_review(self, match_id: str, data: str) -> None:
-        """Cache a match review (JSON text) with its match."""
+    def save_review(self, match_id: str, data: str) -> int:
+        """Cache a match review (JSON text) with its match; how many rows were kept aside (1:
+        the cached review it replaces was noted damaged by a read, and is kept in
+        ``set_aside`` as :meth:`mend` would have kept it, not replaced in silence)."""
         self._writable()
+        kept = 0
         with self._transaction():
+            old = self.conn.execute(
+                "SELECT rowid FROM reviews WHERE match_id = ?", (match_id,)
+            ).fetchone()
+            noted = None if old is None else ("reviews", int(old[0]))
+            values = None if noted not in self.damaged else _row_dict(self.conn, *noted)
+            if values is not None:
+                self._aside_in_tx(
+                    "damaged_reviews", match_id, "a damaged row of reviews", _payload(values)
+                )
+                kept = 1
             self.conn.execute(
                 "INSERT OR REPLACE INTO reviews (match_id, data) VALUES (?, ?)", (match_id, data)
             )
+        if noted is not None:
+            self.damaged.discard(noted)
+        self.set_aside_now += kept
+        return kept
 
     # ------------------------------------------------------------------------------ reading
 

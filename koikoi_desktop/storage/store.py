@@ -429,9 +429,14 @@ class Storage:
         if self.db is None:
             return self.refusal_cause()
         try:
-            self.db.save_review(match_id, data)
+            kept = self.db.save_review(match_id, data)
         except OSError as exc:  # Refused (full, read-only, busy...) is an OSError
             return refusal_of(exc)
+        if kept:  # the damaged review it replaced is kept aside: counted in the same line
+            self._aside_rows += kept
+            self._count_notice(
+                NoticeKey.ROWS_SET_ASIDE, count=self._aside_rows, rebuilt=self._rebuilt
+            )
         return None
 
     @property

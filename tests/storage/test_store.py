@@ -107,6 +107,35 @@ def test_the_ledger_is_asked_through_one_query_repository(tmp_path: Path, h) -> 
         assert store.ledger.count() == 0
 
 
+def test_a_damaged_cached_review_is_kept_aside_when_a_fresh_review_replaces_it(
+    data_dir: Path, h
+) -> None:
+    """A review read as damaged and computed again before the frames' mend (a quick review)
+    replaced the damaged row in silence; it is kept aside, with the line, as the mend would
+    (a hypothesis example of tests/abuse/test_hostile_folder.py: a BLOB in reviews.data)."""
+    with Storage.open(data_dir) as store:
+        rec = h.make_record()
+        assert store.record_match(rec, record_text="r")
+        assert store.save_review(rec.match_id, '{"version": 1}') is None
+    conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
+    with conn:
+        conn.execute("UPDATE reviews SET data = ?", (b"\x0e\x16aCY\xbf",))
+    conn.close()
+    with Storage.open(data_dir) as store:
+        assert store.ledger.review(rec.match_id) is None  # noted, not shown
+        assert store.save_review(rec.match_id, '{"version": 2}') is None
+        assert store.ledger.review(rec.match_id) == '{"version": 2}'
+        assert [w.key for w in store.warnings] == ["rows_set_aside"]
+        assert store.warnings[0].params["count"] == 1
+        store.tidy(limit=None)  # nothing left noted: the mend sets nothing else aside
+        assert store.warnings[0].params["count"] == 1
+    conn = sqlite3.connect(data_dir / "koikoi.sqlite3")
+    aside = conn.execute("SELECT kind, match_id, payload FROM set_aside").fetchall()
+    conn.close()
+    assert [(kind, mid) for kind, mid, _ in aside] == [("damaged_reviews", rec.match_id)]
+    assert json.loads(aside[0][2])["data"] == {"blob_hex": "0e16614359bf"}  # byte for byte
+
+
 def test_recording_a_match_removes_its_saved_row_in_the_same_step(data_dir: Path, h) -> None:
     rec = h.make_record()
     with Storage.open(data_dir) as store:
