@@ -355,6 +355,34 @@ def test_statistics_match_storage(tmp_path, apps, monkeypatch) -> None:
     assert "4 matches:" in " ".join(drawn(scene, monkeypatch))
 
 
+def test_statistics_scroll_by_keys_and_wheel(tmp_path, apps, monkeypatch) -> None:
+    """At 1024x640 the statistics run past the screen: End shows their end, Home their top,
+    Down and Page Down step on, the wheel scrolls, and none goes past either end."""
+    seed_dir(tmp_path / "data", SEED)
+    scene = open_ledger(apps, tmp_path / "data", (1024, 640))
+    key(scene, pygame.K_RIGHT)
+    st = stats(scene)
+    drawn(scene, monkeypatch)
+    assert st.limit() > 0  # more than one screen of figures
+    key(scene, pygame.K_END)
+    assert st.scroll.offset == st.limit()
+    key(scene, pygame.K_PAGEDOWN)
+    assert st.scroll.offset == st.limit()
+    key(scene, pygame.K_HOME)
+    assert st.scroll.offset == 0
+    key(scene, pygame.K_DOWN)
+    line = st.scroll.offset
+    assert 0 < line < st.limit()
+    key(scene, pygame.K_PAGEDOWN)
+    assert st.scroll.offset > line
+    key(scene, pygame.K_UP)
+    key(scene, pygame.K_PAGEUP)
+    key(scene, pygame.K_PAGEUP)
+    assert st.scroll.offset == 0
+    send(scene, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert st.scroll.offset > 0
+
+
 # ------------------------------------------------------------------------------------- export
 
 

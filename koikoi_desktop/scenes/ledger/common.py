@@ -22,6 +22,7 @@ from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import chip, chip_width
 from koikoi_desktop.scenes.screen_frame import ScreenFrame
 from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui.input import IntentKind
 from koikoi_desktop.words.names import RecordedNames
 from koikoi_desktop.words.storage import notice_text
 
@@ -226,6 +227,20 @@ class Scroll:
 
     def by(self, dy: int, body_h: int) -> None:
         self.offset = max(0, min(self.limit(body_h), self.offset + dy))
+
+    def by_key(self, kind: IntentKind, body_h: int, line: int) -> bool:
+        """Scroll for a key: Up/Down a ``line``, Page Up/Down nine tenths of the body,
+        Home/End to the ends. True when ``kind`` is one of them."""
+        amount = {
+            IntentKind.UP: -line,
+            IntentKind.DOWN: line,
+            IntentKind.PAGE_UP: -int(body_h * 0.9),
+            IntentKind.PAGE_DOWN: int(body_h * 0.9),
+            IntentKind.HOME: -(10**9),
+            IntentKind.END: 10**9,
+        }.get(kind, 0)
+        self.by(amount, body_h)
+        return amount != 0
 
 
 def footer_lines(words: Words, message: Label, notices: Sequence[Notice]) -> list[tuple[str, RGB]]:

@@ -208,18 +208,8 @@ class LedgerStatsScene(Scene):
 
     def on_key(self, intent: Intent) -> bool:
         kind = intent.kind
-        body_h = self.body().h
-        amount = {
-            IntentKind.UP: -self.frame.px(48),
-            IntentKind.DOWN: self.frame.px(48),
-            IntentKind.PAGE_UP: -int(body_h * 0.9),
-            IntentKind.PAGE_DOWN: int(body_h * 0.9),
-            IntentKind.HOME: -(10**9),
-            IntentKind.END: 10**9,
-        }.get(kind, 0)
-        if amount:
+        if self.scroll.by_key(kind, self.body().h, self.frame.px(48)):
             self.frame.focus.keyboard_used = False
-            self.scroll_by(amount)
             return True
         if kind in (IntentKind.LEFT, IntentKind.RIGHT):
             self.choose(next_tab(self.counts, "stats", 1 if kind == IntentKind.RIGHT else -1))
