@@ -34,6 +34,7 @@ from koikoi_desktop.scenes.yaku_reference import YakuReferenceScene
 from koikoi_desktop.storage import Storage
 from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice, Slider
+from tests.ui.drawn import text_spy, texts_drawn
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 LEARNING = ["month-reference", "quiz", "yaku-reference", "rules", "tutorial", "settings", "about"]
@@ -130,35 +131,28 @@ def test_all_rules_pages_draw_in_japanese_and_ukrainian(make_app, monkeypatch) -
     from koikoi_desktop import text as text_mod
 
     a = make_app((1280, 800))
-    seen: list[str] = []
-    real = gfx.text
-
-    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        seen.append(text_)
-        return real(text_, *args, **kwargs)
-
-    monkeypatch.setattr(gfx, "text", spy)
-    for lang in ("ja", "uk"):
-        a.prefs.speak(lang)
-        words = a.words
-        script = SCRIPTS[lang]
-        for page in PAGES:
-            s = a.stack.push(a.router.build(screens.Rules(page=page)))
-            seen.clear()
-            body = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
-            shown = list(seen)
-            assert words.t(f"ui.rules.page.{page}") in shown, (lang, page)
-            assert s.heading(words) in shown, (lang, page)
-            assert not [t for t in shown if KEY_LIKE.fullmatch(t)], (lang, page)
-            assert not [t for t in shown if text_mod.missing_glyphs(t)], (lang, page)
-            written = sum(len(script.findall(t)) for t in shown)
-            assert written >= 60, (lang, page, written)  # the page's text, not just its tabs
-            limit = max(0, s.content_h - s.body().h)
-            wheel(a, -3)
-            scrolled = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
-            assert s.scroll == min(limit, 3 * s.px(50)), (lang, page)
-            assert (scrolled != body) == bool(s.scroll), (lang, page)  # it moved, if it could
-            a.stack.pop()
+    with text_spy(monkeypatch) as seen:
+        for lang in ("ja", "uk"):
+            a.prefs.speak(lang)
+            words = a.words
+            script = SCRIPTS[lang]
+            for page in PAGES:
+                s = a.stack.push(a.router.build(screens.Rules(page=page)))
+                seen.clear()
+                body = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
+                shown = list(seen)
+                assert words.t(f"ui.rules.page.{page}") in shown, (lang, page)
+                assert s.heading(words) in shown, (lang, page)
+                assert not [t for t in shown if KEY_LIKE.fullmatch(t)], (lang, page)
+                assert not [t for t in shown if text_mod.missing_glyphs(t)], (lang, page)
+                written = sum(len(script.findall(t)) for t in shown)
+                assert written >= 60, (lang, page, written)  # the page's text, not just its tabs
+                limit = max(0, s.content_h - s.body().h)
+                wheel(a, -3)
+                scrolled = pygame.image.tobytes(draw(a).subsurface(s.body()), "RGB")
+                assert s.scroll == min(limit, 3 * s.px(50)), (lang, page)
+                assert (scrolled != body) == bool(s.scroll), (lang, page)  # it moved, if it could
+                a.stack.pop()
 
 
 # ----------------------------------------------------------------------------- month reference
@@ -914,7 +908,7 @@ def test_settings_scrolls_with_wheel_and_keyboard_at_small_size(make_app) -> Non
     assert w is rows[-1] and s.viewport().contains(w.rect)
 
 
-def test_settings_say_so_when_the_display_refuses_full_screen(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_settings_say_so_when_the_display_refuses_full_screen(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The player turns full screen on; the display refuses: the line under the settings says
     so in the player's language (it used to go to a list nothing shows), and the game stays
     in its window."""
@@ -933,16 +927,5 @@ def test_settings_say_so_when_the_display_refuses_full_screen(make_app) -> None:
     key(a, pygame.K_RIGHT)
     assert not a.fullscreen and a.settings.fullscreen is True  # asked for, kept for next time
     assert say(s.message, a.words) == Words("uk").t("ui.settings.fullscreen_refused")
-    seen: list[str] = []
-    real = gfx.text
-
-    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        seen.append(text_)
-        return real(text_, *args, **kwargs)
-
-    gfx.text = spy  # type: ignore[assignment]
-    try:
-        draw(a)
-    finally:
-        gfx.text = real  # type: ignore[assignment]
+    seen = texts_drawn(lambda: draw(a), monkeypatch)
     assert any("повноекранний" in t for t in seen)

@@ -23,9 +23,9 @@ from koikoi_desktop.scenes.ledger.listing import LedgerListScene
 from koikoi_desktop.scenes.match_config import MatchConfig
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.models import SavedMeta, SummaryRow, typed_name
-from koikoi_desktop.ui import gfx
 from koikoi_desktop.ui.widgets import Choice
 from koikoi_desktop.words.names import RecordedNames, opponent_text
+from tests.ui.drawn import texts_drawn
 
 from .conftest import pump
 from .test_continue import close_app, make_app
@@ -91,19 +91,7 @@ def choose_language(a: Any, code: str) -> None:
 
 def drawn(a: Any, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every string the top scene renders in one frame, joined."""
-    seen: list[str] = []
-    real = gfx.text
-
-    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        seen.append(text_)
-        return real(text_, *args, **kwargs)
-
-    monkeypatch.setattr(gfx, "text", spy)
-    try:
-        a.stack.top.draw(a.screen)
-    finally:
-        monkeypatch.setattr(gfx, "text", real)
-    return " | ".join(seen)
+    return " | ".join(texts_drawn(lambda: a.stack.top.draw(a.screen), monkeypatch))
 
 
 def open_ledger(a: Any) -> LedgerListScene:

@@ -29,7 +29,7 @@ from koikoi_desktop.scenes.ledger.statistics import LedgerStatsScene
 from koikoi_desktop.scenes.table.text import end_text, factor_text
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.storage.export import read_json_export
-from koikoi_desktop.ui import gfx
+from tests.ui.drawn import texts_drawn
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 T0 = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
@@ -150,20 +150,8 @@ def stats(scene: Any) -> LedgerStatsScene:
 
 def drawn(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the screen on top of ``scene``'s stack renders in one frame."""
-    seen: list[str] = []
-    real = gfx.text
-
-    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        seen.append(text_)
-        return real(text_, *args, **kwargs)
-
-    monkeypatch.setattr(gfx, "text", spy)
-    try:
-        surface = pygame.display.get_surface() or pygame.Surface(scene.size)
-        top(scene).draw(surface)
-    finally:
-        monkeypatch.setattr(gfx, "text", real)
-    return seen
+    surface = pygame.display.get_surface() or pygame.Surface(scene.size)
+    return texts_drawn(lambda: top(scene).draw(surface), monkeypatch)
 
 
 def key(scene: Any, k: int) -> None:

@@ -23,6 +23,7 @@ from koikoi_desktop.scenes.review import scene as review_mod
 from koikoi_desktop.scenes.review.scene import ReviewScene
 from koikoi_desktop.storage import MatchRecord, Storage
 from koikoi_desktop.ui import gfx, helps
+from tests.ui.drawn import texts_drawn
 
 
 @pytest.fixture(autouse=True)
@@ -84,19 +85,7 @@ def pump(scene: Any, until: Callable[[], bool], timeout: float = 30.0) -> bool:
 
 
 def drawn(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    real = gfx.text
-
-    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        seen.append(text_)
-        return real(text_, *args, **kwargs)
-
-    monkeypatch.setattr(gfx, "text", spy)
-    try:
-        scene.draw(pygame.display.get_surface())
-    finally:
-        monkeypatch.setattr(gfx, "text", real)
-    return seen
+    return texts_drawn(lambda: scene.draw(pygame.display.get_surface()), monkeypatch)
 
 
 # --------------------------------------------------------------------------- from the ledger

@@ -25,8 +25,8 @@ from koikoi_desktop.review.analysis import LIMITS
 from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.review import scene as review_mod
 from koikoi_desktop.storage import MatchRecord, Storage
-from koikoi_desktop.ui import gfx
 from tests.review.test_known_verdicts import hanami_to_stop
+from tests.ui.drawn import texts_drawn
 
 
 @pytest.fixture
@@ -52,19 +52,7 @@ def thrown_match() -> Any:
 
 
 def drawn(scene: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    real = gfx.text
-
-    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        seen.append(text_)
-        return real(text_, *args, **kwargs)
-
-    monkeypatch.setattr(gfx, "text", spy)
-    try:
-        scene.draw(pygame.display.get_surface())
-    finally:
-        monkeypatch.setattr(gfx, "text", real)
-    return seen
+    return texts_drawn(lambda: scene.draw(pygame.display.get_surface()), monkeypatch)
 
 
 @pytest.mark.parametrize(

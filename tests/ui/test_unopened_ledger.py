@@ -15,7 +15,7 @@ from koikoi_desktop import scenes
 from koikoi_desktop.storage import Cause, Refused
 from koikoi_desktop.storage import store as store_mod
 from koikoi_desktop.storage.queries import EMPTY
-from koikoi_desktop.ui import gfx
+from tests.ui.drawn import texts_drawn
 
 
 def _app(data: Path) -> Any:
@@ -30,19 +30,7 @@ def _app(data: Path) -> Any:
 
 def _drawn(scene: Any, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every string the scene renders in one frame."""
-    seen: list[str] = []
-    real = gfx.text
-
-    def spy(text_: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        seen.append(text_)
-        return real(text_, *args, **kwargs)
-
-    monkeypatch.setattr(gfx, "text", spy)
-    try:
-        scene.draw(pygame.display.get_surface())
-    finally:
-        monkeypatch.setattr(gfx, "text", real)
-    return " ".join(seen)
+    return " ".join(texts_drawn(lambda: scene.draw(pygame.display.get_surface()), monkeypatch))
 
 
 def test_screens_read_an_unopened_ledger_as_empty(
