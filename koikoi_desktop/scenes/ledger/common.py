@@ -1,9 +1,10 @@
 """What the ledger's three screens share: the rows read from storage, the words of a recorded
 match, and the frame's parts (chips, body, footer, scrollbar, the empty state).
 
-Plain functions and two small classes held by each screen (:class:`LedgerRows`,
-:class:`Scroll`); no screen derives from anything here. The screens import this module, never
-each other: one opens another through its record in :mod:`koikoi_desktop.scenes.screens`.
+Plain functions and small classes a screen holds and asks (:class:`LedgerRows`,
+:class:`Scroll`, :class:`ScrolledPage`); no screen derives from anything here. The screens import
+this module, never each other: one opens another through its record in
+:mod:`koikoi_desktop.scenes.screens`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from koikoi_desktop.scenes.base import AppServices
 from koikoi_desktop.scenes.learning import chip, chip_width
 from koikoi_desktop.scenes.screen_frame import ScreenFrame
 from koikoi_desktop.ui import gfx, theme
-from koikoi_desktop.ui.input import IntentKind
+from koikoi_desktop.ui.input import Intent, IntentKind
 from koikoi_desktop.words.names import RecordedNames
 from koikoi_desktop.words.storage import notice_text
 
@@ -372,3 +373,68 @@ def draw_empty(
         r = gfx.blit_text(surface, line, f, (body.centerx, y), anchor="midtop", max_width=w)
         y += int(r.h * 1.25)
     return y
+
+
+class ScrolledPage:
+    """The scrolled body of a ledger screen (one recorded match, the statistics) between its
+    header and its footer: where the body is (above the footer's lines), how far it is
+    scrolled, the keys and the wheel that scroll it, and what is drawn round its content (the
+    clip, the scrollbar, the footer). The screen holds one, tells it where the footer's facts
+    are (``footing``: the last command's answer and storage's notices, read when asked), and
+    draws the content."""
+
+    def __init__(
+        self, frame: ScreenFrame, footing: Callable[[], tuple[Label, Sequence[Notice]]]
+    ) -> None:
+        self.frame = frame
+        self.footing = footing
+        #: How far the body is scrolled; its ``content`` height is set by the screen as it
+        #: lays the content out.
+        self.scroll = Scroll()
+
+    def footer(self) -> list[tuple[str, RGB]]:
+        message, notices = self.footing()
+        return footer_lines(self.frame.app.words, message, notices)
+
+    def body(self) -> pygame.Rect:
+        return body_rect(self.frame, len(self.footer()))
+
+    def limit(self) -> int:
+        return self.scroll.limit(self.body().h)
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll.by(dy, self.body().h)
+
+    def route(
+        self, intent: Intent, *, back: Callable[[], object], key: Callable[[Intent], bool]
+    ) -> None:
+        """The screen's ``intent`` through its frame (:meth:`ScreenFrame.route`): the wheel
+        scrolls the body, and the scrolling keys come before the screen's own (``key``)."""
+        self.frame.route(
+            intent, back=back, wheel=self.on_wheel, key=lambda i: self.on_key(i) or key(i)
+        )
+
+    def on_wheel(self, dy: int) -> None:
+        self.scroll_by(-dy * self.frame.px(60))
+
+    def on_key(self, intent: Intent) -> bool:
+        """Up/Down, Page Up/Down, Home/End scroll (the header buttons' focus ring goes out of
+        sight: the keys scroll, not move it). True when ``intent`` is one of them."""
+        if self.scroll.by_key(intent.kind, self.body().h, self.frame.px(48)):
+            self.frame.focus.keyboard_used = False
+            return True
+        return False
+
+    def draw(
+        self, surface: pygame.Surface, content: Callable[[pygame.Surface, pygame.Rect], None]
+    ) -> None:
+        """``content(surface, body)`` clipped to the body (the wheel over it scrolls), then the
+        scrollbar and the footer."""
+        body = self.body()
+        self.frame.wheel(body, self.on_wheel)
+        clip = surface.get_clip()
+        surface.set_clip(body.inflate(self.frame.px(8), 0))
+        content(surface, body)
+        surface.set_clip(clip)
+        draw_scrollbar(surface, self.frame, body, self.scroll)
+        draw_footer(surface, self.frame, self.footer())

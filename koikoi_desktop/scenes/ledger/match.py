@@ -28,13 +28,9 @@ from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.learning import paragraph
 from koikoi_desktop.scenes.ledger.common import (
     LedgerRows,
-    Scroll,
-    body_rect,
+    ScrolledPage,
     date_text,
     draw_empty,
-    draw_footer,
-    draw_scrollbar,
-    footer_lines,
     open_review,
     recorded_names,
     still_for,
@@ -77,9 +73,14 @@ class LedgerMatchScene(Scene):
         self.frame = ScreenFrame(app, heading=Key("ui.ledger.title"), back=self.close)
         self.rows = LedgerRows(app.storage, computer=screen.computer)
         self.index = screen.index
-        self.scroll = Scroll()
         #: Why the review cannot open, worded when drawn.
         self.message: Label = ""
+        #: The body under the header: its scroll, its keys and wheel, the footer under it.
+        self.page = ScrolledPage(self.frame, lambda: (self.message, self.rows.notices))
+        # the page's own, answered by the screen too (every ledger screen has a body to measure)
+        self.scroll = self.page.scroll
+        self.body = self.page.body
+        self.scroll_by = self.page.scroll_by
         #: The deal check of each match shown (match id -> the check and the revealed seed;
         #: None: no record to check), a fact worded when drawn.
         self._deals: dict[str, tuple[DealCheck, int | None] | None] = {}
@@ -172,29 +173,13 @@ class LedgerMatchScene(Scene):
         return self._deals[match_id]
 
     # ------------------------------------------------------------------ input
-    def footer(self) -> list[tuple[str, tuple[int, int, int]]]:
-        return footer_lines(self.app.words, self.message, self.rows.notices)
-
-    def body(self) -> pygame.Rect:
-        return body_rect(self.frame, len(self.footer()))
-
-    def limit(self) -> int:
-        return self.scroll.limit(self.body().h)
-
-    def scroll_by(self, dy: int) -> None:
-        self.scroll.by(dy, self.body().h)
-
     def handle(self, intent: Intent) -> None:
-        self.frame.route(intent, back=self.close, wheel=self.on_wheel, key=self.on_key)
-
-    def on_wheel(self, dy: int) -> None:
-        self.scroll_by(-dy * self.frame.px(60))
+        self.page.route(intent, back=self.close, key=self.on_key)
 
     def on_key(self, intent: Intent) -> bool:
+        """R opens the review, Left/Right the next older / newer match (the page's keys that
+        scroll come first)."""
         kind = intent.kind
-        if self.scroll.by_key(kind, self.body().h, self.frame.px(48)):
-            self.frame.focus.keyboard_used = False
-            return True
         if intent.letter == "r":
             self.review()
             return True
@@ -220,10 +205,12 @@ class LedgerMatchScene(Scene):
                 anchor="midleft",
                 max_width=self.frame.size[0] - self.frame.px(48),
             )
-        body = self.body()
-        self.frame.wheel(body, self.on_wheel)
-        clip = surface.get_clip()
-        surface.set_clip(body.inflate(self.frame.px(8), 0))
+        self.page.draw(surface, self.draw_body)
+        self.frame.draw_buttons(surface)
+
+    def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The match shown, or why there is none."""
+        words = self.app.words
         rec = self.rows.record_at(self.index) if self.storage is not None else None
         if self.storage is None:
             draw_empty(surface, self.frame, body, words.t("ui.ledger.unavailable"), "")
@@ -232,10 +219,6 @@ class LedgerMatchScene(Scene):
             draw_empty(surface, self.frame, body, words.t("ui.ledger.empty.title"), "")
         else:
             self.draw_match(surface, body, rec)
-        surface.set_clip(clip)
-        draw_scrollbar(surface, self.frame, body, self.scroll)
-        draw_footer(surface, self.frame, self.footer())
-        self.frame.draw_buttons(surface)
 
     def header_lines(self, rec: MatchRecord) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         """The match's header: (text, font size, colour, bold) a line."""

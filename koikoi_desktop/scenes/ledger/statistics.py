@@ -31,15 +31,11 @@ from koikoi_desktop.scenes import screens
 from koikoi_desktop.scenes.base import AppServices, Scene
 from koikoi_desktop.scenes.learning import chip, chip_width, paragraph
 from koikoi_desktop.scenes.ledger.common import (
-    Scroll,
+    ScrolledPage,
     Tab,
-    body_rect,
     date_text,
     draw_empty,
-    draw_footer,
-    draw_scrollbar,
     draw_tabs,
-    footer_lines,
     next_tab,
     still_for,
 )
@@ -84,10 +80,16 @@ class LedgerStatsScene(Scene):
         self.screen = screen or screens.LedgerStats()
         self.frame = ScreenFrame(app, heading=Key("ui.ledger.title"), back=self.close)
         self.include_practice = False
-        self.scroll = Scroll()
         #: How many matches each list holds (for the chips), read when entered.
         self.counts = {False: 0, True: 0}
         self.notices: list[Notice] = []
+        #: The body under the header: its scroll, its keys and wheel, the footer under it.
+        self.page = ScrolledPage(self.frame, lambda: ("", self.notices))
+        # the page's own, answered by the screen too (every ledger screen has a body to measure)
+        self.scroll = self.page.scroll
+        self.body = self.page.body
+        self.scroll_by = self.page.scroll_by
+        self.limit = self.page.limit
         self._generation = 0
         self._stats: LedgerStats | None = None
         #: (match id, unit, your total, opponent's total) of the last matches, oldest first.
@@ -188,29 +190,13 @@ class LedgerStatsScene(Scene):
         self._stats = None
 
     # ------------------------------------------------------------------ input
-    def footer(self) -> list[tuple[str, tuple[int, int, int]]]:
-        return footer_lines(self.app.words, "", self.notices)
-
-    def body(self) -> pygame.Rect:
-        return body_rect(self.frame, len(self.footer()))
-
-    def limit(self) -> int:
-        return self.scroll.limit(self.body().h)
-
-    def scroll_by(self, dy: int) -> None:
-        self.scroll.by(dy, self.body().h)
-
     def handle(self, intent: Intent) -> None:
-        self.frame.route(intent, back=self.close, wheel=self.on_wheel, key=self.on_key)
-
-    def on_wheel(self, dy: int) -> None:
-        self.scroll_by(-dy * self.frame.px(60))
+        self.page.route(intent, back=self.close, key=self.on_key)
 
     def on_key(self, intent: Intent) -> bool:
+        """Left/Right: the chip beside this one, round the row (the page's keys that scroll
+        come first)."""
         kind = intent.kind
-        if self.scroll.by_key(kind, self.body().h, self.frame.px(48)):
-            self.frame.focus.keyboard_used = False
-            return True
         if kind in (IntentKind.LEFT, IntentKind.RIGHT):
             self.choose(next_tab(self.counts, "stats", 1 if kind == IntentKind.RIGHT else -1))
             return True
@@ -218,24 +204,20 @@ class LedgerStatsScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        words = self.app.words
         if self.frame.stale(surface.get_size()):
             self.resize(surface.get_size())
         self.frame.draw_backdrop(surface)
         draw_tabs(surface, self.frame, self.counts, "stats", self.choose)
-        body = self.body()
-        self.frame.wheel(body, self.on_wheel)
-        clip = surface.get_clip()
-        surface.set_clip(body.inflate(self.frame.px(8), 0))
+        self.page.draw(surface, self.draw_body)
+        self.frame.draw_buttons(surface)
+
+    def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The figures, or why there are none."""
         if self.storage is None:
             self.scroll.content = 0
-            draw_empty(surface, self.frame, body, words.t("ui.ledger.unavailable"), "")
+            draw_empty(surface, self.frame, body, self.app.words.t("ui.ledger.unavailable"), "")
         else:
             self.draw_stats(surface, body)
-        surface.set_clip(clip)
-        draw_scrollbar(surface, self.frame, body, self.scroll)
-        draw_footer(surface, self.frame, self.footer())
-        self.frame.draw_buttons(surface)
 
     def history_chart(self, x: int, y: int, w: int) -> LineChart | None:
         """Both final totals of the last matches (the latest match's unit only), oldest left."""
