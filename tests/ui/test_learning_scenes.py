@@ -661,20 +661,10 @@ def test_tutorial_reached_from_the_title_guides_refuses_a_wrong_card_and_finishe
 
     monkeypatch.setattr(a.storage, "write_autosave", refuse)
     monkeypatch.setattr(a.storage, "record_match", refuse)
-    lines: list[str] = []
-    real_text = gfx.text
-
-    def spy(text: str, *args: Any, **kw: Any) -> pygame.Surface:
-        lines.append(text)
-        return real_text(text, *args, **kw)
-
-    monkeypatch.setattr(gfx, "text", spy)
 
     def drawn() -> str:
         """The lines drawn by one frame, joined (a wrapped sentence reads whole again)."""
-        lines.clear()
-        draw(a)
-        return " ".join(lines)
+        return " ".join(texts_drawn(lambda: draw(a), monkeypatch))
 
     def said(key: str, **params: object) -> str:
         return " ".join(ENGLISH.t(key, **params).split())
