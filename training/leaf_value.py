@@ -36,9 +36,10 @@ from koikoi_desktop.ai import make_opponent  # noqa: E402
 from koikoi_desktop.ai.knowledge import knowledge_for  # noqa: E402
 from koikoi_desktop.ai.value import (  # noqa: E402
     DENSE,
+    DENSE0,
     LOCATIONS,
-    N_CARDS,
     N_FEATURES,
+    PROGRESS_GOALS,
     STAGES,
     sparse_features,
     stage_of,
@@ -47,7 +48,6 @@ from koikoi_desktop.engine import PRESETS, new_round  # noqa: E402
 
 OUT = ROOT / "koikoi_desktop" / "ai" / "data" / "leaf_value.json"
 F = N_FEATURES
-DENSE0 = len(LOCATIONS) * N_CARDS
 
 Sample = tuple[int, list[int], list[float], float]  # stage, card indices, dense, target
 
@@ -211,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     out = {
         "what": "ridge fit of the round result per stage: card locations "
         + "/".join(LOCATIONS)
+        + ", each seat's cards missing (1/2/3) of "
+        + "/".join(PROGRESS_GOALS)
         + ", then "
         + "/".join(DENSE),
         "command": "python training/leaf_value.py " + " ".join(argv or sys.argv[1:]),

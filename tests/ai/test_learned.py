@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -19,9 +20,20 @@ import pytest
 
 from koikoi_desktop.ai import InlineExecutor, Thinker
 from koikoi_desktop.ai.equity import EquityTable, equity_table, provenance
+from koikoi_desktop.ai.knowledge import knowledge_for
 from koikoi_desktop.ai.utility import MatchGoal
-from koikoi_desktop.ai.value import N_FEATURES, STAGES, leaf_model
-from koikoi_desktop.engine import PRESETS, MatchContext
+from koikoi_desktop.ai.value import (
+    DENSE,
+    MISSING,
+    N_FEATURES,
+    PROGRESS0,
+    PROGRESS_GOALS,
+    STAGES,
+    leaf_model,
+    sparse_features,
+)
+from koikoi_desktop.engine import PRESETS, MatchContext, mask_of, new_round
+from koikoi_desktop.engine.cards import POETRY, ids_of
 from koikoi_desktop.engine.match import new_match
 from koikoi_desktop.review.analysis import judge
 from koikoi_desktop.review.coach import decision_point
@@ -87,6 +99,47 @@ def test_the_leaf_model_loads_and_values_a_world() -> None:
     assert len(m.weights) == len(STAGES) and all(len(w) == N_FEATURES for w in m.weights)
     assert m.meta["command"].startswith("python training/leaf_value.py")
     assert m.meta["rounds"] > 0 and all(n > 0 for n in m.meta["positions"])
+
+
+def _progress_of(idx: list[int], seat: int) -> dict[str, int]:
+    """The yaku whose progress indicator is set for ``seat`` (0: me, 1: him): key -> missing."""
+    per_seat = len(PROGRESS_GOALS) * len(MISSING)
+    out = {}
+    for i in idx:
+        j = i - PROGRESS0 - seat * per_seat
+        if 0 <= j < per_seat:
+            out[PROGRESS_GOALS[j // len(MISSING)]] = MISSING[j % len(MISSING)]
+    return out
+
+
+def test_the_leaf_features_count_what_each_seat_misses_and_who_can_capture() -> None:
+    """The features of a constructed world: two of the three poetry ribbons in my pile are one
+    card from Akatan, and a third in his pile makes it hopeless; the tempo is the best capture
+    of the seat to move, signed from the seat valued."""
+    rules = PRESETS["nintendo"]
+    k = knowledge_for(rules)
+    s = new_round(rules, dealer=0, rng=random.Random(1))
+    poetry = ids_of(POETRY)
+    s.caps = [mask_of(poetry[:2]), 0]
+    for c in poetry[:2]:
+        for hand in (0, 1):
+            s.hands[hand] &= ~(1 << c)
+        s.field_mask &= ~(1 << c)
+    idx, dense = sparse_features(s, 0, k)
+    assert len(dense) == len(DENSE) and all(0 <= i < N_FEATURES - len(DENSE) for i in idx)
+    assert _progress_of(idx, 0)["akatan"] == 1 and "akatan" not in _progress_of(idx, 1)
+    blocked = s.copy()
+    blocked.caps = [blocked.caps[0], 1 << poetry[2]]
+    idx_b, _ = sparse_features(blocked, 0, k)
+    assert "akatan" not in _progress_of(idx_b, 0)
+    # the tempo: seen from the other seat the same world's signs turn over
+    _, theirs = sparse_features(s, 1, k)
+    tempo = {name: x for name, x in zip(DENSE, dense, strict=True)}
+    other = {name: x for name, x in zip(DENSE, theirs, strict=True)}
+    assert s.to_move == 0 and tempo["to_move"] == 1.0 and other["to_move"] == 0.0
+    assert tempo["my_tempo_moving"] == -other["his_tempo_moving"] > 0.0
+    assert tempo["his_reply_to_me"] == -other["my_reply_to_him"] <= 0.0
+    assert tempo["his_tempo_moving"] == tempo["my_reply_to_him"] == 0.0
 
 
 def _count_learned(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
