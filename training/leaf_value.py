@@ -1,6 +1,7 @@
 """Fit the Expert's learned look-ahead value (``koikoi_desktop/ai/value.py``; issue 44, item 2).
 
-    python training/leaf_value.py --rounds 24000 --block 400 --seed 11 [--checkpoint PATH] [--out PATH]
+    python training/leaf_value.py --rounds 24000 --block 400 --seed 11 \\
+        [--checkpoint PATH] [--out PATH]
 
 1. **Self-play.** Two Intermediates play ``--rounds`` lone nintendo rounds, in blocks of
    ``--block``; block ``b`` is dealt and played from seeds derived from ``(--seed, b)`` alone.
