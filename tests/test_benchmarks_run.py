@@ -81,6 +81,10 @@ RUNS: dict[str, Run] = {
         ("--dir", "{tmp}/totals", "--sizes", "10", "--samples", "3", "--batch", "10"),
         r"rebuild the counters from every row: median +[\d.]+ ms",
     ),
+    "paired_arena": Run(
+        ("--matches", "2", "--rounds", "1", "--budget", "20", "--b", "prior_weight=0.6"),
+        r"B - A over 1 pairs: win rate [+-][\d.]+",
+    ),
     "reading_ceiling": Run(
         ("--matches", "1", "--rounds", "1", "--pool", "20"), r"his own policy +log loss [\d.]+"
     ),

@@ -81,6 +81,42 @@ def thrown_decision(view: PlayerView, context: MatchContext, action: Action) -> 
     return "kept"
 
 
+def tune_settings() -> tuple[str, ...]:
+    """The names ``--tune`` may set: the Expert's public settings (its attributes with a number,
+    a truth value or None, not the state one Expert keeps for itself: seed, budget, last
+    playouts)."""
+    expert = make_opponent("expert", seed=0)
+    own = vars(expert)
+    return tuple(
+        name
+        for name in dir(expert)
+        if not name.startswith("_")
+        and name not in own
+        and (getattr(expert, name) is None or isinstance(getattr(expert, name), int | float))
+    )
+
+
+def parse_tune(text: str) -> dict[str, float | None]:
+    """``"horizon=4,prior_weight=0.5"`` as the Expert settings it sets (a number, or ``none``
+    for None), in the order given. Raises ValueError, in one line, on an item that is not
+    ``name=value``, a value that is not a number, or a name the Expert has no setting of (so a
+    typo cannot silently leave the Expert as it was)."""
+    settings: tuple[str, ...] | None = None
+    out: dict[str, float | None] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not name or not value:
+            raise ValueError(f"expected name=value[,name=value...], got {item!r}")
+        settings = tune_settings() if settings is None else settings
+        if name not in settings:
+            raise ValueError(f"the Expert has no setting {name!r} (it has: {', '.join(settings)})")
+        try:
+            out[name] = None if value == "none" else float(value)
+        except ValueError:
+            raise ValueError(f"{name}={value!r}: expected a number or none") from None
+    return out
+
+
 def play_match(
     preset: str,
     levels: tuple[str, str],
@@ -94,18 +130,18 @@ def play_match(
     tune: str = "",
 ) -> dict[str, Any]:
     """One match, side a in seat ``a_seat``; returns its statistics. ``tune`` sets Expert
-    attributes for experiments (``"horizon=4,prior_weight=0.5"``)."""
+    settings for experiments (``"horizon=4,prior_weight=0.5"``: :func:`parse_tune`, which
+    refuses a name the Expert has no setting of)."""
     rules = PRESETS[preset]
     side_of = {a_seat: 0, 1 - a_seat: 1}  # seat -> side index (0 = a, 1 = b)
     bots = {
         seat: make_opponent(levels[side], seed=bot_seeds[side], budget=budgets[side])
         for seat, side in side_of.items()
     }
-    for item in filter(None, tune.split(",")):
-        key, _, value = item.partition("=")
+    for key, value in parse_tune(tune).items():
         for seat, side in side_of.items():
             if levels[side] == "expert":
-                setattr(bots[seat], key.strip(), None if value == "none" else float(value))
+                setattr(bots[seat], key, value)
     m = new_match(rules, first_dealer=first_dealer, seed=match_seed, rounds=rounds)
     latency: list[list[float]] = [[], []]
     playouts: list[list[int]] = [[], []]
@@ -373,6 +409,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--tune", default="", help="Expert attributes for experiments: k=v,k=v")
     args = ap.parse_args(argv)
+    try:
+        parse_tune(args.tune)
+    except ValueError as exc:
+        print(f"arena: --tune: {exc}", file=sys.stderr)
+        return 2
     levels = (args.a, args.b)
     budgets = (_budget_for(args.a, args.budget_a), _budget_for(args.b, args.budget_b))
     pairs = max(1, (args.matches + 1) // 2)

@@ -119,3 +119,39 @@ def test_thinker_answers_off_the_calling_thread() -> None:
     inline = Thinker(InlineExecutor())
     inline.submit(make_opponent("intermediate", seed=4), state.view(1), None)
     assert inline.poll() == decide(make_opponent("intermediate", seed=4), state.view(1), None)
+
+
+def test_tune_refuses_a_name_the_expert_has_no_setting_of(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--tune prior_weigth=0.5`` (a typo) set an attribute nothing reads, and the arena
+    measured the Expert as shipped under the tune's name; now it is one line and status 2, and
+    ``play_match`` refuses it too."""
+    from koikoi_desktop.ai.arena import parse_tune, play_match, tune_settings
+
+    assert parse_tune(" horizon=none, prior_weight=0.60,") == {"horizon": None, "prior_weight": 0.6}
+    assert {"prior_weight", "horizon", "learned_leaf", "deal_edge"} <= set(tune_settings())
+    assert not {"budget", "seed", "last_playouts", "choose", "level"} & set(tune_settings())
+    argv = ["--a", "expert", "--b", "beginner", "--matches", "2", "--rounds", "1", "--quiet"]
+    for tune, said in (
+        ("prior_weigth=0.5", "the Expert has no setting 'prior_weigth'"),
+        ("budget=3", "the Expert has no setting 'budget'"),
+        ("horizon", "expected name=value"),
+        ("horizon=far", "horizon='far': expected a number or none"),
+    ):
+        assert main([*argv, "--budget-a", "20", "--tune", tune]) == 2
+        out = capsys.readouterr()
+        assert out.out == "" and out.err.count("\n") == 1
+        assert out.err.startswith("arena: --tune: ") and said in out.err
+        with pytest.raises(ValueError, match=said):
+            play_match(
+                "nintendo",
+                ("expert", "beginner"),
+                (Budget(playouts=20), None),
+                match_seed=1,
+                first_dealer=0,
+                a_seat=0,
+                bot_seeds=(1, 2),
+                rounds=1,
+                tune=tune,
+            )
