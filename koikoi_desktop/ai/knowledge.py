@@ -218,12 +218,18 @@ class Knowledge:
 
     # ------------------------------------------------------------------ threats
     def threats(self, pile: int, blocked: int) -> list[Threat]:
-        """The yaku ``pile`` can still make that it does not hold yet, closest first."""
+        """The yaku ``pile`` can still make that it does not hold yet, closest first: each as
+        the engine's goal for these rules asks (its cards and how many), out of reach once
+        ``blocked`` (the other pile) holds too many of them or one card of a set. The one
+        answer to "how far is this pile from each yaku" (the Intermediate and the learned value
+        both read it)."""
         out: list[Threat] = []
-        r = self.rules
-        h = (pile & NONRAIN_BRIGHTS).bit_count()
-        if h < 3 and 4 - (blocked & NONRAIN_BRIGHTS).bit_count() >= 3:
-            out.append(Threat("sanko", 3 - h, r.value_sanko))
+        sanko = self.goals.get("sanko")
+        if sanko is not None:  # any of its cards will do (the Rain Man too where rules allow)
+            mask = self.goal_mask["sanko"]
+            h = (pile & mask).bit_count()
+            if h < sanko.need <= mask.bit_count() - (blocked & mask).bit_count():
+                out.append(Threat("sanko", sanko.need - h, sanko.value))
         if self.v_view and not (blocked & SAKE):
             for key, bright in (("hanami", CURTAIN), ("tsukimi", MOON)):
                 if not blocked & bright and (pile & (bright | SAKE)) != bright | SAKE:

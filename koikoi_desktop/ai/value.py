@@ -86,23 +86,19 @@ def stage_of(turns_played: int) -> int:
     return min(len(STAGES) - 1, max(0, turns_played) // 4)
 
 
+#: Where each of ``PROGRESS_GOALS`` sits in a seat's block of progress indicators.
+_GOAL_SLOT = {key: g for g, key in enumerate(PROGRESS_GOALS)}
+
+
 def _missing(k: Knowledge, pile: int, blocked: int) -> list[int]:
     """For each of ``PROGRESS_GOALS`` (in order) the cards ``pile`` still misses, or 0 when it
-    is made, out of reach (``blocked``, the other pile, holds too many) or not played."""
-    out: list[int] = []
-    for key in PROGRESS_GOALS:
-        goal = k.goals.get(key)
-        if goal is None:
-            out.append(0)
-            continue
-        mask = k.goal_mask[key]
-        have = (pile & mask).bit_count()
-        if goal.counting or key == "sanko":  # any of its cards will do
-            free = mask.bit_count() - (blocked & mask).bit_count()
-        else:  # the sets and the viewing yaku need every card
-            free = 0 if blocked & mask else mask.bit_count()
-        need = goal.need
-        out.append(need - have if have < need <= free else 0)
+    is made, out of reach (``blocked``, the other pile, holds too many) or not played: what
+    ``Knowledge.threats`` says."""
+    out = [0] * len(PROGRESS_GOALS)
+    for t in k.threats(pile, blocked):
+        slot = _GOAL_SLOT.get(t.key)
+        if slot is not None:
+            out[slot] = t.missing
     return out
 
 

@@ -32,9 +32,10 @@ from koikoi_desktop.ai.value import (
     leaf_model,
     sparse_features,
 )
-from koikoi_desktop.engine import PRESETS, MatchContext, mask_of, new_round
-from koikoi_desktop.engine.cards import POETRY, ids_of
+from koikoi_desktop.engine import PRESETS, MatchContext, Rules, mask_of, new_round
+from koikoi_desktop.engine.cards import CURTAIN, MOON, POETRY, RAIN_MAN, ids_of
 from koikoi_desktop.engine.match import new_match
+from koikoi_desktop.engine.yaku import score_yaku
 from koikoi_desktop.review.analysis import judge
 from koikoi_desktop.review.coach import decision_point
 from koikoi_desktop.scenes.table.seats import ComputerSeats
@@ -140,6 +141,38 @@ def test_the_leaf_features_count_what_each_seat_misses_and_who_can_capture() -> 
     assert tempo["my_tempo_moving"] == -other["his_tempo_moving"] > 0.0
     assert tempo["his_reply_to_me"] == -other["my_reply_to_him"] <= 0.0
     assert tempo["his_tempo_moving"] == tempo["my_reply_to_him"] == 0.0
+
+
+def test_sanko_is_as_far_off_as_the_engines_goal_says_with_or_without_the_rain_man() -> None:
+    """How far a pile is from Sanko is the engine's goal for the rules, in the one place the
+    Intermediate and the learned value read (``Knowledge.threats``): with the Rain Man allowed
+    in Sanko, Rain Man and Crane with the Curtain and the Moon in the other pile are one card
+    away (Phoenix), and Rain Man, Crane and Curtain make it; without, the same pile cannot make
+    it at all, and needs one more non-rain bright in the second case."""
+    plain = PRESETS["nintendo"]
+    rainy = Rules.model_validate({**plain.model_dump(), "sanko_allows_rain_man": True})
+    pile, blocked = mask_of([RAIN_MAN, 1]), mask_of([CURTAIN, MOON])
+    made = mask_of([RAIN_MAN, 1, CURTAIN])
+
+    def sanko(rules: Rules, pile: int, blocked: int) -> int | None:
+        k = knowledge_for(rules)
+        return next((t.missing for t in k.threats(pile, blocked) if t.key == "sanko"), None)
+
+    assert sanko(rainy, pile, blocked) == 1 and sanko(plain, pile, blocked) is None
+    assert sanko(rainy, made, 0) is None and sanko(plain, made, 0) == 1
+    # the engine agrees: with the Rain Man allowed, the Phoenix or the Curtain makes Sanko
+    phoenix, curtain = score_yaku([RAIN_MAN, 1, 45], rainy).keys(), score_yaku(made, rainy).keys()
+    assert "sanko" in phoenix and "sanko" in curtain and not score_yaku(made, plain).keys()
+    # and the learned value's progress indicators say what the threats say
+    for rules, expected in ((rainy, {"sanko": 1}), (plain, {})):
+        w = new_round(rules, dealer=0, rng=random.Random(1))
+        w.caps = [pile, blocked]
+        for c in (RAIN_MAN, 1, CURTAIN, MOON):
+            w.hands[0] &= ~(1 << c)
+            w.hands[1] &= ~(1 << c)
+            w.field_mask &= ~(1 << c)
+        idx, _ = sparse_features(w, 0, knowledge_for(rules))
+        assert {key: n for key, n in _progress_of(idx, 0).items() if key == "sanko"} == expected
 
 
 def _count_learned(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
