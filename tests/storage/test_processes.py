@@ -118,60 +118,9 @@ def test_killed_before_any_kind_of_statement_of_recording(tmp_path: Path) -> Non
             assert store.warnings == [], where
 
 
-def test_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path: Path) -> None:
-    """``--autoplay --record`` killed 12 times, each just before a named SQL statement of its
-    run (the 5th, 13th … 93rd on the ledger's connection: the game's own test hook
-    ``KOIKOI_TEST_KILL_AT_SQL``, counted by SQLite's trace callback, so where it stops does not
-    depend on the machine's speed; a few matches are recorded by then): every match id once,
-    every recorded match whole (all its rounds), the database always healthy. Every kind of
-    statement of the recording transaction itself is a kill point in
-    ``test_killed_before_any_kind_of_statement_of_recording``."""
-    data = tmp_path / "data"
-    seen: list[int] = []
-    for i, kill_at in enumerate(range(5, 100, 8)):
-        env = _env()
-        env["KOIKOI_TEST_KILL_AT_SQL"] = str(kill_at)
-        proc = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "koikoi_desktop",
-                "--autoplay",
-                "--record",
-                "--matches",
-                "50",
-                "--seats",
-                "beginner,beginner",
-                "--speed",
-                "off",
-                "--seed",
-                str(i),
-                "--data-dir",
-                str(data),
-            ],
-            env=env,
-            cwd=tmp_path,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            timeout=600,
-        )
-        assert proc.returncode == -signal.SIGKILL, proc.stderr
-        conn = sqlite3.connect(data / "koikoi.sqlite3")
-        try:
-            assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
-            ids = [r[0] for r in conn.execute("SELECT match_id FROM matches")]
-            assert len(ids) == len(set(ids))
-            incomplete = conn.execute(
-                "SELECT m.match_id FROM matches m LEFT JOIN rounds r USING (match_id) "
-                "GROUP BY m.match_id HAVING COUNT(r.round) != MAX(m.rounds)"
-            ).fetchall()
-            assert incomplete == []
-        finally:
-            conn.close()
-        seen.append(len(ids))
-    assert seen == sorted(seen)  # nothing committed is ever lost
-    # and after all those kills the same folder still records, once per match
-    done = subprocess.run(
+def _autoplay(data: Path, seed: int, matches: int, env: dict[str, str]) -> subprocess.Popen[str]:
+    """The real game recording ``matches`` Beginner matches into ``data``, as fast as it goes."""
+    return subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -179,28 +128,76 @@ def test_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path: Path)
             "--autoplay",
             "--record",
             "--matches",
-            "1",
+            str(matches),
             "--seats",
             "beginner,beginner",
             "--speed",
             "off",
             "--seed",
-            "99",
+            str(seed),
             "--data-dir",
             str(data),
         ],
-        env=_env(),
-        cwd=tmp_path,
-        capture_output=True,
+        env=env,
+        cwd=data.parent,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=300,
     )
-    assert done.returncode == 0, done.stderr
-    conn = sqlite3.connect(data / "koikoi.sqlite3")
+
+
+def _healthy_matches(db: Path) -> int:
+    """How many matches ``db`` holds, after checking it is sound, holds each match once and
+    every match whole (all its rounds)."""
+    conn = sqlite3.connect(db)
     try:
-        assert int(conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]) == seen[-1] + 1
+        assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+        ids = [r[0] for r in conn.execute("SELECT match_id FROM matches")]
+        assert len(ids) == len(set(ids))
+        incomplete = conn.execute(
+            "SELECT m.match_id FROM matches m LEFT JOIN rounds r USING (match_id) "
+            "GROUP BY m.match_id HAVING COUNT(r.round) != MAX(m.rounds)"
+        ).fetchall()
+        assert incomplete == []
     finally:
         conn.close()
+    return len(ids)
+
+
+def test_kills_of_the_real_game_never_double_or_break_the_ledger(tmp_path: Path) -> None:
+    """``--autoplay --record`` killed 12 times, each just before a named SQL statement of its
+    run (the 5th, 13th … 93rd on the ledger's connection: the game's own test hook
+    ``KOIKOI_TEST_KILL_AT_SQL``, counted by SQLite's trace callback, so where it stops does not
+    depend on the machine's speed; a few matches are recorded by then): every match id once,
+    every recorded match whole (all its rounds), the database always healthy. Every kind of
+    statement of the recording transaction itself is a kill point in
+    ``test_killed_before_any_kind_of_statement_of_recording``.
+
+    The kills go to two data folders, six each, in turn (5, 21 … 85 and 13, 29 … 93), and the
+    two folders' runs go side by side: the same twelve kill points on two cores in half the
+    time; each folder sees its kills one after another, as a player's folder would."""
+    lanes = (tmp_path / "a" / "data", tmp_path / "b" / "data")
+    for data in lanes:
+        data.parent.mkdir()
+    seen: list[list[int]] = [[], []]
+    points = list(range(5, 100, 8))
+    for step in range(0, len(points), 2):
+        procs = []
+        for lane, data in enumerate(lanes):
+            env = _env()
+            env["KOIKOI_TEST_KILL_AT_SQL"] = str(points[step + lane])
+            procs.append(_autoplay(data, step + lane, 50, env))
+        for lane, proc in enumerate(procs):
+            _out, err = proc.communicate(timeout=600)
+            assert proc.returncode == -signal.SIGKILL, err
+            seen[lane].append(_healthy_matches(lanes[lane] / "koikoi.sqlite3"))
+    assert all(s == sorted(s) for s in seen)  # nothing committed is ever lost
+    # and after all those kills the same folders still record, once per match
+    procs = [_autoplay(data, 99, 1, _env()) for data in lanes]
+    for lane, proc in enumerate(procs):
+        _out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+        assert _healthy_matches(lanes[lane] / "koikoi.sqlite3") == seen[lane][-1] + 1
 
 
 def test_two_copies_record_at_once_and_lose_nothing(tmp_path: Path) -> None:
