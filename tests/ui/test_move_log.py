@@ -4,12 +4,18 @@ through it and End comes back to the newest line."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
+from koikoi_desktop.i18n import Words
+from koikoi_desktop.scenes.table import sidebar as table_sidebar
 from koikoi_desktop.scenes.table.scene import TableScene
-from koikoi_desktop.ui import gfx
+from koikoi_desktop.scenes.table.snapshot import TableSnapshot
+from koikoi_desktop.scenes.table.text import LogLine, log_text
+from koikoi_desktop.ui import gfx, theme
 
 from .test_table import start_table
 
@@ -80,3 +86,48 @@ def test_the_move_log_shows_more_and_scrolls(ui_app: Any, pump_fn: Any, monkeypa
     assert t.log_back > 0
     key(t, pygame.K_END)
     assert t.log_back == 0
+
+
+def test_the_log_is_worded_once_per_entry_and_anew_when_its_words_change(
+    ui_app: Any, pump_fn: Any, monkeypatch: Any
+) -> None:
+    """The view keeps each entry's lines (issue: a round's log cost O(n²) wording): a frame with
+    one more entry words that entry only; other words, names or another log word everything that
+    is not the very same fact in the very same context, so no stale line can show."""
+    t = start_table(ui_app, pump_fn, 2)
+    play_moves(t, pump_fn, 6)
+    snap, lay = t.frame().snap, t.frame().lay
+    fs = theme.font_px(14, lay.scale)
+    width = lay.sidebar.w - 2 * 10 - 8
+
+    def fresh(s: TableSnapshot) -> list[tuple[str, ...]]:
+        """The log worded from nothing (what drawing without a memo shows)."""
+        texts = [log_text(s.words, e, s.names, s.rules) for e in s.log]
+        return [tuple(gfx.wrap(x, fs, width)) for x in texts if x]
+
+    worded: list[LogLine] = []
+    real = table_sidebar.log_text
+
+    def counting(words: Words, line: LogLine, names: Any, rules: Any) -> str:
+        worded.append(line)
+        return real(words, line, names, rules)
+
+    monkeypatch.setattr(table_sidebar, "log_text", counting)
+    memo = table_sidebar.WordedLog()
+    assert memo.entries(snap, lay) == fresh(snap) and len(worded) == len(snap.log) > 6
+    worded.clear()
+    assert memo.entries(snap, lay) == fresh(snap) and worded == []
+    longer = replace(snap, log=(*snap.log, LogLine("undone")))
+    assert memo.entries(longer, lay) == fresh(longer) and worded == [LogLine("undone")]
+    worded.clear()
+    for changed in (
+        replace(longer, words=Words("uk")),  # a language change mid-match: every line anew
+        replace(longer, words=Words("uk", "romaji")),
+        replace(longer, names=("Ada", "Bob")),
+        replace(longer, log=tuple(replace(e) for e in longer.log)),  # a resume: equal facts
+    ):
+        assert memo.entries(changed, lay) == fresh(changed), changed.words
+        assert len(worded) == len(changed.log)
+        worded.clear()
+    uk = memo.entries(replace(snap, words=Words("uk")), lay)
+    assert all(re.search("[А-яІіЇїЄє]", " ".join(lines)) for lines in uk), uk  # none English

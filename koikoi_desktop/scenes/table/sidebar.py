@@ -13,13 +13,13 @@ line with it gets the line to itself and the score goes under it, so neither is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from koikoi_desktop.i18n import Words
 from koikoi_desktop.scenes.table.snapshot import TableSnapshot
-from koikoi_desktop.scenes.table.text import log_text
+from koikoi_desktop.scenes.table.text import LogLine, log_text
 from koikoi_desktop.ui import gfx, theme, tracker
 from koikoi_desktop.ui.layout import TableLayout
 
@@ -247,19 +247,47 @@ def _log_width(lay: TableLayout) -> int:
     return lay.sidebar.w - 2 * pad - 8
 
 
-def log_entries(snap: TableSnapshot, lay: TableLayout) -> list[list[str]]:
-    """Every entry of the move log worded now (in today's language) and wrapped to the
-    sidebar, oldest first (an event with no line is left out)."""
-    fs = _metrics(lay)[0]
-    out: list[list[str]] = []
-    for entry in snap.log:
-        text = log_text(snap.words, entry, snap.names, snap.rules)
-        if text:
-            out.append(gfx.wrap(text, fs, _log_width(lay)))
-    return out
+class WordedLog:
+    """The move log's entries worded and wrapped, kept from one drawing to the next (a drawing
+    cache, like the static layer that owns it): a new entry costs its own wording and wrap, not
+    the whole log's again.
+
+    An entry's lines depend on the entry (an immutable fact, recognised by identity: the memo
+    holds it, so its id is not reused while it is kept; an equal entry made anew is worded anew)
+    and on the context: the words (language and name style), the names, the rules, the font
+    size and the wrap width. A change of any of these drops every kept line, so a language
+    change mid-match rewords the whole log. Only the entries of the last log asked for are
+    kept (a new round, an undo or a resume lets the others go).
+    """
+
+    def __init__(self) -> None:
+        self._context: tuple[object, ...] = ()
+        #: id(entry) -> (the entry, its lines; None: an event with no line)
+        self._kept: dict[int, tuple[LogLine, tuple[str, ...] | None]] = {}
+
+    def entries(self, snap: TableSnapshot, lay: TableLayout) -> list[tuple[str, ...]]:
+        """Every entry of the move log worded now (in today's language) and wrapped to the
+        sidebar, oldest first (an event with no line is left out)."""
+        fs, width = _metrics(lay)[0], _log_width(lay)
+        context = (snap.words, snap.names, snap.rules, fs, width)
+        if context != self._context:
+            self._context, self._kept = context, {}
+        old = self._kept
+        kept: dict[int, tuple[LogLine, tuple[str, ...] | None]] = {}
+        out: list[tuple[str, ...]] = []
+        for entry in snap.log:
+            hit = old.get(id(entry))
+            if hit is None or hit[0] is not entry:
+                text = log_text(snap.words, entry, snap.names, snap.rules)
+                hit = (entry, tuple(gfx.wrap(text, fs, width)) if text else None)
+            kept[id(entry)] = hit
+            if hit[1] is not None:
+                out.append(hit[1])
+        self._kept = kept
+        return out
 
 
-def log_window(entries: list[list[str]], fit: int, back: int) -> tuple[list[str], int, int]:
+def log_window(entries: Sequence[Sequence[str]], fit: int, back: int) -> tuple[list[str], int, int]:
     """The whole entries shown ending ``back`` entries before the newest (clamped: the oldest
     entry can come to the top, never past it), as lines; the clamped ``back`` and the largest
     ``back`` there is."""
@@ -281,15 +309,16 @@ def log_window(entries: list[list[str]], fit: int, back: int) -> tuple[list[str]
 
 
 def log_most_back(
-    snap: TableSnapshot, lay: TableLayout, top: int, bottom: int | None = None
+    memo: WordedLog, snap: TableSnapshot, lay: TableLayout, top: int, bottom: int | None = None
 ) -> int:
     """How many entries the log can be scrolled back (0: everything is on show)."""
     fit = _log_frame(lay, top, bottom)[3]
-    return log_window(log_entries(snap, lay), fit, 0)[2]
+    return log_window(memo.entries(snap, lay), fit, 0)[2]
 
 
 def draw_log(
     surface: pygame.Surface,
+    memo: WordedLog,
     snap: TableSnapshot,
     lay: TableLayout,
     top: int,
@@ -299,7 +328,7 @@ def draw_log(
     """The move log under the tracker, newest line last (brighter), down to ``bottom`` (the
     top of the buttons under it; default: one row of buttons); scrolled ``back`` entries
     before the newest (the wheel over it, Page Up / Page Down), with a bar on its right that
-    shows where."""
+    shows where. ``memo`` keeps the entries' lines between drawings."""
     words = snap.words
     side = lay.sidebar
     fs, _, _, pad = _metrics(lay)
@@ -310,7 +339,7 @@ def draw_log(
     head_y, y, line_h, fit = _log_frame(lay, top, bottom)
     if not fit:  # no room left under the tracker (a tall one, a small window)
         return
-    entries = log_entries(snap, lay)
+    entries = memo.entries(snap, lay)
     lines, back, most = log_window(entries, fit, back)
     if entries and not lines:
         return  # no room for a whole entry (a tall tracker, a small window): no log at all

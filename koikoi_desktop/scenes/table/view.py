@@ -164,6 +164,7 @@ class _Static:
         self.surf = felt(size).copy()
         self.keys: dict[str, object] = {}
         self.log_top = 0
+        self.log_words = table_sidebar.WordedLog()  # the log's entries worded and wrapped
 
 
 class TableView:
@@ -371,7 +372,9 @@ class TableView:
         bottom = _log_bottom(f)
         key = (*table_sidebar.log_key(f.snap, lay, cache.log_top, f.log_back), bottom)
         if keys.get("log") != key:
-            table_sidebar.draw_log(surf, f.snap, lay, cache.log_top, bottom, f.log_back)
+            table_sidebar.draw_log(
+                surf, cache.log_words, f.snap, lay, cache.log_top, bottom, f.log_back
+            )
             keys["log"] = key
         return surf
 
@@ -390,7 +393,9 @@ class TableView:
         cache = self._static
         if cache is None or cache.lay is not f.lay:
             return 0
-        return table_sidebar.log_most_back(f.snap, f.lay, cache.log_top, _log_bottom(f))
+        return table_sidebar.log_most_back(
+            cache.log_words, f.snap, f.lay, cache.log_top, _log_bottom(f)
+        )
 
     def draw_pile(self, surface: pygame.Surface, f: TableFrame) -> None:
         words = f.snap.words
