@@ -153,6 +153,12 @@ def drawn_text(a: Any, monkeypatch: Any) -> list[str]:
 
 def switch_language(a: Any, t: TableScene, code: str) -> None:
     """Menu → Settings → Language, as a player does it, and back to the table."""
+    switch_setting(a, t, "set_language", code)
+
+
+def switch_setting(a: Any, t: TableScene, handler: str, value: str) -> None:
+    """Menu → Settings → the choice whose handler is ``handler`` set to ``value``, as a player
+    does it, and back to the table."""
     click(a, t.buttons[0].rect.center)  # Menu
     pause = a.stack.top
     assert pause.name == "pause"
@@ -162,17 +168,17 @@ def switch_language(a: Any, t: TableScene, code: str) -> None:
     settings = a.stack.top
     assert settings.name == "settings"
     a.stack.draw(a.screen)
-    lang = next(
+    choice = next(
         w
         for _, w in settings.rows
-        if isinstance(w, Choice) and getattr(w.on_change, "__name__", "") == "set_language"
+        if isinstance(w, Choice) and getattr(w.on_change, "__name__", "") == handler
     )
-    for _ in range(len(lang.options)):
-        if lang.value == code:
+    for _ in range(len(choice.options)):
+        if choice.value == value:
             break
-        click(a, (lang.rect.right - 5, lang.rect.centery))
+        click(a, (choice.rect.right - 5, choice.rect.centery))
         a.stack.draw(a.screen)
-    assert lang.value == code
+    assert choice.value == value
     key(a, pygame.K_ESCAPE)  # the settings close
     key(a, pygame.K_ESCAPE)  # the pause menu closes
     assert a.stack.top is t
@@ -209,6 +215,49 @@ def test_a_language_change_mid_match_rewords_the_whole_table(tmp_path: Path, app
     c.apply(c.state.legal_actions()[0])
     idle_turn(a, t)
     assert not latin(words(t))
+
+
+def log_drawn(a: Any, t: TableScene, monkeypatch: Any) -> list[str]:
+    """The lines the table's view (as it is, with what it keeps) draws in the move log."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = gfx.blit_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, pos: Any, **kw: Any) -> pygame.Rect:
+        rect = real(surface, text, size, pos, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    a.stack.draw(a.screen)
+    monkeypatch.setattr(gfx, "blit_text", real)
+    area = t.view.log_area(t.frame())  # as drawn
+    return [text for text, rect in drawn if area.collidepoint(rect.topleft)]
+
+
+def test_a_language_change_rewords_the_log_the_view_has_kept(tmp_path: Path, apps, monkeypatch):
+    """The view keeps the move log's lines between frames: after a language or a name-style
+    change (the seats' names stay the same in the second) the same view draws the log as a
+    fresh view does, every line in the new words, none kept from the old."""
+    a = make_app(tmp_path / "data")
+    apps.append(a)
+    t = start(a, seed=3)
+    for _ in range(3):
+        t.controller.apply(t.controller.state.legal_actions()[0])
+        idle_turn(a, t)
+    view = t.view
+    english = log_drawn(a, t, monkeypatch)  # the log worded in English and kept
+    switch_language(a, t, "uk")
+    names = t.controller.names(a.words)
+    ukrainian = log_drawn(a, t, monkeypatch)
+    assert t.view is view and ukrainian[0] == a.words.t("ui.table.log"), ukrainian
+    assert len(ukrainian) > 4 and not latin(ukrainian), ukrainian
+    assert ukrainian[-1] in words(t)[-1]  # the newest entry's last line
+    switch_setting(a, t, "set_name_style", "japanese")
+    assert t.controller.names(a.words) == names  # only the words differ: the cards' names
+    japanese = log_drawn(a, t, monkeypatch)
+    assert t.view is view and japanese != ukrainian
+    t.view = type(view)(a)  # a fresh view draws the same lines
+    assert log_drawn(a, t, monkeypatch) == japanese and english != ukrainian
 
 
 def test_a_match_started_in_ukrainian_continues_in_english(tmp_path: Path, apps) -> None:
