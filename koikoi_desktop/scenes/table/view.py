@@ -6,7 +6,9 @@ A frame is what one picture needs: the controller's :class:`~.controller.TableSn
 display board (for the counts that lag the engine while cards fly), the layout, the side
 buttons, and the target under a dragged card (worked out by the scene when the pointer moved).
 :class:`TableView` owns the caches: the static layer (felt, header, captions, tracker, log —
-each part redrawn only when what it shows changed) and the card shadows.
+each part redrawn only when what it shows changed), the move log's entries worded and wrapped
+(:class:`~.sidebar.WordedLog`, kept with the layer: a new entry is worded alone) and the card
+shadows.
 
 Highlights never rely on hue alone, and no two look alike: lit targets get a thick outline with
 corner brackets; the target under a dragged card (or the pointer, or the keyboard's choice) a
