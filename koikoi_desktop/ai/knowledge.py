@@ -217,31 +217,38 @@ class Knowledge:
         return best
 
     # ------------------------------------------------------------------ threats
-    def threats(self, pile: int, blocked: int) -> list[Threat]:
-        """The yaku ``pile`` can still make that it does not hold yet, closest first: each as
-        the engine's goal for these rules asks (its cards and how many), out of reach once
-        ``blocked`` (the other pile) holds too many of them or one card of a set. The one
-        answer to "how far is this pile from each yaku" (the Intermediate and the learned value
-        both read it)."""
-        out: list[Threat] = []
+    def open_goals(self, pile: int, blocked: int) -> list[tuple[str, int, int]]:
+        """The yaku ``pile`` can still make that it does not hold yet, as (key, cards missing,
+        value), in the engine's goal order: each as the engine's goal for these rules asks (its
+        cards and how many), out of reach once ``blocked`` (the other pile) holds too many of
+        them or one card of a set. The one answer to "how far is this pile from each yaku":
+        :meth:`threats` sorts it, and the learned value (on the look-ahead's hot path) reads it
+        as it is."""
+        out: list[tuple[str, int, int]] = []
         sanko = self.goals.get("sanko")
         if sanko is not None:  # any of its cards will do (the Rain Man too where rules allow)
             mask = self.goal_mask["sanko"]
             h = (pile & mask).bit_count()
             if h < sanko.need <= mask.bit_count() - (blocked & mask).bit_count():
-                out.append(Threat("sanko", sanko.need - h, sanko.value))
+                out.append(("sanko", sanko.need - h, sanko.value))
         if self.v_view and not (blocked & SAKE):
             for key, bright in (("hanami", CURTAIN), ("tsukimi", MOON)):
                 if not blocked & bright and (pile & (bright | SAKE)) != bright | SAKE:
-                    out.append(Threat(key, 2 - (pile & (bright | SAKE)).bit_count(), self.v_view))
+                    out.append((key, 2 - (pile & (bright | SAKE)).bit_count(), self.v_view))
         for key, mask, need, value in self.sets:
             have = (pile & mask).bit_count()
             if not blocked & mask and have < need:
-                out.append(Threat(key, need - have, value))
+                out.append((key, need - have, value))
         for key, mask, need, value in self.counting:
             have = (pile & mask).bit_count()
             if have < need <= mask.bit_count() - (blocked & mask).bit_count():
-                out.append(Threat(key, need - have, value))
+                out.append((key, need - have, value))
+        return out
+
+    def threats(self, pile: int, blocked: int) -> list[Threat]:
+        """The yaku ``pile`` can still make that it does not hold yet (:meth:`open_goals`),
+        closest first."""
+        out = [Threat(*goal) for goal in self.open_goals(pile, blocked)]
         out.sort(key=lambda t: (t.missing, -t.value))
         return out
 

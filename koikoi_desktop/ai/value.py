@@ -93,12 +93,12 @@ _GOAL_SLOT = {key: g for g, key in enumerate(PROGRESS_GOALS)}
 def _missing(k: Knowledge, pile: int, blocked: int) -> list[int]:
     """For each of ``PROGRESS_GOALS`` (in order) the cards ``pile`` still misses, or 0 when it
     is made, out of reach (``blocked``, the other pile, holds too many) or not played: what
-    ``Knowledge.threats`` says."""
+    ``Knowledge.open_goals`` says."""
     out = [0] * len(PROGRESS_GOALS)
-    for t in k.threats(pile, blocked):
-        slot = _GOAL_SLOT.get(t.key)
+    for key, missing, _ in k.open_goals(pile, blocked):
+        slot = _GOAL_SLOT.get(key)
         if slot is not None:
-            out[slot] = t.missing
+            out[slot] = missing
     return out
 
 

@@ -145,10 +145,11 @@ def test_the_leaf_features_count_what_each_seat_misses_and_who_can_capture() -> 
 
 def test_sanko_is_as_far_off_as_the_engines_goal_says_with_or_without_the_rain_man() -> None:
     """How far a pile is from Sanko is the engine's goal for the rules, in the one place the
-    Intermediate and the learned value read (``Knowledge.threats``): with the Rain Man allowed
-    in Sanko, Rain Man and Crane with the Curtain and the Moon in the other pile are one card
-    away (Phoenix), and Rain Man, Crane and Curtain make it; without, the same pile cannot make
-    it at all, and needs one more non-rain bright in the second case."""
+    Intermediate and the learned value read (``Knowledge.open_goals``, which ``threats``
+    sorts): with the Rain Man allowed in Sanko, Rain Man and Crane with the Curtain and the
+    Moon in the other pile are one card away (Phoenix), and Rain Man, Crane and Curtain make
+    it; without, the same pile cannot make it at all, and needs one more non-rain bright in the
+    second case."""
     plain = PRESETS["nintendo"]
     rainy = Rules.model_validate({**plain.model_dump(), "sanko_allows_rain_man": True})
     pile, blocked = mask_of([RAIN_MAN, 1]), mask_of([CURTAIN, MOON])
