@@ -15,7 +15,7 @@ from koikoi_desktop.scenes.table import sidebar as table_sidebar
 from koikoi_desktop.scenes.table.scene import TableScene
 from koikoi_desktop.scenes.table.snapshot import TableSnapshot
 from koikoi_desktop.scenes.table.text import LogLine, log_text
-from koikoi_desktop.ui import gfx, theme
+from koikoi_desktop.ui import gfx
 
 from .test_table import start_table
 
@@ -97,8 +97,7 @@ def test_the_log_is_worded_once_per_entry_and_anew_when_its_words_change(
     t = start_table(ui_app, pump_fn, 2)
     play_moves(t, pump_fn, 6)
     snap, lay = t.frame().snap, t.frame().lay
-    fs = theme.font_px(14, lay.scale)
-    width = lay.sidebar.w - 2 * 10 - 8
+    fs, width = table_sidebar._metrics(lay)[0], table_sidebar._log_width(lay)  # the log's own
 
     def fresh(s: TableSnapshot) -> list[tuple[str, ...]]:
         """The log worded from nothing (what drawing without a memo shows)."""
