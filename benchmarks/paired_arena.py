@@ -314,7 +314,6 @@ def run(argv: list[str] | None) -> int:
             keep(*_job(job), done)
 
     sides = {"a": _side(a, pairs), "b": _side(b, pairs)}
-    sides["b"]["raw"] = str(b.raw)
     paired = _paired(a, b, pairs)
     summary = {
         **key,
